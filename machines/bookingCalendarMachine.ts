@@ -1,0 +1,251 @@
+import { DateTime } from "luxon";
+import { assign, fromPromise, setup } from "xstate";
+
+/**
+ * The booking calendar (`/varauskalenteri/:time?`): it loads the Monday–Sunday week around the
+ * focused day, lets the visitor move between days and weeks, pick a free cell and then one of the
+ * lengths that fit there. Loading the whole week in the day view too means moving within the week
+ * needs no new request. The availability fetch is the provided actor `loadAvailability`; the URL
+ * and the move to checkout are the provided actions `showDateInUrl` and `goToCheckout`.
+ */
+
+export const CALENDAR_TIME_ZONE = "Europe/Helsinki";
+
+export type CalendarView = "week" | "day";
+export type CalendarSlotStatus = "free" | "taken" | "closed";
+export type CalendarSlotOption = { lengthMinutes: number; end: string; priceCents: number };
+export type CalendarSlot = {
+  start: string;
+  end: string;
+  status: CalendarSlotStatus;
+  options: CalendarSlotOption[];
+};
+export type CalendarDay = {
+  date: string;
+  opensAt: string | null;
+  closesAt: string | null;
+  slots: CalendarSlot[];
+};
+/** Inclusive range of Helsinki dates (YYYY-MM-DD). */
+export type DateRange = { from: string; to: string };
+
+export type BookingCalendarInput = {
+  /** The route's `:time` param: a date, or an ISO datetime whose Helsinki date is meant. */
+  time?: string;
+  /** Today's Helsinki date; the app reads the clock, the machine does not. */
+  today: string;
+  view: CalendarView;
+};
+
+export type BookingCalendarContext = {
+  today: string;
+  /** The focused day: the day view shows it, the week view shows its week. */
+  date: string;
+  view: CalendarView;
+  /** Set when the `:time` param could not be read and today is shown instead. */
+  notice: string | null;
+  /** The week whose availability `days` holds, null before the first load. */
+  loaded: DateRange | null;
+  days: CalendarDay[];
+  selected: CalendarSlot | null;
+  errorMessage: string | null;
+};
+
+export type BookingCalendarEvent =
+  | { type: "calendar.next"; unit: "day" | "week" }
+  | { type: "calendar.prev"; unit: "day" | "week" }
+  | { type: "calendar.today" }
+  | { type: "calendar.goto"; date: string }
+  | { type: "calendar.setView"; view: CalendarView }
+  | { type: "calendar.select"; start: string }
+  | { type: "calendar.deselect" }
+  | { type: "calendar.choose"; end: string }
+  | { type: "calendar.retry" };
+
+type NavigationEvent = Extract<
+  BookingCalendarEvent,
+  { type: "calendar.next" | "calendar.prev" | "calendar.today" | "calendar.goto" }
+>;
+
+export const INVALID_DATE_NOTICE = "Päivämäärää ei tunnistettu, joten näytetään tämä päivä.";
+const LOAD_FAILED = "Varaustilannetta ei saatu ladattua.";
+
+const helsinkiDay = (date: string) => DateTime.fromISO(date, { zone: CALENDAR_TIME_ZONE });
+
+/** The Helsinki date a `:time` param means, or null when it is not a date or an ISO datetime. */
+export function dateFromParam(time: string | undefined): string | null {
+  if (!time || !/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(time)) return null;
+  const parsed = DateTime.fromISO(time, { zone: CALENDAR_TIME_ZONE });
+  return parsed.isValid ? parsed.toISODate() : null;
+}
+
+/** The Monday–Sunday week around a date (ISO weeks start on Monday). */
+export function weekOf(date: string): DateRange {
+  const monday = helsinkiDay(date).startOf("week");
+  return { from: monday.toISODate()!, to: monday.plus({ days: 6 }).toISODate()! };
+}
+
+export function addDays(date: string, days: number): string {
+  return helsinkiDay(date).plus({ days }).toISODate()!;
+}
+
+function targetDate(context: BookingCalendarContext, event: NavigationEvent): string {
+  switch (event.type) {
+    case "calendar.next":
+      return addDays(context.date, event.unit === "week" ? 7 : 1);
+    case "calendar.prev":
+      return addDays(context.date, event.unit === "week" ? -7 : -1);
+    case "calendar.today":
+      return context.today;
+    case "calendar.goto":
+      return dateFromParam(event.date) ?? context.date;
+  }
+}
+
+// Moving assigns the new date first, so the URL action sees it.
+const MOVE = [
+  "moveToTarget",
+  {
+    type: "showDateInUrl",
+    params: ({ context }: { context: BookingCalendarContext }) => ({ date: context.date }),
+  },
+] as const;
+
+/** Moving inside the loaded week just refocuses; leaving it loads the new week. */
+const NAVIGATE_WITHIN_WEEK = [
+  { guard: "targetInLoadedWeek", target: "browsing", actions: MOVE },
+  { target: "loading", actions: MOVE },
+] as const;
+
+const findSlot = (days: CalendarDay[], start: string) =>
+  days.flatMap((day) => day.slots).find((slot) => slot.start === start) ?? null;
+
+export const bookingCalendarMachine = setup({
+  types: {
+    context: {} as BookingCalendarContext,
+    events: {} as BookingCalendarEvent,
+    input: {} as BookingCalendarInput,
+  },
+  actors: {
+    loadAvailability: fromPromise<{ days: CalendarDay[] }, DateRange>(async () => {
+      throw new Error("loadAvailability is provided by the app");
+    }),
+  },
+  actions: {
+    showDateInUrl: (_, _params: { date: string }) => {},
+    goToCheckout: (_, _params: { start: string; end: string }) => {},
+    moveToTarget: assign(({ context, event }) => ({
+      date: targetDate(context, event as NavigationEvent),
+      selected: null,
+      notice: null,
+    })),
+    selectSlot: assign({
+      selected: ({ context, event }) =>
+        event.type === "calendar.select" ? findSlot(context.days, event.start) : context.selected,
+    }),
+  },
+  guards: {
+    targetInLoadedWeek: ({ context, event }) => {
+      if (!context.loaded) return false;
+      const date = targetDate(context, event as NavigationEvent);
+      return date >= context.loaded.from && date <= context.loaded.to;
+    },
+    slotIsFree: ({ context, event }) =>
+      event.type === "calendar.select" && findSlot(context.days, event.start)?.status === "free",
+    optionExists: ({ context, event }) =>
+      event.type === "calendar.choose" && !!context.selected?.options.some((o) => o.end === event.end),
+  },
+}).createMachine({
+  id: "bookingCalendar",
+  context: ({ input }) => {
+    const date = dateFromParam(input.time);
+    return {
+      today: input.today,
+      date: date ?? input.today,
+      view: input.view,
+      notice: input.time !== undefined && date === null ? INVALID_DATE_NOTICE : null,
+      loaded: null,
+      days: [],
+      selected: null,
+      errorMessage: null,
+    };
+  },
+  initial: "loading",
+  on: {
+    "calendar.setView": { actions: assign({ view: ({ event }) => event.view }) },
+  },
+  states: {
+    /** Fetching the week around `date`; moving again restarts the fetch for the new week. */
+    loading: {
+      invoke: {
+        id: "loadAvailability",
+        src: "loadAvailability",
+        input: ({ context }) => weekOf(context.date),
+        onDone: {
+          target: "browsing",
+          actions: assign({
+            days: ({ event }) => event.output.days,
+            loaded: ({ context }) => weekOf(context.date),
+            errorMessage: null,
+          }),
+        },
+        onError: {
+          target: "error",
+          actions: assign({
+            errorMessage: ({ event }) =>
+              event.error instanceof Error && event.error.message
+                ? `${LOAD_FAILED} ${event.error.message}`
+                : LOAD_FAILED,
+          }),
+        },
+      },
+      on: {
+        "calendar.next": { target: "loading", reenter: true, actions: MOVE },
+        "calendar.prev": { target: "loading", reenter: true, actions: MOVE },
+        "calendar.today": { target: "loading", reenter: true, actions: MOVE },
+        "calendar.goto": { target: "loading", reenter: true, actions: MOVE },
+      },
+    },
+    /** The fetch failed: a message and a retry; moving to another day tries again too. */
+    error: {
+      on: {
+        "calendar.retry": "loading",
+        "calendar.next": { target: "loading", actions: MOVE },
+        "calendar.prev": { target: "loading", actions: MOVE },
+        "calendar.today": { target: "loading", actions: MOVE },
+        "calendar.goto": { target: "loading", actions: MOVE },
+      },
+    },
+    /** The week is shown; no cell is chosen. */
+    browsing: {
+      on: {
+        "calendar.select": { guard: "slotIsFree", target: "selecting", actions: "selectSlot" },
+        "calendar.next": NAVIGATE_WITHIN_WEEK,
+        "calendar.prev": NAVIGATE_WITHIN_WEEK,
+        "calendar.today": NAVIGATE_WITHIN_WEEK,
+        "calendar.goto": NAVIGATE_WITHIN_WEEK,
+      },
+    },
+    /** A free cell is chosen and its lengths (end time and price) are offered. */
+    selecting: {
+      on: {
+        "calendar.select": { guard: "slotIsFree", target: "selecting", actions: "selectSlot" },
+        "calendar.deselect": { target: "browsing", actions: assign({ selected: null }) },
+        "calendar.choose": {
+          guard: "optionExists",
+          target: "leaving",
+          actions: {
+            type: "goToCheckout",
+            params: ({ context, event }) => ({ start: context.selected!.start, end: event.end }),
+          },
+        },
+        "calendar.next": NAVIGATE_WITHIN_WEEK,
+        "calendar.prev": NAVIGATE_WITHIN_WEEK,
+        "calendar.today": NAVIGATE_WITHIN_WEEK,
+        "calendar.goto": NAVIGATE_WITHIN_WEEK,
+      },
+    },
+    /** A length was chosen; the app is on its way to checkout. */
+    leaving: { type: "final" },
+  },
+});

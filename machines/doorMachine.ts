@@ -1,0 +1,148 @@
+import { assign, fromPromise, setup } from "xstate";
+
+/**
+ * The gate page (`/avaa/:token`). Loading the page only reads the booking (`loadDoor`); the gate
+ * opens only on an explicit press (`openDoor`, a POST), so link scanners that fetch the page can
+ * never open it. While the window is not yet open the page waits with a timer and asks the server
+ * again when it should open, so the button enables without a reload; likewise when it should close.
+ */
+
+export type DoorStatus = "early" | "open" | "ended" | "cancelled";
+export type DoorInfo = {
+  areaName: string;
+  start: string;
+  end: string;
+  opensFrom: string;
+  opensUntil: string;
+  status: DoorStatus;
+};
+export type DoorOpenResult = { success: boolean; message: string };
+/** What the provided actors reject with: the HTTP status (null without a response) and a message. */
+export type DoorFailure = { status?: number | null; message?: string };
+
+export type DoorContext = {
+  token: string;
+  info: DoorInfo | null;
+  message: string | null;
+};
+
+export type DoorEvent = { type: "door.open" } | { type: "door.retry" };
+
+export const DOOR_LOAD_FAILED = "Varauksen tietoja ei saatu ladattua.";
+export const DOOR_OPEN_FAILED = "Portin avaaminen epäonnistui.";
+/** Browsers run a timeout longer than 2^31-1 ms at once, and clocks drift: re-ask at least hourly. */
+export const MAX_WAIT_MS = 60 * 60 * 1000;
+/** Asking a little after the moment keeps a server whose clock is slightly behind from saying "early". */
+const MARGIN_MS = 1000;
+
+const statusOf = (error: unknown) => (error as DoorFailure | null)?.status ?? null;
+const messageOf = (error: unknown, fallback: string) => {
+  const message = (error as DoorFailure | null)?.message;
+  return typeof message === "string" && message ? message : fallback;
+};
+/** Milliseconds until an ISO time (plus the margin), kept between 1 s and an hour. */
+export const waitUntil = (iso: string | undefined, now: number) =>
+  Math.min(MAX_WAIT_MS, Math.max(MARGIN_MS, (iso ? Date.parse(iso) : now) - now + MARGIN_MS));
+
+export const doorMachine = setup({
+  types: {
+    context: {} as DoorContext,
+    events: {} as DoorEvent,
+    input: {} as { token: string },
+  },
+  actors: {
+    loadDoor: fromPromise<DoorInfo, { token: string }>(async () => {
+      throw new Error("loadDoor is provided by the app");
+    }),
+    openDoor: fromPromise<DoorOpenResult, { token: string }>(async () => {
+      throw new Error("openDoor is provided by the app");
+    }),
+  },
+  actions: {
+    keepInfo: assign({
+      info: ({ context, event }) => ("output" in event ? (event.output as DoorInfo) : context.info),
+    }),
+  },
+  delays: {
+    // The app may provide its own clock; the default reads the browser's.
+    untilOpen: ({ context }) => waitUntil(context.info?.opensFrom, Date.now()),
+    untilClose: ({ context }) => waitUntil(context.info?.opensUntil, Date.now()),
+  },
+  guards: {
+    isNotFound: ({ event }) => "error" in event && statusOf(event.error) === 404,
+  },
+}).createMachine({
+  id: "door",
+  context: ({ input }) => ({ token: input.token, info: null, message: null }),
+  initial: "loading",
+  states: {
+    loading: {
+      invoke: {
+        id: "loadDoor",
+        src: "loadDoor",
+        input: ({ context }) => ({ token: context.token }),
+        onDone: [
+          { guard: ({ event }) => event.output.status === "early", target: "waiting", actions: "keepInfo" },
+          { guard: ({ event }) => event.output.status === "open", target: "ready", actions: "keepInfo" },
+          {
+            guard: ({ event }) => event.output.status === "cancelled",
+            target: "cancelled",
+            actions: "keepInfo",
+          },
+          { target: "ended", actions: "keepInfo" },
+        ],
+        onError: [
+          { guard: "isNotFound", target: "notFound" },
+          {
+            target: "failed",
+            actions: assign({ message: ({ event }) => messageOf(event.error, DOOR_LOAD_FAILED) }),
+          },
+        ],
+      },
+    },
+    /** Too early: the button is disabled and says when it opens; asks again at that moment. */
+    waiting: { after: { untilOpen: "loading" } },
+    /** Inside the window: the button works. */
+    ready: {
+      on: { "door.open": "opening" },
+      after: { untilClose: "loading" },
+    },
+    opening: {
+      invoke: {
+        id: "openDoor",
+        src: "openDoor",
+        input: ({ context }) => ({ token: context.token }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.success,
+            target: "opened",
+            actions: assign({ message: ({ event }) => event.output.message }),
+          },
+          { target: "refused", actions: assign({ message: ({ event }) => event.output.message }) },
+        ],
+        onError: [
+          {
+            // The server said no (too early, ended, cancelled, too many tries): its reason is shown.
+            guard: ({ event }) => [403, 429].includes(statusOf(event.error) ?? 0),
+            target: "refused",
+            actions: assign({ message: ({ event }) => messageOf(event.error, DOOR_OPEN_FAILED) }),
+          },
+          {
+            target: "failed",
+            actions: assign({ message: ({ event }) => messageOf(event.error, DOOR_OPEN_FAILED) }),
+          },
+        ],
+      },
+    },
+    /** Opened; the gate closes by itself, so pressing again (within the window) opens it again. */
+    opened: {
+      on: { "door.open": "opening" },
+      after: { untilClose: "loading" },
+    },
+    refused: { on: { "door.retry": { target: "loading", actions: assign({ message: null }) } } },
+    failed: { on: { "door.retry": { target: "loading", actions: assign({ message: null }) } } },
+    ended: {},
+    cancelled: {},
+    notFound: {},
+  },
+});

@@ -1,0 +1,147 @@
+import { assign, fromPromise, setup } from "xstate";
+import type { BookingSummary } from "./reservationTypes";
+
+/**
+ * `/oma-varaus`: the bookings this browser keeps, each refreshed from the API by its access token,
+ * and cancelling one — only after an explicit confirmation. Reading storage and the API is the
+ * provided actor `loadReservations`; the DELETE is `cancelReservation`.
+ */
+
+export type OwnReservation = BookingSummary & {
+  cancellable: boolean;
+  cancellableUntil: string;
+  payment: { method: string; status: string; refundedCents: number } | null;
+};
+export type StoredEntry = {
+  id: string;
+  accessToken: string;
+  start: string;
+  endTime: string;
+  areaName?: string;
+};
+export type OwnReservationItem = {
+  entry: StoredEntry;
+  /** The booking as the server has it now; null when it could not be read. */
+  reservation: OwnReservation | null;
+  problem: "notFound" | "failed" | null;
+  message?: string;
+};
+export type CancelOutcome = { success: boolean; message: string; reservation?: OwnReservation };
+
+export type MyReservationsContext = {
+  items: OwnReservationItem[];
+  /** When the list was read (ISO), to tell past bookings from coming ones. */
+  loadedAt: string | null;
+  /** The booking whose cancel is being confirmed or sent. */
+  cancelToken: string | null;
+  outcome: CancelOutcome | null;
+};
+
+export type MyReservationsEvent =
+  | { type: "reservations.cancel"; accessToken: string }
+  | { type: "reservations.confirmCancel" }
+  | { type: "reservations.keep" }
+  | { type: "reservations.reload" };
+
+export const CANCEL_FAILED = "Varauksen peruminen epäonnistui.";
+
+const endOf = (item: OwnReservationItem) => item.reservation?.end ?? item.entry.endTime;
+const startOf = (item: OwnReservationItem) => item.reservation?.start ?? item.entry.start;
+
+/** Newest start first, as the page lists them. */
+export const newestFirst = (items: OwnReservationItem[]) =>
+  [...items].sort((a, b) => Date.parse(startOf(b)) - Date.parse(startOf(a)));
+
+/** Bookings still to come (or running) and those that have ended, each newest first. */
+export function splitByTime(items: OwnReservationItem[], now: string | null) {
+  const nowMs = now ? Date.parse(now) : Date.now();
+  return {
+    upcoming: items.filter((item) => Date.parse(endOf(item)) > nowMs),
+    past: items.filter((item) => Date.parse(endOf(item)) <= nowMs),
+  };
+}
+
+export const myReservationsMachine = setup({
+  types: {
+    context: {} as MyReservationsContext,
+    events: {} as MyReservationsEvent,
+  },
+  actors: {
+    loadReservations: fromPromise<{ items: OwnReservationItem[]; now: string }>(async () => {
+      throw new Error("loadReservations is provided by the app");
+    }),
+    cancelReservation: fromPromise<CancelOutcome, { accessToken: string }>(async () => {
+      throw new Error("cancelReservation is provided by the app");
+    }),
+  },
+  guards: {
+    isCancellable: ({ context, event }) =>
+      event.type === "reservations.cancel" &&
+      context.items.some((i) => i.entry.accessToken === event.accessToken && i.reservation?.cancellable),
+  },
+}).createMachine({
+  id: "myReservations",
+  context: { items: [], loadedAt: null, cancelToken: null, outcome: null },
+  initial: "loading",
+  states: {
+    loading: {
+      invoke: {
+        id: "loadReservations",
+        src: "loadReservations",
+        onDone: {
+          target: "showing",
+          actions: assign({
+            items: ({ event }) => newestFirst(event.output.items),
+            loadedAt: ({ event }) => event.output.now,
+          }),
+        },
+        // Reading storage and refreshing never rejects as a whole; a failure shows as an empty list.
+        onError: { target: "showing", actions: assign({ items: [] }) },
+      },
+    },
+    showing: {
+      on: {
+        "reservations.cancel": {
+          guard: "isCancellable",
+          target: "confirmingCancel",
+          actions: assign({ cancelToken: ({ event }) => event.accessToken, outcome: null }),
+        },
+        "reservations.reload": "loading",
+      },
+    },
+    /** 'Haluatko varmasti perua varauksen?' — nothing is sent before 'Kyllä, peru'. */
+    confirmingCancel: {
+      on: {
+        "reservations.confirmCancel": "cancelling",
+        "reservations.keep": { target: "showing", actions: assign({ cancelToken: null }) },
+      },
+    },
+    cancelling: {
+      invoke: {
+        id: "cancelReservation",
+        src: "cancelReservation",
+        input: ({ context }) => ({ accessToken: context.cancelToken ?? "" }),
+        onDone: {
+          target: "showing",
+          actions: assign(({ context, event }) => ({
+            outcome: event.output,
+            items: context.items.map((item) =>
+              item.entry.accessToken === context.cancelToken && event.output.reservation
+                ? { ...item, reservation: event.output.reservation, problem: null }
+                : item,
+            ),
+          })),
+        },
+        onError: {
+          target: "showing",
+          actions: assign({
+            outcome: ({ event }) => ({
+              success: false,
+              message: (event.error as { message?: string } | null)?.message || CANCEL_FAILED,
+            }),
+          }),
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,160 @@
+import {
+  authCallbackSuccessSchema,
+  customerMeResponseSchema,
+  isCustomerSessionValid,
+  magicLinkResponseSchema,
+  sessionValidUntilMs,
+  storedCustomerInfoSchema,
+  type Customer,
+} from "../domain/customer";
+import { ApiError, http as defaultHttp, type AuthPolicy, type HttpClient } from "./http";
+import { storageKeys } from "./storage";
+
+/**
+ * The customer session in the browser: what local storage keeps (spec §9 keys), the spec §8
+ * rules for customer API calls, and the effects the session machine is given.
+ */
+
+export type StoredCustomer = { id: string; email: string; name?: string | null } & Record<string, unknown>;
+export type StoredSession = { token: string | null; customer: StoredCustomer | null };
+
+export function readStoredSession(storage: Storage = localStorage): StoredSession {
+  const token = storage.getItem(storageKeys.customerSessionToken);
+  let customer: StoredCustomer | null = null;
+  try {
+    const parsed = storedCustomerInfoSchema.safeParse(
+      JSON.parse(storage.getItem(storageKeys.customerInfo) ?? "null"),
+    );
+    if (parsed.success) customer = parsed.data as StoredCustomer;
+  } catch {
+    // Unreadable customer_info counts as missing.
+  }
+  return { token: token || null, customer };
+}
+
+export function writeStoredSession(token: string, customer: StoredCustomer, storage: Storage = localStorage) {
+  storage.setItem(storageKeys.customerSessionToken, token);
+  storage.setItem(storageKeys.customerInfo, JSON.stringify(customer));
+}
+
+export function writeStoredCustomer(customer: StoredCustomer, storage: Storage = localStorage) {
+  storage.setItem(storageKeys.customerInfo, JSON.stringify(customer));
+}
+
+export function clearStoredSession(storage: Storage = localStorage) {
+  storage.removeItem(storageKeys.customerSessionToken);
+  storage.removeItem(storageKeys.customerInfo);
+}
+
+/** The stored session when spec §5 counts it valid, otherwise null (and storage is left as is). */
+export function validStoredSession(
+  nowMs: number,
+  storage: Storage = localStorage,
+): { token: string; customer: StoredCustomer } | null {
+  const session = readStoredSession(storage);
+  return isCustomerSessionValid(session, nowMs)
+    ? (session as { token: string; customer: StoredCustomer })
+    : null;
+}
+
+/** Paths of the login link itself: their 401 is about the link, not about a session. */
+const LINK_PATHS = ["/api/v2/auth/magic-link", "/api/v2/auth/callback"];
+/** Where a lost session does not send the user to /login (spec §8). */
+const LOGIN_PAGES = ["/login", "/auth/callback"];
+
+export const isCustomerApiPath = (path: string) => {
+  const bare = path.split("?")[0]!;
+  return bare.startsWith("/api/v2/") && !bare.startsWith("/api/v2/admin") && !LINK_PATHS.includes(bare);
+};
+
+/**
+ * Spec §6 and §8 for customer /api/v2 calls: they carry the stored session token as a bearer
+ * token; a 401 clears the token and customer_info and goes to /login, unless already on /login
+ * or /auth/callback.
+ */
+export function customerAuthPolicy(options: {
+  currentPath: () => string;
+  navigate: (to: string) => void;
+  /** Told after a 401 cleared the session (the session machine leaves `authenticated`). */
+  onSessionLost: () => void;
+  storage?: Storage;
+}): AuthPolicy {
+  const storage = options.storage ?? localStorage;
+  return {
+    matches: isCustomerApiPath,
+    token: () => readStoredSession(storage).token,
+    onRejected(status) {
+      if (status === 401) {
+        clearStoredSession(storage);
+        options.onSessionLost();
+        if (!LOGIN_PAGES.includes(options.currentPath())) options.navigate("/login");
+      }
+      return "fail";
+    },
+  };
+}
+
+/**
+ * What the session machine reads from a failure: the server's message when it sent one. The
+ * machine falls back to the spec's own texts otherwise (a network error, a server without words).
+ */
+export class SessionCallFailure extends Error {
+  constructor(readonly serverMessage: string | undefined) {
+    super(serverMessage ?? "session call failed");
+    this.name = "SessionCallFailure";
+  }
+}
+
+const serverMessageOf = (error: unknown): string | undefined => {
+  if (!(error instanceof ApiError) || error.status === null) return undefined;
+  const data = error.data as { message?: unknown } | undefined;
+  return typeof data?.message === "string" && data.message.trim() ? data.message : undefined;
+};
+
+async function call<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw new SessionCallFailure(serverMessageOf(error));
+  }
+}
+
+/** The API calls behind the session machine's actors. */
+export function customerSessionApi(http: HttpClient = defaultHttp) {
+  return {
+    requestLink: (email: string) =>
+      call(async () => magicLinkResponseSchema.parse(await http.post("/api/v2/auth/magic-link", { email }))),
+    validateLink: (token: string) =>
+      call(async () =>
+        authCallbackSuccessSchema.parse(await http.get("/api/v2/auth/callback", { params: { token } })),
+      ),
+    fetchCustomer: () =>
+      call(
+        async (): Promise<Customer> =>
+          customerMeResponseSchema.parse(await http.get("/api/v2/customers/me")).customer,
+      ),
+    logout: () => call(() => http.post("/api/v2/auth/logout")),
+  };
+}
+
+// setTimeout cannot wait longer than about 24.8 days; a session lasts 30.
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * Resolves when the session stops counting as valid (60 s before the token's `exp`), so an
+ * open app notices expiry without a reload. Checks the clock again after each timer, since a
+ * sleeping laptop delays timers.
+ */
+export function waitUntilSessionExpires(token: string, signal: AbortSignal, now: () => number = Date.now) {
+  return new Promise<void>((resolve) => {
+    const validUntil = sessionValidUntilMs(token) ?? 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      const left = validUntil - now();
+      if (left <= 0) return resolve();
+      timer = setTimeout(check, Math.min(left, MAX_TIMER_MS));
+    };
+    signal.addEventListener("abort", () => clearTimeout(timer), { once: true });
+    check();
+  });
+}

@@ -1,0 +1,246 @@
+import { DateTime } from "luxon";
+import type { AvailabilityDay, AvailabilityResponse, Slot } from "./booking.js";
+import {
+  HELSINKI,
+  datesBetween,
+  daysInclusive,
+  formatTime,
+  helsinkiOffset,
+  inHelsinki,
+  isoAtOffset,
+  isValidDate,
+  toHelsinkiIso,
+  wallClock,
+} from "./helsinkiTime.js";
+import { vatIncludedCents } from "./money.js";
+import { priceAt, priceFor, type PriceRule } from "./pricing.js";
+
+/**
+ * Which slots can be booked: pure and DST-correct. Opening hours are Helsinki wall-clock times;
+ * every other computation is on real instants (epoch milliseconds), so a booking of 120 minutes
+ * is 120 real minutes even across a DST change, and the grid cells are `gridMinutes` real minutes
+ * starting at opening time (on the full and half hour of local time).
+ *
+ * Decisions: a booking must fit inside the opening hours of its start date (it may not run past
+ * closing time, not even when the next day opens at 00:00); it must start no earlier than now and
+ * end no later than now + bookingWindowDays. Existing bookings are taken as they are, so one an
+ * admin made from 23:00 to 01:00 marks cells on both dates taken.
+ */
+
+export type DayHours = { opens: string; closes: string } | null;
+export type OpeningException = { date: string; opensAt: string | null; closesAt: string | null };
+export type SlotRules = {
+  gridMinutes: number;
+  lengthsMinutes: number[];
+  changeoverMinutes: number;
+  bookingWindowDays: number;
+};
+export type Interval = { startsAt: Date; endsAt: Date };
+export type ExistingReservation = Interval & {
+  status: "pending" | "confirmed" | "cancelled" | "expired";
+  holdExpiresAt: Date | null;
+};
+
+export type BookingRules = {
+  /** Index 0 = Monday .. 6 = Sunday; null = closed that weekday. */
+  weeklyHours: DayHours[];
+  exceptions: OpeningException[];
+  slotRules: SlotRules;
+  /** Admin blocks of the area (including those for every area). */
+  blocks: Interval[];
+  reservations: ExistingReservation[];
+  priceRules: PriceRule[];
+  vatRateBasisPoints: number;
+  now: Date;
+};
+
+export const MAX_RANGE_DAYS = 62;
+
+/** A booking holds its slot while confirmed, or while pending and its hold has not expired. */
+export function isLive(r: Pick<ExistingReservation, "status" | "holdExpiresAt">, now: Date): boolean {
+  if (r.status === "confirmed") return true;
+  return r.status === "pending" && r.holdExpiresAt !== null && r.holdExpiresAt.getTime() > now.getTime();
+}
+
+/** The opening and closing instants of a Helsinki date, or null when closed all day. */
+export function openingOn(rules: Pick<BookingRules, "weeklyHours" | "exceptions">, date: string) {
+  const exception = rules.exceptions.find((e) => e.date === date);
+  const hours: DayHours = exception
+    ? exception.opensAt && exception.closesAt
+      ? { opens: exception.opensAt, closes: exception.closesAt }
+      : null
+    : (rules.weeklyHours[DateTime.fromISO(date, { zone: HELSINKI }).weekday - 1] ?? null);
+  if (!hours) return null;
+  const opens = wallClock(date, hours.opens);
+  const closes = wallClock(date, hours.closes);
+  // Opening hours never wrap past midnight; a late evening closes at "24:00".
+  return closes > opens ? { opens, closes } : null;
+}
+
+/** The last instant a booking may end: now + bookingWindowDays calendar days in Helsinki. */
+export function windowEnd(rules: Pick<BookingRules, "now" | "slotRules">): number {
+  return inHelsinki(rules.now).plus({ days: rules.slotRules.bookingWindowDays }).toMillis();
+}
+
+/** Finnish message for an invalid date range, or null when it is fine. */
+export function dateRangeProblem(from: string, to: string): string | null {
+  if (!isValidDate(from)) return `Virheellinen päivämäärä: ${from}.`;
+  if (!isValidDate(to)) return `Virheellinen päivämäärä: ${to}.`;
+  const days = daysInclusive(from, to);
+  if (days < 1) return "Alkupäivä ei voi olla loppupäivän jälkeen.";
+  if (days > MAX_RANGE_DAYS) return `Aikaväli voi olla enintään ${MAX_RANGE_DAYS} päivää.`;
+  return null;
+}
+
+const MINUTE = 60_000;
+type Span = { start: number; end: number };
+
+/** The rules with every interval as epoch milliseconds, live bookings widened by the changeover gap. */
+function prepare(rules: BookingRules) {
+  const gap = rules.slotRules.changeoverMinutes * MINUTE;
+  const busy: Span[] = rules.reservations
+    .filter((r) => isLive(r, rules.now))
+    .map((r) => ({ start: r.startsAt.getTime() - gap, end: r.endsAt.getTime() + gap }));
+  const blocks: Span[] = rules.blocks.map((b) => ({ start: b.startsAt.getTime(), end: b.endsAt.getTime() }));
+  return { busy, blocks, now: rules.now.getTime(), until: windowEnd(rules) };
+}
+
+const overlaps = (spans: Span[], start: number, end: number) =>
+  spans.some((s) => start < s.end && end > s.start);
+
+export type BookingCheck =
+  | { ok: true; lengthMinutes: number; priceCents: number; vatCents: number }
+  | {
+      ok: false;
+      code:
+        | "bad_length"
+        | "not_on_grid"
+        | "past"
+        | "outside_window"
+        | "closed"
+        | "blocked"
+        | "no_price"
+        | "taken";
+      reason: string;
+      lengthMinutes: number;
+      priceCents: number;
+      vatCents: number;
+    };
+
+export const TAKEN_MESSAGE = "Valitsemasi aika on juuri varattu. Valitse toinen aika.";
+
+/** Whether [start, end) can be booked now, with its price; the reason in Finnish when not. */
+export function checkBooking(rules: BookingRules, startInput: Date, endInput: Date): BookingCheck {
+  const { busy, blocks, now, until } = prepare(rules);
+  const start = startInput.getTime();
+  const end = endInput.getTime();
+  const lengthMinutes = Math.round((end - start) / MINUTE);
+  const { gridMinutes, lengthsMinutes, bookingWindowDays } = rules.slotRules;
+  const local = inHelsinki(start);
+  const price = priceFor(rules.priceRules, lengthMinutes, local);
+  const priceCents = price ?? 0;
+  const vatCents = vatIncludedCents(priceCents, rules.vatRateBasisPoints);
+  const fail = (code: Exclude<BookingCheck, { ok: true }>["code"], reason: string): BookingCheck => ({
+    ok: false,
+    code,
+    reason,
+    lengthMinutes,
+    priceCents,
+    vatCents,
+  });
+
+  if (end - start !== lengthMinutes * MINUTE || !lengthsMinutes.includes(lengthMinutes))
+    return fail("bad_length", `Varauksen pituus voi olla ${listFi(lengthsMinutes)} minuuttia.`);
+  if ((local.hour * 60 + local.minute) % gridMinutes !== 0 || local.second !== 0 || local.millisecond !== 0)
+    return fail(
+      "not_on_grid",
+      gridMinutes === 30
+        ? "Varaus alkaa aina tasalta tai puolelta tunnilta."
+        : `Varaus alkaa aina ${gridMinutes} minuutin välein.`,
+    );
+  if (start < now) return fail("past", "Valitsemasi aika on jo mennyt. Valitse toinen aika.");
+  if (end > until)
+    return fail("outside_window", `Varauksen voi tehdä enintään ${bookingWindowDays} päivän päähän.`);
+  const hours = openingOn(rules, local.toISODate()!);
+  if (!hours) return fail("closed", "Puisto on suljettu valitsemanasi päivänä.");
+  if (start < hours.opens.toMillis() || end > hours.closes.toMillis()) {
+    const closes = hours.closes.hour === 0 && hours.closes > hours.opens ? "24.00" : formatTime(hours.closes);
+    return fail(
+      "closed",
+      `Varauksen on mahduttava aukioloaikaan: puisto on auki klo ${formatTime(hours.opens)}–${closes}.`,
+    );
+  }
+  if (overlaps(blocks, start, end)) return fail("blocked", "Puisto on suljettu valitsemanasi aikana.");
+  if (price === null) return fail("no_price", "Tälle pituudelle ei ole hintaa valitsemanasi aikana.");
+  if (overlaps(busy, start, end)) return fail("taken", TAKEN_MESSAGE);
+  return { ok: true, lengthMinutes, priceCents, vatCents };
+}
+
+/** "30, 60, 90 tai 120" */
+function listFi(values: number[]): string {
+  return values.length < 2 ? values.join("") : `${values.slice(0, -1).join(", ")} tai ${values.at(-1)}`;
+}
+
+/**
+ * The availability of every date from `from` to `to` (inclusive, valid range assumed; see
+ * dateRangeProblem). A closed day has opensAt/closesAt null and no slots; cells in the past,
+ * outside the booking window or under an admin block are "closed".
+ */
+export function computeAvailability(rules: BookingRules, from: string, to: string): AvailabilityResponse {
+  const prepared = prepare(rules);
+  const { gridMinutes, lengthsMinutes } = rules.slotRules;
+  return {
+    timeZone: HELSINKI,
+    gridMinutes,
+    lengthsMinutes: [...lengthsMinutes],
+    days: datesBetween(from, to).map((date) => dayAvailability(rules, prepared, date)),
+  };
+}
+
+function dayAvailability(
+  rules: BookingRules,
+  { busy, blocks, now, until }: ReturnType<typeof prepare>,
+  date: string,
+): AvailabilityDay {
+  const hours = openingOn(rules, date);
+  if (!hours) return { date, opensAt: null, closesAt: null, slots: [] };
+  const { gridMinutes, lengthsMinutes } = rules.slotRules;
+  const grid = gridMinutes * MINUTE;
+  const closes = hours.closes.toMillis();
+  // Start on the first full grid step of local time at or after opening.
+  const offMinutes = (hours.opens.hour * 60 + hours.opens.minute) % gridMinutes;
+  let cell = hours.opens.toMillis() + (offMinutes ? (gridMinutes - offMinutes) * MINUTE : 0);
+
+  // Helsinki changes its offset at most once a day: when opening and closing share an offset,
+  // every cell between has it too; on the two DST days luxon answers per cell.
+  const opensOffset = hours.opens.offset;
+  const constantOffset = opensOffset === hours.closes.offset;
+  const offsetAt = (ms: number) => (constantOffset ? opensOffset : helsinkiOffset(ms));
+  const weekday = hours.opens.weekday;
+
+  const slots: Slot[] = [];
+  for (; cell + grid <= closes; cell += grid) {
+    const cellEnd = cell + grid;
+    const offset = offsetAt(cell);
+    const closed = cell < now || cellEnd > until || overlaps(blocks, cell, cellEnd);
+    const status = closed ? "closed" : overlaps(busy, cell, cellEnd) ? "taken" : "free";
+    const options: Slot["options"] = [];
+    if (status === "free") {
+      const localTime = isoAtOffset(cell, offset).slice(11, 16);
+      for (const lengthMinutes of lengthsMinutes) {
+        const end = cell + lengthMinutes * MINUTE;
+        if (end > closes || end > until || overlaps(blocks, cell, end) || overlaps(busy, cell, end)) continue;
+        const priceCents = priceAt(rules.priceRules, lengthMinutes, weekday, localTime);
+        if (priceCents === null) continue;
+        options.push({ lengthMinutes, end: isoAtOffset(end, offsetAt(end)), priceCents });
+      }
+    }
+    slots.push({
+      start: isoAtOffset(cell, offset),
+      end: isoAtOffset(cellEnd, offsetAt(cellEnd)),
+      status,
+      options,
+    });
+  }
+  return { date, opensAt: toHelsinkiIso(hours.opens), closesAt: toHelsinkiIso(hours.closes), slots };
+}

@@ -1,0 +1,159 @@
+import { z } from "zod";
+
+/**
+ * The booking API's payloads (issue 4), shared by the server's route schemas and the SPA.
+ * Times are ISO 8601 strings with an offset; money is integer cents, VAT included.
+ */
+
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Päivämäärä muodossa VVVV-KK-PP");
+export const isoDateTime = z.iso.datetime({
+  offset: true,
+  message: "Aika ISO 8601 -muodossa aikavyöhykkeen kanssa",
+});
+export const paymentMethodSchema = z.enum(["mobilepay", "card"]);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+// GET /api/v2/availability?from=YYYY-MM-DD&to=YYYY-MM-DD (inclusive, at most 62 days)
+export const availabilityQuerySchema = z.object({ from: isoDate, to: isoDate });
+
+export const slotStatusSchema = z.enum(["free", "taken", "closed"]);
+export type SlotStatus = z.infer<typeof slotStatusSchema>;
+
+/** One booking length that can start at a free slot, with its price. */
+export const slotOptionSchema = z.object({
+  lengthMinutes: z.number().int(),
+  end: isoDateTime,
+  priceCents: z.number().int(),
+});
+
+/** A cell of the slot grid (gridMinutes long). Only free cells carry options. */
+export const slotSchema = z.object({
+  start: isoDateTime,
+  end: isoDateTime,
+  status: slotStatusSchema,
+  options: z.array(slotOptionSchema),
+});
+
+export const availabilityDaySchema = z.object({
+  date: isoDate,
+  /** Opening time that day, null when closed all day. */
+  opensAt: isoDateTime.nullable(),
+  closesAt: isoDateTime.nullable(),
+  slots: z.array(slotSchema),
+});
+
+export const availabilityResponseSchema = z.object({
+  timeZone: z.literal("Europe/Helsinki"),
+  gridMinutes: z.number().int(),
+  lengthsMinutes: z.array(z.number().int()),
+  days: z.array(availabilityDaySchema),
+});
+export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
+export type AvailabilityDay = z.infer<typeof availabilityDaySchema>;
+export type Slot = z.infer<typeof slotSchema>;
+
+// GET /api/v2/reservations/quote?start=&end=
+export const quoteQuerySchema = z.object({ start: isoDateTime, end: isoDateTime });
+export const quoteResponseSchema = z.object({
+  start: isoDateTime,
+  end: isoDateTime,
+  lengthMinutes: z.number().int(),
+  priceCents: z.number().int(),
+  vatCents: z.number().int(),
+  vatRateBasisPoints: z.number().int(),
+  available: z.boolean(),
+  /** Why the slot cannot be booked, when it cannot (Finnish). */
+  reason: z.string().nullable(),
+});
+export type Quote = z.infer<typeof quoteResponseSchema>;
+
+// POST /api/v2/reservations
+export const createReservationSchema = z.object({
+  start: isoDateTime,
+  end: isoDateTime,
+  name: z.string().trim().min(2, "Anna nimesi").max(100),
+  email: z.email("Anna toimiva sähköpostiosoite").max(200),
+  phone: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^[+0-9 ()-]*$/, "Puhelinnumerossa voi olla vain numeroita, välilyöntejä ja +-merkki")
+    .optional(),
+  dogs: z.number().int().min(1, "Koiria on oltava vähintään yksi").max(20),
+  paymentMethod: paymentMethodSchema,
+  acceptTerms: z.literal(true, "Hyväksy maksuehdot jatkaaksesi"),
+});
+export type CreateReservationInput = z.infer<typeof createReservationSchema>;
+
+export const reservationRefSchema = z.object({
+  id: z.uuid(),
+  accessToken: z.string(),
+  start: isoDateTime,
+  end: isoDateTime,
+});
+
+export const createReservationResponseSchema = z.object({
+  success: z.boolean(),
+  redirectUrl: z.string(),
+  message: z.string(),
+  reservation: reservationRefSchema,
+});
+export type CreateReservationResponse = z.infer<typeof createReservationResponseSchema>;
+
+// GET and DELETE /api/v2/reservations/by-token/{accessToken}
+export const reservationStatusSchema = z.enum(["pending", "confirmed", "cancelled", "expired"]);
+
+export const publicReservationSchema = z.object({
+  id: z.uuid(),
+  accessToken: z.string(),
+  areaName: z.string(),
+  start: isoDateTime,
+  end: isoDateTime,
+  status: reservationStatusSchema,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  dogs: z.number().int(),
+  priceCents: z.number().int(),
+  vatCents: z.number().int(),
+  /** The gate link; only on a confirmed booking. */
+  doorUrl: z.string().nullable(),
+  /** Whether the visitor may still cancel it, and until when. */
+  cancellable: z.boolean(),
+  cancellableUntil: isoDateTime,
+  payment: z
+    .object({ method: paymentMethodSchema, status: z.string(), refundedCents: z.number().int() })
+    .nullable(),
+});
+export type PublicReservation = z.infer<typeof publicReservationSchema>;
+
+export const reservationResponseSchema = z.object({ reservation: publicReservationSchema });
+export const cancelReservationResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  reservation: publicReservationSchema,
+});
+
+// GET /api/v2/door/{doorToken} and POST /api/v2/door/{doorToken}/open
+export const doorStatusSchema = z.enum(["early", "open", "ended", "cancelled"]);
+export const doorInfoSchema = z.object({
+  areaName: z.string(),
+  start: isoDateTime,
+  end: isoDateTime,
+  /** The button works from opensFrom (5 min before the start) until opensUntil (the end). */
+  opensFrom: isoDateTime,
+  opensUntil: isoDateTime,
+  status: doorStatusSchema,
+});
+export type DoorInfo = z.infer<typeof doorInfoSchema>;
+export const doorOpenResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+
+/** What the SPA keeps in local storage `reservations` (spec §3: each entry has endTime). */
+export const storedReservationSchema = z.object({
+  id: z.string(),
+  accessToken: z.string(),
+  start: z.string(),
+  endTime: z.string(),
+  areaName: z.string().optional(),
+});
+export type StoredReservation = z.infer<typeof storedReservationSchema>;

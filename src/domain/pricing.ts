@@ -1,0 +1,64 @@
+import { inHelsinki, type Instant } from "./helsinkiTime.js";
+
+/** A single-booking price rule, as stored in price_rules (inactive rules are ignored). */
+export type PriceRule = {
+  id?: number;
+  lengthMinutes: number;
+  priceCents: number;
+  /** ISO weekdays (1 = Monday .. 7 = Sunday) of the slot start in Helsinki; null = every day. */
+  weekdays: number[] | null;
+  /** The slot's local start time is at or after fromTime (HH:MM); null = from midnight. */
+  fromTime: string | null;
+  /** ... and before toTime (HH:MM, "24:00" allowed); null = until midnight. */
+  toTime: string | null;
+  priority: number;
+  active: boolean;
+};
+
+/**
+ * The price of a booking of `lengthMinutes` starting at `start`: the matching active rule with
+ * the highest priority (among equals, the first in the given order). Null when no rule matches,
+ * in which case that length is not for sale then.
+ */
+export function priceFor(rules: readonly PriceRule[], lengthMinutes: number, start: Instant): number | null {
+  const local = inHelsinki(start);
+  return priceAt(rules, lengthMinutes, local.weekday, local.toFormat("HH:mm"));
+}
+
+/** priceFor with the start's Helsinki ISO weekday and "HH:MM" already known (the fast path). */
+export function priceAt(
+  rules: readonly PriceRule[],
+  lengthMinutes: number,
+  weekday: number,
+  time: string,
+): number | null {
+  let best: PriceRule | null = null;
+  for (const rule of rules) {
+    if (!rule.active || rule.lengthMinutes !== lengthMinutes) continue;
+    if (rule.weekdays && rule.weekdays.length > 0 && !rule.weekdays.includes(weekday)) continue;
+    // HH:MM strings compare correctly as text, "24:00" included.
+    if (rule.fromTime && time < rule.fromTime) continue;
+    if (rule.toTime && time >= rule.toTime) continue;
+    if (!best || rule.priority > best.priority) best = rule;
+  }
+  return best ? best.priceCents : null;
+}
+
+const isUnrestricted = (rule: PriceRule) => !rule.weekdays?.length && !rule.fromTime && !rule.toTime;
+
+/**
+ * The list price of each length: its active rule without weekday or time limits (the highest
+ * priority if several). Lengths without such a rule are left out: they are priced only at times.
+ */
+export function basePrices(
+  rules: readonly PriceRule[],
+  lengthsMinutes: readonly number[],
+): Array<{ lengthMinutes: number; priceCents: number }> {
+  const unrestricted = rules.filter(isUnrestricted);
+  return [...lengthsMinutes]
+    .sort((a, b) => a - b)
+    .flatMap((lengthMinutes) => {
+      const priceCents = priceAt(unrestricted, lengthMinutes, 1, "00:00");
+      return priceCents === null ? [] : [{ lengthMinutes, priceCents }];
+    });
+}

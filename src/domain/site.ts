@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+/** GET /api/v2/site: what the SPA shell and public pages show about the park. */
+export const siteInfoSchema = z.object({
+  park: z.object({
+    name: z.string(),
+    streetAddress: z.string(),
+    postalCode: z.string(),
+    city: z.string(),
+    companyName: z.string(),
+    businessId: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    feedbackUrl: z.string(),
+  }),
+  openingHours: z.object({
+    weekly: z.array(z.object({ opens: z.string(), closes: z.string() }).nullable()),
+  }),
+  notice: z.string().nullable(),
+  slotRules: z.object({
+    lengthsMinutes: z.array(z.number()),
+    bookingWindowDays: z.number(),
+    cancellationHours: z.number(),
+    maxDogs: z.number(),
+    holdMinutes: z.number(),
+  }),
+  vatRateBasisPoints: z.number(),
+  /** The base price of each booking length (rules without weekday or time limits), VAT included. */
+  prices: z.array(z.object({ lengthMinutes: z.number().int(), priceCents: z.number().int() })),
+});
+
+export type SiteInfo = z.infer<typeof siteInfoSchema>;

@@ -1,0 +1,111 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { LogController, type FastifyServerOptions } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { z } from "zod";
+import { fi } from "zod/locales";
+import type { AppContext } from "./context.js";
+import { HttpError } from "./errors.js";
+import { customerAuthPlugin } from "./plugins/customerAuth.js";
+import { authRoutes } from "./routes/auth.js";
+import { availabilityRoutes } from "./routes/availability.js";
+import { customerRoutes } from "./routes/customers.js";
+import { demoPaymentRoutes } from "./routes/demoPayments.js";
+import { doorRoutes } from "./routes/door.js";
+import { healthRoutes } from "./routes/health.js";
+import { reservationRoutes } from "./routes/reservations.js";
+import { siteRoutes } from "./routes/site.js";
+
+z.config(fi());
+
+export const webRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
+
+export type BuildAppOptions = {
+  ctx: AppContext;
+  logger?: FastifyServerOptions["logger"];
+  /** Serve the built SPA from dist/web (off in API tests and in `npm run dev`). */
+  serveWeb?: boolean;
+};
+
+export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildAppOptions) {
+  // Request lines only at debug level, so the console stays readable (e-mails are printed there).
+  const disableRequestLogging = ctx.config.LOG_LEVEL !== "debug" && ctx.config.LOG_LEVEL !== "trace";
+  const app = Fastify({
+    logger,
+    trustProxy: ctx.config.TRUST_PROXY,
+    logController: new LogController({ disableRequestLogging }),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("ctx", ctx);
+
+  // Every error leaves as { message }; validation errors say which field is wrong.
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation
+        .map((v) => `${v.instancePath.replace(/^\//, "").replaceAll("/", ".") || "pyyntö"}: ${v.message}`)
+        .join("; ");
+      return reply.status(400).send({ message: `Virheellinen pyyntö: ${details}` });
+    }
+    if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message });
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.status(500).send({ message: "Palvelinvirhe. Yritä hetken kuluttua uudelleen." });
+    }
+    return reply.status(status).send({ message: (error as Error).message });
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Koirapuisto API", version: "2.0.0", description: "Koirapuiston varaukset ja maksut." },
+      components: {
+        securitySchemes: { customerSession: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(siteRoutes);
+      await api.register(availabilityRoutes);
+      await api.register(reservationRoutes);
+      await api.register(doorRoutes);
+      await api.register(customerAuthPlugin);
+      await api.register(authRoutes);
+      await api.register(customerRoutes);
+    },
+    { prefix: "/api/v2" },
+  );
+
+  // The demo payment provider's hosted page: server-rendered, so it must come before the SPA fallback.
+  await app.register(demoPaymentRoutes, { prefix: "/maksu/demo" });
+
+  const hasWeb = serveWeb && existsSync(webRoot);
+  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false });
+
+  // Unknown API paths answer JSON; any other GET is a client route of the SPA.
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0]!;
+    if (path.startsWith("/api/") || path === "/api" || !hasWeb || request.method !== "GET") {
+      return reply.status(404).send({ message: `Polkua ei löydy: ${request.method} ${path}` });
+    }
+    return reply.type("text/html").sendFile("index.html");
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

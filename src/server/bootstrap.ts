@@ -1,0 +1,55 @@
+import path from "node:path";
+import type { Config } from "./config.js";
+import type { AppContext } from "./context.js";
+import { openDatabase, type Database } from "./db/index.js";
+import { seedDatabase } from "./db/seed.js";
+import { logDoorProvider } from "./integrations/door/log.js";
+import { mqttDoorProvider } from "./integrations/door/mqtt.js";
+import type { DoorProvider } from "./integrations/door/provider.js";
+import { shellyDoorProvider } from "./integrations/door/shelly.js";
+import { demoPaymentProvider } from "./integrations/payments/demo.js";
+import type { PaymentProvider } from "./integrations/payments/provider.js";
+import { consoleTransport, createMailService, smtpTransport, type MailTransport } from "./services/mail.js";
+
+export function openConfiguredDatabase(config: Config): Promise<Database> {
+  return config.DATABASE_URL
+    ? openDatabase({ kind: "postgres", url: config.DATABASE_URL })
+    : openDatabase({ kind: "pglite", dataDir: path.resolve(config.DATA_DIR, "pglite") });
+}
+
+export type ContextOverrides = {
+  now?: () => Date;
+  mailTransport?: MailTransport;
+  payments?: PaymentProvider;
+  door?: DoorProvider;
+};
+
+/** The gate device chosen by DOOR_PROVIDER (config.ts has checked its settings). */
+export function configuredDoorProvider(config: Config): DoorProvider {
+  if (config.DOOR_PROVIDER === "shelly")
+    return shellyDoorProvider({ url: config.SHELLY_URL!, switchId: config.SHELLY_SWITCH_ID });
+  if (config.DOOR_PROVIDER === "mqtt")
+    return mqttDoorProvider({ url: config.MQTT_URL!, topic: config.MQTT_TOPIC });
+  return logDoorProvider();
+}
+
+/** Seeds the database and wires the services the routes and jobs share. */
+export async function createContext(
+  config: Config,
+  database: Database,
+  overrides: ContextOverrides = {},
+): Promise<AppContext> {
+  await seedDatabase(database.db);
+  const now = overrides.now ?? (() => new Date());
+  const transport =
+    overrides.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : consoleTransport());
+  return {
+    config,
+    database,
+    db: database.db,
+    now,
+    payments: overrides.payments ?? demoPaymentProvider(),
+    door: overrides.door ?? configuredDoorProvider(config),
+    mail: createMailService({ transport, from: config.MAIL_FROM, now }),
+  };
+}

@@ -1,0 +1,93 @@
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ message: "PORT must be a number" })
+    .int("PORT must be a whole number")
+    .min(1, "PORT must be between 1 and 65535")
+    .max(65535, "PORT must be between 1 and 65535")
+    .default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Behind a reverse proxy, trust its X-Forwarded-For (per-IP rate limits need the client's address). */
+  TRUST_PROXY: z.stringbool().default(false),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, "DATABASE_URL must look like postgres://user@host:5432/database")
+      .optional(),
+  ),
+  PUBLIC_URL: optionalString.pipe(z.url({ message: "PUBLIC_URL must be an absolute URL" }).optional()),
+  SESSION_SECRET: optionalString.pipe(
+    z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  ),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/.+/, "SMTP_URL must look like smtp://user:pass@host:587")
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default("Koirapuisto <noreply@koirapuisto.local>"),
+  PAYMENT_PROVIDER: z.enum(["demo"]).default("demo"),
+  ALLOW_DEMO_PAYMENTS: z.stringbool().default(false),
+  DOOR_PROVIDER: z.enum(["log", "shelly", "mqtt"]).default("log"),
+  SHELLY_URL: optionalString.pipe(z.url({ message: "SHELLY_URL must be an absolute URL" }).optional()),
+  SHELLY_SWITCH_ID: z.coerce.number().int().min(0).default(0),
+  DOOR_OPEN_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
+  MQTT_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^mqtts?:\/\/.+/, "MQTT_URL must look like mqtt://host:1883")
+      .optional(),
+  ),
+  MQTT_TOPIC: z.string().min(1).default("koirapuisto/portti/avaa"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = Env & {
+  /** Base URL of the site as users reach it; used in e-mailed links. */
+  publicUrl: string;
+  sessionSecret: string;
+};
+
+const DEV_SESSION_SECRET = "development-only-session-secret-change-me!";
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws ConfigError with one line per problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `- ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  const problems: string[] = [];
+  if (production && !e.SESSION_SECRET) problems.push("- SESSION_SECRET: required when NODE_ENV=production");
+  if (production && !e.PUBLIC_URL) problems.push("- PUBLIC_URL: required when NODE_ENV=production");
+  if (production && e.PAYMENT_PROVIDER === "demo" && !e.ALLOW_DEMO_PAYMENTS)
+    problems.push(
+      "- PAYMENT_PROVIDER: the demo payment page is refused in production; set ALLOW_DEMO_PAYMENTS=true to allow it",
+    );
+  if (e.DOOR_PROVIDER === "shelly" && !e.SHELLY_URL)
+    problems.push("- SHELLY_URL: required when DOOR_PROVIDER=shelly");
+  if (e.DOOR_PROVIDER === "mqtt" && !e.MQTT_URL)
+    problems.push("- MQTT_URL: required when DOOR_PROVIDER=mqtt");
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+
+  return {
+    ...e,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
+  };
+}

@@ -1,0 +1,23 @@
+import type { Config } from "./config.js";
+import type { Database, Db } from "./db/index.js";
+import type { DoorProvider } from "./integrations/door/provider.js";
+import type { PaymentProvider } from "./integrations/payments/provider.js";
+import type { MailService } from "./services/mail.js";
+
+/** What every route and job needs; built once in main.ts (or a test) and handed to buildApp. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  mail: MailService;
+  payments: PaymentProvider;
+  door: DoorProvider;
+  /** The clock; tests move it instead of waiting. */
+  now: () => Date;
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

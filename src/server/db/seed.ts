@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { defaultSettings, type SettingKey } from "../services/settings.js";
+import type { Db } from "./index.js";
+import { areas, priceRules, settings } from "./schema.js";
+
+/**
+ * Fills an empty database with the defaults of product.md. Runs on every start and only inserts
+ * what is missing, so an admin's edits are never overwritten.
+ */
+export async function seedDatabase(db: Db): Promise<void> {
+  await db
+    .insert(settings)
+    .values(Object.entries(defaultSettings).map(([key, value]) => ({ key: key as SettingKey, value })))
+    .onConflictDoNothing();
+
+  await db.transaction(async (tx) => {
+    const [{ count: areaCount }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(areas)) as [
+      { count: number },
+    ];
+    if (areaCount === 0) await tx.insert(areas).values({ name: "Koirapuisto", sortOrder: 0 });
+
+    const [{ count: priceCount }] = (await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(priceRules)) as [{ count: number }];
+    if (priceCount === 0) {
+      await tx.insert(priceRules).values([
+        { name: "30 min", lengthMinutes: 30, priceCents: 900 },
+        { name: "1 h", lengthMinutes: 60, priceCents: 1500 },
+        { name: "1,5 h", lengthMinutes: 90, priceCents: 2100 },
+        { name: "2 h", lengthMinutes: 120, priceCents: 2700 },
+      ]);
+    }
+  });
+}

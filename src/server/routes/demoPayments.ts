@@ -1,0 +1,162 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { paymentMethodSchema } from "../../domain/booking.js";
+import { formatTime, formatTimeRange } from "../../domain/helsinkiTime.js";
+import { formatEuros, formatVatRate } from "../../domain/money.js";
+import { payments } from "../db/schema.js";
+import { HttpError, notFound } from "../errors.js";
+import { checkoutReturnPath } from "../services/booking.js";
+import { cancelPayment, confirmPayment } from "../services/fulfilment.js";
+import { findReservation, type PaymentRow, type ReservationRow } from "../services/reservationView.js";
+import { getSettings } from "../services/settings.js";
+
+/**
+ * The demo provider's hosted payment page (registered at /maksu/demo, outside /api and before the
+ * SPA fallback). Server-rendered HTML with plain forms, like a real provider's page: "Maksa"
+ * drives services/fulfilment.ts exactly as a webhook would, "Peruuta" releases the hold, and both
+ * 303-redirect back to the SPA's /checkout/{start}/{end}?payment=...&token=...
+ */
+
+const params = z.object({ paymentId: z.uuid() });
+const html = z.string().describe("HTML-sivu");
+const redirect = z.null().describe("303 takaisin sivustolle: /checkout/{start}/{end}?payment=...&token=...");
+const messageSchema = z.object({ message: z.string() });
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+export const demoPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app.ctx;
+
+  // The page's forms post application/x-www-form-urlencoded; only this plugin needs to read it.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  app.addHook("onRequest", async () => {
+    const refused =
+      config.PAYMENT_PROVIDER !== "demo" || (config.NODE_ENV === "production" && !config.ALLOW_DEMO_PAYMENTS);
+    if (refused) throw new HttpError(403, "Demomaksut eivät ole käytössä.");
+  });
+
+  async function load(paymentId: string) {
+    const [payment] = await app.ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, paymentId), eq(payments.provider, "demo")));
+    const reservation = payment?.reservationId
+      ? await findReservation(app.ctx.db, { id: payment.reservationId })
+      : null;
+    if (!payment || !reservation) throw notFound("Maksua ei löytynyt.");
+    return { payment, reservation };
+  }
+
+  /** Where the visitor goes back to, from what the database says now. */
+  function returnPath(payment: PaymentRow, reservation: ReservationRow) {
+    if (reservation.status === "confirmed") return checkoutReturnPath(reservation, "success");
+    if (payment.status === "paid" || payment.status === "refunded")
+      return checkoutReturnPath(reservation, "failed");
+    return checkoutReturnPath(reservation, "cancelled");
+  }
+
+  const responses = { 403: messageSchema, 404: messageSchema, 400: messageSchema };
+
+  app.get(
+    "/:paymentId",
+    {
+      schema: {
+        tags: ["demo-payments"],
+        summary: "Demo provider's hosted payment page (HTML)",
+        params,
+        response: { 200: html, ...responses },
+      },
+    },
+    async (request, reply) => {
+      const { payment, reservation } = await load(request.params.paymentId);
+      const settings = await getSettings(app.ctx.db);
+      const payable =
+        payment.status === "pending" || (payment.status === "cancelled" && reservation.status === "expired");
+      const when = formatTimeRange(reservation.startsAt, reservation.endsAt);
+      const { name: park } = settings.park;
+      const place = reservation.areaName === park ? park : `${park}, ${reservation.areaName}`;
+      const vat = `sisältää ALV ${formatVatRate(settings.vat.rateBasisPoints)} ${formatEuros(payment.vatCents)}`;
+      const action = `/maksu/demo/${payment.id}`;
+      const radio = (value: "mobilepay" | "card", label: string) =>
+        `<label><input type="radio" name="method" value="${value}"${payment.method === value ? " checked" : ""}> ${label}</label>`;
+      const holdEnd = reservation.holdExpiresAt;
+      const holdNote =
+        reservation.status === "pending" && holdEnd && holdEnd > app.ctx.now()
+          ? `Aika on varattu sinulle klo ${formatTime(holdEnd)} asti.`
+          : "Varauksen pitoaika on päättynyt. Jos aika on yhä vapaa, varaus vahvistetaan maksaessasi; muuten maksu palautetaan.";
+      const body = payable
+        ? `<p>${holdNote}</p>
+<form method="post" action="${action}/approve">
+<fieldset><legend>Maksutapa</legend>${radio("mobilepay", "MobilePay")} ${radio("card", "Kortti")}</fieldset>
+<button type="submit" class="pay">Maksa</button>
+</form>
+<form method="post" action="${action}/cancel"><button type="submit" class="cancel">Peruuta</button></form>`
+        : `<p>${payment.status === "paid" || payment.status === "refunded" ? "Maksu on jo käsitelty." : "Maksu on peruttu."}</p>
+<p><a href="${escapeHtml(returnPath(payment, reservation))}">Palaa sivustolle</a></p>`;
+      return reply.type("text/html; charset=utf-8").send(`<!doctype html>
+<html lang="fi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Maksu – ${escapeHtml(settings.park.name)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#1d2a1f}
+.demo{background:#fff4cc;padding:.5rem .75rem;border-radius:.5rem}.amount{font-size:2rem;margin:.25rem 0}
+fieldset{border:1px solid #ccd;border-radius:.5rem;margin:1rem 0}label{margin-right:1rem}
+button{font-size:1.1rem;padding:.6rem 1.4rem;border-radius:.5rem;border:0;margin:.25rem 0;cursor:pointer}
+.pay{background:#2f6b3a;color:#fff}.cancel{background:#e4e4e4}</style></head>
+<body><main>
+<h1>Maksa varaus</h1>
+<p class="demo">Tämä on demomaksusivu: rahaa ei veloiteta.</p>
+<p>${escapeHtml(place)}<br>${escapeHtml(when)}</p>
+<p class="amount">${formatEuros(payment.amountCents)}</p>
+<p>${vat}</p>
+${body}
+</main></body></html>`);
+    },
+  );
+
+  app.post(
+    "/:paymentId/approve",
+    {
+      schema: {
+        tags: ["demo-payments"],
+        summary: "Demo page's 'Maksa': confirms through the fulfilment path",
+        params,
+        body: z.object({ method: paymentMethodSchema.optional() }).optional(),
+        response: { 303: redirect, ...responses },
+      },
+    },
+    async (request, reply) => {
+      const { payment } = await load(request.params.paymentId);
+      const method = request.body?.method;
+      if (method && method !== payment.method)
+        await app.ctx.db
+          .update(payments)
+          .set({ method })
+          .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
+      await confirmPayment(app.ctx, { provider: "demo", paymentId: payment.id });
+      const after = await load(payment.id);
+      return reply.redirect(returnPath(after.payment, after.reservation), 303);
+    },
+  );
+
+  app.post(
+    "/:paymentId/cancel",
+    {
+      schema: {
+        tags: ["demo-payments"],
+        summary: "Demo page's 'Peruuta': cancels the payment and releases the hold",
+        params,
+        response: { 303: redirect, ...responses },
+      },
+    },
+    async (request, reply) => {
+      await load(request.params.paymentId);
+      await cancelPayment(app.ctx, { provider: "demo", paymentId: request.params.paymentId });
+      const after = await load(request.params.paymentId);
+      return reply.redirect(returnPath(after.payment, after.reservation), 303);
+    },
+  );
+};

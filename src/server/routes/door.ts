@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { doorInfoSchema, doorOpenResponseSchema } from "../../domain/booking.js";
+import { notFound } from "../errors.js";
+import { createDoorLimiters, DOOR_LIMITS, getDoorInfo, openDoor } from "../services/door.js";
+
+const messageSchema = z.object({ message: z.string() });
+const tokenParams = z.object({ doorToken: z.string().min(1).max(100) });
+
+export const doorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limiters = createDoorLimiters(app.ctx.now);
+
+  app.get(
+    "/door/:doorToken",
+    {
+      schema: {
+        tags: ["door"],
+        summary: "The booking behind a gate link, and whether the gate can be opened now",
+        params: tokenParams,
+        response: { 200: doorInfoSchema, 400: messageSchema, 404: messageSchema },
+      },
+    },
+    async (request) => {
+      const info = await getDoorInfo(app.ctx, request.params.doorToken);
+      if (!info) throw notFound("Avauslinkki on virheellinen tai vanhentunut.");
+      return info;
+    },
+  );
+
+  app.post(
+    "/door/:doorToken/open",
+    {
+      schema: {
+        tags: ["door"],
+        summary: "Open the gate (only on an explicit press; every attempt is recorded)",
+        description:
+          "Works from door.opensBeforeMinutes before the start until door.closesAfterMinutes after the end. " +
+          `Rate-limited to ${DOOR_LIMITS.perToken} attempts a minute per link and ${DOOR_LIMITS.perIp} per ` +
+          "IP address (429). 403 too early, ended or cancelled; 502 when the gate device failed.",
+        params: tokenParams,
+        response: {
+          200: doorOpenResponseSchema,
+          400: messageSchema,
+          403: doorOpenResponseSchema,
+          404: doorOpenResponseSchema,
+          429: doorOpenResponseSchema,
+          502: doorOpenResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const attempt = await openDoor(app.ctx, limiters, request.params.doorToken, request.ip);
+      if (attempt.error)
+        request.log.error({ err: attempt.error, provider: app.ctx.door.name }, "gate did not open");
+      return reply.status(attempt.statusCode).send({ success: attempt.success, message: attempt.message });
+    },
+  );
+};

@@ -1,0 +1,27 @@
+import { sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/health",
+    {
+      schema: {
+        tags: ["system"],
+        summary: "Server and database health",
+        response: {
+          200: z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) }),
+          503: z.object({ status: z.literal("error"), message: z.string() }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await app.ctx.db.execute(sql`select 1`);
+        return { status: "ok" as const, database: app.ctx.database.kind };
+      } catch (error) {
+        return reply.status(503).send({ status: "error" as const, message: (error as Error).message });
+      }
+    },
+  );
+};

@@ -1,0 +1,190 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, count, eq, gt, isNull } from "drizzle-orm";
+import { jwtVerify, SignJWT } from "jose";
+import type { Customer } from "../../domain/customer.js";
+import type { AppContext } from "../context.js";
+import { customers, customerSessions, magicLinkTokens } from "../db/schema.js";
+import { HttpError } from "../errors.js";
+import { loginLinkMail } from "./loginMail.js";
+import { getSetting } from "./settings.js";
+
+/** How long an e-mailed login link works. */
+export const MAGIC_LINK_TTL_MINUTES = 15;
+/** At most this many login links per e-mail address within MAGIC_LINK_EMAIL_WINDOW_MINUTES. */
+export const MAGIC_LINK_MAX_PER_EMAIL = 3;
+export const MAGIC_LINK_EMAIL_WINDOW_MINUTES = 15;
+/** Lifetime of a customer session (and of its JWT's `exp`). */
+export const SESSION_LIFETIME_DAYS = 30;
+
+const MINUTE_MS = 60_000;
+const JWT_AUDIENCE = "koirapuisto:customer";
+
+export const messages = {
+  linkRequested:
+    "Jos osoite on oikein, saat kirjautumislinkin sähköpostiisi hetken kuluttua. Linkki on voimassa 15 minuuttia.",
+  tooManyForEmail: `Tähän osoitteeseen on jo lähetetty ${MAGIC_LINK_MAX_PER_EMAIL} kirjautumislinkkiä ${MAGIC_LINK_EMAIL_WINDOW_MINUTES} minuutin sisällä. Käytä jo saamaasi linkkiä tai yritä myöhemmin uudelleen.`,
+  mailFailed:
+    "Kirjautumislinkin lähettäminen epäonnistui juuri nyt. Yritämme lähettää sen uudelleen hetken kuluttua; voit myös pyytää uuden linkin myöhemmin.",
+  loggedIn: "Olet kirjautunut sisään.",
+  linkUsed: "Tämä kirjautumislinkki on jo käytetty. Pyydä uusi linkki kirjautumissivulta.",
+  linkExpired: "Kirjautumislinkki on vanhentunut. Pyydä uusi linkki kirjautumissivulta.",
+  linkUnknown: "Kirjautumislinkki ei kelpaa. Tarkista, että kopioit koko linkin, tai pyydä uusi.",
+  notLoggedIn: "Kirjaudu sisään.",
+  sessionEnded: "Istuntosi on päättynyt. Kirjaudu sisään uudelleen.",
+  loggedOut: "Olet kirjautunut ulos.",
+} as const;
+
+type CustomerRow = typeof customers.$inferSelect;
+
+export const toCustomer = (row: CustomerRow): Customer => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  phone: row.phone,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Login-link tokens are kept only as this hash, so a database leak does not open accounts. */
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+const sessionKey = (ctx: AppContext) => new TextEncoder().encode(ctx.config.sessionSecret);
+
+/**
+ * Creates (on first use) the customer, a single-use login token and its e-mail, then tries to
+ * deliver the e-mail at once. Known and unknown addresses take the same steps, so neither the
+ * answer nor its timing tells whether an account exists. Throws 429 when the address has had
+ * too many links lately and 503 when the mail could not be delivered now (the outbox retries it).
+ */
+export async function requestMagicLink(ctx: AppContext, email: string, ip: string): Promise<void> {
+  const now = ctx.now();
+  const token = randomBytes(32).toString("base64url");
+  const outboxId = await ctx.db.transaction(async (tx) => {
+    // Updating the conflicting row makes RETURNING give the existing customer too.
+    const [customer] = await tx
+      .insert(customers)
+      .values({ email, createdAt: now })
+      .onConflictDoUpdate({ target: customers.email, set: { email } })
+      .returning();
+    const windowStart = new Date(now.getTime() - MAGIC_LINK_EMAIL_WINDOW_MINUTES * MINUTE_MS);
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(magicLinkTokens)
+      .where(and(eq(magicLinkTokens.customerId, customer!.id), gt(magicLinkTokens.createdAt, windowStart)));
+    if (recent!.n >= MAGIC_LINK_MAX_PER_EMAIL) throw new HttpError(429, messages.tooManyForEmail);
+
+    await tx.insert(magicLinkTokens).values({
+      customerId: customer!.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_MINUTES * MINUTE_MS),
+      requestedIp: ip,
+      createdAt: now,
+    });
+    const link = `${ctx.config.publicUrl}/auth/callback?token=${token}`;
+    const { name: parkName } = await getSetting(tx, "park");
+    return ctx.mail.enqueue(
+      tx,
+      loginLinkMail({ to: email, link, validMinutes: MAGIC_LINK_TTL_MINUTES, parkName }),
+    );
+  });
+  const delivery = await ctx.mail.deliver(ctx.db, outboxId);
+  if (!delivery.sent) throw new HttpError(503, messages.mailFailed);
+}
+
+export type LinkFailure = "used" | "expired" | "unknown";
+
+/**
+ * Uses up a login token and opens a session. The single conditional UPDATE makes two
+ * simultaneous clicks impossible to both succeed.
+ */
+export async function consumeMagicLink(
+  ctx: AppContext,
+  token: string,
+): Promise<{ ok: true; sessionToken: string; customer: Customer } | { ok: false; reason: LinkFailure }> {
+  const now = ctx.now();
+  const tokenHash = hashToken(token);
+  return ctx.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(magicLinkTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(magicLinkTokens.tokenHash, tokenHash),
+          isNull(magicLinkTokens.usedAt),
+          gt(magicLinkTokens.expiresAt, now),
+        ),
+      )
+      .returning({ customerId: magicLinkTokens.customerId });
+    if (!used) {
+      const [row] = await tx.select().from(magicLinkTokens).where(eq(magicLinkTokens.tokenHash, tokenHash));
+      return { ok: false as const, reason: !row ? "unknown" : row.usedAt ? "used" : "expired" };
+    }
+    const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_DAYS * 24 * 60 * MINUTE_MS);
+    const [session] = await tx
+      .insert(customerSessions)
+      .values({ customerId: used.customerId, expiresAt, createdAt: now })
+      .returning({ id: customerSessions.id });
+    const [customer] = await tx
+      .update(customers)
+      .set({ lastLoginAt: now })
+      .where(eq(customers.id, used.customerId))
+      .returning();
+    const sessionToken = await new SignJWT({ sid: session!.id })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(used.customerId)
+      .setAudience(JWT_AUDIENCE)
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(sessionKey(ctx));
+    return { ok: true as const, sessionToken, customer: toCustomer(customer!) };
+  });
+}
+
+export const linkFailureMessage = (reason: LinkFailure) =>
+  reason === "used" ? messages.linkUsed : reason === "expired" ? messages.linkExpired : messages.linkUnknown;
+
+/**
+ * The customer and session behind a bearer token, or null when the token is forged, expired,
+ * or its session was revoked or has ended.
+ */
+export async function verifySessionToken(
+  ctx: AppContext,
+  token: string,
+): Promise<{ customer: Customer; sessionId: string } | null> {
+  let claims: { sub?: string; sid?: unknown };
+  try {
+    ({ payload: claims } = await jwtVerify(token, sessionKey(ctx), {
+      algorithms: ["HS256"],
+      audience: JWT_AUDIENCE,
+      currentDate: ctx.now(),
+    }));
+  } catch {
+    return null;
+  }
+  const { sub, sid } = claims;
+  if (typeof sub !== "string" || typeof sid !== "string" || !isUuid(sid) || !isUuid(sub)) return null;
+  const [row] = await ctx.db
+    .select({ session: customerSessions, customer: customers })
+    .from(customerSessions)
+    .innerJoin(customers, eq(customers.id, customerSessions.customerId))
+    .where(
+      and(
+        eq(customerSessions.id, sid),
+        eq(customerSessions.customerId, sub),
+        isNull(customerSessions.revokedAt),
+        gt(customerSessions.expiresAt, ctx.now()),
+      ),
+    );
+  return row ? { customer: toCustomer(row.customer), sessionId: row.session.id } : null;
+}
+
+/** Ends a session at once; its token is refused from then on. */
+export async function revokeSession(ctx: AppContext, sessionId: string): Promise<void> {
+  await ctx.db
+    .update(customerSessions)
+    .set({ revokedAt: ctx.now() })
+    .where(and(eq(customerSessions.id, sessionId), isNull(customerSessions.revokedAt)));
+}
+
+// A signed token still goes through this check: a malformed id would make PostgreSQL throw.
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

@@ -1,0 +1,154 @@
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../context.js";
+import { payments, reservations } from "../db/schema.js";
+import { isSlotConflict } from "./pgErrors.js";
+import { lateRefundMail, receiptMail } from "./receipt.js";
+import { findReservation, type PaymentRow } from "./reservationView.js";
+import { getSettings } from "./settings.js";
+
+/**
+ * The one path by which a payment becomes paid and its booking confirmed: the demo page calls
+ * it, and a real provider's webhook will too. Idempotent: the payment row is locked and only a
+ * payment that is not yet paid changes, so a second call (or a concurrent duplicate webhook)
+ * changes nothing and sends no second receipt.
+ *
+ * When the money arrives after the hold ended:
+ * - reservation still pending (the release job has not run): confirmed as usual;
+ * - reservation expired and its time still free: confirmed again, if the exclusion constraint
+ *   allows it (checked by the database inside a savepoint, not by a racy read);
+ * - time taken meanwhile, or the visitor had cancelled: the payment is recorded as paid, the
+ *   reservation stays expired/cancelled, the money is refunded through the provider and the
+ *   visitor gets an e-mail. If the refund fails, the payment stays "paid" on a reservation that
+ *   is not live, which the admin's payment list shows for a manual refund.
+ */
+
+export type PaymentRef = { provider: string } & ({ paymentId: string } | { providerRef: string });
+export type ConfirmOutcome = "confirmed" | "already_processed" | "refunded" | "refund_failed" | "not_found";
+
+async function findPayment(ctx: AppContext, ref: PaymentRef): Promise<PaymentRow | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, ref.provider),
+        "paymentId" in ref ? eq(payments.id, ref.paymentId) : eq(payments.providerRef, ref.providerRef),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function confirmPayment(
+  ctx: AppContext,
+  ref: PaymentRef,
+): Promise<{ outcome: ConfirmOutcome; reservationId?: string }> {
+  const found = await findPayment(ctx, ref);
+  if (!found?.reservationId) return { outcome: "not_found" };
+  const settings = await getSettings(ctx.db);
+  const now = ctx.now();
+
+  const decided = await ctx.db.transaction(async (tx) => {
+    // Lock order: reservation, then payment (as the hold-release job and cancellation do).
+    await tx
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(eq(reservations.id, found.reservationId!))
+      .for("update");
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for("update");
+    const reservation = await findReservation(tx, { id: found.reservationId! });
+    if (!payment || !reservation) return { outcome: "not_found" as const };
+    if (payment.status === "paid" || payment.status === "refunded")
+      return { outcome: "already_processed" as const };
+
+    await tx.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, payment.id));
+
+    let confirmed = reservation.status === "pending" || reservation.status === "confirmed";
+    if (reservation.status === "expired") {
+      try {
+        await tx.transaction((sp) =>
+          sp.update(reservations).set({ status: "confirmed" }).where(eq(reservations.id, reservation.id)),
+        );
+        confirmed = true;
+      } catch (error) {
+        if (!isSlotConflict(error)) throw error;
+      }
+    }
+    const mailContext = {
+      reservation,
+      areaName: reservation.areaName,
+      settings,
+      publicUrl: ctx.config.publicUrl,
+    };
+    if (confirmed) {
+      await tx
+        .update(reservations)
+        .set({ status: "confirmed", confirmedAt: now, cancelReason: null })
+        .where(eq(reservations.id, reservation.id));
+      const mailId = await ctx.mail.enqueue(tx, receiptMail({ ...mailContext, payment }));
+      return { outcome: "confirmed" as const, mailId, payment };
+    }
+    await tx
+      .update(reservations)
+      .set({
+        cancelReason: reservation.status === "expired" ? "slot_taken_after_hold" : reservation.cancelReason,
+      })
+      .where(eq(reservations.id, reservation.id));
+    const mailId = await ctx.mail.enqueue(
+      tx,
+      lateRefundMail({
+        ...mailContext,
+        amountCents: payment.amountCents,
+        holdExpiredAt: reservation.holdExpiresAt ?? now,
+      }),
+    );
+    return { outcome: "refund" as const, mailId, payment };
+  });
+
+  if (decided.outcome === "not_found" || decided.outcome === "already_processed") return decided;
+  let outcome: ConfirmOutcome = "confirmed";
+  if (decided.outcome === "refund") {
+    const { payment } = decided;
+    const refund = await ctx.payments
+      .refund({ payment, amountCents: payment.amountCents })
+      .catch(() => ({ ok: false }));
+    outcome = refund.ok ? "refunded" : "refund_failed";
+    if (refund.ok)
+      await ctx.db
+        .update(payments)
+        .set({ status: "refunded", refundedCents: payment.amountCents, refundedAt: ctx.now() })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, "paid")));
+  }
+  await ctx.mail.deliver(ctx.db, decided.mailId).catch(() => {});
+  return { outcome, reservationId: found.reservationId };
+}
+
+/**
+ * The payer cancelled (the demo page's Peruuta, a provider's cancel): the payment is cancelled
+ * and a pending reservation releases its hold at once. Only a pending payment changes.
+ */
+export async function cancelPayment(
+  ctx: AppContext,
+  ref: PaymentRef,
+): Promise<{ outcome: "cancelled" | "already_processed" | "not_found" }> {
+  const found = await findPayment(ctx, ref);
+  if (!found?.reservationId) return { outcome: "not_found" };
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    await tx
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(eq(reservations.id, found.reservationId!))
+      .for("update");
+    const changed = await tx
+      .update(payments)
+      .set({ status: "cancelled" })
+      .where(and(eq(payments.id, found.id), eq(payments.status, "pending")))
+      .returning({ id: payments.id });
+    if (changed.length === 0) return { outcome: "already_processed" as const };
+    await tx
+      .update(reservations)
+      .set({ status: "cancelled", cancelledAt: now, cancelReason: "payment_cancelled" })
+      .where(and(eq(reservations.id, found.reservationId!), eq(reservations.status, "pending")));
+    return { outcome: "cancelled" as const };
+  });
+}

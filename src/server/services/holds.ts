@@ -1,0 +1,35 @@
+import { and, eq, inArray, lte } from "drizzle-orm";
+import type { AppContext } from "../context.js";
+import type { DbOrTx } from "../db/index.js";
+import { payments, reservations } from "../db/schema.js";
+
+/**
+ * Ends holds whose time is up: the pending reservation becomes expired (freeing its slot for
+ * the exclusion constraint) and its pending payment cancelled. Reservations are updated before
+ * payments, the same lock order the fulfilment path uses, so the two never deadlock.
+ */
+export async function expireHolds(db: DbOrTx, now: Date, areaId?: number): Promise<string[]> {
+  const expired = await db
+    .update(reservations)
+    .set({ status: "expired", cancelReason: "hold_expired" })
+    .where(
+      and(
+        eq(reservations.status, "pending"),
+        lte(reservations.holdExpiresAt, now),
+        areaId === undefined ? undefined : eq(reservations.areaId, areaId),
+      ),
+    )
+    .returning({ id: reservations.id });
+  const ids = expired.map((r) => r.id);
+  if (ids.length > 0)
+    await db
+      .update(payments)
+      .set({ status: "cancelled" })
+      .where(and(inArray(payments.reservationId, ids), eq(payments.status, "pending")));
+  return ids;
+}
+
+/** The scheduled job: an abandoned payment frees its slot within a job interval of the hold's end. */
+export function releaseExpiredHolds(ctx: AppContext): Promise<string[]> {
+  return ctx.db.transaction((tx) => expireHolds(tx, ctx.now()));
+}

@@ -1,0 +1,210 @@
+import { and, asc, eq, inArray, lte, ne, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { Db, DbOrTx } from "../db/index.js";
+import { emailOutbox, type OutboxAttachment } from "../db/schema.js";
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: OutboxAttachment[];
+  /** What the message is for: login, receipt, cancellation... (shown in the admin outbox). */
+  kind: string;
+};
+
+/** Delivers one message or throws; the outbox keeps the outcome. */
+export type MailTransport = {
+  name: "console" | "smtp";
+  deliver(from: string, mail: OutgoingMail): Promise<void>;
+};
+
+export const MAX_MAIL_ATTEMPTS = 6;
+
+/** Prints each message, so a developer can click the login link from the terminal. */
+export function consoleTransport(print: (text: string) => void = console.log): MailTransport {
+  return {
+    name: "console",
+    async deliver(from, mail) {
+      const files = (mail.attachments ?? []).map((a) => a.filename).join(", ");
+      print(
+        [
+          "",
+          "──────── e-mail (no SMTP_URL set: printed instead of sent) ────────",
+          `From: ${from}`,
+          `To: ${mail.to}`,
+          `Subject: ${mail.subject}`,
+          ...(files ? [`Attachments: ${files}`] : []),
+          "",
+          mail.text,
+          "────────────────────────────────────────────────────────────────────",
+          "",
+        ].join("\n"),
+      );
+    },
+  };
+}
+
+/**
+ * nodemailer waits minutes by default for a dead server; an API request that sends a login link
+ * must answer long before that, so it gives up sooner and the outbox retries later.
+ */
+export const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+export function smtpTransport(smtpUrl: string): MailTransport {
+  const transporter = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS_MS });
+  return {
+    name: "smtp",
+    async deliver(from, mail) {
+      await transporter.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: (mail.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+        })),
+      });
+    },
+  };
+}
+
+/**
+ * Kinds of message whose text holds a single-use secret (the login link's token, which the
+ * database otherwise keeps only as a hash). Once delivered, the secret is blanked in the outbox,
+ * so the outbox an admin reads never holds a working link.
+ */
+const SECRET_KINDS = new Set(["login"]);
+const SECRET_QUERY = /([?&]token=)[A-Za-z0-9_-]+/g;
+export const redactSecrets = (text: string) => text.replace(SECRET_QUERY, "$1[poistettu]");
+
+/** How long a delivery attempt holds its message before another worker may try it. */
+const CLAIM_MS = 5 * 60_000;
+
+/** Wait before the next attempt: 1, 2, 4, 8, 16 minutes. */
+function retryDelayMs(attempts: number): number {
+  return 60_000 * 2 ** Math.max(0, attempts - 1);
+}
+
+export type MailService = ReturnType<typeof createMailService>;
+
+/**
+ * Every message goes to the outbox table first (inside the caller's transaction when given),
+ * then is delivered; a failed delivery stays in the outbox as failed and is retried by a job.
+ */
+export function createMailService(options: { transport: MailTransport; from: string; now: () => Date }) {
+  const { transport, from, now } = options;
+
+  async function enqueue(db: DbOrTx, mail: OutgoingMail): Promise<number> {
+    const [row] = await db
+      .insert(emailOutbox)
+      .values({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.attachments ?? [],
+        kind: mail.kind,
+        createdAt: now(),
+        nextAttemptAt: now(),
+      })
+      .returning({ id: emailOutbox.id });
+    return row!.id;
+  }
+
+  /**
+   * Tries to deliver one due message now; returns whether it was sent. The row is first claimed by
+   * pushing its next attempt forward in one conditional UPDATE, so a request that sends at once and
+   * the retry job can never deliver the same message twice.
+   */
+  async function deliver(db: Db, id: number): Promise<{ sent: boolean; error?: string }> {
+    const [row] = await db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(now().getTime() + CLAIM_MS) })
+      .where(
+        and(eq(emailOutbox.id, id), ne(emailOutbox.status, "sent"), lte(emailOutbox.nextAttemptAt, now())),
+      )
+      .returning();
+    if (!row) {
+      const [current] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+      if (!current) throw new Error(`No outbox message ${id}`);
+      if (current.status === "sent") return { sent: true };
+      return { sent: false, error: current.lastError ?? "Viesti on jo lähetyksessä." };
+    }
+    const attempts = row.attempts + 1;
+    try {
+      await transport.deliver(from, {
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html ?? undefined,
+        attachments: row.attachments,
+        kind: row.kind,
+      });
+      await db
+        .update(emailOutbox)
+        .set({
+          status: "sent",
+          attempts,
+          sentAt: now(),
+          lastError: null,
+          ...(SECRET_KINDS.has(row.kind) && {
+            text: redactSecrets(row.text),
+            html: row.html === null ? null : redactSecrets(row.html),
+          }),
+        })
+        .where(eq(emailOutbox.id, id));
+      return { sent: true };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await db
+        .update(emailOutbox)
+        .set({
+          status: "failed",
+          attempts,
+          lastError: message.slice(0, 1000),
+          nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)),
+        })
+        .where(eq(emailOutbox.id, id));
+      return { sent: false, error: message };
+    }
+  }
+
+  /**
+   * Delivers queued and failed messages whose time has come; used by the scheduled job.
+   * `staleAfterMinutes` names kinds not worth sending late (a login link past its lifetime).
+   */
+  async function deliverDue(
+    db: Db,
+    {
+      limit = 50,
+      staleAfterMinutes = {},
+    }: { limit?: number; staleAfterMinutes?: Record<string, number> } = {},
+  ): Promise<number> {
+    const notStale = Object.entries(staleAfterMinutes).map(
+      ([kind, minutes]) =>
+        sql`not (${emailOutbox.kind} = ${kind} and ${emailOutbox.createdAt} < ${new Date(now().getTime() - minutes * 60_000)})`,
+    );
+    const due = await db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        and(
+          inArray(emailOutbox.status, ["pending", "failed"]),
+          lte(emailOutbox.nextAttemptAt, now()),
+          sql`${emailOutbox.attempts} < ${MAX_MAIL_ATTEMPTS}`,
+          ...notStale,
+        ),
+      )
+      .orderBy(asc(emailOutbox.id))
+      .limit(limit);
+    let sent = 0;
+    for (const { id } of due) if ((await deliver(db, id)).sent) sent++;
+    return sent;
+  }
+
+  return { transportName: transport.name, enqueue, deliver, deliverDue };
+}

@@ -1,0 +1,160 @@
+import { createEvent } from "ics";
+import { formatDateTime, formatTimeRange } from "../../domain/helsinkiTime.js";
+import { formatEuros, formatVatRate } from "../../domain/money.js";
+import type { OutgoingMail } from "./mail.js";
+import type { Settings } from "./settings.js";
+
+/** The booking e-mails (Finnish): receipt with an .ics invitation, cancellation, late refund. */
+
+export type MailReservation = {
+  id: string;
+  name: string;
+  email: string;
+  startsAt: Date;
+  endsAt: Date;
+  dogs: number;
+  priceCents: number;
+  vatCents: number;
+  doorToken: string;
+  accessToken: string;
+};
+type MailContext = {
+  reservation: MailReservation;
+  areaName: string;
+  settings: Pick<Settings, "park" | "vat" | "door" | "slotRules">;
+  publicUrl: string;
+};
+
+const methodNames = { mobilepay: "MobilePay", card: "Kortti" } as const;
+
+export const doorUrlOf = (publicUrl: string, doorToken: string) => `${publicUrl}/avaa/${doorToken}`;
+
+const addressOf = (park: Settings["park"]) => `${park.streetAddress}, ${park.postalCode} ${park.city}`;
+
+function signature(park: Settings["park"]): string[] {
+  return [
+    "",
+    "Ystävällisin terveisin",
+    park.name,
+    `${park.companyName} (Y-tunnus ${park.businessId})`,
+    `${park.email}, ${park.phone}`,
+  ];
+}
+
+/** Datetime as [year, month, day, hour, minute] in UTC, the form the ics package takes. */
+function utcParts(date: Date): [number, number, number, number, number] {
+  return [
+    date.getUTCFullYear(),
+    date.getUTCMonth() + 1,
+    date.getUTCDate(),
+    date.getUTCHours(),
+    date.getUTCMinutes(),
+  ];
+}
+
+/** The calendar event of a booking; times in UTC so every calendar shows the right local time. */
+export function bookingIcs({ reservation, areaName, settings, publicUrl }: MailContext): string {
+  const doorUrl = doorUrlOf(publicUrl, reservation.doorToken);
+  const { error, value } = createEvent({
+    uid: `${reservation.id}@koirapuisto`,
+    productId: "koirapuisto/varaus",
+    title: `Varaus: ${areaName}`,
+    description: `Koirapuistovaraus. Portin avaus: ${doorUrl}`,
+    location: `${settings.park.name}, ${addressOf(settings.park)}`,
+    url: doorUrl,
+    start: utcParts(reservation.startsAt),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: utcParts(reservation.endsAt),
+    endInputType: "utc",
+    endOutputType: "utc",
+    status: "CONFIRMED",
+    busyStatus: "BUSY",
+  });
+  if (error || !value) throw error ?? new Error("ics produced nothing");
+  return value;
+}
+
+export function receiptMail(
+  context: MailContext & { payment: { method: "mobilepay" | "card"; amountCents: number } },
+): OutgoingMail {
+  const { reservation: r, areaName, settings, publicUrl, payment } = context;
+  const when = formatTimeRange(r.startsAt, r.endsAt);
+  const { opensBeforeMinutes, closesAfterMinutes } = settings.door;
+  const text = [
+    `Hei ${r.name},`,
+    "",
+    "kiitos varauksestasi! Maksu on vastaanotettu ja varauksesi on vahvistettu.",
+    "",
+    `Aika: ${when}`,
+    `Alue: ${areaName}`,
+    `Koiria: ${r.dogs}`,
+    `Hinta: ${formatEuros(r.priceCents)} (sisältää ALV ${formatVatRate(settings.vat.rateBasisPoints)} ${formatEuros(r.vatCents)})`,
+    `Maksettu: ${formatEuros(payment.amountCents)}, ${methodNames[payment.method]}`,
+    "",
+    `Portin avaus: ${doorUrlOf(publicUrl, r.doorToken)}`,
+    closesAfterMinutes > 0
+      ? `Portin voi avata ${opensBeforeMinutes} minuuttia ennen varauksen alkua ja vielä ${closesAfterMinutes} minuuttia varauksen päätyttyä.`
+      : `Portin voi avata ${opensBeforeMinutes} minuuttia ennen varauksen alkua ja varauksen loppuun asti.`,
+    "",
+    `Oma varaus ja peruutus: ${publicUrl}/oma-varaus?varaus=${encodeURIComponent(r.accessToken)}`,
+    `Varauksen voi perua viimeistään ${settings.slotRules.cancellationHours} tuntia ennen alkua; maksu palautetaan.`,
+    "",
+    `Osoite: ${settings.park.name}, ${addressOf(settings.park)}`,
+    ...signature(settings.park),
+  ].join("\n");
+  return {
+    kind: "receipt",
+    to: r.email,
+    subject: `Varausvahvistus: ${when}`,
+    text,
+    attachments: [
+      {
+        filename: "varaus.ics",
+        contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+        content: bookingIcs(context),
+      },
+    ],
+  };
+}
+
+export function cancellationMail(context: MailContext & { refundedCents: number }): OutgoingMail {
+  const { reservation: r, areaName, settings, refundedCents } = context;
+  const when = formatTimeRange(r.startsAt, r.endsAt);
+  return {
+    kind: "cancellation",
+    to: r.email,
+    subject: `Varaus peruttu: ${when}`,
+    text: [
+      `Hei ${r.name},`,
+      "",
+      `varauksesi on peruttu: ${when}, ${areaName}.`,
+      refundedCents > 0
+        ? `Palautamme ${formatEuros(refundedCents)} maksutavallesi. Palautus näkyy tililläsi muutaman pankkipäivän kuluessa.`
+        : "Varauksesta ei ollut veloitettu maksua.",
+      "",
+      "Portin avauslinkki ei ole enää voimassa.",
+      ...signature(settings.park),
+    ].join("\n"),
+  };
+}
+
+/** The payment arrived after the hold ended and someone else had taken the time meanwhile. */
+export function lateRefundMail(
+  context: MailContext & { amountCents: number; holdExpiredAt: Date },
+): OutgoingMail {
+  const { reservation: r, settings, amountCents, holdExpiredAt } = context;
+  const when = formatTimeRange(r.startsAt, r.endsAt);
+  return {
+    kind: "refund",
+    to: r.email,
+    subject: `Varaus ei toteutunut: ${when}`,
+    text: [
+      `Hei ${r.name},`,
+      "",
+      `maksusi saapui vasta, kun varauksen pitoaika oli päättynyt (${formatDateTime(holdExpiredAt)}), ja aika ${when} oli ehditty varata toiselle.`,
+      `Palautamme ${formatEuros(amountCents)} maksutavallesi. Voit tehdä uuden varauksen varauskalenterissa.`,
+      ...signature(settings.park),
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,78 @@
+import { desc, eq } from "drizzle-orm";
+import type { PublicReservation } from "../../domain/booking.js";
+import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import type { AppContext } from "../context.js";
+import type { DbOrTx } from "../db/index.js";
+import { areas, payments, reservations } from "../db/schema.js";
+import { doorUrlOf } from "./receipt.js";
+import type { Settings } from "./settings.js";
+
+export type ReservationRow = typeof reservations.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** A reservation with its area's name, found by one of its unique columns. */
+export async function findReservation(
+  db: DbOrTx,
+  by: { accessToken: string } | { doorToken: string } | { id: string },
+): Promise<(ReservationRow & { areaName: string }) | null> {
+  const where =
+    "accessToken" in by
+      ? eq(reservations.accessToken, by.accessToken)
+      : "doorToken" in by
+        ? eq(reservations.doorToken, by.doorToken)
+        : eq(reservations.id, by.id);
+  const [row] = await db
+    .select({ reservation: reservations, areaName: areas.name })
+    .from(reservations)
+    .innerJoin(areas, eq(areas.id, reservations.areaId))
+    .where(where)
+    .limit(1);
+  return row ? { ...row.reservation, areaName: row.areaName } : null;
+}
+
+/** The reservation's latest payment attempt. */
+export async function latestPayment(db: DbOrTx, reservationId: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.reservationId, reservationId))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Until when the visitor may cancel: cancellationHours before the start. */
+export function cancellationDeadline(startsAt: Date, settings: Pick<Settings, "slotRules">): Date {
+  return new Date(startsAt.getTime() - settings.slotRules.cancellationHours * 3_600_000);
+}
+
+/** What the visitor's own page sees; the door link only once the booking is confirmed. */
+export function toPublicReservation(
+  ctx: AppContext,
+  row: ReservationRow & { areaName: string },
+  payment: PaymentRow | null,
+  settings: Pick<Settings, "slotRules">,
+): PublicReservation {
+  const deadline = cancellationDeadline(row.startsAt, settings);
+  const live = row.status === "confirmed" || row.status === "pending";
+  return {
+    id: row.id,
+    accessToken: row.accessToken,
+    areaName: row.areaName,
+    start: toHelsinkiIso(row.startsAt),
+    end: toHelsinkiIso(row.endsAt),
+    status: row.status,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    dogs: row.dogs,
+    priceCents: row.priceCents,
+    vatCents: row.vatCents,
+    doorUrl: row.status === "confirmed" ? doorUrlOf(ctx.config.publicUrl, row.doorToken) : null,
+    cancellable: live && ctx.now().getTime() <= deadline.getTime(),
+    cancellableUntil: toHelsinkiIso(deadline),
+    payment: payment
+      ? { method: payment.method, status: payment.status, refundedCents: payment.refundedCents }
+      : null,
+  };
+}

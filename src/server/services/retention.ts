@@ -1,0 +1,51 @@
+import { and, isNotNull, lt, or } from "drizzle-orm";
+import type { AppContext } from "../context.js";
+import { customerSessions, doorEvents, emailOutbox, magicLinkTokens } from "../db/schema.js";
+
+/**
+ * How long personal data that no law requires us to keep stays, as the privacy notice
+ * (/tietosuojaseloste) promises. Bookings and payments are accounting records and are not purged here.
+ */
+export const RETENTION = {
+  /** Gate attempts and the e-mail log: 12 months. */
+  logMonths: 12,
+  /** Used or expired login links, and ended sessions, are of no use after a day. */
+  credentialsDays: 1,
+} as const;
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export async function purgeExpiredPersonalData(ctx: AppContext) {
+  const now = ctx.now();
+  const logCutoff = new Date(now);
+  logCutoff.setUTCMonth(logCutoff.getUTCMonth() - RETENTION.logMonths);
+  const credentialCutoff = new Date(now.getTime() - RETENTION.credentialsDays * DAY_MS);
+
+  const door = await ctx.db
+    .delete(doorEvents)
+    .where(lt(doorEvents.createdAt, logCutoff))
+    .returning({ id: doorEvents.id });
+  const mail = await ctx.db
+    .delete(emailOutbox)
+    .where(lt(emailOutbox.createdAt, logCutoff))
+    .returning({ id: emailOutbox.id });
+  const links = await ctx.db
+    .delete(magicLinkTokens)
+    .where(lt(magicLinkTokens.expiresAt, credentialCutoff))
+    .returning({ id: magicLinkTokens.id });
+  const sessions = await ctx.db
+    .delete(customerSessions)
+    .where(
+      or(
+        lt(customerSessions.expiresAt, credentialCutoff),
+        and(isNotNull(customerSessions.revokedAt), lt(customerSessions.revokedAt, credentialCutoff)),
+      ),
+    )
+    .returning({ id: customerSessions.id });
+  return {
+    doorEvents: door.length,
+    emails: mail.length,
+    loginLinks: links.length,
+    sessions: sessions.length,
+  };
+}

@@ -1,0 +1,112 @@
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { DbOrTx } from "../db/index.js";
+import { settings } from "../db/schema.js";
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "Aika muodossa HH:MM");
+
+/** Every setting with its shape and the default of product.md; an admin edits them later. */
+export const settingSchemas = {
+  park: z.object({
+    name: z.string().min(1),
+    streetAddress: z.string().min(1),
+    postalCode: z.string().min(1),
+    city: z.string().min(1),
+    companyName: z.string().min(1),
+    businessId: z.string().min(1),
+    email: z.email(),
+    phone: z.string().min(1),
+    feedbackUrl: z.url(),
+  }),
+  openingHours: z.object({
+    /** Index 0 = Monday .. 6 = Sunday; null = closed that weekday. */
+    weekly: z.array(z.object({ opens: hhmm, closes: hhmm }).nullable()).length(7),
+  }),
+  slotRules: z.object({
+    gridMinutes: z.number().int().min(5).max(120),
+    lengthsMinutes: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(5)
+          .max(24 * 60),
+      )
+      .min(1),
+    changeoverMinutes: z.number().int().min(0).max(120),
+    bookingWindowDays: z.number().int().min(1).max(365),
+    holdMinutes: z.number().int().min(1).max(120),
+    cancellationHours: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 14),
+    maxDogs: z.number().int().min(1).max(20),
+  }),
+  door: z.object({
+    opensBeforeMinutes: z.number().int().min(0).max(120),
+    closesAfterMinutes: z.number().int().min(0).max(120),
+  }),
+  vat: z.object({ rateBasisPoints: z.number().int().min(0).max(10000) }),
+  homeNotice: z.object({ text: z.string().nullable() }),
+} as const;
+
+export type SettingKey = keyof typeof settingSchemas;
+export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;
+export type Settings = { [K in SettingKey]: SettingValue<K> };
+
+const everyDay = { opens: "06:00", closes: "22:00" };
+
+export const defaultSettings: Settings = {
+  park: {
+    name: "Koirapuisto",
+    streetAddress: "Haukkulantie 12",
+    postalCode: "33100",
+    city: "Tampere",
+    companyName: "Koirapuisto Oy",
+    businessId: "3456789-1",
+    email: "info@koirapuisto.fi",
+    phone: "+358 40 123 4567",
+    feedbackUrl: "https://forms.office.com/e/koirapuisto-palaute",
+  },
+  openingHours: { weekly: Array.from({ length: 7 }, () => ({ ...everyDay })) },
+  slotRules: {
+    gridMinutes: 30,
+    lengthsMinutes: [30, 60, 90, 120],
+    changeoverMinutes: 0,
+    bookingWindowDays: 60,
+    holdMinutes: 15,
+    cancellationHours: 24,
+    maxDogs: 4,
+  },
+  door: { opensBeforeMinutes: 5, closesAfterMinutes: 0 },
+  vat: { rateBasisPoints: 2550 },
+  homeNotice: { text: null },
+};
+
+const keys = Object.keys(settingSchemas) as SettingKey[];
+
+/** All settings; a key missing from the table falls back to its default. */
+export async function getSettings(db: DbOrTx): Promise<Settings> {
+  const rows = await db.select().from(settings);
+  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  const result = { ...defaultSettings } as Record<SettingKey, unknown>;
+  for (const key of keys) {
+    if (stored.has(key)) result[key] = settingSchemas[key].parse(stored.get(key));
+  }
+  return result as Settings;
+}
+
+export async function getSetting<K extends SettingKey>(db: DbOrTx, key: K): Promise<SettingValue<K>> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, key));
+  if (!row) return defaultSettings[key];
+  return settingSchemas[key].parse(row.value) as SettingValue<K>;
+}
+
+export async function putSetting<K extends SettingKey>(db: DbOrTx, key: K, value: SettingValue<K>) {
+  const parsed = settingSchemas[key].parse(value);
+  await db
+    .insert(settings)
+    .values({ key, value: parsed })
+    .onConflictDoUpdate({ target: settings.key, set: { value: parsed, updatedAt: sql`now()` } });
+}

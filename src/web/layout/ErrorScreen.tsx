@@ -1,0 +1,32 @@
+import { isRouteErrorResponse, useRouteError } from "react-router-dom";
+
+/** What to say about whatever was thrown: its message, or spec §1's 'Tuntematon virhe.'. */
+function messageOf(error: unknown): string {
+  if (isRouteErrorResponse(error)) {
+    const detail = typeof error.data === "string" && error.data ? error.data : error.statusText;
+    return detail || "Tuntematon virhe.";
+  }
+  if (error instanceof Error) return error.message || "Tuntematon virhe.";
+  if (typeof error === "string" && error) return error;
+  return "Tuntematon virhe.";
+}
+
+/**
+ * Spec §1: the global error screen, the router's errorElement for every route (so also for an
+ * error thrown while a page renders). It stands alone, without the header and footer, because the
+ * layout itself may be what failed.
+ */
+export function ErrorScreen() {
+  const error = useRouteError();
+  return (
+    <main className="error-screen">
+      <div className="card error-screen__card" role="alert">
+        <h1>Jokin meni pieleen</h1>
+        <p className="error-message">{messageOf(error)}</p>
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          Lataa sivu uudelleen
+        </button>
+      </div>
+    </main>
+  );
+}

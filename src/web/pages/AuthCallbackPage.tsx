@@ -1,0 +1,47 @@
+import { useEffect } from "react";
+import { Link, Navigate, useSearchParams } from "react-router-dom";
+import { useCustomerSession, useCustomerSessionActor } from "../session/CustomerSessionProvider";
+
+/**
+ * /auth/callback, where the e-mailed link lands (no header). The e-mail links to this page and
+ * not to the API, so a mail scanner that prefetches the link cannot use it up; only this page's
+ * own script hands the token to the server.
+ */
+export function AuthCallbackPage() {
+  const actor = useCustomerSessionActor();
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const loggedIn = useCustomerSession((s) => s.matches("authenticated") && s.context.validatedLink === token);
+  const refused = useCustomerSession((s) => s.matches("linkRefused"));
+  const error = useCustomerSession((s) => s.context.error);
+
+  useEffect(() => {
+    actor.send({ type: "session.validateLink", token });
+  }, [actor, token]);
+
+  if (loggedIn) return <Navigate to="/oma-tili" replace />;
+
+  return (
+    <div className="page">
+      <div className="card">
+        <h1>Kirjautuminen</h1>
+        {refused ? (
+          <>
+            <p className="error-message" role="alert">
+              {error}
+            </p>
+            <p>
+              <Link to="/login" className="button" onClick={() => actor.send({ type: "session.restart" })}>
+                Takaisin kirjautumiseen
+              </Link>
+            </p>
+          </>
+        ) : (
+          <p className="muted" role="status">
+            Tarkistetaan kirjautumislinkkiä…
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

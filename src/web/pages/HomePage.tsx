@@ -1,0 +1,134 @@
+import { Link } from "react-router-dom";
+import { openingHoursLines } from "../layout/openingHours";
+import { formatEuros } from "../../domain/money";
+import { useSiteInfo } from "../useSiteInfo";
+
+// Membership tiers as in product.md, until the membership issue brings them from the server.
+const tiers = [
+  { name: "Perus", price: "39,00 €", hours: 8 },
+  { name: "Plus", price: "59,00 €", hours: 16 },
+  { name: "Premium", price: "89,00 €", hours: 40 },
+];
+
+export function HomePage() {
+  const { site, status } = useSiteInfo();
+  const parkName = site?.park.name ?? "Koirapuisto";
+
+  return (
+    <div className="page home">
+      <section className="hero">
+        <h1>{parkName} – aidattu puisto vain sinun koirillesi</h1>
+        <p className="lead">
+          Varaa koko aidattu koirapuisto omalle porukallesi puoleksi tunniksi tai pidemmäksi aikaa. Kun
+          vuorosi alkaa, avaat portin puhelimellasi – ei avaimia eikä vieraita koiria.
+        </p>
+        <div className="button-row">
+          <Link to="/varauskalenteri" className="button">
+            Katso vapaat ajat
+          </Link>
+          <Link to="/jasenyys" className="button button-secondary">
+            Tutustu jäsenyyteen
+          </Link>
+        </div>
+      </section>
+
+      {site?.notice && (
+        <aside className="notice" aria-label="Tiedote">
+          <p>{site.notice}</p>
+        </aside>
+      )}
+
+      <div className="grid-2">
+        <section className="card">
+          <h2>Näin varaat</h2>
+          <ol className="steps">
+            <li>
+              Valitse vapaa aika <Link to="/varauskalenteri">varauskalenterista</Link>. Vuoron voi aloittaa
+              tasalta tai puolelta, ja sen pituus on 30, 60, 90 tai 120 minuuttia.
+            </li>
+            <li>Anna nimesi ja sähköpostiosoitteesi ja maksa MobilePaylla tai kortilla.</li>
+            <li>Saat sähköpostiisi vahvistuksen ja linkin, jolla portti avataan.</li>
+            <li>Avaa portti linkistä aikaisintaan 5 minuuttia ennen vuorosi alkua.</li>
+          </ol>
+          <p>
+            Ensimmäistä kertaa tulossa? Lue <Link to="/ohjeet-tulijoille">ohjeet tulijoille</Link>.
+          </p>
+        </section>
+
+        <section className="card">
+          <h2>Aukioloajat</h2>
+          {site ? (
+            <ul className="plain-list">
+              {openingHoursLines(site.openingHours.weekly).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">
+              {status === "failed" ? "Aukioloaikoja ei saatu ladattua." : "Ladataan aukioloaikoja…"}
+            </p>
+          )}
+          <p className="muted">Poikkeukset ja huoltokatkot näkyvät varauskalenterissa.</p>
+          {site && (
+            <p>
+              <strong>Osoite:</strong> {site.park.streetAddress}, {site.park.postalCode} {site.park.city}
+            </p>
+          )}
+        </section>
+      </div>
+
+      <section className="card">
+        <h2>Hinnat</h2>
+        <div className="grid-2">
+          <div>
+            <h3>Kertavaraus</h3>
+            <table className="price-table">
+              <caption className="visually-hidden">Kertavarauksen hinnat</caption>
+              <tbody>
+                {(site?.prices ?? []).map((row) => (
+                  <tr key={row.lengthMinutes}>
+                    <th scope="row">{row.lengthMinutes} min</th>
+                    <td>{formatEuros(row.priceCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {!site && (
+              <p className="muted">
+                {status === "failed" ? "Hintoja ei saatu ladattua." : "Ladataan hintoja…"}
+              </p>
+            )}
+          </div>
+          <div>
+            <h3>Jäsenyys</h3>
+            <table className="price-table">
+              <caption className="visually-hidden">Jäsenyyksien hinnat</caption>
+              <tbody>
+                {tiers.map((tier) => (
+                  <tr key={tier.name}>
+                    <th scope="row">{tier.name}</th>
+                    <td>{tier.hours} h/kk</td>
+                    <td>{tier.price}/kk</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="muted">12 kuukauden sitoumuksella kuukausihinta on 10 % edullisempi.</p>
+          </div>
+        </div>
+        <p className="muted">
+          Hinnat sisältävät arvonlisäveron. Valitsemasi vuoron lopullinen hinta näytetään aina ennen
+          maksamista. <Link to="/maksuehdot">Maksuehdot</Link>
+        </p>
+        <div className="button-row">
+          <Link to="/varauskalenteri" className="button">
+            Varauskalenteri
+          </Link>
+          <Link to="/jasenyys" className="button button-secondary">
+            Jäsenyys
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import type { FormEvent } from "react";
+import { Navigate } from "react-router-dom";
+import type { SessionNotice } from "../../../machines/customerSessionMachine";
+import { useCustomerSession, useCustomerSessionActor } from "../session/CustomerSessionProvider";
+
+const noticeText: Record<SessionNotice, string> = {
+  expired: "Istuntosi on päättynyt. Kirjaudu sisään uudelleen.",
+  loggedOut: "Olet kirjautunut ulos.",
+};
+
+/** /login: the customer asks for a login link by e-mail (spec §2). */
+export function LoginPage() {
+  const actor = useCustomerSessionActor();
+  const view = useCustomerSession((s) =>
+    s.matches("restoring")
+      ? "loading"
+      : s.matches("authenticated")
+        ? "loggedIn"
+        : s.matches({ anonymous: "sent" })
+          ? "sent"
+          : "form",
+  );
+  const sending = useCustomerSession((s) => s.matches({ anonymous: "sending" }));
+  const canRequest = useCustomerSession((s) => s.can({ type: "session.requestLink", email: "" }));
+  const email = useCustomerSession((s) => s.context.email);
+  const error = useCustomerSession((s) => s.context.error);
+  const notice = useCustomerSession((s) => s.context.notice);
+  const sentMessage = useCustomerSession((s) => s.context.sentMessage);
+
+  if (view === "loggedIn") return <Navigate to="/oma-tili" replace />;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const address = new FormData(event.currentTarget).get("email");
+    actor.send({ type: "session.requestLink", email: typeof address === "string" ? address : "" });
+  };
+
+  return (
+    <div className="page">
+      <div className="card">
+        <h1>Kirjaudu sisään</h1>
+        {view === "loading" ? (
+          <p className="muted">Ladataan…</p>
+        ) : view === "sent" ? (
+          <section aria-labelledby="login-sent-heading">
+            <h2 id="login-sent-heading">Tarkista sähköpostisi</h2>
+            <p className="notice notice-success" role="status">
+              {sentMessage}
+            </p>
+            <p>
+              Lähetimme pyynnön osoitteelle <strong>{email}</strong>. Avaa sähköposti ja valitse viestin
+              linkki: se kirjaa sinut sisään sillä laitteella, jolla avaat sen. Linkki toimii vain kerran.
+            </p>
+            <p className="muted">Jos viestiä ei kuulu muutamassa minuutissa, katso myös roskapostikansio.</p>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => actor.send({ type: "session.restart" })}
+            >
+              Pyydä uusi linkki
+            </button>
+          </section>
+        ) : (
+          <>
+            <p className="lead">
+              Kirjaudu omalle tilillesi sähköpostiin lähetettävällä linkillä. Salasanaa ei tarvita.
+            </p>
+            {notice && (
+              <p className="notice" role="status">
+                {noticeText[notice]}
+              </p>
+            )}
+            {error && (
+              <p className="error-message" role="alert">
+                {error}
+              </p>
+            )}
+            <form onSubmit={submit}>
+              <div className="form-field">
+                <label htmlFor="login-email">Sähköpostiosoite</label>
+                <input
+                  id="login-email"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  defaultValue={email}
+                />
+              </div>
+              <button type="submit" className="button" disabled={!canRequest}>
+                {sending ? "Lähetetään…" : "Lähetä kirjautumislinkki"}
+              </button>
+            </form>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

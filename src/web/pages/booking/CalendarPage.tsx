@@ -1,0 +1,124 @@
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect } from "react";
+import { useNavigate, useParams } from "react-router-dom";
+import { fromPromise } from "xstate";
+import {
+  bookingCalendarMachine,
+  dateFromParam,
+  weekOf,
+  type CalendarDay,
+  type DateRange,
+} from "../../../../machines/bookingCalendarMachine";
+import { formatDate, helsinkiDate } from "../../../domain/helsinkiTime";
+import { useBookingEnvironment } from "./bookingEnvironment";
+import { CalendarToolbar } from "./CalendarToolbar";
+import { DayList, WeekTable } from "./CalendarViews";
+import { SlotChooser } from "./SlotChooser";
+import { useWideScreen } from "./useWideScreen";
+import "./booking.css";
+
+export const checkoutPath = (start: string, end: string) =>
+  `/checkout/${encodeURIComponent(start)}/${encodeURIComponent(end)}`;
+
+/** `/varauskalenteri/:time?` — the week (wide screens) or the day (phones) of free and taken slots. */
+export function CalendarPage() {
+  const env = useBookingEnvironment();
+  const navigate = useNavigate();
+  const { time } = useParams();
+  const wide = useWideScreen();
+
+  const actorRef = useActorRef(
+    bookingCalendarMachine.provide({
+      actors: {
+        loadAvailability: fromPromise<{ days: CalendarDay[] }, DateRange>(({ input }) =>
+          env.api.availability(input.from, input.to),
+        ),
+      },
+      actions: {
+        showDateInUrl: (_, { date }) => navigate(`/varauskalenteri/${date}`, { replace: true }),
+        goToCheckout: (_, { start, end }) => navigate(checkoutPath(start, end)),
+      },
+    }),
+    { input: { time, today: helsinkiDate(env.now()), view: wide ? "week" : "day" } },
+  );
+  const state = useSelector(actorRef, (s) => s);
+  const { context } = state;
+
+  useEffect(() => actorRef.send({ type: "calendar.setView", view: wide ? "week" : "day" }), [actorRef, wide]);
+
+  // Back/forward (or a link) changed the date in the URL: show that date. The page's own moves
+  // already put the machine's date in the URL, so they send nothing here.
+  useEffect(() => {
+    const wanted = time === undefined ? actorRef.getSnapshot().context.today : dateFromParam(time);
+    if (wanted && wanted !== actorRef.getSnapshot().context.date)
+      actorRef.send({ type: "calendar.goto", date: wanted });
+  }, [actorRef, time]);
+
+  const week = weekOf(context.date);
+  const heading =
+    context.view === "week" ? `${formatDate(week.from)} – ${formatDate(week.to)}` : formatDate(context.date);
+  const cellProps = {
+    selectedStart: context.selected?.start ?? null,
+    onSelect: (start: string) => actorRef.send({ type: "calendar.select", start }),
+  };
+
+  return (
+    <section className="page booking-calendar">
+      <h1>Varauskalenteri</h1>
+      <p className="lead">Valitse vapaa aika ja varauksen kesto. Varaus on koko aitaukselle yksityinen.</p>
+      {context.notice && (
+        <p className="notice" role="status">
+          {context.notice}
+        </p>
+      )}
+      <CalendarToolbar
+        view={context.view}
+        date={context.date}
+        onMove={(event) => actorRef.send(event)}
+        onGoto={(date) => actorRef.send({ type: "calendar.goto", date })}
+      />
+      <h2 className="booking-calendar__heading" aria-live="polite">
+        {heading}
+      </h2>
+      <ul className="calendar-legend plain-list" aria-label="Selitteet">
+        <li>
+          <span className="slot slot--free">Vapaa</span> voit varata
+        </li>
+        <li>
+          <span className="slot slot--taken">Varattu</span> jollakulla muulla
+        </li>
+        <li>
+          <span className="slot slot--closed">Suljettu</span> ei varattavissa
+        </li>
+      </ul>
+
+      {state.matches("loading") && (
+        <p role="status" className="muted">
+          Ladataan varaustilannetta…
+        </p>
+      )}
+      {state.matches("error") && (
+        <div className="card" role="alert">
+          <p className="error-message">{context.errorMessage}</p>
+          <button type="button" className="button" onClick={() => actorRef.send({ type: "calendar.retry" })}>
+            Yritä uudelleen
+          </button>
+        </div>
+      )}
+      {state.matches("leaving") && <p role="status">Siirrytään varaamaan…</p>}
+      {(state.matches("browsing") || state.matches("selecting")) &&
+        (context.view === "week" ? (
+          <WeekTable days={context.days} today={context.today} {...cellProps} />
+        ) : (
+          <DayList day={context.days.find((d) => d.date === context.date)} {...cellProps} />
+        ))}
+      {state.matches("selecting") && context.selected && (
+        <SlotChooser
+          slot={context.selected}
+          onChoose={(end) => actorRef.send({ type: "calendar.choose", end })}
+          onCancel={() => actorRef.send({ type: "calendar.deselect" })}
+        />
+      )}
+    </section>
+  );
+}

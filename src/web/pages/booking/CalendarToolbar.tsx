@@ -1,0 +1,65 @@
+import type { CalendarView } from "../../../../machines/bookingCalendarMachine";
+
+type Props = {
+  view: CalendarView;
+  date: string;
+  onMove(
+    event: { type: "calendar.next" | "calendar.prev"; unit: "day" | "week" } | { type: "calendar.today" },
+  ): void;
+  onGoto(date: string): void;
+};
+
+/** Moving between days and weeks; the day buttons only where one day is shown. */
+export function CalendarToolbar({ view, date, onMove, onGoto }: Props) {
+  return (
+    <div
+      className={`calendar-toolbar button-row calendar-toolbar--${view}`}
+      role="group"
+      aria-label="Siirry kalenterissa"
+    >
+      <button
+        type="button"
+        className="button button-secondary calendar-toolbar__prev-week"
+        onClick={() => onMove({ type: "calendar.prev", unit: "week" })}
+      >
+        ← Edellinen viikko
+      </button>
+      {view === "day" && (
+        <button
+          type="button"
+          className="button button-secondary calendar-toolbar__prev-day"
+          onClick={() => onMove({ type: "calendar.prev", unit: "day" })}
+        >
+          ‹ Edellinen päivä
+        </button>
+      )}
+      <button
+        type="button"
+        className="button button-secondary calendar-toolbar__today"
+        onClick={() => onMove({ type: "calendar.today" })}
+      >
+        Tänään
+      </button>
+      {view === "day" && (
+        <button
+          type="button"
+          className="button button-secondary calendar-toolbar__next-day"
+          onClick={() => onMove({ type: "calendar.next", unit: "day" })}
+        >
+          Seuraava päivä ›
+        </button>
+      )}
+      <button
+        type="button"
+        className="button button-secondary calendar-toolbar__next-week"
+        onClick={() => onMove({ type: "calendar.next", unit: "week" })}
+      >
+        Seuraava viikko →
+      </button>
+      <label className="calendar-toolbar__date">
+        <span>Päivä</span>
+        <input type="date" value={date} onChange={(e) => e.target.value && onGoto(e.target.value)} />
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import type { CalendarDay, CalendarSlot } from "../../../../machines/bookingCalendarMachine";
+import { formatDate, formatDateTime, formatTime } from "../../../domain/helsinkiTime";
+import { formatEuros } from "../../../domain/money";
+import { lowestPrice, weekRows } from "./calendarGrid";
+
+/*
+ * The calendar's two layouts. A cell's state is said in words ("Vapaa", "Varattu", "Suljettu"),
+ * not by colour alone; only free cells are buttons.
+ */
+
+type CellProps = { selectedStart: string | null; onSelect(start: string): void };
+
+export const slotStatusLabels = { free: "Vapaa", taken: "Varattu", closed: "Suljettu" } as const;
+
+function SlotCell({ slot, selectedStart, onSelect }: CellProps & { slot: CalendarSlot | null }) {
+  if (!slot || slot.status !== "free") {
+    const status = slot?.status ?? "closed";
+    return <span className={`slot slot--${status}`}>{slotStatusLabels[status]}</span>;
+  }
+  const price = lowestPrice(slot);
+  const priceText = price === null ? "" : `alk. ${formatEuros(price)}`;
+  return (
+    <button
+      type="button"
+      className="slot slot--free"
+      aria-pressed={selectedStart === slot.start}
+      aria-label={`Vapaa ${formatDateTime(slot.start)}${priceText ? `, ${priceText}` : ""}`}
+      onClick={() => onSelect(slot.start)}
+    >
+      <span>Vapaa</span>
+      {priceText && <span className="slot__price">{priceText}</span>}
+    </button>
+  );
+}
+
+export function WeekTable({ days, today, ...cell }: CellProps & { days: CalendarDay[]; today: string }) {
+  const rows = weekRows(days);
+  return (
+    <div className="calendar-week">
+      <table>
+        <caption className="visually-hidden">Viikon varaustilanne puolen tunnin jaksoissa</caption>
+        <thead>
+          <tr>
+            <th scope="col">Aika</th>
+            {days.map((day) => (
+              <th scope="col" key={day.date} aria-current={day.date === today ? "date" : undefined}>
+                {formatDate(day.date)}
+                {!day.opensAt && <span className="calendar-week__closed"> · Suljettu</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.time}>
+              <th scope="row">{row.time}</th>
+              {row.cells.map((slot, index) => (
+                <td key={days[index]!.date}>
+                  <SlotCell slot={slot} {...cell} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rows.length === 0 && <p className="muted">Puisto on suljettu koko viikon.</p>}
+    </div>
+  );
+}
+
+export function DayList({ day, ...cell }: CellProps & { day: CalendarDay | undefined }) {
+  if (!day || day.slots.length === 0) return <p className="notice">Puisto on suljettu tänä päivänä.</p>;
+  return (
+    <ul className="calendar-day plain-list" aria-label={`Ajat ${formatDate(day.date)}`}>
+      {day.slots.map((slot) => (
+        <li key={slot.start} className={`calendar-day__row calendar-day__row--${slot.status}`}>
+          <span className="calendar-day__time">
+            {formatTime(slot.start)}–{formatTime(slot.end)}
+          </span>
+          <SlotCell slot={slot} {...cell} />
+        </li>
+      ))}
+    </ul>
+  );
+}

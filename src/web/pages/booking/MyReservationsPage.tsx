@@ -1,0 +1,132 @@
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { fromPromise } from "xstate";
+import {
+  myReservationsMachine,
+  splitByTime,
+  type CancelOutcome,
+  type OwnReservationItem,
+} from "../../../../machines/myReservationsMachine";
+import { ApiError } from "../../../client/http";
+import {
+  appendStoredReservation,
+  readStoredReservations,
+  toStoredReservation,
+  updateStoredReservation,
+} from "../../../client/reservations";
+import { subscribeToReservations } from "../../../client/storage";
+import { useBookingEnvironment, type BookingEnvironment } from "./bookingEnvironment";
+import { ReservationCard } from "./ReservationCard";
+import "./booking.css";
+
+/**
+ * The receipt e-mail links to `/oma-varaus?varaus={accessToken}`, so the booking can be opened on a
+ * device that did not make it: a linked booking the server knows is kept in this browser too.
+ */
+async function adoptLinkedReservation(env: BookingEnvironment, accessToken: string | null) {
+  if (!accessToken || readStoredReservations().some((e) => e.accessToken === accessToken)) return;
+  try {
+    appendStoredReservation(toStoredReservation(await env.api.byToken(accessToken)));
+  } catch {
+    // An unknown or mistyped link adds nothing; the stored bookings are still listed.
+  }
+}
+
+/** Reads the kept bookings and refreshes each from the API; one that fails does not hide the others. */
+async function loadOwnReservations(env: BookingEnvironment, linkedToken: string | null) {
+  await adoptLinkedReservation(env, linkedToken);
+  const items = await Promise.all(
+    readStoredReservations().map(async (entry): Promise<OwnReservationItem> => {
+      try {
+        const reservation = await env.api.byToken(entry.accessToken);
+        // Keep the header's "Omat varaukset" rule (spec §1) on the server's times.
+        if (reservation.end !== entry.endTime || reservation.start !== entry.start) {
+          updateStoredReservation(entry.id, { start: reservation.start, endTime: reservation.end });
+        }
+        return { entry, reservation, problem: null };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404)
+          return { entry, reservation: null, problem: "notFound" };
+        const message = error instanceof Error ? error.message : undefined;
+        return { entry, reservation: null, problem: "failed", message };
+      }
+    }),
+  );
+  return { items, now: env.now().toISOString() };
+}
+
+/** `/oma-varaus` — the bookings made in this browser, with the gate link and cancelling. */
+export function MyReservationsPage() {
+  const env = useBookingEnvironment();
+  const [searchParams] = useSearchParams();
+  const linkedToken = searchParams.get("varaus");
+  const actorRef = useActorRef(
+    myReservationsMachine.provide({
+      actors: {
+        loadReservations: fromPromise(() => loadOwnReservations(env, linkedToken)),
+        cancelReservation: fromPromise<CancelOutcome, { accessToken: string }>(({ input }) =>
+          env.api.cancel(input.accessToken),
+        ),
+      },
+    }),
+  );
+  const state = useSelector(actorRef, (s) => s);
+  const { context } = state;
+
+  // A booking confirmed in another tab (or this one) appears without a reload.
+  useEffect(() => subscribeToReservations(() => actorRef.send({ type: "reservations.reload" })), [actorRef]);
+
+  const { upcoming, past } = splitByTime(context.items, context.loadedAt);
+  const card = (item: OwnReservationItem) => (
+    <ReservationCard
+      key={item.entry.id}
+      item={item}
+      past={past.includes(item)}
+      confirming={state.matches("confirmingCancel") && context.cancelToken === item.entry.accessToken}
+      cancelling={state.matches("cancelling") && context.cancelToken === item.entry.accessToken}
+      outcome={context.cancelToken === item.entry.accessToken ? context.outcome : null}
+      canCancel={state.can({ type: "reservations.cancel", accessToken: item.entry.accessToken })}
+      onCancel={() => actorRef.send({ type: "reservations.cancel", accessToken: item.entry.accessToken })}
+      onConfirm={() => actorRef.send({ type: "reservations.confirmCancel" })}
+      onKeep={() => actorRef.send({ type: "reservations.keep" })}
+    />
+  );
+
+  return (
+    <section className="page my-reservations">
+      <h1>Oma varaus</h1>
+      {state.matches("loading") ? (
+        <p role="status" className="muted">
+          Ladataan varauksia…
+        </p>
+      ) : context.items.length === 0 ? (
+        <div className="card">
+          <p>Tässä selaimessa ei ole tallennettuja varauksia.</p>
+          <Link className="button" to="/varauskalenteri">
+            Varaa aika
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="muted">Varaukset, jotka on tehty tällä selaimella. Uusin ensin.</p>
+          {upcoming.length > 0 && (
+            <section aria-labelledby="upcoming-title">
+              <h2 id="upcoming-title">Tulevat varaukset</h2>
+              <ul className="plain-list reservation-list">{upcoming.map(card)}</ul>
+            </section>
+          )}
+          {past.length > 0 && (
+            <section aria-labelledby="past-title" className="reservation-list--past">
+              <h2 id="past-title">Menneet varaukset</h2>
+              <ul className="plain-list reservation-list">{past.map(card)}</ul>
+            </section>
+          )}
+          <p>
+            <Link to="/varauskalenteri">Varaa uusi aika</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { Link } from "react-router-dom";
+import type { CancelOutcome, OwnReservationItem } from "../../../../machines/myReservationsMachine";
+import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiTime";
+import { formatEuros } from "../../../domain/money";
+import { doorPath, reservationStatusLabels } from "./labels";
+
+type Props = {
+  item: OwnReservationItem;
+  past: boolean;
+  confirming: boolean;
+  cancelling: boolean;
+  outcome: CancelOutcome | null;
+  canCancel: boolean;
+  onCancel(): void;
+  onConfirm(): void;
+  onKeep(): void;
+};
+
+/** One kept booking: its time, status and price, the gate link and the cancel with its confirmation. */
+export function ReservationCard({ item, past, confirming, cancelling, outcome, canCancel, ...on }: Props) {
+  const r = item.reservation;
+  const start = r?.start ?? item.entry.start;
+  const end = r?.end ?? item.entry.endTime;
+  const refunded = outcome?.reservation?.payment?.refundedCents ?? 0;
+  return (
+    <li className={`reservation-card card${past ? " reservation-card--past" : ""}`}>
+      <h3>{formatTimeRange(start, end)}</h3>
+      {item.problem === "notFound" && <p className="muted">Varausta ei löytynyt. Se on ehkä poistettu.</p>}
+      {item.problem === "failed" && (
+        <p className="error-message">Varauksen tietoja ei saatu päivitettyä. {item.message}</p>
+      )}
+      {r && (
+        <dl className="reservation-card__details">
+          <dt>Alue</dt>
+          <dd>{r.areaName}</dd>
+          <dt>Tila</dt>
+          <dd className={`reservation-status reservation-status--${r.status}`}>
+            {reservationStatusLabels[r.status]}
+          </dd>
+          <dt>Hinta</dt>
+          <dd>{formatEuros(r.priceCents)}</dd>
+        </dl>
+      )}
+      {r?.doorUrl && r.status === "confirmed" && !past && (
+        <p>
+          <Link className="button" to={doorPath(r.doorUrl)}>
+            Avaa portti
+          </Link>
+        </p>
+      )}
+      {r?.cancellable && !confirming && !cancelling && (
+        <p>
+          <button type="button" className="button button-danger" disabled={!canCancel} onClick={on.onCancel}>
+            Peru varaus
+          </button>{" "}
+          <span className="muted">Peruttavissa {formatDateTime(r.cancellableUntil)} asti.</span>
+        </p>
+      )}
+      {r && !r.cancellable && r.status === "confirmed" && !past && (
+        <p className="muted">Peruutusaika päättyi {formatDateTime(r.cancellableUntil)}.</p>
+      )}
+      {confirming && (
+        <div className="notice" role="group" aria-labelledby={`cancel-${item.entry.id}`}>
+          <p id={`cancel-${item.entry.id}`}>Haluatko varmasti perua varauksen?</p>
+          <div className="button-row">
+            <button type="button" className="button button-danger" onClick={on.onConfirm}>
+              Kyllä, peru
+            </button>
+            <button type="button" className="button button-secondary" onClick={on.onKeep}>
+              Älä peru
+            </button>
+          </div>
+        </div>
+      )}
+      {cancelling && <p role="status">Perutaan varausta…</p>}
+      {outcome && (
+        <p className={outcome.success ? "notice notice-success" : "error-message"} role="status">
+          {outcome.message}
+          {outcome.success && refunded > 0 && ` Palautus: ${formatEuros(refunded)}.`}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,35 @@
+import type { CalendarSlot } from "../../../../machines/bookingCalendarMachine";
+import { formatDateTime, formatTime } from "../../../domain/helsinkiTime";
+import { formatEuros } from "../../../domain/money";
+import { formatLength } from "./labels";
+
+type Props = { slot: CalendarSlot; onChoose(end: string): void; onCancel(): void };
+
+/** The lengths that fit from the chosen start, each with its end time and price. */
+export function SlotChooser({ slot, onChoose, onCancel }: Props) {
+  return (
+    <section className="slot-chooser card" aria-labelledby="slot-chooser-title">
+      <h2 id="slot-chooser-title">Valitse kesto</h2>
+      <p>Alkaa {formatDateTime(slot.start)}</p>
+      <div className="button-row">
+        {slot.options.map((option) => (
+          <button
+            key={option.end}
+            type="button"
+            className="button slot-chooser__option"
+            onClick={() => onChoose(option.end)}
+          >
+            {formatLength(option.lengthMinutes)} · {formatEuros(option.priceCents)}
+            <span className="slot-chooser__until">
+              {" "}
+              (klo {formatTime(slot.start)}–{formatTime(option.end)})
+            </span>
+          </button>
+        ))}
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          Peruuta valinta
+        </button>
+      </div>
+    </section>
+  );
+}

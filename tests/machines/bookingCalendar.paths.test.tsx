@@ -1,0 +1,333 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { DateTime } from "luxon";
+import type { AnyMachineSnapshot } from "xstate";
+import { TestModel } from "xstate/graph";
+import {
+  addDays,
+  bookingCalendarMachine,
+  dateFromParam,
+  INVALID_DATE_NOTICE,
+  weekOf,
+  type BookingCalendarContext,
+  type BookingCalendarEvent,
+  type CalendarDay,
+  type CalendarSlot,
+} from "../../machines/bookingCalendarMachine";
+import { formatDate, formatDateTime, formatTime } from "../../src/domain/helsinkiTime";
+import { formatEuros } from "../../src/domain/money";
+import { CalendarPage } from "../../src/web/pages/booking/CalendarPage";
+import { formatLength } from "../../src/web/pages/booking/labels";
+import { apiError, createFakeApi, renderBookingRoute, type FakeApi } from "./bookingPathSupport";
+import { definedTransitions, pathsCoveringEveryTransition, walkedTransitions } from "../support/paths";
+
+/*
+ * Paths generated from bookingCalendarMachine, run against the real CalendarPage. "Today" is
+ * Sunday 2026-06-14, so one day forward crosses into another week (a new fetch) and one day back
+ * stays in the loaded week. The dates the model may visit are limited to keep it finite.
+ */
+
+const TODAY = "2026-06-14";
+/** The route's param: 21:30 UTC on the 14th is 00:30 on Monday the 15th in Helsinki. */
+const TIME_PARAM = "2026-06-14T21:30:00Z";
+const START_DATE = "2026-06-15";
+const VISITABLE = new Set([TODAY, START_DATE, "2026-06-16", "2026-06-22"]);
+const PRICES: Record<number, number> = { 30: 900, 60: 1500, 90: 2100, 120: 2700 };
+
+/** A week of availability: 8–12 with the first cell closed and the third taken; Saturdays closed. */
+function weekFixture(from: string): { days: CalendarDay[] } {
+  const days: CalendarDay[] = [];
+  for (let d = 0; d < 7; d++) {
+    const date = addDays(from, d);
+    const day = DateTime.fromISO(date, { zone: "Europe/Helsinki" });
+    if (day.weekday === 6) {
+      days.push({ date, opensAt: null, closesAt: null, slots: [] });
+      continue;
+    }
+    const at = (minutes: number) =>
+      day.set({ hour: 8 }).plus({ minutes }).toISO({ suppressMilliseconds: true })!;
+    const statuses: Array<CalendarSlot["status"]> = Array.from({ length: 8 }, (_, i) =>
+      i === 0 ? "closed" : i === 2 ? "taken" : "free",
+    );
+    const slots: CalendarSlot[] = statuses.map((status, i) => {
+      let fits = 0;
+      while (i + fits < statuses.length && statuses[i + fits] === "free" && fits < 4) fits++;
+      const options =
+        status === "free"
+          ? Array.from({ length: fits }, (_, k) => ({
+              lengthMinutes: 30 * (k + 1),
+              end: at(30 * (i + k + 1)),
+              priceCents: PRICES[30 * (k + 1)]!,
+            }))
+          : [];
+      return { start: at(30 * i), end: at(30 * (i + 1)), status, options };
+    });
+    days.push({ date, opensAt: at(0), closesAt: at(240), slots });
+  }
+  return { days };
+}
+
+const focusedDay = (c: BookingCalendarContext) => c.days.find((d) => d.date === c.date);
+const firstFree = (c: BookingCalendarContext) => focusedDay(c)?.slots.find((s) => s.status === "free");
+
+type ModelEvent = BookingCalendarEvent | { type: string; output?: unknown; error?: unknown };
+
+function modelEvents(s: AnyMachineSnapshot): ModelEvent[] {
+  const c = s.context as BookingCalendarContext;
+  const free = firstFree(c);
+  const events: ModelEvent[] = [
+    { type: "xstate.done.actor.loadAvailability", output: weekFixture(weekOf(c.date).from) },
+    { type: "xstate.error.actor.loadAvailability", error: apiError(503, "Palvelu ei ole käytettävissä.") },
+    { type: "calendar.retry" },
+    { type: "calendar.next", unit: "day" },
+    { type: "calendar.prev", unit: "day" },
+    { type: "calendar.next", unit: "week" },
+    { type: "calendar.prev", unit: "week" },
+    { type: "calendar.today" },
+    { type: "calendar.goto", date: "2026-06-21" },
+    { type: "calendar.setView", view: c.view === "day" ? "week" : "day" },
+    { type: "calendar.deselect" },
+  ];
+  if (free) events.push({ type: "calendar.select", start: free.start });
+  const longest = c.selected?.options.at(-1);
+  if (longest) events.push({ type: "calendar.choose", end: longest.end });
+  return events;
+}
+
+/**
+ * Only what the page offers (day buttons in the day view), within a few dates; and, to keep the
+ * model small, a failing fetch, moving while loading and switching the view only at the start.
+ */
+function offered(s: AnyMachineSnapshot, event: ModelEvent): boolean {
+  if (!s.can(event as never)) return false;
+  const c = s.context as BookingCalendarContext;
+  const firstLoad = c.loaded === null;
+  if (event.type === "calendar.setView") return s.matches("browsing") && c.date === START_DATE;
+  if (event.type === "xstate.error.actor.loadAvailability") return firstLoad;
+  if (s.matches("loading") && event.type.startsWith("calendar.") && !firstLoad) return false;
+  // The date field only reports a change.
+  if (event.type === "calendar.goto") return (event as { date: string }).date !== c.date;
+  const step = event.type === "calendar.next" ? 1 : event.type === "calendar.prev" ? -1 : 0;
+  if (step) {
+    const unit = (event as { unit: "day" | "week" }).unit;
+    if (unit === "day" && c.view !== "day") return false;
+    return VISITABLE.has(addDays(c.date, unit === "week" ? 7 * step : step));
+  }
+  return true;
+}
+
+const modelFor = (time: string | undefined) =>
+  new TestModel(bookingCalendarMachine, {
+    input: { time, today: TODAY, view: "day" },
+    events: modelEvents as never,
+    filterEvents: offered as never,
+    serializeState: (s) => {
+      const c = s.context;
+      return JSON.stringify([
+        s.value,
+        c.date,
+        c.view,
+        c.loaded?.from,
+        c.selected?.start,
+        c.notice,
+        c.errorMessage,
+      ]);
+    },
+    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  });
+
+const paths = pathsCoveringEveryTransition(modelFor(TIME_PARAM) as never);
+
+/* ---------- Driving the real view ---------- */
+
+let fake: FakeApi;
+let wide = false;
+const mediaListeners = new Set<() => void>();
+const user = userEvent.setup({ delay: null });
+
+function installMatchMedia() {
+  wide = false;
+  mediaListeners.clear();
+  window.matchMedia = ((query: string) => ({
+    get matches() {
+      return query === "(min-width: 1024px)" && wide;
+    },
+    media: query,
+    addEventListener: (_: string, listener: () => void) => mediaListeners.add(listener),
+    removeEventListener: (_: string, listener: () => void) => mediaListeners.delete(listener),
+  })) as unknown as typeof window.matchMedia;
+}
+
+const location = () => screen.getByTestId("location").textContent!;
+const buttonNames = {
+  "calendar.next": { day: "Seuraava päivä ›", week: "Seuraava viikko →" },
+  "calendar.prev": { day: "‹ Edellinen päivä", week: "← Edellinen viikko" },
+} as const;
+
+const executors = (time: string | undefined) => ({
+  "xstate.init": () => {
+    renderBookingRoute(
+      "/varauskalenteri/:time?",
+      time ? `/varauskalenteri/${time}` : "/varauskalenteri",
+      <CalendarPage />,
+      {
+        api: fake.api,
+        // 23:30 UTC on the 13th is already Sunday the 14th in Helsinki.
+        now: () => new Date("2026-06-13T23:30:00Z"),
+        redirectToPayment: () => {
+          throw new Error("the calendar never pays");
+        },
+      },
+    );
+  },
+  "xstate.done.actor.loadAvailability": async ({ event }: { event: { output: { days: CalendarDay[] } } }) => {
+    const args = await fake.settle("availability", { value: event.output });
+    expect(args).toEqual([event.output.days[0]!.date, event.output.days[6]!.date]);
+  },
+  "xstate.error.actor.loadAvailability": ({ event }: { event: { error: unknown } }) =>
+    fake.settle("availability", { error: event.error }),
+  "calendar.retry": () => user.click(screen.getByRole("button", { name: "Yritä uudelleen" })),
+  "calendar.next": ({ event }: { event: { unit: "day" | "week" } }) =>
+    user.click(screen.getByRole("button", { name: buttonNames["calendar.next"][event.unit] })),
+  "calendar.prev": ({ event }: { event: { unit: "day" | "week" } }) =>
+    user.click(screen.getByRole("button", { name: buttonNames["calendar.prev"][event.unit] })),
+  "calendar.today": () => user.click(screen.getByRole("button", { name: "Tänään" })),
+  "calendar.goto": ({ event }: { event: { date: string } }) =>
+    fireEvent.change(screen.getByLabelText("Päivä"), { target: { value: event.date } }),
+  "calendar.setView": async ({ event }: { event: { view: "day" | "week" } }) => {
+    wide = event.view === "week";
+    await act(async () => mediaListeners.forEach((listener) => listener()));
+  },
+  "calendar.select": ({ event }: { event: { start: string } }) =>
+    user.click(screen.getByRole("button", { name: new RegExp(`^Vapaa ${formatDateTime(event.start)}`) })),
+  "calendar.deselect": () => user.click(screen.getByRole("button", { name: "Peruuta valinta" })),
+  "calendar.choose": ({ event }: { event: { end: string } }) =>
+    user.click(screen.getByRole("button", { name: new RegExp(`–${formatTime(event.end)}\\)$`) })),
+});
+
+/** The URL names the shown date (except an unreadable param, which stays as typed). */
+function expectUrlShowsDate(c: BookingCalendarContext) {
+  if (c.notice) return;
+  const param = decodeURIComponent(location().replace(/^\/varauskalenteri\/?/, ""));
+  expect(param === "" ? TODAY : dateFromParam(param)).toBe(c.date);
+}
+
+function expectGrid(c: BookingCalendarContext) {
+  if (c.view === "day") {
+    expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent(formatDate(c.date));
+    const day = focusedDay(c)!;
+    if (day.slots.length === 0) {
+      expect(screen.getByText("Puisto on suljettu tänä päivänä.")).toBeInTheDocument();
+      return;
+    }
+    const list = screen.getByRole("list", { name: `Ajat ${formatDate(c.date)}` });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(day.slots.length);
+    expect(within(list).getAllByText("Suljettu")).toHaveLength(1);
+    expect(within(list).getAllByText("Varattu")).toHaveLength(1);
+    expect(within(list).getAllByRole("button", { name: /^Vapaa / })).toHaveLength(6);
+    expect(within(list).getByText("8.00–8.30")).toBeInTheDocument();
+  } else {
+    const week = weekOf(c.date);
+    expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent(
+      `${formatDate(week.from)} – ${formatDate(week.to)}`,
+    );
+    const table = screen.getByRole("table");
+    expect(within(table).getAllByRole("columnheader")).toHaveLength(8);
+    // Six open days of six free cells, the closed Saturday's cells and the taken ones said in words.
+    expect(within(table).getAllByRole("button", { name: /^Vapaa / })).toHaveLength(36);
+    expect(within(table).getAllByText("Varattu")).toHaveLength(6);
+    expect(within(table).getAllByText("Suljettu")).toHaveLength(6 + 8);
+  }
+}
+
+const stateChecks = {
+  loading: async (s: AnyMachineSnapshot) => {
+    expect(await screen.findByText("Ladataan varaustilannetta…")).toBeInTheDocument();
+    expectUrlShowsDate(s.context);
+  },
+  error: async (s: AnyMachineSnapshot) => {
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Varaustilannetta ei saatu ladattua. Palvelu ei ole käytettävissä.");
+    expect(within(alert).getByRole("button", { name: "Yritä uudelleen" })).toBeEnabled();
+    expectUrlShowsDate(s.context);
+  },
+  browsing: async (s: AnyMachineSnapshot) => {
+    const c = s.context as BookingCalendarContext;
+    expect(await screen.findByRole("button", { name: "Tänään" })).toBeInTheDocument();
+    expect(screen.queryByText("Ladataan varaustilannetta…")).not.toBeInTheDocument();
+    expectGrid(c);
+    expect(screen.queryByRole("heading", { name: "Valitse kesto" })).not.toBeInTheDocument();
+    if (c.notice) expect(screen.getByText(INVALID_DATE_NOTICE)).toBeInTheDocument();
+    else expect(screen.queryByText(INVALID_DATE_NOTICE)).not.toBeInTheDocument();
+    expectUrlShowsDate(c);
+  },
+  selecting: async (s: AnyMachineSnapshot) => {
+    const c = s.context as BookingCalendarContext;
+    const chooser = (await screen.findByRole("heading", { name: "Valitse kesto" })).closest("section")!;
+    expect(chooser).toHaveTextContent(`Alkaa ${formatDateTime(c.selected!.start)}`);
+    const options = within(chooser)
+      .getAllByRole("button")
+      .filter((b) => b.textContent !== "Peruuta valinta");
+    expect(options.map((o) => o.textContent!.split(" (")[0])).toEqual(
+      c.selected!.options.map((o) => `${formatLength(o.lengthMinutes)} · ${formatEuros(o.priceCents)}`),
+    );
+    expect(
+      screen.getByRole("button", { name: new RegExp(`^Vapaa ${formatDateTime(c.selected!.start)}`) }),
+    ).toHaveAttribute("aria-pressed", "true");
+    expectUrlShowsDate(c);
+  },
+  leaving: async (s: AnyMachineSnapshot) => {
+    const c = s.context as BookingCalendarContext;
+    const end = c.selected!.options.at(-1)!.end;
+    await vi.waitFor(() =>
+      expect(location()).toBe(
+        `/checkout/${encodeURIComponent(c.selected!.start)}/${encodeURIComponent(end)}`,
+      ),
+    );
+  },
+};
+
+beforeEach(() => {
+  installMatchMedia();
+  fake = createFakeApi();
+});
+
+describe("calendar paths", () => {
+  it.each(paths.map((p) => [p.name, p] as const))("%s", async (_name, path) => {
+    await path.test({ events: executors(TIME_PARAM) as never, states: stateChecks as never });
+  });
+});
+
+test("without a date it opens today's Helsinki date", async () => {
+  executors(undefined)["xstate.init"]();
+  // The clock says 23:30 UTC on the 13th, which is Sunday the 14th in Helsinki: that week is asked.
+  expect(await fake.settle("availability", { value: weekFixture("2026-06-08") })).toEqual([
+    "2026-06-08",
+    TODAY,
+  ]);
+  expect(await screen.findByRole("heading", { level: 2 })).toHaveTextContent("su 14.6.2026");
+  expect(location()).toBe("/varauskalenteri");
+});
+
+test("an unreadable date shows today with a notice", async () => {
+  const paths = pathsCoveringEveryTransition(
+    new TestModel(bookingCalendarMachine, {
+      input: { time: "32.13.2026", today: TODAY, view: "day" },
+      events: ((s: AnyMachineSnapshot) =>
+        modelEvents(s).filter((e) => e.type === "xstate.done.actor.loadAvailability")) as never,
+      filterEvents: (s, e) => s.can(e),
+      serializeState: (s) => JSON.stringify([s.value, s.context.date]),
+      stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    }) as never,
+  );
+  expect(paths).toHaveLength(1);
+  expect(paths[0]!.steps.at(-1)!.state.context).toMatchObject({ date: TODAY, notice: INVALID_DATE_NOTICE });
+  await paths[0]!.test({ events: executors("32.13.2026") as never, states: stateChecks as never });
+  expect(location()).toBe("/varauskalenteri/32.13.2026");
+});
+
+test("the calendar paths walk every transition of bookingCalendarMachine", () => {
+  const walked = walkedTransitions(bookingCalendarMachine, paths);
+  expect(walked).toEqual(definedTransitions(bookingCalendarMachine));
+});

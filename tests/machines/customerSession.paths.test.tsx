@@ -1,0 +1,299 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { fromPromise, type NonReducibleUnknown, type SnapshotFrom } from "xstate";
+import { TestModel } from "xstate/graph";
+import {
+  AUTH_FAILED_FALLBACK,
+  customerSessionMachine,
+  LINK_FAILED_FALLBACK,
+  type CustomerSessionEvent,
+  type SessionCustomer,
+} from "../../machines/customerSessionMachine";
+import { readStoredSession, SessionCallFailure, writeStoredSession } from "../../src/client/customerSession";
+import { createHttpClient } from "../../src/client/http";
+import { AppLayout } from "../../src/web/layout/AppLayout";
+import { routes } from "../../src/web/router";
+import { CustomerSessionProvider } from "../../src/web/session/CustomerSessionProvider";
+import { createCustomerSessionLogic } from "../../src/web/session/customerSessionLogic";
+import { definedTransitions, pathsCoveringEveryTransition, walkedTransitions } from "../support/paths";
+import { siteFixture } from "../support/site";
+
+/*
+ * Paths generated from customerSessionMachine, each run against the real pages (/login,
+ * /auth/callback, /oma-tili) inside the real layout. The customer's steps are clicks, typing and
+ * navigation; the API's answers come from actors the test settles (the server has its own tests),
+ * while storage, the 401 policy and the provider are the app's own.
+ */
+
+type Snapshot = SnapshotFrom<typeof customerSessionMachine>;
+type ModelEvent = CustomerSessionEvent | { type: `xstate.${string}`; output?: unknown; error?: unknown };
+
+const customer: SessionCustomer = { id: "c-1", email: "ansa@example.com", name: null };
+const stored = { token: "stored-session-token", customer };
+const fromLink = { token: "link-session-token", customer };
+const refreshed = { ...customer, name: "Ansa Asiakas", phone: null, createdAt: "2026-06-01T09:00:00.000Z" };
+const LINK_TOKEN = "login-link-token";
+const SENT = "Jos osoite on oikein, saat kirjautumislinkin sähköpostiisi hetken kuluttua.";
+const TOO_MANY = "Kirjautumislinkkejä on pyydetty liian monta. Yritä uudelleen 15 minuutin kuluttua.";
+const USED = "Tämä kirjautumislinkki on jo käytetty. Pyydä uusi linkki kirjautumissivulta.";
+
+const events: ModelEvent[] = [
+  { type: "xstate.done.actor.restoreSession", output: stored },
+  { type: "xstate.error.actor.restoreSession", error: new SessionCallFailure(undefined) },
+  { type: "session.requestLink", email: customer.email },
+  { type: "xstate.done.actor.requestLink", output: { success: true, message: SENT } },
+  { type: "xstate.error.actor.requestLink", error: new SessionCallFailure(TOO_MANY) },
+  { type: "xstate.error.actor.requestLink", error: new SessionCallFailure(undefined) },
+  { type: "session.restart" },
+  { type: "session.validateLink", token: LINK_TOKEN },
+  { type: "xstate.done.actor.validateLink", output: fromLink },
+  { type: "xstate.error.actor.validateLink", error: new SessionCallFailure(USED) },
+  { type: "xstate.error.actor.validateLink", error: new SessionCallFailure(undefined) },
+  { type: "xstate.done.actor.fetchCustomer", output: refreshed },
+  { type: "xstate.error.actor.fetchCustomer", error: new SessionCallFailure(undefined) },
+  { type: "xstate.done.actor.sessionExpiry", output: undefined },
+  { type: "session.logout" },
+  { type: "xstate.done.actor.logout", output: { success: true, message: "Olet kirjautunut ulos." } },
+  { type: "xstate.error.actor.logout", error: new SessionCallFailure(undefined) },
+  { type: "session.rejected" },
+  { type: "session.storageChanged" },
+];
+
+/**
+ * States differ by what the views show and storage holds; the rest of the context (the address
+ * typed, the link's token) is left out so the model stays small.
+ */
+const serializeState = (s: Snapshot) =>
+  JSON.stringify({
+    value: s.value,
+    token: s.context.token,
+    error: s.matches({ anonymous: "failed" }) || s.matches("linkRefused") ? s.context.error : null,
+    notice: s.matches("anonymous") ? s.context.notice : null,
+    linkPending: s.context.linkToken !== null,
+    name: s.matches("authenticated") || s.matches("loggingOut") ? (s.context.customer?.name ?? null) : null,
+    fromLink: s.context.validatedLink !== null,
+  });
+
+const model = new TestModel(customerSessionMachine, {
+  events: events as CustomerSessionEvent[],
+  filterEvents: (snapshot, event) => snapshot.can(event),
+  serializeState: (s) => serializeState(s as Snapshot),
+});
+const paths = pathsCoveringEveryTransition(model as never);
+
+/* ---------- The app under test ---------- */
+
+type Pending = { resolve(value: unknown): void; reject(error: unknown): void };
+let pending: Map<string, Pending>;
+let router: ReturnType<typeof createMemoryRouter>;
+let user: ReturnType<typeof userEvent.setup>;
+
+/** An actor that waits until the test settles it under its invoke id. */
+const settledByTest = <TOutput, TInput = NonReducibleUnknown>(id: string) =>
+  fromPromise<TOutput, TInput>(
+    ({ signal }) =>
+      new Promise((resolve, reject) => {
+        pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        signal.addEventListener("abort", () => pending.delete(id));
+      }),
+  );
+
+// The server answers every customer call from this client with 401 (the session was revoked).
+const rejectingHttp = createHttpClient({
+  fetch: (async () => Response.json({ message: "Istuntosi on päättynyt." }, { status: 401 })) as typeof fetch,
+});
+
+function renderApp() {
+  localStorage.clear();
+  pending = new Map();
+  user = userEvent.setup();
+  const logic = createCustomerSessionLogic().provide({
+    actors: {
+      restoreSession: settledByTest<typeof stored>("restoreSession"),
+      requestLink: settledByTest<{ message: string }, { email: string }>("requestLink"),
+      validateLink: settledByTest<typeof fromLink, { token: string }>("validateLink"),
+      fetchCustomer: settledByTest<SessionCustomer>("fetchCustomer"),
+      waitForExpiry: settledByTest<void, { token: string }>("sessionExpiry"),
+      logout: settledByTest<unknown>("logout"),
+    },
+  });
+  const [root] = routes;
+  router = createMemoryRouter(
+    [
+      {
+        ...root,
+        element: (
+          <CustomerSessionProvider logic={logic} http={rejectingHttp}>
+            <AppLayout />
+          </CustomerSessionProvider>
+        ),
+      },
+    ],
+    { initialEntries: ["/oma-tili"] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+async function settle(id: string, outcome: { value: unknown } | { error: unknown }) {
+  await waitFor(() => expect(pending.has(id)).toBe(true));
+  const call = pending.get(id)!;
+  pending.delete(id);
+  await act(async () => ("value" in outcome ? call.resolve(outcome.value) : call.reject(outcome.error)));
+}
+
+const navigate = (to: string) => act(() => router.navigate(to));
+const here = () => router.state.location.pathname;
+let previous: Snapshot;
+
+type ActorResult = { event: { output?: unknown; error?: unknown } };
+const settleByEvent = (id: string) => ({
+  [`xstate.done.actor.${id}`]: ({ event }: ActorResult) => settle(id, { value: event.output }),
+  [`xstate.error.actor.${id}`]: ({ event }: ActorResult) => settle(id, { error: event.error }),
+});
+
+const executors = {
+  "xstate.init": () => renderApp(),
+  "xstate.done.actor.restoreSession": ({ event }: ActorResult) => {
+    // The real restore reads storage; the stand-in answers with what storage now holds.
+    writeStoredSession(stored.token, stored.customer);
+    return settle("restoreSession", { value: event.output });
+  },
+  "xstate.error.actor.restoreSession": ({ event }: ActorResult) =>
+    settle("restoreSession", { error: event.error }),
+  ...settleByEvent("requestLink"),
+  ...settleByEvent("validateLink"),
+  ...settleByEvent("fetchCustomer"),
+  ...settleByEvent("sessionExpiry"),
+  ...settleByEvent("logout"),
+  "session.requestLink": async ({ event }: { event: ModelEvent }) => {
+    if (here() !== "/login") await navigate("/login");
+    const field = await screen.findByLabelText("Sähköpostiosoite");
+    await user.clear(field);
+    await user.type(field, (event as { email: string }).email);
+    await user.click(screen.getByRole("button", { name: "Lähetä kirjautumislinkki" }));
+  },
+  "session.restart": async () => {
+    if (previous.matches("linkRefused"))
+      await user.click(screen.getByRole("link", { name: "Takaisin kirjautumiseen" }));
+    else await user.click(screen.getByRole("button", { name: "Pyydä uusi linkki" }));
+  },
+  "session.validateLink": async () => {
+    // The page hands the token over when it opens; leave it first if it is already open.
+    if (here() === "/auth/callback") await navigate("/login");
+    await navigate(`/auth/callback?token=${LINK_TOKEN}`);
+  },
+  "session.logout": async () => {
+    await user.click(await screen.findByRole("button", { name: "Kirjaudu ulos" }));
+  },
+  "session.rejected": async () => {
+    await act(() => rejectingHttp.get("/api/v2/customers/me").catch(() => undefined));
+  },
+  "session.storageChanged": async () => {
+    // Another tab logged in or out.
+    await act(async () => {
+      window.dispatchEvent(new StorageEvent("storage", { key: "customer_session_token" }));
+    });
+  },
+};
+
+/* ---------- What each state shows ---------- */
+
+const header = () => screen.queryByRole("navigation", { name: "Päävalikko" });
+const submitButton = () => screen.getByRole("button", { name: /Lähetä kirjautumislinkki|Lähetetään…/ });
+
+function expectStorage(s: Snapshot) {
+  const { token } = readStoredSession();
+  if (s.matches("anonymous")) expect(token).toBeNull();
+  if (s.matches("authenticated") || s.matches("loggingOut")) expect(token).toBe(s.context.token);
+}
+
+async function expectView(s: Snapshot) {
+  previous = s;
+  await waitFor(() => {
+    if (s.matches("restoring")) {
+      if (here() === "/auth/callback")
+        expect(screen.getByRole("status")).toHaveTextContent("Tarkistetaan kirjautumislinkkiä…");
+      else expect(screen.getByText("Ladataan…")).toBeInTheDocument();
+    } else if (s.matches("anonymous")) {
+      expect(here()).toBe("/login");
+      expect(screen.getByRole("heading", { level: 1, name: "Kirjaudu sisään" })).toBeInTheDocument();
+      if (s.matches({ anonymous: "sent" })) {
+        expect(screen.getByRole("heading", { name: "Tarkista sähköpostisi" })).toBeInTheDocument();
+        expect(screen.getByRole("status")).toHaveTextContent(SENT);
+        expect(screen.getByText(customer.email)).toBeInTheDocument();
+        return;
+      }
+      const sending = s.matches({ anonymous: "sending" });
+      expect(submitButton()).toHaveTextContent(sending ? "Lähetetään…" : "Lähetä kirjautumislinkki");
+      if (sending) expect(submitButton()).toBeDisabled();
+      else expect(submitButton()).toBeEnabled();
+      if (s.matches({ anonymous: "failed" })) {
+        expect([TOO_MANY, LINK_FAILED_FALLBACK]).toContain(s.context.error);
+        expect(screen.getByRole("alert")).toHaveTextContent(s.context.error!);
+      } else expect(screen.queryByRole("alert")).toBeNull();
+      const notice = {
+        expired: "Istuntosi on päättynyt. Kirjaudu sisään uudelleen.",
+        loggedOut: "Olet kirjautunut ulos.",
+      };
+      if (s.context.notice && s.matches({ anonymous: "idle" }))
+        expect(screen.getByRole("status")).toHaveTextContent(notice[s.context.notice]);
+    } else if (s.matches("validatingLink")) {
+      expect(here()).toBe("/auth/callback");
+      expect(header()).toBeNull();
+      expect(screen.getByRole("status")).toHaveTextContent("Tarkistetaan kirjautumislinkkiä…");
+    } else if (s.matches("linkRefused")) {
+      expect([USED, AUTH_FAILED_FALLBACK]).toContain(s.context.error);
+      expect(screen.getByRole("alert")).toHaveTextContent(s.context.error!);
+      if (here() === "/auth/callback") {
+        expect(header()).toBeNull();
+        expect(screen.getByRole("link", { name: "Takaisin kirjautumiseen" })).toHaveAttribute(
+          "href",
+          "/login",
+        );
+      }
+    } else {
+      expect(here()).toBe("/oma-tili");
+      expect(header()).not.toBeNull();
+      const details = screen.getByRole("region", { name: "Tietosi" });
+      expect(within(details).getByText(s.context.customer!.email)).toBeInTheDocument();
+      if (s.context.customer!.name)
+        expect(within(details).getByText(s.context.customer!.name)).toBeInTheDocument();
+      expect(screen.getByRole("region", { name: "Jäsenyys, laskut ja varaukset" })).toHaveTextContent(
+        "myöhemmin",
+      );
+      const button = within(details).getByRole("button", { name: /Kirjaudu ulos|Kirjaudutaan ulos…/ });
+      if (s.matches("loggingOut")) expect(button).toBeDisabled();
+      else expect(button).toBeEnabled();
+    }
+    expectStorage(s);
+  });
+}
+
+/* ---------- The tests ---------- */
+
+beforeEach(() => {
+  vi.stubGlobal("fetch", async (url: string) => {
+    if (url.startsWith("/api/v2/site")) return Response.json(siteFixture(4));
+    throw new TypeError(`unexpected request ${url}`);
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("customer session paths through the real pages", () => {
+  it.each(paths.map((p) => [p.name, p] as const))("%s", async (_name, path) => {
+    await path.test({ events: executors as never, states: { "*": (s) => expectView(s as Snapshot) } });
+  });
+});
+
+describe("customer session model", () => {
+  it("walks every transition the machine defines", () => {
+    expect(walkedTransitions(customerSessionMachine, paths)).toEqual(
+      definedTransitions(customerSessionMachine),
+    );
+  });
+});

@@ -1,0 +1,193 @@
+// @vitest-environment jsdom
+import { act, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { AnyMachineSnapshot } from "xstate";
+import { TestModel } from "xstate/graph";
+import { doorMachine, type DoorContext, type DoorInfo } from "../../machines/doorMachine";
+import { formatDateTime, formatTimeRange } from "../../src/domain/helsinkiTime";
+import { DoorPage } from "../../src/web/pages/booking/DoorPage";
+import { apiError, createFakeApi, renderBookingRoute, type FakeApi } from "./bookingPathSupport";
+import { definedTransitions, pathsCoveringEveryTransition, walkedTransitions } from "../support/paths";
+
+/*
+ * Paths generated from doorMachine, run against the real DoorPage on a fake clock: the waits until
+ * the gate's window opens and closes are real timers of the page, moved forward by the test.
+ */
+
+const NOW = Date.parse("2026-06-16T09:45:00+03:00");
+const minutes = (n: number) => new Date(NOW + n * 60_000).toISOString();
+const info = (status: DoorInfo["status"], opensFromMinutes: number): DoorInfo => ({
+  areaName: "Koirapuisto",
+  start: minutes(opensFromMinutes + 5),
+  end: minutes(opensFromMinutes + 65),
+  opensFrom: minutes(opensFromMinutes),
+  opensUntil: minutes(opensFromMinutes + 65),
+  status,
+});
+// Early: opens in 10 minutes. Open: opened 5 minutes ago, closes in an hour.
+const EARLY = info("early", 10);
+const OPEN = info("open", -5);
+
+const modelEvents = [
+  { type: "xstate.done.actor.loadDoor", output: EARLY },
+  { type: "xstate.done.actor.loadDoor", output: OPEN },
+  { type: "xstate.done.actor.loadDoor", output: info("ended", -120) },
+  { type: "xstate.done.actor.loadDoor", output: info("cancelled", 10) },
+  { type: "xstate.error.actor.loadDoor", error: apiError(404, "Varausta ei löytynyt.") },
+  {
+    type: "xstate.error.actor.loadDoor",
+    error: apiError(null, "Verkkovirhe: palvelimeen ei saatu yhteyttä."),
+  },
+  { type: "door.open" },
+  { type: "door.retry" },
+  { type: "xstate.done.actor.openDoor", output: { success: true, message: "Portti avattu." } },
+  { type: "xstate.done.actor.openDoor", output: { success: false, message: "Portti ei vastannut." } },
+  {
+    type: "xstate.error.actor.openDoor",
+    error: apiError(403, "Portin voi avata vasta 5 minuuttia ennen alkua."),
+  },
+  { type: "xstate.error.actor.openDoor", error: apiError(429, "Liian monta yritystä. Odota hetki.") },
+  { type: "xstate.error.actor.openDoor", error: apiError(500, "Palvelimella tapahtui virhe.") },
+  { type: "xstate.after.untilOpen.door.waiting" },
+  { type: "xstate.after.untilClose.door.ready" },
+  { type: "xstate.after.untilClose.door.opened" },
+];
+
+const model = new TestModel(doorMachine, {
+  input: { token: "door-1" },
+  events: modelEvents as never,
+  filterEvents: (s, e) => s.can(e),
+  serializeState: (s) => JSON.stringify([s.value, s.context.info?.status, s.context.message]),
+  stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+});
+const paths = pathsCoveringEveryTransition(model as never);
+
+/* ---------- Driving the real view ---------- */
+
+let fake: FakeApi;
+let presses = 0;
+const user = userEvent.setup({ delay: null });
+const button = () => screen.queryByRole("button", { name: /Avaa portti|Avataan…/ });
+
+/** Moves the clock to just before `iso` (nothing may happen yet), then past it. */
+async function passTime(iso: string) {
+  const wait = Date.parse(iso) - Date.now();
+  if (wait > 500) {
+    const before = fake.calls("door").length;
+    await act(() => vi.advanceTimersByTimeAsync(wait - 500));
+    expect(fake.calls("door")).toHaveLength(before);
+  }
+  // The page asks a second after the moment, so a server clock slightly behind agrees.
+  await act(() => vi.advanceTimersByTimeAsync(2000));
+}
+
+const executors = {
+  "xstate.init": () => {
+    renderBookingRoute("/avaa/:token", "/avaa/door-1", <DoorPage />, {
+      api: fake.api,
+      now: () => new Date(),
+      redirectToPayment: () => {
+        throw new Error("the gate never pays");
+      },
+    });
+  },
+  "xstate.done.actor.loadDoor": async ({ event }: { event: { output: DoorInfo } }) => {
+    expect(await fake.settle("door", { value: event.output })).toEqual(["door-1"]);
+  },
+  "xstate.error.actor.loadDoor": ({ event }: { event: { error: unknown } }) =>
+    fake.settle("door", { error: event.error }),
+  "door.open": async () => {
+    presses += 1;
+    await user.click(button()!);
+  },
+  "door.retry": () => user.click(screen.getByRole("button", { name: /Päivitä tilanne|Yritä uudelleen/ })),
+  "xstate.done.actor.openDoor": async ({ event }: { event: { output: unknown } }) => {
+    expect(await fake.settle("openDoor", { value: event.output })).toEqual(["door-1"]);
+  },
+  "xstate.error.actor.openDoor": ({ event }: { event: { error: unknown } }) =>
+    fake.settle("openDoor", { error: event.error }),
+  "xstate.after.untilOpen.door.waiting": () => passTime(EARLY.opensFrom),
+  "xstate.after.untilClose.door.ready": () => passTime(OPEN.opensUntil),
+  "xstate.after.untilClose.door.opened": () => passTime(OPEN.opensUntil),
+};
+
+/** The page POSTs only when the button was pressed: never on load or on a timer. */
+const expectOnlyPressedOpens = () => expect(fake.calls("openDoor")).toHaveLength(presses);
+
+function expectBooking(c: DoorContext) {
+  expect(screen.getByText("Koirapuisto")).toBeInTheDocument();
+  expect(screen.getByText(formatTimeRange(c.info!.start, c.info!.end))).toBeInTheDocument();
+}
+
+const stateChecks = {
+  loading: async () => {
+    expect(await screen.findByText("Ladataan varauksen tietoja…")).toBeInTheDocument();
+    expectOnlyPressedOpens();
+  },
+  waiting: async (s: AnyMachineSnapshot) => {
+    expect(
+      await screen.findByText(`Portin voi avata ${formatDateTime(EARLY.opensFrom)} alkaen.`),
+    ).toBeInTheDocument();
+    expectBooking(s.context);
+    expect(button()).toBeDisabled();
+    expectOnlyPressedOpens();
+  },
+  ready: async (s: AnyMachineSnapshot) => {
+    await vi.waitFor(() => expect(button()).toBeEnabled());
+    expect(button()).toHaveTextContent("Avaa portti");
+    expectBooking(s.context);
+    expectOnlyPressedOpens();
+  },
+  opening: async () => {
+    expect(await screen.findByRole("button", { name: "Avataan…" })).toBeDisabled();
+    expectOnlyPressedOpens();
+  },
+  opened: async () => {
+    expect(await screen.findByRole("status")).toHaveTextContent("Portti avattu.");
+    expect(button()).toBeEnabled();
+  },
+  refused: async (s: AnyMachineSnapshot) => {
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(s.context.message);
+    expect(within(alert).getByRole("button", { name: "Päivitä tilanne" })).toBeEnabled();
+    expect(button()).not.toBeInTheDocument();
+  },
+  failed: async (s: AnyMachineSnapshot) => {
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(s.context.message);
+    expect(within(alert).getByRole("button", { name: "Yritä uudelleen" })).toBeEnabled();
+    expect(button()).not.toBeInTheDocument();
+  },
+  ended: async () => {
+    expect(await screen.findByText(/Varaus on päättynyt/)).toBeInTheDocument();
+    expect(button()).not.toBeInTheDocument();
+    expectOnlyPressedOpens();
+  },
+  cancelled: async () => {
+    expect(await screen.findByText(/Varaus on peruttu/)).toBeInTheDocument();
+    expect(button()).not.toBeInTheDocument();
+    expectOnlyPressedOpens();
+  },
+  notFound: async () => {
+    expect(await screen.findByText(/Linkkiä ei tunnistettu/)).toBeInTheDocument();
+    expect(button()).not.toBeInTheDocument();
+    expect(screen.queryByText("Koirapuisto")).not.toBeInTheDocument();
+  },
+};
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true, now: NOW });
+  fake = createFakeApi();
+  presses = 0;
+});
+afterEach(() => vi.useRealTimers());
+
+describe("door paths", () => {
+  it.each(paths.map((p) => [p.name, p] as const))("%s", async (_name, path) => {
+    await path.test({ events: executors as never, states: stateChecks as never });
+  });
+});
+
+test("the door paths walk every transition of doorMachine", () => {
+  expect(walkedTransitions(doorMachine, paths)).toEqual(definedTransitions(doorMachine));
+});

@@ -1,0 +1,109 @@
+import { eq } from "drizzle-orm";
+import { cancelReservationResponseSchema } from "../../src/domain/booking.js";
+import { reservations } from "../../src/server/db/schema.js";
+import { createTestApp, type TestApp } from "../support/app.js";
+import { bookAndPay, outboxOf, postCheckout } from "../support/booking.js";
+import { databaseKinds } from "../support/database.js";
+
+const START = "2026-06-20T10:00:00+03:00"; // Saturday; the test clock is Monday 15 June 12:00
+const END = "2026-06-20T11:00:00+03:00";
+
+describe.each(databaseKinds)("cancelling by the access token on %s", (kind) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(kind);
+  });
+  afterEach(() => t.close());
+
+  const cancel = (token: string) =>
+    t.app.inject({ method: "DELETE", url: `/api/v2/reservations/by-token/${token}` });
+
+  it("refunds and cancels until 24 hours before the start, then says no", async () => {
+    const { checkout } = await bookAndPay(t, START, END);
+    const res = await cancel(checkout.reservation.accessToken);
+    expect(res.statusCode).toBe(200);
+    const body = cancelReservationResponseSchema.parse(res.json());
+    expect(body.message).toBe("Varaus peruttu. Palautamme 15,00\u00a0€ maksutavallesi.");
+    expect(body.reservation).toMatchObject({
+      status: "cancelled",
+      doorUrl: null,
+      cancellable: false,
+      payment: { status: "refunded", refundedCents: 1500 },
+    });
+    const [mail] = await outboxOf(t, "cancellation");
+    expect(mail).toMatchObject({
+      to: "maija@example.com",
+      subject: "Varaus peruttu: la 20.6.2026 klo 10.00–11.00",
+    });
+    expect(mail!.text).toContain("Palautamme 15,00\u00a0€ maksutavallesi.");
+    const again = await cancel(checkout.reservation.accessToken);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: "Varaus on jo peruttu." });
+    // The slot is free again.
+    expect((await postCheckout(t, START, END)).statusCode).toBe(201);
+  });
+
+  it("refuses cancelling later than 24 h before the start, and allows it exactly then", async () => {
+    const { checkout, reservation } = await bookAndPay(t, START, END);
+    t.clock.set("2026-06-19T10:01:00+03:00");
+    const late = await cancel(checkout.reservation.accessToken);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ message: "Varauksen voi perua viimeistään 24 tuntia ennen alkua." });
+    const [row] = await t.ctx.db.select().from(reservations).where(eq(reservations.id, reservation.id));
+    expect(row!.status).toBe("confirmed");
+    const shown = (
+      await t.app.inject({
+        method: "GET",
+        url: `/api/v2/reservations/by-token/${checkout.reservation.accessToken}`,
+      })
+    ).json();
+    expect(shown.reservation.cancellable).toBe(false);
+    t.clock.set("2026-06-19T10:00:00+03:00");
+    expect((await cancel(checkout.reservation.accessToken)).statusCode).toBe(200);
+  });
+
+  it("keeps the booking when the provider cannot refund", async () => {
+    await t.close();
+    t = await createTestApp(kind, {
+      payments: {
+        name: "demo",
+        createCheckout: async ({ paymentId }) => ({
+          redirectUrl: `/maksu/demo/${paymentId}`,
+          providerRef: paymentId,
+        }),
+        refund: async () => ({ ok: false }),
+      },
+    });
+    const { checkout } = await bookAndPay(t, START, END);
+    const res = await cancel(checkout.reservation.accessToken);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toBe(
+      "Maksun palautus ei onnistunut juuri nyt, joten varausta ei peruttu. Yritä uudelleen.",
+    );
+    const [row] = await t.ctx.db
+      .select()
+      .from(reservations)
+      .where(eq(reservations.id, checkout.reservation.id));
+    expect(row!.status).toBe("confirmed");
+  });
+
+  it("releases the hold when the provider cannot start the payment", async () => {
+    await t.close();
+    t = await createTestApp(kind, {
+      payments: {
+        name: "demo",
+        createCheckout: async () => {
+          throw new Error("provider down");
+        },
+        refund: async () => ({ ok: true }),
+      },
+    });
+    const res = await postCheckout(t, START, END);
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({
+      message: "Maksun aloittaminen epäonnistui. Yritä hetken kuluttua uudelleen.",
+    });
+    const rows = await t.ctx.db.select().from(reservations);
+    expect(rows.map((r) => r.status)).toEqual(["cancelled"]);
+  });
+});

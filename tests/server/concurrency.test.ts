@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../support/app.js";
+import { postCheckout } from "../support/booking.js";
+import { databaseKinds } from "../support/database.js";
+
+/** db.execute answers rows on both drivers; its type is the drivers' union. */
+const countOf = (result: unknown) => (result as { rows: { n: number }[] }).rows[0]!.n;
+
+describe.each(databaseKinds)("fifty visitors racing for one slot on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  /** Pairs of live bookings of one area that overlap; the exclusion constraint says there are none. */
+  async function overlappingLiveBookings(): Promise<number> {
+    const result = await t.ctx.db.execute(sql`
+      SELECT count(*)::int AS n FROM reservations a JOIN reservations b
+        ON a.id < b.id AND a.area_id = b.area_id
+       AND tstzrange(a.starts_at, a.ends_at, '[)') && tstzrange(b.starts_at, b.ends_at, '[)')
+     WHERE a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')`);
+    return countOf(result);
+  }
+
+  it("lets exactly one win; the other 49 get 409 and nobody a 5xx", async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        postCheckout(t, "2026-06-20T10:00:00+03:00", "2026-06-20T11:00:00+03:00", {
+          email: `kisaaja${i}@example.com`,
+        }),
+      ),
+    );
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    for (const r of responses.filter((r) => r.statusCode === 409))
+      expect(r.json()).toEqual({ message: "Valitsemasi aika on juuri varattu. Valitse toinen aika." });
+    const live = await t.ctx.db.execute(
+      sql`SELECT count(*)::int AS n FROM reservations WHERE status IN ('pending', 'confirmed')`,
+    );
+    expect(countOf(live)).toBe(1);
+    expect(await overlappingLiveBookings()).toBe(0);
+  });
+
+  it("keeps overlapping bookings of different lengths apart too", async () => {
+    // Fifty requests over 12:00-14:00 with every start and length: overlapping in many ways.
+    const starts = ["12:00", "12:30", "13:00", "13:30"];
+    const requests = Array.from({ length: 50 }, (_, i) => {
+      const start = new Date(`2026-06-21T${starts[i % 4]}:00+03:00`);
+      const minutes = [30, 60, 90, 120][Math.floor(i / 4) % 4]!;
+      const end = new Date(start.getTime() + minutes * 60_000);
+      return postCheckout(t, start.toISOString(), end.toISOString(), { email: `sekalainen${i}@example.com` });
+    });
+    const codes = (await Promise.all(requests)).map((r) => r.statusCode);
+    expect(codes.filter((c) => c >= 500)).toEqual([]);
+    expect(codes.every((c) => c === 201 || c === 409 || c === 400)).toBe(true);
+    expect(codes.filter((c) => c === 201).length).toBeGreaterThanOrEqual(1);
+    expect(await overlappingLiveBookings()).toBe(0);
+  });
+});

@@ -1,0 +1,79 @@
+import { sql } from "drizzle-orm";
+import { areas, reservations } from "../../src/server/db/schema.js";
+import { createTestApp, type TestApp } from "../support/app.js";
+import { databaseKinds } from "../support/database.js";
+
+describe.each(databaseKinds)("foundation on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it("answers health after a real query", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/v2/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok", database: kind });
+  });
+
+  it("serves the park details the footer shows", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/v2/site" });
+    expect(res.statusCode).toBe(200);
+    const site = res.json();
+    expect(site.park).toMatchObject({ name: "Koirapuisto", companyName: "Koirapuisto Oy" });
+    expect(site.park.businessId).toMatch(/^\d{7}-\d$/);
+    expect(site.openingHours.weekly).toHaveLength(7);
+    expect(site.prices).toEqual([
+      { lengthMinutes: 30, priceCents: 900 },
+      { lengthMinutes: 60, priceCents: 1500 },
+      { lengthMinutes: 90, priceCents: 2100 },
+      { lengthMinutes: 120, priceCents: 2700 },
+    ]);
+  });
+
+  it("answers unknown API paths with 404 JSON", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/v2/does-not-exist" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toContain("/api/v2/does-not-exist");
+  });
+
+  it("refuses two overlapping live bookings of one area at the database level", async () => {
+    const [area] = await t.ctx.db.select().from(areas).limit(1);
+    const booking = (
+      id: string,
+      start: string,
+      end: string,
+      status: "pending" | "confirmed" | "cancelled",
+    ) => ({
+      areaId: area!.id,
+      startsAt: new Date(start),
+      endsAt: new Date(end),
+      status,
+      name: "Testi",
+      email: "testi@example.com",
+      priceCents: 1500,
+      vatCents: 305,
+      accessToken: `access-${id}`,
+      doorToken: `door-${id}`,
+    });
+    await t.ctx.db
+      .insert(reservations)
+      .values(booking("a", "2026-07-01T10:00:00Z", "2026-07-01T11:00:00Z", "confirmed"));
+    await expect(
+      t.ctx.db
+        .insert(reservations)
+        .values(booking("b", "2026-07-01T10:30:00Z", "2026-07-01T11:30:00Z", "pending")),
+    ).rejects.toThrow();
+    // Touching ends and cancelled bookings do not conflict.
+    await t.ctx.db
+      .insert(reservations)
+      .values(booking("c", "2026-07-01T11:00:00Z", "2026-07-01T12:00:00Z", "confirmed"));
+    await t.ctx.db
+      .insert(reservations)
+      .values(booking("d", "2026-07-01T10:00:00Z", "2026-07-01T11:00:00Z", "cancelled"));
+    const [{ n }] = (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(reservations)) as [
+      { n: number },
+    ];
+    expect(n).toBe(3);
+  });
+});

@@ -1,0 +1,66 @@
+import { customerSessions, doorEvents, emailOutbox, magicLinkTokens } from "../../src/server/db/schema.js";
+import { jobs } from "../../src/server/jobs/index.js";
+import { createTestApp, type TestApp } from "../support/app.js";
+import { databaseKinds } from "../support/database.js";
+
+const DAY_MS = 24 * 60 * 60_000;
+const LINK = /\/auth\/callback\?token=([A-Za-z0-9_-]+)/;
+
+describe.each(databaseKinds)("personal data retention on %s", (kind) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(kind);
+  });
+  afterEach(() => t.close());
+
+  const purge = () => jobs.find((j) => j.name === "purge-expired-personal-data")!.run(t.ctx);
+  const counts = async () => ({
+    doorEvents: (await t.ctx.db.select().from(doorEvents)).length,
+    emails: (await t.ctx.db.select().from(emailOutbox)).length,
+    loginLinks: (await t.ctx.db.select().from(magicLinkTokens)).length,
+    sessions: (await t.ctx.db.select().from(customerSessions)).length,
+  });
+
+  /** A login (link, e-mail, session) and a refused gate press, as real requests make them. */
+  async function makeTraces() {
+    await t.app.inject({
+      method: "POST",
+      url: "/api/v2/auth/magic-link",
+      payload: { email: "ville@example.com" },
+    });
+    const token = t.printedMail.at(-1)!.match(LINK)![1]!;
+    expect(
+      (await t.app.inject({ method: "GET", url: `/api/v2/auth/callback?token=${token}` })).statusCode,
+    ).toBe(200);
+    expect((await t.app.inject({ method: "POST", url: "/api/v2/door/no-such-token/open" })).statusCode).toBe(
+      404,
+    );
+  }
+
+  it("keeps gate events and the e-mail log for 12 months, then deletes them", async () => {
+    await makeTraces();
+    expect(await counts()).toMatchObject({ doorEvents: 1, emails: 1 });
+
+    t.clock.advance(360 * DAY_MS);
+    await purge();
+    expect(await counts()).toMatchObject({ doorEvents: 1, emails: 1 });
+
+    t.clock.advance(10 * DAY_MS);
+    await purge();
+    expect(await counts()).toMatchObject({ doorEvents: 0, emails: 0 });
+  });
+
+  it("deletes used or expired login links after a day, and sessions once ended", async () => {
+    await makeTraces();
+    expect(await counts()).toMatchObject({ loginLinks: 1, sessions: 1 });
+
+    t.clock.advance(2 * DAY_MS);
+    await purge();
+    // The link expired 15 minutes after it was made; the 30-day session is still alive.
+    expect(await counts()).toMatchObject({ loginLinks: 0, sessions: 1 });
+
+    t.clock.advance(30 * DAY_MS);
+    await purge();
+    expect(await counts()).toMatchObject({ sessions: 0 });
+  });
+});

@@ -1,0 +1,64 @@
+import { buildApp, type App } from "../../src/server/app.js";
+import { createContext } from "../../src/server/bootstrap.js";
+import { loadConfig, type Config } from "../../src/server/config.js";
+import type { AppContext } from "../../src/server/context.js";
+import type { DatabaseKind } from "../../src/server/db/index.js";
+import type { DoorProvider } from "../../src/server/integrations/door/provider.js";
+import type { PaymentProvider } from "../../src/server/integrations/payments/provider.js";
+import { consoleTransport, type MailTransport } from "../../src/server/services/mail.js";
+import { openTestDatabase } from "./database.js";
+
+/** A clock that tests set and move; the app reads time only through it. */
+export function createClock(start = new Date("2026-06-15T09:00:00Z")) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    set: (date: Date | string) => void (current = new Date(date).getTime()),
+    advance: (ms: number) => void (current += ms),
+  };
+}
+export type Clock = ReturnType<typeof createClock>;
+
+export type TestApp = {
+  app: App;
+  ctx: AppContext;
+  clock: Clock;
+  /** Text of every e-mail the console transport printed. */
+  printedMail: string[];
+  close(): Promise<void>;
+};
+
+export async function createTestApp(
+  kind: DatabaseKind,
+  options: {
+    env?: Record<string, string>;
+    mailTransport?: MailTransport;
+    clock?: Clock;
+    /** Stand-ins for what lies outside the product (a payment provider's servers, a gate device). */
+    payments?: PaymentProvider;
+    door?: DoorProvider;
+  } = {},
+): Promise<TestApp> {
+  const config: Config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", ...options.env });
+  const database = await openTestDatabase(kind);
+  const clock = options.clock ?? createClock();
+  const printedMail: string[] = [];
+  const ctx = await createContext(config, database, {
+    now: clock.now,
+    mailTransport: options.mailTransport ?? consoleTransport((text) => printedMail.push(text)),
+    payments: options.payments,
+    door: options.door,
+  });
+  const app = await buildApp({ ctx });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    clock,
+    printedMail,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

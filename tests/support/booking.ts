@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import type { CreateReservationResponse } from "../../src/domain/booking.js";
+import { emailOutbox, reservations } from "../../src/server/db/schema.js";
+import type { TestApp } from "./app.js";
+
+/** A valid checkout body for a slot; override any field. */
+export function checkoutBody(start: string, end: string, extra: Record<string, unknown> = {}) {
+  return {
+    start,
+    end,
+    name: "Maija Meikäläinen",
+    email: "maija@example.com",
+    phone: "+358 40 765 4321",
+    dogs: 2,
+    paymentMethod: "mobilepay",
+    acceptTerms: true,
+    ...extra,
+  };
+}
+
+export function postCheckout(t: TestApp, start: string, end: string, extra: Record<string, unknown> = {}) {
+  return t.app.inject({
+    method: "POST",
+    url: "/api/v2/reservations",
+    payload: checkoutBody(start, end, extra),
+  });
+}
+
+/** Checks out and expects the hold to be placed. */
+export async function holdSlot(t: TestApp, start: string, end: string, extra: Record<string, unknown> = {}) {
+  const res = await postCheckout(t, start, end, extra);
+  if (res.statusCode !== 201) throw new Error(`checkout answered ${res.statusCode}: ${res.body}`);
+  return res.json() as CreateReservationResponse;
+}
+
+/** Presses a button of the demo payment page, as the browser's form would. */
+export function pressDemoButton(
+  t: TestApp,
+  redirectUrl: string,
+  button: "approve" | "cancel",
+  method?: string,
+) {
+  return t.app.inject({
+    method: "POST",
+    url: `${redirectUrl}/${button}`,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: method ? `method=${method}` : "",
+  });
+}
+
+/** A paid, confirmed booking. */
+export async function bookAndPay(
+  t: TestApp,
+  start: string,
+  end: string,
+  extra: Record<string, unknown> = {},
+) {
+  const checkout = await holdSlot(t, start, end, extra);
+  const res = await pressDemoButton(t, checkout.redirectUrl, "approve");
+  if (res.statusCode !== 303) throw new Error(`approve answered ${res.statusCode}: ${res.body}`);
+  const [row] = await t.ctx.db
+    .select()
+    .from(reservations)
+    .where(eq(reservations.id, checkout.reservation.id));
+  return { checkout, reservation: row! };
+}
+
+export const outboxOf = (t: TestApp, kind: string) =>
+  t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.kind, kind));

@@ -1,0 +1,41 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser } from "./browser.js";
+import { startServer, type RunningServer } from "./server.js";
+
+/** A page whose uncaught errors are collected, so a test can insist there were none. */
+export type WatchedPage = Page & { errors: Error[] };
+
+/**
+ * For one end-to-end file: the real built server (`npx vite build` first) and Chromium, started
+ * before its tests and stopped after them; every page opens in a fresh context closed after its test.
+ */
+export function serverAndBrowserForFile() {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+
+  return {
+    get server(): RunningServer {
+      return server;
+    },
+    async openPage(viewport = { width: 1280, height: 800 }): Promise<WatchedPage> {
+      const context = await browser.newContext({ viewport, locale: "fi-FI" });
+      contexts.push(context);
+      const page = (await context.newPage()) as WatchedPage;
+      page.errors = [];
+      page.on("pageerror", (error) => page.errors.push(error));
+      return page;
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { SiteInfo } from "../../src/domain/site";
+
+/** The site info (GET /api/v2/site) view tests render with. */
+export const siteFixture = (maxDogs: number): SiteInfo => ({
+  park: {
+    name: "Koirapuisto",
+    streetAddress: "Puistotie 1",
+    postalCode: "00100",
+    city: "Helsinki",
+    companyName: "Koirapuisto Oy",
+    businessId: "1234567-8",
+    email: "info@example.fi",
+    phone: "+358 40 123 4567",
+    feedbackUrl: "https://example.fi/palaute",
+  },
+  openingHours: { weekly: Array.from({ length: 7 }, () => ({ opens: "06:00", closes: "22:00" })) },
+  notice: null,
+  slotRules: {
+    lengthsMinutes: [30, 60, 90, 120],
+    bookingWindowDays: 60,
+    cancellationHours: 24,
+    maxDogs,
+    holdMinutes: 15,
+  },
+  vatRateBasisPoints: 2550,
+  prices: [
+    { lengthMinutes: 30, priceCents: 900 },
+    { lengthMinutes: 60, priceCents: 1500 },
+    { lengthMinutes: 90, priceCents: 2100 },
+    { lengthMinutes: 120, priceCents: 2700 },
+  ],
+});

@@ -1,0 +1,193 @@
+// @vitest-environment jsdom
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { storageKeys } from "../../src/client/storage";
+import type { PublicReservation } from "../../src/domain/booking";
+import { MyReservationsPage } from "../../src/web/pages/booking/MyReservationsPage";
+import { apiError, createFakeApi, renderBookingRoute, type FakeApi } from "../machines/bookingPathSupport";
+
+/* /oma-varaus against a fake API (the server has its own tests); storage is the browser's own. */
+
+const NOW = new Date("2026-06-16T08:00:00+03:00");
+const booking = (
+  id: string,
+  start: string,
+  end: string,
+  changes: Partial<PublicReservation> = {},
+): PublicReservation => ({
+  id,
+  accessToken: `access-${id}`,
+  areaName: "Koirapuisto",
+  start,
+  end,
+  status: "confirmed",
+  name: "Maija",
+  email: "maija@example.fi",
+  phone: null,
+  dogs: 1,
+  priceCents: 1500,
+  vatCents: 305,
+  doorUrl: `http://127.0.0.1:3000/avaa/door-${id}`,
+  cancellable: true,
+  cancellableUntil: "2026-06-19T10:00:00+03:00",
+  payment: { method: "card", status: "paid", refundedCents: 0 },
+  ...changes,
+});
+const upcoming = booking(
+  "11111111-1111-4111-8111-111111111111",
+  "2026-06-20T10:00:00+03:00",
+  "2026-06-20T11:00:00+03:00",
+);
+const soon = booking(
+  "22222222-2222-4222-8222-222222222222",
+  "2026-06-16T18:00:00+03:00",
+  "2026-06-16T18:30:00+03:00",
+  {
+    cancellable: false,
+    cancellableUntil: "2026-06-15T18:00:00+03:00",
+  },
+);
+const past = booking(
+  "33333333-3333-4333-8333-333333333333",
+  "2026-06-01T10:00:00+03:00",
+  "2026-06-01T11:00:00+03:00",
+  {
+    cancellable: false,
+  },
+);
+const gone = {
+  id: "44444444-4444-4444-8444-444444444444",
+  start: "2026-06-25T10:00:00+03:00",
+  end: "2026-06-25T11:00:00+03:00",
+};
+
+const store = (...items: Array<{ id: string; start: string; end: string }>) =>
+  localStorage.setItem(
+    storageKeys.reservations,
+    JSON.stringify(
+      items.map((r) => ({ id: r.id, accessToken: `access-${r.id}`, start: r.start, endTime: r.end })),
+    ),
+  );
+
+let fake: FakeApi;
+const user = userEvent.setup({ delay: null });
+const renderPage = (path = "/oma-varaus") =>
+  renderBookingRoute("/oma-varaus", path, <MyReservationsPage />, {
+    api: fake.api,
+    now: () => NOW,
+    redirectToPayment: () => {
+      throw new Error("not here");
+    },
+  });
+
+beforeEach(() => {
+  localStorage.clear();
+  fake = createFakeApi({
+    byToken: async (token: string) => {
+      const found = [upcoming, soon, past].find((r) => r.accessToken === token);
+      if (!found) throw apiError(404, "Varausta ei löytynyt.");
+      return found;
+    },
+  });
+});
+
+test("without stored bookings it says so and links to the calendar", async () => {
+  renderPage();
+  expect(await screen.findByText("Tässä selaimessa ei ole tallennettuja varauksia.")).toBeInTheDocument();
+  expect(screen.getByRole("link", { name: "Varaa aika" })).toHaveAttribute("href", "/varauskalenteri");
+  expect(fake.calls()).toEqual([]);
+});
+
+test("lists the stored bookings refreshed from the API, newest first, past ones apart", async () => {
+  store(past, upcoming, gone, soon);
+  renderPage();
+  const coming = within(
+    (await screen.findByRole("heading", { name: "Tulevat varaukset" })).closest("section")!,
+  );
+  const titles = coming.getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+  expect(titles).toEqual([
+    "to 25.6.2026 klo 10.00–11.00",
+    "la 20.6.2026 klo 10.00–11.00",
+    "ti 16.6.2026 klo 18.00–18.30",
+  ]);
+  // A booking the server no longer knows is marked, not fatal.
+  expect(coming.getByText("Varausta ei löytynyt. Se on ehkä poistettu.")).toBeInTheDocument();
+  const upcomingCard = coming.getAllByRole("listitem")[1]!;
+  expect(within(upcomingCard).getByText("Vahvistettu")).toBeInTheDocument();
+  expect(within(upcomingCard).getByText("15,00 €")).toBeInTheDocument();
+  expect(within(upcomingCard).getByRole("link", { name: "Avaa portti" })).toHaveAttribute(
+    "href",
+    `/avaa/door-${upcoming.id}`,
+  );
+  expect(within(upcomingCard).getByRole("button", { name: "Peru varaus" })).toBeEnabled();
+  // Inside the cancellation window there is no cancel button, only why.
+  const soonCard = coming.getAllByRole("listitem")[2]!;
+  expect(within(soonCard).queryByRole("button", { name: "Peru varaus" })).not.toBeInTheDocument();
+  expect(within(soonCard).getByText("Peruutusaika päättyi ma 15.6.2026 klo 18.00.")).toBeInTheDocument();
+
+  const pastSection = within(screen.getByRole("heading", { name: "Menneet varaukset" }).closest("section")!);
+  expect(pastSection.getByText("ma 1.6.2026 klo 10.00–11.00")).toBeInTheDocument();
+  expect(pastSection.queryByRole("link", { name: "Avaa portti" })).not.toBeInTheDocument();
+  expect(fake.calls("byToken")).toHaveLength(4);
+});
+
+test("cancelling asks first; 'Älä peru' sends nothing, 'Kyllä, peru' cancels and shows the refund", async () => {
+  store(upcoming);
+  renderPage();
+  await user.click(await screen.findByRole("button", { name: "Peru varaus" }));
+  expect(screen.getByText("Haluatko varmasti perua varauksen?")).toBeInTheDocument();
+  await user.click(screen.getByRole("button", { name: "Älä peru" }));
+  expect(screen.queryByText("Haluatko varmasti perua varauksen?")).not.toBeInTheDocument();
+  expect(fake.calls("cancel")).toEqual([]);
+
+  await user.click(screen.getByRole("button", { name: "Peru varaus" }));
+  await user.click(screen.getByRole("button", { name: "Kyllä, peru" }));
+  expect(await screen.findByText("Perutaan varausta…")).toBeInTheDocument();
+  expect(
+    await fake.settle("cancel", {
+      value: {
+        success: true,
+        message: "Varaus peruttu.",
+        reservation: {
+          ...upcoming,
+          status: "cancelled",
+          cancellable: false,
+          doorUrl: null,
+          payment: { method: "card", status: "refunded", refundedCents: 1500 },
+        },
+      },
+    }),
+  ).toEqual([upcoming.accessToken]);
+  expect(await screen.findByText("Varaus peruttu. Palautus: 15,00 €.")).toBeInTheDocument();
+  expect(screen.getByText("Peruttu")).toBeInTheDocument();
+  expect(screen.queryByRole("link", { name: "Avaa portti" })).not.toBeInTheDocument();
+  expect(screen.queryByRole("button", { name: "Peru varaus" })).not.toBeInTheDocument();
+});
+
+test("a refused cancel shows the server's reason and keeps the booking", async () => {
+  store(upcoming);
+  renderPage();
+  await user.click(await screen.findByRole("button", { name: "Peru varaus" }));
+  await user.click(screen.getByRole("button", { name: "Kyllä, peru" }));
+  await fake.settle("cancel", {
+    error: apiError(409, "Varauksen voi perua viimeistään 24 tuntia ennen alkua."),
+  });
+  expect(
+    await screen.findByText("Varauksen voi perua viimeistään 24 tuntia ennen alkua."),
+  ).toBeInTheDocument();
+  expect(screen.getByText("Vahvistettu")).toBeInTheDocument();
+});
+
+test("the receipt's link opens the booking on another device and keeps it there", async () => {
+  store(past);
+  renderPage(`/oma-varaus?varaus=${upcoming.accessToken}`);
+  expect(await screen.findByText("la 20.6.2026 klo 10.00–11.00")).toBeInTheDocument();
+  const kept = JSON.parse(localStorage.getItem(storageKeys.reservations)!) as Array<{ accessToken: string }>;
+  expect(kept.map((e) => e.accessToken)).toEqual([past.accessToken, upcoming.accessToken]);
+});
+
+test("an unknown booking link adds nothing", async () => {
+  renderPage("/oma-varaus?varaus=no-such-token");
+  expect(await screen.findByText("Tässä selaimessa ei ole tallennettuja varauksia.")).toBeInTheDocument();
+  expect(localStorage.getItem(storageKeys.reservations)).toBeNull();
+});

@@ -36,7 +36,7 @@ export type OpenDatabaseOptions =
 /** Opens the database and applies every pending migration before anyone can use it. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 10_000 });
     try {
       const db = drizzlePg({ client: pool, schema });
       await migratePg(db, { migrationsFolder });

@@ -8,7 +8,7 @@ import {
 import type { AvailabilityResponse, Quote } from "../../domain/booking.js";
 import { helsinkiDate, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
-import type { DbOrTx } from "../db/index.js";
+import type { DbOrTx, Tx } from "../db/index.js";
 import { areas, blocks, openingExceptions, priceRules, reservations } from "../db/schema.js";
 import { getSettings, type Settings } from "./settings.js";
 
@@ -107,6 +107,16 @@ export async function getAvailability(
 }
 
 /** Checks one slot of an area against everything in the database (optionally inside a transaction). */
+/**
+ * Makes bookings of one area take turns until the transaction ends: whoever checks a slot and
+ * then holds it does so with no other booking of the area in between. Without it, simultaneous
+ * inserts can wait on each other inside the exclusion constraint until PostgreSQL's deadlock
+ * detector breaks the cycle, a second each. The constraint stays as the last guard.
+ */
+export async function lockAreaBookings(tx: Tx, areaId: number): Promise<void> {
+  await tx.select({ id: areas.id }).from(areas).where(eq(areas.id, areaId)).for("no key update");
+}
+
 export async function checkSlot(
   db: DbOrTx,
   options: { areaId: number; start: Date; end: Date; now: Date; settings?: Settings },

@@ -11,7 +11,7 @@ import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
 import { payments, reservations } from "../db/schema.js";
 import { HttpError, badRequest, conflict, notFound } from "../errors.js";
-import { checkSlot, primaryArea } from "./availability.js";
+import { checkSlot, lockAreaBookings, primaryArea } from "./availability.js";
 import { expireHolds } from "./holds.js";
 import { cancellationMail } from "./receipt.js";
 import {
@@ -60,14 +60,16 @@ export async function createReservation(
   if (input.dogs > maxDogs) throw badRequest(`Mukaan voi ottaa enintään ${maxDogs} koiraa.`);
 
   const area = await primaryArea(ctx.db);
-  const check = await checkSlot(ctx.db, { areaId: area.id, start, end, now, settings });
-  if (!check.ok) throw check.code === "taken" ? conflict(check.reason) : badRequest(check.reason);
 
   let created;
   try {
     created = await ctx.db.transaction(async (tx) => {
+      // Checkouts of one area take turns: the slot is checked and held with nothing else in between.
+      await lockAreaBookings(tx, area.id);
       // An expired hold still counts for the constraint until it is marked expired.
       await expireHolds(tx, now, area.id);
+      const check = await checkSlot(tx, { areaId: area.id, start, end, now, settings });
+      if (!check.ok) throw check.code === "taken" ? conflict(check.reason) : badRequest(check.reason);
       const [reservation] = await tx
         .insert(reservations)
         .values({

@@ -40,44 +40,47 @@ export async function loadBookingRules(
   const rangeStart = new Date(options.from.getTime() - DAY_MS);
   const rangeEnd = new Date(options.to.getTime() + DAY_MS);
   const settings = options.settings ?? (await getSettings(db));
-  const [exceptionRows, blockRows, reservationRows, ruleRows] = await Promise.all([
-    db
-      .select()
-      .from(openingExceptions)
-      .where(
-        and(
-          gte(openingExceptions.date, helsinkiDate(rangeStart)),
-          lte(openingExceptions.date, helsinkiDate(rangeEnd)),
-        ),
+  // One query after another: on a transaction they share one connection, which takes one at a time.
+  const exceptionRows = await db
+    .select()
+    .from(openingExceptions)
+    .where(
+      and(
+        gte(openingExceptions.date, helsinkiDate(rangeStart)),
+        lte(openingExceptions.date, helsinkiDate(rangeEnd)),
       ),
-    db
-      .select({ startsAt: blocks.startsAt, endsAt: blocks.endsAt })
-      .from(blocks)
-      .where(
-        and(
-          or(isNull(blocks.areaId), eq(blocks.areaId, options.areaId)),
-          lt(blocks.startsAt, rangeEnd),
-          gt(blocks.endsAt, rangeStart),
-        ),
+    );
+  const blockRows = await db
+    .select({ startsAt: blocks.startsAt, endsAt: blocks.endsAt })
+    .from(blocks)
+    .where(
+      and(
+        or(isNull(blocks.areaId), eq(blocks.areaId, options.areaId)),
+        lt(blocks.startsAt, rangeEnd),
+        gt(blocks.endsAt, rangeStart),
       ),
-    db
-      .select({
-        startsAt: reservations.startsAt,
-        endsAt: reservations.endsAt,
-        status: reservations.status,
-        holdExpiresAt: reservations.holdExpiresAt,
-      })
-      .from(reservations)
-      .where(
-        and(
-          eq(reservations.areaId, options.areaId),
-          inArray(reservations.status, ["pending", "confirmed"]),
-          lt(reservations.startsAt, rangeEnd),
-          gt(reservations.endsAt, rangeStart),
-        ),
+    );
+  const reservationRows = await db
+    .select({
+      startsAt: reservations.startsAt,
+      endsAt: reservations.endsAt,
+      status: reservations.status,
+      holdExpiresAt: reservations.holdExpiresAt,
+    })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.areaId, options.areaId),
+        inArray(reservations.status, ["pending", "confirmed"]),
+        lt(reservations.startsAt, rangeEnd),
+        gt(reservations.endsAt, rangeStart),
       ),
-    db.select().from(priceRules).where(eq(priceRules.active, true)).orderBy(asc(priceRules.id)),
-  ]);
+    );
+  const ruleRows = await db
+    .select()
+    .from(priceRules)
+    .where(eq(priceRules.active, true))
+    .orderBy(asc(priceRules.id));
   return {
     weeklyHours: settings.openingHours.weekly,
     exceptions: exceptionRows,

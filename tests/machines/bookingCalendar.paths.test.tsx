@@ -331,3 +331,32 @@ test("the calendar paths walk every transition of bookingCalendarMachine", () =>
   const walked = walkedTransitions(bookingCalendarMachine, paths);
   expect(walked).toEqual(definedTransitions(bookingCalendarMachine));
 });
+
+test("on a phone, today's list starts from the slot under way", async () => {
+  const show = (now: string) =>
+    renderBookingRoute("/varauskalenteri/:time?", `/varauskalenteri/${TODAY}`, <CalendarPage />, {
+      api: fake.api,
+      now: () => new Date(now),
+      redirectToPayment: () => {
+        throw new Error("the calendar never pays");
+      },
+    });
+
+  // 9.10 in Helsinki: 8.00–8.30 and 8.30–9.00 have ended, 9.00–9.30 is under way.
+  const first = show("2026-06-14T06:10:00Z");
+  await fake.settle("availability", { value: weekFixture("2026-06-08") });
+  const list = await screen.findByRole("list", { name: `Ajat ${formatDate(TODAY)}` });
+  expect(
+    within(list)
+      .getAllByRole("listitem")
+      .map((li) => li.firstChild!.textContent),
+  ).toEqual(["9.00–9.30", "9.30–10.00", "10.00–10.30", "10.30–11.00", "11.00–11.30", "11.30–12.00"]);
+  expect(screen.getByText("Päivän aiemmat ajat ovat jo menneet.")).toBeInTheDocument();
+  first.unmount();
+
+  // After closing time nothing is left to show.
+  show("2026-06-14T09:00:00Z");
+  await fake.settle("availability", { value: weekFixture("2026-06-08") });
+  expect(await screen.findByText("Tämän päivän ajat ovat jo menneet.")).toBeInTheDocument();
+  expect(screen.queryByRole("list", { name: `Ajat ${formatDate(TODAY)}` })).not.toBeInTheDocument();
+});

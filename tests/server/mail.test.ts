@@ -89,7 +89,7 @@ describe.each(databaseKinds)("e-mail on %s", (kind) => {
     expect(message.to).toEqual(["ansa@example.com"]);
     const text = decodeQuotedPrintable(message.raw);
     expect(text).toMatch(/^Subject: =\?UTF-8\?Q\?Kirjautumislinkki/m);
-    expect(text).toContain("kirjaudu Koirapuisto -sivuston omalle tilillesi");
+    expect(text).toContain("kirjaudu omalle tilillesi avaamalla tämä linkki:");
     expect(text).toContain("Linkki on voimassa 15 minuuttia ja toimii vain kerran.");
     const token = text.match(LINK)![1]!;
     expect(text).toContain(`${t.ctx.config.publicUrl}/auth/callback?token=${token}`);

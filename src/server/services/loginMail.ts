@@ -20,7 +20,7 @@ export function loginLinkMail(options: {
   const text = [
     "Hei,",
     "",
-    `kirjaudu ${parkName} -sivuston omalle tilillesi avaamalla tämä linkki:`,
+    "kirjaudu omalle tilillesi avaamalla tämä linkki:",
     "",
     link,
     "",
@@ -32,7 +32,7 @@ export function loginLinkMail(options: {
   ].join("\n");
   const html = [
     "<p>Hei,</p>",
-    `<p>kirjaudu ${escapeHtml(parkName)} -sivuston omalle tilillesi avaamalla tämä linkki:</p>`,
+    "<p>kirjaudu omalle tilillesi avaamalla tämä linkki:</p>",
     `<p><a href="${escapeHtml(link)}">Kirjaudu sisään</a></p>`,
     `<p>Linkki on voimassa ${validMinutes} minuuttia ja toimii vain kerran.<br>`,
     "Jos et pyytänyt kirjautumislinkkiä, voit jättää tämän viestin huomiotta.</p>",

@@ -110,7 +110,7 @@ export function CalendarPage() {
         (context.view === "week" ? (
           <WeekTable days={context.days} today={context.today} {...cellProps} />
         ) : (
-          <DayList day={context.days.find((d) => d.date === context.date)} {...cellProps} />
+          <DayList day={context.days.find((d) => d.date === context.date)} now={env.now()} {...cellProps} />
         ))}
       {state.matches("selecting") && context.selected && (
         <SlotChooser

@@ -68,18 +68,24 @@ export function WeekTable({ days, today, ...cell }: CellProps & { days: Calendar
   );
 }
 
-export function DayList({ day, ...cell }: CellProps & { day: CalendarDay | undefined }) {
+export function DayList({ day, now, ...cell }: CellProps & { day: CalendarDay | undefined; now: Date }) {
   if (!day || day.slots.length === 0) return <p className="notice">Puisto on suljettu tänä päivänä.</p>;
+  // On a phone the list starts from the slot under way: the ones that have ended are left out.
+  const upcoming = day.slots.filter((slot) => new Date(slot.end).getTime() > now.getTime());
+  if (upcoming.length === 0) return <p className="notice">Tämän päivän ajat ovat jo menneet.</p>;
   return (
-    <ul className="calendar-day plain-list" aria-label={`Ajat ${formatDate(day.date)}`}>
-      {day.slots.map((slot) => (
-        <li key={slot.start} className={`calendar-day__row calendar-day__row--${slot.status}`}>
-          <span className="calendar-day__time">
-            {formatTime(slot.start)}–{formatTime(slot.end)}
-          </span>
-          <SlotCell slot={slot} {...cell} />
-        </li>
-      ))}
-    </ul>
+    <>
+      {upcoming.length < day.slots.length && <p className="muted">Päivän aiemmat ajat ovat jo menneet.</p>}
+      <ul className="calendar-day plain-list" aria-label={`Ajat ${formatDate(day.date)}`}>
+        {upcoming.map((slot) => (
+          <li key={slot.start} className={`calendar-day__row calendar-day__row--${slot.status}`}>
+            <span className="calendar-day__time">
+              {formatTime(slot.start)}–{formatTime(slot.end)}
+            </span>
+            <SlotCell slot={slot} {...cell} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

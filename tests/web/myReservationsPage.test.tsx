@@ -91,9 +91,10 @@ beforeEach(() => {
   });
 });
 
-test("without stored bookings it says so and links to the calendar", async () => {
+test("without stored bookings it says so, points to the e-mail's link and links to the calendar", async () => {
   renderPage();
   expect(await screen.findByText("Tässä selaimessa ei ole tallennettuja varauksia.")).toBeInTheDocument();
+  expect(screen.getByText(/Vahvistusviestissä on linkki/)).toBeInTheDocument();
   expect(screen.getByRole("link", { name: "Varaa aika" })).toHaveAttribute("href", "/varauskalenteri");
   expect(fake.calls()).toEqual([]);
 });

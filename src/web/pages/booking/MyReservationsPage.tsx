@@ -103,6 +103,10 @@ export function MyReservationsPage() {
       ) : context.items.length === 0 ? (
         <div className="card">
           <p>Tässä selaimessa ei ole tallennettuja varauksia.</p>
+          <p className="muted">
+            Teitkö varauksen toisella laitteella? Vahvistusviestissä on linkki, joka avaa varauksen ja portin
+            millä tahansa laitteella.
+          </p>
           <Link className="button" to="/varauskalenteri">
             Varaa aika
           </Link>

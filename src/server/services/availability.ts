@@ -109,7 +109,6 @@ export async function getAvailability(
   return computeAvailability(rules, from, to);
 }
 
-/** Checks one slot of an area against everything in the database (optionally inside a transaction). */
 /**
  * Makes bookings of one area take turns until the transaction ends: whoever checks a slot and
  * then holds it does so with no other booking of the area in between. Without it, simultaneous
@@ -120,6 +119,7 @@ export async function lockAreaBookings(tx: Tx, areaId: number): Promise<void> {
   await tx.select({ id: areas.id }).from(areas).where(eq(areas.id, areaId)).for("no key update");
 }
 
+/** Checks one slot of an area against everything in the database (optionally inside a transaction). */
 export async function checkSlot(
   db: DbOrTx,
   options: { areaId: number; start: Date; end: Date; now: Date; settings?: Settings },

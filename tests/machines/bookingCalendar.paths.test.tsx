@@ -165,21 +165,20 @@ const buttonNames = {
   "calendar.prev": { day: "‹ Edellinen päivä", week: "← Edellinen viikko" },
 } as const;
 
+/** Renders the calendar at `path` with the fake API and the clock stopped at `now`. */
+const renderCalendar = (path: string, now: string) =>
+  renderBookingRoute("/varauskalenteri/:time?", path, <CalendarPage />, {
+    api: fake.api,
+    now: () => new Date(now),
+    redirectToPayment: () => {
+      throw new Error("the calendar never pays");
+    },
+  });
+
 const executors = (time: string | undefined) => ({
   "xstate.init": () => {
-    renderBookingRoute(
-      "/varauskalenteri/:time?",
-      time ? `/varauskalenteri/${time}` : "/varauskalenteri",
-      <CalendarPage />,
-      {
-        api: fake.api,
-        // 23:30 UTC on the 13th is already Sunday the 14th in Helsinki.
-        now: () => new Date("2026-06-13T23:30:00Z"),
-        redirectToPayment: () => {
-          throw new Error("the calendar never pays");
-        },
-      },
-    );
+    // 23:30 UTC on the 13th is already Sunday the 14th in Helsinki.
+    renderCalendar(time ? `/varauskalenteri/${time}` : "/varauskalenteri", "2026-06-13T23:30:00Z");
   },
   "xstate.done.actor.loadAvailability": async ({ event }: { event: { output: { days: CalendarDay[] } } }) => {
     const args = await fake.settle("availability", { value: event.output });
@@ -333,14 +332,7 @@ test("the calendar paths walk every transition of bookingCalendarMachine", () =>
 });
 
 test("on a phone, today's list starts from the slot under way", async () => {
-  const show = (now: string) =>
-    renderBookingRoute("/varauskalenteri/:time?", `/varauskalenteri/${TODAY}`, <CalendarPage />, {
-      api: fake.api,
-      now: () => new Date(now),
-      redirectToPayment: () => {
-        throw new Error("the calendar never pays");
-      },
-    });
+  const show = (now: string) => renderCalendar(`/varauskalenteri/${TODAY}`, now);
 
   // 9.10 in Helsinki: 8.00–8.30 and 8.30–9.00 have ended, 9.00–9.30 is under way.
   const first = show("2026-06-14T06:10:00Z");

@@ -29,7 +29,12 @@ export type Database = {
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 export type OpenDatabaseOptions =
-  | { kind: "postgres"; url: string }
+  | {
+      kind: "postgres";
+      url: string;
+      /** Told when PostgreSQL drops a connection (restart, failover, idle timeout); defaults to stderr. */
+      onConnectionError?: (error: Error) => void;
+    }
   /** dataDir undefined keeps the database in memory (tests). */
   | { kind: "pglite"; dataDir?: string };
 
@@ -37,6 +42,15 @@ export type OpenDatabaseOptions =
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 10_000 });
+    // Without listeners a dropped connection is an unhandled 'error' event that ends the process.
+    // Every client reports on itself, idle or checked out (between a transaction's queries); the
+    // pool repeats an idle client's error, already reported. pg discards the broken client and the
+    // next query opens a new one.
+    const onConnectionError =
+      options.onConnectionError ??
+      ((error: Error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    pool.on("connect", (client) => client.on("error", onConnectionError));
+    pool.on("error", () => {});
     try {
       const db = drizzlePg({ client: pool, schema });
       await migratePg(db, { migrationsFolder });

@@ -1,0 +1,248 @@
+import { DateTime } from "luxon";
+import { z } from "zod";
+import { isoDate, isoDateTime, paymentMethodSchema } from "./booking.js";
+import { HELSINKI, type Instant, inHelsinki } from "./helsinkiTime.js";
+
+/**
+ * Membership (issue 7): the API's payloads (spec §3, §7) and the pure billing rules (spec §4,
+ * product.md "Membership") that the server's jobs and the SPA's views share. Dates are Helsinki
+ * calendar dates, YYYY-MM-DD; money is integer cents, VAT included.
+ */
+
+/* ---------- Payloads ---------- */
+
+export const commitmentSchema = z.enum(["none", "12m"]);
+export type Commitment = z.infer<typeof commitmentSchema>;
+
+/** pending: signed up, first invoice unpaid; expired: a signup whose payment never came. */
+export const subscriptionStatusSchema = z.enum(["pending", "active", "cancelled", "expired"]);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+// GET /api/v2/subscriptions/tiers (public): what /jasenyys sells.
+export const tierSchema = z.object({
+  tier_level: z.number().int(),
+  name: z.string(),
+  hours_quota: z.number().int(),
+  monthly_price_cents: z.number().int(),
+  /** The monthly price with a 12-month commitment (10 % less). */
+  commitment_monthly_price_cents: z.number().int(),
+});
+export type Tier = z.infer<typeof tierSchema>;
+export const tiersResponseSchema = z.object({
+  tiers: z.array(tierSchema),
+  commitment_months: z.number().int(),
+  vat_rate_basis_points: z.number().int(),
+  invoice_due_days: z.number().int(),
+});
+export type TiersResponse = z.infer<typeof tiersResponseSchema>;
+
+export const usageSchema = z.object({
+  /** Hours of non-cancelled subscriber bookings starting in the current period (may be x.5). */
+  hours_used: z.number(),
+  hours_quota: z.number().int(),
+  /** round(hours_used / hours_quota × 100), 0 when the quota is 0 (spec §4). */
+  percent: z.number().int(),
+});
+export type Usage = z.infer<typeof usageSchema>;
+
+/** A period of billing: its first and last calendar day (both inclusive). */
+export const periodSchema = z.object({ start: isoDate, end: isoDate });
+
+// GET /api/v2/subscriptions/me → { subscription }; 404 { message } when the customer has none.
+export const subscriptionSchema = z.object({
+  id: z.uuid(),
+  tier_level: z.number().int(),
+  tier_name: z.string(),
+  status: subscriptionStatusSchema,
+  commitment: commitmentSchema,
+  monthly_price_cents: z.number().int(),
+  start_date: isoDate,
+  /** Start + 12 months with a commitment: the first day no longer bound by it. Null without one. */
+  commitment_end_date: isoDate.nullable(),
+  /** Days until commitment_end_date, rounded up; 0 once it has passed; null without a commitment. */
+  commitment_days_remaining: z.number().int().nullable(),
+  cancelled_at: isoDateTime.nullable(),
+  /** The last day of access once cancelled (inclusive); null while the membership renews. */
+  access_ends_on: isoDate.nullable(),
+  /** Whether the member may book with the quota now (active, or cancelled with access left). */
+  has_access: z.boolean(),
+  current_period: periodSchema.nullable(),
+  usage: usageSchema,
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+export const subscriptionResponseSchema = z.object({ subscription: subscriptionSchema });
+
+// POST /api/v2/subscriptions/signup
+export const signupRequestSchema = z.object({
+  tier_level: z.number().int(),
+  commitment: commitmentSchema,
+  paymentMethod: paymentMethodSchema,
+  gift_card_code: z.string().trim().max(64).optional().nullable(),
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+/** Spec §3's payment response: where the browser goes to pay. */
+export const paymentResponseSchema = z.object({
+  success: z.boolean(),
+  redirectUrl: z.string(),
+  message: z.string(),
+});
+export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
+
+// POST /api/v2/subscriptions/me/cancel
+export const cancelSubscriptionResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  cancelled_at: isoDateTime,
+  subscription: subscriptionSchema,
+});
+export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionResponseSchema>;
+
+export const NO_ACTIVE_SUBSCRIPTION = "No active subscription";
+
+// GET /api/v2/invoices/me → { invoices }, newest first
+export const invoiceStatusSchema = z.enum(["open", "paid", "void"]);
+export const invoiceSchema = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  reference_number: z.string(),
+  description: z.string(),
+  period: periodSchema,
+  amount_cents: z.number().int(),
+  vat_cents: z.number().int(),
+  vat_rate_basis_points: z.number().int(),
+  status: invoiceStatusSchema,
+  /** Open and past its due date (Helsinki calendar). */
+  is_overdue: z.boolean(),
+  issued_at: isoDateTime,
+  due_date: isoDate,
+  paid_at: isoDateTime.nullable(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+export const invoicesResponseSchema = z.object({ invoices: z.array(invoiceSchema) });
+
+// POST /api/v2/invoices/{id}/pay
+export const payInvoiceRequestSchema = z.object({
+  paymentMethod: paymentMethodSchema,
+  gift_card_code: z.string().trim().max(64).optional().nullable(),
+});
+
+// POST /api/v2/reservations/subscriber
+export const subscriberReservationRequestSchema = z.object({
+  start: isoDateTime,
+  end: isoDateTime,
+  dogs: z.number().int().min(1, "Koiria on oltava vähintään yksi").max(20),
+});
+
+/** A booking on the member's own list: subscriber bookings and single bookings with their e-mail. */
+export const memberReservationSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(["subscriber", "single"]),
+  areaName: z.string(),
+  start: isoDateTime,
+  end: isoDateTime,
+  status: z.enum(["pending", "confirmed", "cancelled", "expired"]),
+  dogs: z.number().int(),
+  /** Quota hours a subscriber booking uses (0 for single bookings). */
+  hours: z.number(),
+  priceCents: z.number().int(),
+  /** The gate link of a confirmed booking. */
+  doorUrl: z.string().nullable(),
+  /** The booking's own page (single bookings: /oma-varaus by its access token). */
+  accessToken: z.string(),
+  cancellable: z.boolean(),
+  cancellableUntil: isoDateTime,
+});
+export type MemberReservation = z.infer<typeof memberReservationSchema>;
+export const memberReservationResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  reservation: memberReservationSchema,
+});
+export const memberReservationsResponseSchema = z.object({ reservations: z.array(memberReservationSchema) });
+
+/* ---------- Billing rules ---------- */
+
+const date = (iso: string) => DateTime.fromISO(iso, { zone: HELSINKI });
+
+/**
+ * The first day of period `index` of a membership that started on `startDate`: counted from the
+ * start date each time, so a month end clamps without drifting (31 Jan → 28/29 Feb → 31 Mar).
+ */
+export function periodStart(startDate: string, index: number): string {
+  return date(startDate).plus({ months: index }).toISODate()!;
+}
+
+/** Adds days to a calendar date. */
+export function addDays(isoDay: string, days: number): string {
+  return date(isoDay).plus({ days }).toISODate()!;
+}
+
+/** The index of the period that contains `day` (−1 before the start). */
+export function periodIndexOn(startDate: string, day: string): number {
+  if (day < startDate) return -1;
+  const start = date(startDate);
+  let index = Math.max(0, Math.floor(date(day).diff(start, "months").months) - 1);
+  while (periodStart(startDate, index + 1) <= day) index++;
+  return index;
+}
+
+/** Period `index` as its first day and its exclusive end (the next period's first day). */
+export function periodBounds(startDate: string, index: number): { start: string; endExclusive: string } {
+  return { start: periodStart(startDate, index), endExclusive: periodStart(startDate, index + 1) };
+}
+
+/** The instant a Helsinki calendar day begins (DST-correct). */
+export function startOfHelsinkiDay(isoDay: string): Date {
+  return date(isoDay).startOf("day").toJSDate();
+}
+
+/** Spec §4: days remaining until a date, the day difference rounded up; never below 0. */
+export function daysRemaining(untilDate: string, now: Instant): number {
+  const ms = startOfHelsinkiDay(untilDate).getTime() - inHelsinki(now).toMillis();
+  return Math.max(0, Math.ceil(ms / 86_400_000));
+}
+
+/** Spec §4: usage percentage, hours_used / hours_quota × 100 rounded; 0 when the quota is 0. */
+export function usagePercent(hoursUsed: number, hoursQuota: number): number {
+  return hoursQuota > 0 ? Math.round((hoursUsed / hoursQuota) * 100) : 0;
+}
+
+/** The monthly price with a commitment: `discountPercent` less, rounded to whole cents. */
+export function commitmentPrice(monthlyCents: number, discountPercent: number): number {
+  return Math.round((monthlyCents * (100 - discountPercent)) / 100);
+}
+
+/**
+ * A Finnish reference number (viitenumero): the base digits and a check digit computed with the
+ * weights 7, 3, 1 from the right; the check digit is (10 − sum mod 10) mod 10. The base must have
+ * 3-19 digits. Printed in groups of five from the right, as on Finnish invoices.
+ */
+export function referenceNumber(base: string | number): string {
+  const digits = String(base);
+  if (!/^\d{3,19}$/.test(digits)) throw new Error(`Reference base must have 3-19 digits: ${digits}`);
+  const weights = [7, 3, 1];
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) sum += Number(digits[digits.length - 1 - i]) * weights[i % 3]!;
+  return digits + String((10 - (sum % 10)) % 10);
+}
+
+export function formatReferenceNumber(reference: string): string {
+  return reference.replace(/\B(?=(\d{5})+(?!\d))/g, " ");
+}
+
+/** Whether a reference number's check digit is right. */
+export function isValidReferenceNumber(reference: string): boolean {
+  const digits = reference.replace(/\s/g, "");
+  return /^\d{4,20}$/.test(digits) && referenceNumber(digits.slice(0, -1)) === digits;
+}
+
+/** Open and unpaid after its due date, on the Helsinki calendar. */
+export function isOverdue(invoice: { status: string; due_date: string }, today: string): boolean {
+  return invoice.status === "open" && today > invoice.due_date;
+}
+
+/** Spec §4: an invoice is outstanding when it is open or overdue. */
+export function isOutstanding(invoice: { status: string; is_overdue: boolean }): boolean {
+  return invoice.status === "open" || invoice.is_overdue;
+}

@@ -246,3 +246,22 @@ export function isOverdue(invoice: { status: string; due_date: string }, today: 
 export function isOutstanding(invoice: { status: string; is_overdue: boolean }): boolean {
   return invoice.status === "open" || invoice.is_overdue;
 }
+
+// GET /api/v2/customers/me/data: everything held about the customer (privacy notice's access right).
+export const customerDataSchema = z.object({
+  exported_at: isoDateTime,
+  customer: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    phone: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+  subscription: subscriptionSchema.nullable(),
+  invoices: z.array(invoiceSchema),
+  reservations: z.array(memberReservationSchema),
+  emails: z.array(z.object({ subject: z.string(), kind: z.string(), sent_at: isoDateTime })),
+});
+export type CustomerData = z.infer<typeof customerDataSchema>;
+// DELETE /api/v2/customers/me
+export const deleteAccountResponseSchema = z.object({ success: z.boolean(), message: z.string() });

@@ -22,8 +22,11 @@ import { customerRoutes } from "./routes/customers.js";
 import { demoPaymentRoutes } from "./routes/demoPayments.js";
 import { doorRoutes } from "./routes/door.js";
 import { healthRoutes } from "./routes/health.js";
+import { invoiceRoutes } from "./routes/invoices.js";
+import { memberReservationRoutes } from "./routes/memberReservations.js";
 import { reservationRoutes } from "./routes/reservations.js";
 import { siteRoutes } from "./routes/site.js";
+import { subscriptionRoutes } from "./routes/subscriptions.js";
 
 z.config(fi());
 
@@ -86,6 +89,9 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
       await api.register(customerAuthPlugin);
       await api.register(authRoutes);
       await api.register(customerRoutes);
+      await api.register(subscriptionRoutes);
+      await api.register(invoiceRoutes);
+      await api.register(memberReservationRoutes);
     },
     { prefix: "/api/v2" },
   );

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -153,6 +154,8 @@ export const reservations = pgTable(
       .notNull()
       .default("single"),
     customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    /** A subscriber booking's membership, whose quota it uses. */
+    subscriptionId: uuid("subscription_id").references((): AnyPgColumn => subscriptions.id),
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),
@@ -170,19 +173,105 @@ export const reservations = pgTable(
   (t) => [
     check("reservations_period", sql`${t.endsAt} > ${t.startsAt}`),
     index("reservations_starts_at").on(t.startsAt),
+    index("reservations_customer").on(t.customerId),
+    index("reservations_subscription").on(t.subscriptionId, t.startsAt),
+    index("reservations_email").on(sql`lower(${t.email})`),
     index("reservations_hold").on(t.status, t.holdExpiresAt),
   ],
 );
 
+export const subscriptionStatuses = ["pending", "active", "cancelled", "expired"] as const;
+
+/**
+ * A customer's membership. The tier's name, quota and price are copied at signup, so a later
+ * price change does not alter a running membership. Periods run monthly from start_date
+ * (domain/membership.ts). ends_on (exclusive) is set when it is cancelled: access and billing run
+ * until then. A customer has at most one pending or active membership (partial unique index).
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    tierLevel: integer("tier_level").notNull(),
+    tierName: text("tier_name").notNull(),
+    hoursQuota: integer("hours_quota").notNull(),
+    monthlyPriceCents: integer("monthly_price_cents").notNull(),
+    commitment: text("commitment", { enum: ["none", "12m"] }).notNull(),
+    status: text("status", { enum: subscriptionStatuses }).notNull(),
+    startDate: text("start_date").notNull(), // YYYY-MM-DD, Helsinki
+    commitmentEndDate: text("commitment_end_date"), // YYYY-MM-DD: the first day no longer bound
+    endsOn: text("ends_on"), // YYYY-MM-DD, exclusive: no access from this day on
+    pendingExpiresAt: tstz("pending_expires_at"),
+    activatedAt: tstz("activated_at"),
+    cancelledAt: tstz("cancelled_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("subscriptions_one_live_per_customer")
+      .on(t.customerId)
+      .where(sql`${t.status} IN ('pending', 'active')`),
+    index("subscriptions_status").on(t.status),
+  ],
+);
+
+export const invoiceStatuses = ["open", "paid", "void"] as const;
+
+/**
+ * One invoice per subscription and period (unique), so a job run twice, or on two servers at
+ * once, never bills twice. Numbers come from the counters table inside the creating transaction:
+ * sequential and without gaps. The payer's name and e-mail are copied for the books; deleting the
+ * account anonymises them.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: integer("number").notNull().unique(),
+    referenceNumber: text("reference_number").notNull().unique(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id),
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    name: text("name"),
+    description: text("description").notNull(),
+    periodStart: text("period_start").notNull(), // YYYY-MM-DD
+    periodEnd: text("period_end").notNull(), // YYYY-MM-DD, exclusive
+    amountCents: integer("amount_cents").notNull(),
+    vatCents: integer("vat_cents").notNull(),
+    vatRateBasisPoints: integer("vat_rate_basis_points").notNull(),
+    status: text("status", { enum: invoiceStatuses }).notNull().default("open"),
+    issuedAt: tstz("issued_at").notNull(),
+    dueDate: text("due_date").notNull(), // YYYY-MM-DD
+    paidAt: tstz("paid_at"),
+    overdueNotifiedAt: tstz("overdue_notified_at"),
+    voidedAt: tstz("voided_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("invoices_one_per_period").on(t.subscriptionId, t.periodStart),
+    index("invoices_customer").on(t.customerId),
+    index("invoices_open_due").on(t.status, t.dueDate),
+  ],
+);
+
+/** Named sequences without gaps (invoice numbers): incremented inside the using transaction. */
+export const counters = pgTable("counters", {
+  name: text("name").primaryKey(),
+  value: integer("value").notNull(),
+});
+
 export const paymentStatuses = ["pending", "paid", "cancelled", "failed", "refunded"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-/** One payment attempt through a provider; reservationId now, invoices later. */
+/** One payment attempt through a provider, for a reservation or an invoice. */
 export const payments = pgTable(
   "payments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     reservationId: uuid("reservation_id").references(() => reservations.id),
+    invoiceId: uuid("invoice_id").references(() => invoices.id),
     provider: text("provider").notNull(), // demo, stripe
     providerRef: text("provider_ref"),
     method: text("method", { enum: ["mobilepay", "card"] }).notNull(),
@@ -196,6 +285,7 @@ export const payments = pgTable(
   },
   (t) => [
     index("payments_reservation").on(t.reservationId),
+    index("payments_invoice").on(t.invoiceId),
     uniqueIndex("payments_provider_ref").on(t.provider, t.providerRef),
   ],
 );

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../context.js";
 import { MAGIC_LINK_TTL_MINUTES } from "../services/customerAuth.js";
 import { releaseExpiredHolds } from "../services/holds.js";
+import { createDueInvoices, remindOverdueInvoices } from "../services/invoices.js";
+import { expireAbandonedSignups } from "../services/membership.js";
 import { purgeExpiredPersonalData } from "../services/retention.js";
 
 export type Job = {
@@ -24,6 +26,24 @@ export const jobs: Job[] = [
     name: "release-expired-holds",
     schedule: "*/30 * * * * *",
     run: releaseExpiredHolds,
+  },
+  {
+    // A signup whose first payment never came expires, so the customer can sign up again.
+    name: "expire-abandoned-signups",
+    schedule: "15 */5 * * * *",
+    run: expireAbandonedSignups,
+  },
+  {
+    // Each membership's invoice on its period's first day; hourly, so a restart misses nothing.
+    name: "create-due-invoices",
+    schedule: "0 5 * * * *",
+    run: createDueInvoices,
+  },
+  {
+    // One reminder per invoice, the morning after its due date.
+    name: "remind-overdue-invoices",
+    schedule: "0 10 * * * *",
+    run: remindOverdueInvoices,
   },
   {
     // Keeps the privacy notice's retention periods (services/retention.ts).

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { customerMeResponseSchema } from "../../domain/customer.js";
+import { customerDataSchema, deleteAccountResponseSchema } from "../../domain/membership.js";
 import { requireCustomer, signedInCustomer } from "../plugins/customerAuth.js";
+import { deleteCustomer, exportCustomerData } from "../services/customerData.js";
 
 const errorSchema = z.object({ message: z.string() });
 
@@ -10,7 +12,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/customers/me",
     {
-      preHandler: requireCustomer,
+      onRequest: requireCustomer,
       schema: {
         tags: ["customers"],
         summary: "The customer of the bearer session token",
@@ -19,5 +21,38 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ customer: signedInCustomer(request) }),
+  );
+
+  app.get(
+    "/customers/me/data",
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags: ["customers"],
+        summary: "Everything we hold about the customer (privacy notice: right of access)",
+        security: [{ customerSession: [] }],
+        response: { 200: customerDataSchema, 401: errorSchema },
+      },
+    },
+    async (request) => exportCustomerData(app.ctx, signedInCustomer(request)),
+  );
+
+  app.delete(
+    "/customers/me",
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags: ["customers"],
+        summary: "Delete the account; invoices and bookings stay anonymised for the books",
+        description: "409 while an invoice is open or a membership runs.",
+        security: [{ customerSession: [] }],
+        response: {
+          200: deleteAccountResponseSchema,
+          401: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) => deleteCustomer(app.ctx, signedInCustomer(request)),
   );
 };

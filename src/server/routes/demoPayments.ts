@@ -3,11 +3,13 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { paymentMethodSchema } from "../../domain/booking.js";
 import { formatTime, formatTimeRange } from "../../domain/helsinkiTime.js";
+import { formatReferenceNumber } from "../../domain/membership.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
-import { payments } from "../db/schema.js";
+import { invoices, payments, subscriptions } from "../db/schema.js";
 import { HttpError, notFound } from "../errors.js";
 import { checkoutReturnPath } from "../services/booking.js";
 import { cancelPayment, confirmPayment } from "../services/fulfilment.js";
+import { invoicePaymentReturnPath } from "../services/invoices.js";
 import { findReservation, type PaymentRow, type ReservationRow } from "../services/reservationView.js";
 import { getSettings } from "../services/settings.js";
 
@@ -15,7 +17,8 @@ import { getSettings } from "../services/settings.js";
  * The demo provider's hosted payment page (registered at /maksu/demo, outside /api and before the
  * SPA fallback). Server-rendered HTML with plain forms, like a real provider's page: "Maksa"
  * drives services/fulfilment.ts exactly as a webhook would, "Peruuta" releases the hold, and both
- * 303-redirect back to the SPA's /checkout/{start}/{end}?payment=...&token=...
+ * 303-redirect back to the SPA: /checkout/{start}/{end}?payment=...&token=... for a booking,
+ * /subscription/success|cancelled or /oma-tili?invoice=... for a membership invoice.
  */
 
 const params = z.object({ paymentId: z.uuid() });
@@ -45,15 +48,29 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       .select()
       .from(payments)
       .where(and(eq(payments.id, paymentId), eq(payments.provider, "demo")));
+    if (payment?.invoiceId) {
+      const [found] = await app.ctx.db
+        .select({ invoice: invoices, subscription: subscriptions })
+        .from(invoices)
+        .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
+        .where(eq(invoices.id, payment.invoiceId));
+      if (found) return { payment, reservation: null, ...found };
+    }
     const reservation = payment?.reservationId
       ? await findReservation(app.ctx.db, { id: payment.reservationId })
       : null;
     if (!payment || !reservation) throw notFound("Maksua ei löytynyt.");
-    return { payment, reservation };
+    return { payment, reservation, invoice: null, subscription: null };
+  }
+  type Loaded = Awaited<ReturnType<typeof load>>;
+
+  /** Where the payer goes back to, from what the database says now. */
+  function returnPath({ payment, reservation, invoice, subscription }: Loaded) {
+    if (invoice && subscription) return invoicePaymentReturnPath(invoice, subscription, payment);
+    return reservationReturnPath(payment, reservation!);
   }
 
-  /** Where the visitor goes back to, from what the database says now. */
-  function returnPath(payment: PaymentRow, reservation: ReservationRow) {
+  function reservationReturnPath(payment: PaymentRow, reservation: ReservationRow) {
     if (reservation.status === "confirmed") return checkoutReturnPath(reservation, "success");
     if (payment.status === "paid" || payment.status === "refunded")
       return checkoutReturnPath(reservation, "failed");
@@ -73,31 +90,41 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { payment, reservation } = await load(request.params.paymentId);
+      const loaded = await load(request.params.paymentId);
+      const { payment, reservation, invoice } = loaded;
       const settings = await getSettings(app.ctx.db);
-      const payable =
-        payment.status === "pending" || (payment.status === "cancelled" && reservation.status === "expired");
-      const when = formatTimeRange(reservation.startsAt, reservation.endsAt);
       const { name: park } = settings.park;
-      const place = reservation.areaName === park ? park : `${park}, ${reservation.areaName}`;
-      const vat = `sisältää ALV ${formatVatRate(settings.vat.rateBasisPoints)} ${formatEuros(payment.vatCents)}`;
+      const vatRate = invoice?.vatRateBasisPoints ?? settings.vat.rateBasisPoints;
+      const vat = `sisältää ALV ${formatVatRate(vatRate)} ${formatEuros(payment.vatCents)}`;
       const action = `/maksu/demo/${payment.id}`;
       const radio = (value: "mobilepay" | "card", label: string) =>
         `<label><input type="radio" name="method" value="${value}"${payment.method === value ? " checked" : ""}> ${label}</label>`;
-      const holdEnd = reservation.holdExpiresAt;
-      const holdNote =
-        reservation.status === "pending" && holdEnd && holdEnd > app.ctx.now()
-          ? `Aika on varattu sinulle klo ${formatTime(holdEnd)} asti.`
-          : "Varauksen pitoaika on päättynyt. Jos aika on yhä vapaa, varaus vahvistetaan maksaessasi; muuten maksu palautetaan.";
+      let title: string, details: string, note: string, payable: boolean;
+      if (invoice) {
+        title = `Maksa lasku ${invoice.number}`;
+        details = `${escapeHtml(park)}<br>${escapeHtml(invoice.description)}`;
+        payable = payment.status === "pending";
+        note = `Viitenumero ${formatReferenceNumber(invoice.referenceNumber)}.`;
+      } else {
+        const r = reservation!;
+        title = "Maksa varaus";
+        details = `${escapeHtml(r.areaName === park ? park : `${park}, ${r.areaName}`)}<br>${escapeHtml(formatTimeRange(r.startsAt, r.endsAt))}`;
+        payable = payment.status === "pending" || (payment.status === "cancelled" && r.status === "expired");
+        const holdEnd = r.holdExpiresAt;
+        note =
+          r.status === "pending" && holdEnd && holdEnd > app.ctx.now()
+            ? `Aika on varattu sinulle klo ${formatTime(holdEnd)} asti.`
+            : "Varauksen pitoaika on päättynyt. Jos aika on yhä vapaa, varaus vahvistetaan maksaessasi; muuten maksu palautetaan.";
+      }
       const body = payable
-        ? `<p>${holdNote}</p>
+        ? `<p>${note}</p>
 <form method="post" action="${action}/approve">
 <fieldset><legend>Maksutapa</legend>${radio("mobilepay", "MobilePay")} ${radio("card", "Kortti")}</fieldset>
 <button type="submit" class="pay">Maksa</button>
 </form>
 <form method="post" action="${action}/cancel"><button type="submit" class="cancel">Peruuta</button></form>`
         : `<p>${payment.status === "paid" || payment.status === "refunded" ? "Maksu on jo käsitelty." : "Maksu on peruttu."}</p>
-<p><a href="${escapeHtml(returnPath(payment, reservation))}">Palaa sivustolle</a></p>`;
+<p><a href="${escapeHtml(returnPath(loaded))}">Palaa sivustolle</a></p>`;
       return reply.type("text/html; charset=utf-8").send(`<!doctype html>
 <html lang="fi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Maksu – ${escapeHtml(settings.park.name)}</title>
@@ -107,9 +134,9 @@ fieldset{border:1px solid #ccd;border-radius:.5rem;margin:1rem 0}label{margin-ri
 button{font-size:1.1rem;padding:.6rem 1.4rem;border-radius:.5rem;border:0;margin:.25rem 0;cursor:pointer}
 .pay{background:#2f6b3a;color:#fff}.cancel{background:#e4e4e4}</style></head>
 <body><main>
-<h1>Maksa varaus</h1>
+<h1>${escapeHtml(title)}</h1>
 <p class="demo">Tämä on demomaksusivu: rahaa ei veloiteta.</p>
-<p>${escapeHtml(place)}<br>${escapeHtml(when)}</p>
+<p>${details}</p>
 <p class="amount">${formatEuros(payment.amountCents)}</p>
 <p>${vat}</p>
 ${body}
@@ -137,8 +164,7 @@ ${body}
           .set({ method })
           .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
       await confirmPayment(app.ctx, { provider: "demo", paymentId: payment.id });
-      const after = await load(payment.id);
-      return reply.redirect(returnPath(after.payment, after.reservation), 303);
+      return reply.redirect(returnPath(await load(payment.id)), 303);
     },
   );
 
@@ -155,8 +181,7 @@ ${body}
     async (request, reply) => {
       await load(request.params.paymentId);
       await cancelPayment(app.ctx, { provider: "demo", paymentId: request.params.paymentId });
-      const after = await load(request.params.paymentId);
-      return reply.redirect(returnPath(after.payment, after.reservation), 303);
+      return reply.redirect(returnPath(await load(request.params.paymentId)), 303);
     },
   );
 };

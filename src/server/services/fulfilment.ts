@@ -1,13 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { payments, reservations } from "../db/schema.js";
+import { cancelInvoicePayment, confirmInvoicePayment } from "./invoiceFulfilment.js";
 import { isSlotConflict } from "./pgErrors.js";
 import { lateRefundMail, receiptMail } from "./receipt.js";
 import { findReservation, type PaymentRow } from "./reservationView.js";
 import { getSettings } from "./settings.js";
 
 /**
- * The one path by which a payment becomes paid and its booking confirmed: the demo page calls
+ * The one path by which a payment becomes paid and its booking confirmed (or its invoice paid:
+ * invoiceFulfilment.ts): the demo page calls
  * it, and a real provider's webhook will too. Idempotent: the payment row is locked and only a
  * payment that is not yet paid changes, so a second call (or a concurrent duplicate webhook)
  * changes nothing and sends no second receipt.
@@ -41,8 +43,9 @@ async function findPayment(ctx: AppContext, ref: PaymentRef): Promise<PaymentRow
 export async function confirmPayment(
   ctx: AppContext,
   ref: PaymentRef,
-): Promise<{ outcome: ConfirmOutcome; reservationId?: string }> {
+): Promise<{ outcome: ConfirmOutcome; reservationId?: string; invoiceId?: string }> {
   const found = await findPayment(ctx, ref);
+  if (found?.invoiceId) return confirmInvoicePayment(ctx, { ...found, invoiceId: found.invoiceId });
   if (!found?.reservationId) return { outcome: "not_found" };
   const settings = await getSettings(ctx.db);
   const now = ctx.now();
@@ -131,6 +134,7 @@ export async function cancelPayment(
   ref: PaymentRef,
 ): Promise<{ outcome: "cancelled" | "already_processed" | "not_found" }> {
   const found = await findPayment(ctx, ref);
+  if (found?.invoiceId) return cancelInvoicePayment(ctx, { ...found, invoiceId: found.invoiceId });
   if (!found?.reservationId) return { outcome: "not_found" };
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {

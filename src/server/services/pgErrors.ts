@@ -15,3 +15,8 @@ export function isSlotConflict(error: unknown): boolean {
   const code = sqlState(error);
   return code === "23P01" || code === "40P01" || code === "40001";
 }
+
+/** A unique constraint refused a second row (23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return sqlState(error) === "23505";
+}

@@ -49,6 +49,27 @@ export const settingSchemas = {
   }),
   vat: z.object({ rateBasisPoints: z.number().int().min(0).max(10000) }),
   homeNotice: z.object({ text: z.string().nullable() }),
+  membership: z.object({
+    tiers: z
+      .array(
+        z.object({
+          level: z.number().int().min(1),
+          name: z.string().min(1),
+          monthlyPriceCents: z.number().int().min(0),
+          hoursQuota: z.number().int().min(0),
+        }),
+      )
+      .min(1),
+    /** How much less a month costs with a 12-month commitment, in percent. */
+    commitmentDiscountPercent: z.number().int().min(0).max(100),
+    invoiceDueDays: z.number().int().min(0).max(90),
+    /** A signup whose first invoice is not paid in this time expires. */
+    signupPaymentMinutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60),
+  }),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -82,6 +103,16 @@ export const defaultSettings: Settings = {
   door: { opensBeforeMinutes: 5, closesAfterMinutes: 0 },
   vat: { rateBasisPoints: 2550 },
   homeNotice: { text: null },
+  membership: {
+    tiers: [
+      { level: 1, name: "Perus", monthlyPriceCents: 3900, hoursQuota: 8 },
+      { level: 2, name: "Plus", monthlyPriceCents: 5900, hoursQuota: 16 },
+      { level: 3, name: "Premium", monthlyPriceCents: 8900, hoursQuota: 40 },
+    ],
+    commitmentDiscountPercent: 10,
+    invoiceDueDays: 14,
+    signupPaymentMinutes: 60,
+  },
 };
 
 const keys = Object.keys(settingSchemas) as SettingKey[];

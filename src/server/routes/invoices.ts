@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  invoicesResponseSchema,
+  payInvoiceRequestSchema,
+  paymentResponseSchema,
+} from "../../domain/membership.js";
+import { requireCustomer, signedInCustomer } from "../plugins/customerAuth.js";
+import { listInvoices, payInvoice } from "../services/invoices.js";
+import { refuseGiftCard } from "../services/membership.js";
+
+const messageSchema = z.object({ message: z.string() });
+const security = [{ customerSession: [] }];
+
+/** The member's invoices (spec §7). */
+export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/invoices/me",
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags: ["membership"],
+        summary: "The customer's invoices, newest first",
+        security,
+        response: { 200: invoicesResponseSchema, 401: messageSchema },
+      },
+    },
+    async (request) => ({ invoices: await listInvoices(app.ctx, signedInCustomer(request).id) }),
+  );
+
+  app.post(
+    "/invoices/:id/pay",
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags: ["membership"],
+        summary: "Start paying an open invoice",
+        description: "404 for another customer's invoice; 409 when it is paid or void.",
+        security,
+        params: z.object({ id: z.uuid("Laskun tunniste on virheellinen.") }),
+        body: payInvoiceRequestSchema,
+        response: {
+          200: paymentResponseSchema,
+          400: messageSchema,
+          401: messageSchema,
+          404: messageSchema,
+          409: messageSchema,
+          502: messageSchema,
+        },
+      },
+    },
+    async (request) => {
+      refuseGiftCard(request.body.gift_card_code);
+      return payInvoice(app.ctx, signedInCustomer(request), request.params.id, request.body.paymentMethod);
+    },
+  );
+};

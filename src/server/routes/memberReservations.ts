@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  memberReservationResponseSchema,
+  memberReservationsResponseSchema,
+  subscriberReservationRequestSchema,
+} from "../../domain/membership.js";
+import { requireCustomer, signedInCustomer } from "../plugins/customerAuth.js";
+import {
+  cancelMemberReservation,
+  createSubscriberReservation,
+  listMemberReservations,
+} from "../services/memberReservations.js";
+
+const messageSchema = z.object({ message: z.string() });
+const security = [{ customerSession: [] }];
+
+/** A signed-in customer's bookings (spec §7): subscriber bookings, the list, cancelling by id. */
+export const memberReservationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/reservations/subscriber",
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags: ["membership"],
+        summary: "Book without payment within the membership's quota",
+        description:
+          "Same slot rules as single bookings. 403 without access or with an overdue invoice; 409 when " +
+          "the slot is taken or the quota of the booking's period would be exceeded.",
+        security,
+        body: subscriberReservationRequestSchema,
+        response: {
+          201: memberReservationResponseSchema,
+          400: messageSchema,
+          401: messageSchema,
+          403: messageSchema,
+          409: messageSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createSubscriberReservation(app.ctx, signedInCustomer(request), request.body)),
+  );
+
+  app.get(
+    "/reservations/me",
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags: ["membership"],
+        summary: "The customer's bookings: subscriber ones and single ones with the same e-mail",
+        security,
+        response: { 200: memberReservationsResponseSchema, 401: messageSchema },
+      },
+    },
+    async (request) => ({ reservations: await listMemberReservations(app.ctx, signedInCustomer(request)) }),
+  );
+
+  app.delete(
+    "/reservations/:id",
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags: ["membership"],
+        summary: "Cancel one of the customer's own bookings",
+        description:
+          "A subscriber booking until its start (the hours return to the quota); a single booking by the " +
+          "24-hour rule with a refund. 404 for another customer's booking.",
+        security,
+        params: z.object({ id: z.uuid("Varauksen tunniste on virheellinen.") }),
+        response: {
+          200: memberReservationResponseSchema,
+          400: messageSchema,
+          401: messageSchema,
+          404: messageSchema,
+          409: messageSchema,
+          502: messageSchema,
+        },
+      },
+    },
+    async (request) => cancelMemberReservation(app.ctx, signedInCustomer(request), request.params.id),
+  );
+};

@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  cancelSubscriptionResponseSchema,
+  paymentResponseSchema,
+  signupRequestSchema,
+  subscriptionResponseSchema,
+  tiersResponseSchema,
+} from "../../domain/membership.js";
+import { notFound } from "../errors.js";
+import { requireCustomer, signedInCustomer } from "../plugins/customerAuth.js";
+import {
+  cancelSubscription,
+  currentSubscription,
+  signup,
+  tiersOf,
+  toSubscriptionView,
+} from "../services/membership.js";
+import { getSettings } from "../services/settings.js";
+
+const messageSchema = z.object({ message: z.string() });
+const security = [{ customerSession: [] }];
+
+export const NO_SUBSCRIPTION = "Sinulla ei ole jäsenyyttä.";
+
+/** Memberships (spec §7): tiers for /jasenyys, the member's own, signup and cancel. */
+export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/subscriptions/tiers",
+    {
+      schema: {
+        tags: ["membership"],
+        summary: "Membership tiers with monthly and commitment prices",
+        response: { 200: tiersResponseSchema },
+      },
+    },
+    async () => tiersOf(await getSettings(app.ctx.db)),
+  );
+
+  app.get(
+    "/subscriptions/me",
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags: ["membership"],
+        summary: "The customer's membership with usage; 404 when there is none",
+        security,
+        response: { 200: subscriptionResponseSchema, 401: messageSchema, 404: messageSchema },
+      },
+    },
+    async (request) => {
+      const sub = await currentSubscription(app.ctx.db, signedInCustomer(request).id);
+      if (!sub) throw notFound(NO_SUBSCRIPTION);
+      return { subscription: await toSubscriptionView(app.ctx, sub) };
+    },
+  );
+
+  app.post(
+    "/subscriptions/signup",
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags: ["membership"],
+        summary: "Sign up: a pending membership, its first invoice and the payment redirect",
+        description:
+          "Paying activates the membership and returns to /subscription/success; cancelling returns to " +
+          "/subscription/cancelled and it expires. 409 with an active or pending membership.",
+        security,
+        body: signupRequestSchema,
+        response: {
+          201: paymentResponseSchema,
+          400: messageSchema,
+          401: messageSchema,
+          409: messageSchema,
+          502: messageSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await signup(app.ctx, signedInCustomer(request), request.body)),
+  );
+
+  app.post(
+    "/subscriptions/me/cancel",
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags: ["membership"],
+        summary: "Cancel the membership (at the commitment's or the paid period's end)",
+        description: "409 { message: 'No active subscription' } without an active membership.",
+        security,
+        response: { 200: cancelSubscriptionResponseSchema, 401: messageSchema, 409: messageSchema },
+      },
+    },
+    async (request) => cancelSubscription(app.ctx, signedInCustomer(request)),
+  );
+};

@@ -1,0 +1,124 @@
+import { and, eq } from "drizzle-orm";
+import { formatEuros } from "../../domain/money.js";
+import type { AppContext } from "../context.js";
+import { customers, invoices, payments, subscriptions } from "../db/schema.js";
+import { invoicePaidMail, welcomeMail } from "./membershipMail.js";
+import { expireSignups } from "./membership.js";
+import type { PaymentRow } from "./reservationView.js";
+import { getSettings } from "./settings.js";
+
+/**
+ * The invoice side of services/fulfilment.ts: a paid invoice payment marks the invoice paid and
+ * activates a pending signup, exactly once (the rows are locked; only a payment not yet paid
+ * changes). Money for an invoice that no longer needs it (void after an abandoned signup, or paid
+ * by another attempt meanwhile) is refunded through the provider.
+ */
+
+export type InvoiceConfirmOutcome = "confirmed" | "already_processed" | "refunded" | "refund_failed";
+
+export async function confirmInvoicePayment(
+  ctx: AppContext,
+  found: PaymentRow & { invoiceId: string },
+): Promise<{ outcome: InvoiceConfirmOutcome; invoiceId: string }> {
+  const settings = await getSettings(ctx.db);
+  const now = ctx.now();
+  const mailContext = { settings, publicUrl: ctx.config.publicUrl };
+  const decided = await ctx.db.transaction(async (tx) => {
+    const [ref] = await tx
+      .select({ subscriptionId: invoices.subscriptionId })
+      .from(invoices)
+      .where(eq(invoices.id, found.invoiceId));
+    // Lock order: subscription, invoice, payment (as cancel and the invoice job do).
+    const [sub] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, ref!.subscriptionId))
+      .for("update");
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, found.invoiceId)).for("update");
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for("update");
+    if (!sub || !invoice || !payment) throw new Error(`Invoice payment ${found.id} lost its rows`);
+    if (payment.status === "paid" || payment.status === "refunded")
+      return { outcome: "already_processed" as const };
+    await tx.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, payment.id));
+    if (invoice.status !== "open") return { outcome: "refund" as const, payment, invoice };
+
+    const [paid] = await tx
+      .update(invoices)
+      .set({ status: "paid", paidAt: now })
+      .where(eq(invoices.id, invoice.id))
+      .returning();
+    let mail = invoicePaidMail(mailContext, paid!);
+    if (sub.status === "pending") {
+      const [active] = await tx
+        .update(subscriptions)
+        .set({ status: "active", activatedAt: now, pendingExpiresAt: null })
+        .where(eq(subscriptions.id, sub.id))
+        .returning();
+      const [customer] = sub.customerId
+        ? await tx.select().from(customers).where(eq(customers.id, sub.customerId))
+        : [];
+      mail = welcomeMail(mailContext, active!, customer ?? { email: invoice.email, name: invoice.name });
+    }
+    return { outcome: "confirmed" as const, mailId: await ctx.mail.enqueue(tx, mail) };
+  });
+
+  if (decided.outcome === "already_processed")
+    return { outcome: decided.outcome, invoiceId: found.invoiceId };
+  let outcome: InvoiceConfirmOutcome = "confirmed";
+  let mailId = decided.outcome === "confirmed" ? decided.mailId : null;
+  if (decided.outcome === "refund") {
+    const { payment, invoice } = decided;
+    const refund = await ctx.payments
+      .refund({ payment, amountCents: payment.amountCents })
+      .catch(() => ({ ok: false }));
+    outcome = refund.ok ? "refunded" : "refund_failed";
+    if (refund.ok) {
+      await ctx.db
+        .update(payments)
+        .set({ status: "refunded", refundedCents: payment.amountCents, refundedAt: ctx.now() })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, "paid")));
+      mailId = await ctx.mail.enqueue(ctx.db, {
+        kind: "invoice_refund",
+        to: invoice.email,
+        subject: `Maksu palautettu: lasku ${invoice.number}`,
+        text: [
+          invoice.name ? `Hei ${invoice.name},` : "Hei,",
+          "",
+          invoice.status === "paid"
+            ? `laskusi ${invoice.number} oli jo maksettu, joten palautamme tämän maksun ${formatEuros(payment.amountCents)}.`
+            : `maksu saapui, kun lasku ${invoice.number} ei enää ollut voimassa (jäsenyyden maksuaika ehti päättyä). Palautamme ${formatEuros(payment.amountCents)} maksutavallesi.`,
+          "Palautus näkyy tililläsi muutaman pankkipäivän kuluessa.",
+          "",
+          settings.park.name,
+        ].join("\n"),
+      });
+    }
+  }
+  if (mailId !== null) await ctx.mail.deliver(ctx.db, mailId).catch(() => {});
+  return { outcome, invoiceId: found.invoiceId };
+}
+
+/** The payer cancelled: the payment is cancelled, and a signup waiting for it expires at once. */
+export async function cancelInvoicePayment(
+  ctx: AppContext,
+  found: PaymentRow & { invoiceId: string },
+): Promise<{ outcome: "cancelled" | "already_processed" }> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, found.invoiceId));
+    // The subscription first, in the lock order of confirmInvoicePayment.
+    await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, invoice!.subscriptionId))
+      .for("update");
+    const changed = await tx
+      .update(payments)
+      .set({ status: "cancelled" })
+      .where(and(eq(payments.id, found.id), eq(payments.status, "pending")))
+      .returning({ id: payments.id });
+    if (changed.length === 0) return { outcome: "already_processed" as const };
+    await expireSignups(tx, [invoice!.subscriptionId], now);
+    return { outcome: "cancelled" as const };
+  });
+}

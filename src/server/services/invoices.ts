@@ -1,0 +1,321 @@
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { PaymentMethod } from "../../domain/booking.js";
+import type { Customer } from "../../domain/customer.js";
+import { helsinkiDate, toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import {
+  addDays,
+  isOverdue,
+  periodBounds,
+  periodIndexOn,
+  referenceNumber,
+  type Invoice,
+} from "../../domain/membership.js";
+import { vatIncludedCents } from "../../domain/money.js";
+import type { AppContext } from "../context.js";
+import type { DbOrTx, Tx } from "../db/index.js";
+import { counters, customers, invoices, payments, subscriptions } from "../db/schema.js";
+import { HttpError, conflict, notFound } from "../errors.js";
+import { PAYMENT_START_FAILED } from "./booking.js";
+import { formatDay, newInvoiceMail, overdueMail } from "./membershipMail.js";
+import { getSettings, type Settings } from "./settings.js";
+
+/** Membership invoices: creation (gapless numbers, one per period), listing, paying, the jobs. */
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** Invoice numbers start here, so every number has four digits and a valid reference base. */
+export const FIRST_INVOICE_NUMBER = 1001;
+export const INVOICE_NOT_FOUND = "Laskua ei löytynyt.";
+
+/** The next invoice number; the counter row stays locked until the caller's transaction ends. */
+async function nextInvoiceNumber(tx: Tx): Promise<number> {
+  const [row] = await tx
+    .insert(counters)
+    .values({ name: "invoice", value: FIRST_INVOICE_NUMBER })
+    .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
+    .returning({ value: counters.value });
+  return row!.value;
+}
+
+/**
+ * Creates the invoice of one period, unless it exists. The caller holds the subscription's row
+ * lock, so two job runs take turns and the second finds the first's invoice; the unique index
+ * (subscription, period) is the last guard. A number is drawn only when the invoice is made, in
+ * the same transaction, so a rollback returns it and numbers have no gaps.
+ */
+export async function createInvoice(
+  tx: Tx,
+  options: {
+    sub: SubscriptionRow;
+    index: number;
+    customer: { email: string; name: string | null };
+    settings: Settings;
+    now: Date;
+  },
+): Promise<InvoiceRow> {
+  const { sub, index, customer, settings, now } = options;
+  const { start, endExclusive } = periodBounds(sub.startDate, index);
+  const [existing] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.subscriptionId, sub.id), eq(invoices.periodStart, start)));
+  if (existing) return existing;
+  const number = await nextInvoiceNumber(tx);
+  const vatRate = settings.vat.rateBasisPoints;
+  const commitment = sub.commitment === "12m" ? ", 12 kk sitoumus" : "";
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      number,
+      referenceNumber: referenceNumber(number),
+      subscriptionId: sub.id,
+      customerId: sub.customerId,
+      email: customer.email,
+      name: customer.name,
+      description: `Jäsenyys ${sub.tierName}${commitment}, ${formatDay(start)}–${formatDay(addDays(endExclusive, -1))}`,
+      periodStart: start,
+      periodEnd: endExclusive,
+      amountCents: sub.monthlyPriceCents,
+      vatCents: vatIncludedCents(sub.monthlyPriceCents, vatRate),
+      vatRateBasisPoints: vatRate,
+      issuedAt: now,
+      dueDate: addDays(helsinkiDate(now), settings.membership.invoiceDueDays),
+    })
+    .returning();
+  return invoice!;
+}
+
+export function toInvoiceView(row: InvoiceRow, today: string): Invoice {
+  return {
+    id: row.id,
+    number: row.number,
+    reference_number: row.referenceNumber,
+    description: row.description,
+    period: { start: row.periodStart, end: addDays(row.periodEnd, -1) },
+    amount_cents: row.amountCents,
+    vat_cents: row.vatCents,
+    vat_rate_basis_points: row.vatRateBasisPoints,
+    status: row.status,
+    is_overdue: isOverdue({ status: row.status, due_date: row.dueDate }, today),
+    issued_at: toHelsinkiIso(row.issuedAt),
+    due_date: row.dueDate,
+    paid_at: row.paidAt ? toHelsinkiIso(row.paidAt) : null,
+  };
+}
+
+export async function listInvoices(ctx: AppContext, customerId: string): Promise<Invoice[]> {
+  const rows = await ctx.db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.customerId, customerId))
+    .orderBy(desc(invoices.number));
+  const today = helsinkiDate(ctx.now());
+  return rows.map((row) => toInvoiceView(row, today));
+}
+
+/** The customer's oldest overdue invoice, if any: it stops subscriber bookings. */
+export async function oldestOverdueInvoice(db: DbOrTx, customerId: string, today: string) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.customerId, customerId), eq(invoices.status, "open"), lt(invoices.dueDate, today)))
+    .orderBy(asc(invoices.dueDate))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Records a pending payment of an invoice, then (after commit) asks the provider where to send the
+ * payer. If the provider fails, the payment is marked failed and `onStartFailed` undoes what the
+ * caller started (a signup expires), and the payer gets a 502.
+ */
+export async function startInvoicePayment(
+  ctx: AppContext,
+  invoice: InvoiceRow,
+  options: {
+    method: PaymentMethod;
+    returnPaths: { success: string; cancel: string };
+    onStartFailed?: (tx: Tx) => Promise<unknown>;
+  },
+): Promise<string> {
+  const payment = await ctx.db.transaction(async (tx) => {
+    // A new attempt replaces an earlier unfinished one (the payer went back and tried again).
+    await tx
+      .update(payments)
+      .set({ status: "cancelled" })
+      .where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, "pending")));
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        invoiceId: invoice.id,
+        provider: ctx.payments.name,
+        method: options.method,
+        amountCents: invoice.amountCents,
+        vatCents: invoice.vatCents,
+        status: "pending",
+      })
+      .returning();
+    return row!;
+  });
+  let session;
+  try {
+    session = await ctx.payments.createCheckout({
+      paymentId: payment.id,
+      amountCents: payment.amountCents,
+      method: options.method,
+      description: `Lasku ${invoice.number}: ${invoice.description}`,
+      returnUrls: {
+        success: ctx.config.publicUrl + options.returnPaths.success,
+        cancel: ctx.config.publicUrl + options.returnPaths.cancel,
+      },
+    });
+  } catch {
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(payments).set({ status: "failed" }).where(eq(payments.id, payment.id));
+      await options.onStartFailed?.(tx);
+    });
+    throw new HttpError(502, PAYMENT_START_FAILED);
+  }
+  await ctx.db.update(payments).set({ providerRef: session.providerRef }).where(eq(payments.id, payment.id));
+  return session.redirectUrl;
+}
+
+/** Where the payment page returns a member who pays a signup's first invoice. */
+export const signupReturnPaths = (subscriptionId: string) => ({
+  success: `/subscription/success?subscription=${subscriptionId}`,
+  cancel: `/subscription/cancelled?subscription=${subscriptionId}`,
+});
+
+/** Where the payment page returns a member who paid (or not) an invoice from /oma-tili. */
+export const invoiceReturnPaths = (invoiceId: string) => ({
+  success: `/oma-tili?invoice=${invoiceId}&payment=success`,
+  cancel: `/oma-tili?invoice=${invoiceId}&payment=cancelled`,
+});
+
+/** A membership's first invoice is its signup's: paying it returns to the signup's own pages. */
+const isSignupInvoice = (invoice: InvoiceRow, sub: SubscriptionRow) => invoice.periodStart === sub.startDate;
+
+/** Where the payment page sends the payer back, from what the database says now. */
+export function invoicePaymentReturnPath(
+  invoice: InvoiceRow,
+  sub: SubscriptionRow,
+  payment: { status: string },
+) {
+  const paths = isSignupInvoice(invoice, sub) ? signupReturnPaths(sub.id) : invoiceReturnPaths(invoice.id);
+  return invoice.status === "paid" && payment.status === "paid" ? paths.success : paths.cancel;
+}
+
+export async function payInvoice(
+  ctx: AppContext,
+  customer: Customer,
+  invoiceId: string,
+  method: PaymentMethod,
+): Promise<{ success: boolean; redirectUrl: string; message: string }> {
+  const [found] = await ctx.db
+    .select({ invoice: invoices, subscription: subscriptions })
+    .from(invoices)
+    .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customer.id)));
+  if (!found) throw notFound(INVOICE_NOT_FOUND);
+  const { invoice } = found;
+  if (invoice.status === "paid") throw conflict(`Lasku ${invoice.number} on jo maksettu.`);
+  if (invoice.status === "void")
+    throw conflict(`Lasku ${invoice.number} on mitätöity, eikä sitä tarvitse maksaa.`);
+  const returnPaths = isSignupInvoice(invoice, found.subscription)
+    ? signupReturnPaths(invoice.subscriptionId)
+    : invoiceReturnPaths(invoice.id);
+  const redirectUrl = await startInvoicePayment(ctx, invoice, { method, returnPaths });
+  return { success: true, redirectUrl, message: `Siirry maksamaan lasku ${invoice.number}.` };
+}
+
+/**
+ * The job: each membership with access gets the invoice of every period that has begun (and that
+ * begins before its end), once. Returns the numbers made. Two servers running it at once take
+ * turns on each subscription's row lock.
+ */
+export async function createDueInvoices(ctx: AppContext): Promise<number[]> {
+  const settings = await getSettings(ctx.db);
+  const now = ctx.now();
+  const today = helsinkiDate(now);
+  const candidates = await ctx.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      or(
+        eq(subscriptions.status, "active"),
+        and(eq(subscriptions.status, "cancelled"), sql`${subscriptions.endsOn} > ${today}`),
+      ),
+    );
+  const made: InvoiceRow[] = [];
+  for (const { id } of candidates) {
+    const created = await ctx.db.transaction(async (tx) => {
+      const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for("update");
+      if (!sub || (sub.status !== "active" && sub.status !== "cancelled")) return [];
+      const [customer] = sub.customerId
+        ? await tx.select().from(customers).where(eq(customers.id, sub.customerId))
+        : [];
+      if (!customer) return [];
+      const have = new Set(
+        (
+          await tx
+            .select({ start: invoices.periodStart })
+            .from(invoices)
+            .where(eq(invoices.subscriptionId, sub.id))
+        ).map((r) => r.start),
+      );
+      const rows: InvoiceRow[] = [];
+      for (let index = 0; index <= periodIndexOn(sub.startDate, today); index++) {
+        const { start } = periodBounds(sub.startDate, index);
+        if (have.has(start) || (sub.endsOn !== null && start >= sub.endsOn)) continue;
+        rows.push(await createInvoice(tx, { sub, index, customer, settings, now }));
+      }
+      return rows;
+    });
+    made.push(...created);
+  }
+  for (const invoice of made) {
+    const mailId = await ctx.mail.enqueue(
+      ctx.db,
+      newInvoiceMail({ settings, publicUrl: ctx.config.publicUrl }, invoice),
+    );
+    await ctx.mail.deliver(ctx.db, mailId).catch(() => {});
+  }
+  return made.map((i) => i.number);
+}
+
+/**
+ * The job: an open invoice past its due date gets one reminder. The conditional UPDATE claims each
+ * invoice once, however many servers run the job.
+ */
+export async function remindOverdueInvoices(ctx: AppContext): Promise<number[]> {
+  const settings = await getSettings(ctx.db);
+  const now = ctx.now();
+  const today = helsinkiDate(now);
+  const claimed = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(invoices)
+      .set({ overdueNotifiedAt: now })
+      .where(
+        and(eq(invoices.status, "open"), lt(invoices.dueDate, today), isNull(invoices.overdueNotifiedAt)),
+      )
+      .returning();
+    const mailIds: number[] = [];
+    for (const invoice of rows)
+      mailIds.push(
+        await ctx.mail.enqueue(tx, overdueMail({ settings, publicUrl: ctx.config.publicUrl }, invoice)),
+      );
+    return { rows, mailIds };
+  });
+  for (const id of claimed.mailIds) await ctx.mail.deliver(ctx.db, id).catch(() => {});
+  return claimed.rows.map((r) => r.number);
+}
+
+/** Open invoices of a customer (account deletion is refused while any exists). */
+export async function openInvoiceNumbers(db: DbOrTx, customerId: string): Promise<number[]> {
+  const rows = await db
+    .select({ number: invoices.number })
+    .from(invoices)
+    .where(and(eq(invoices.customerId, customerId), inArray(invoices.status, ["open"])));
+  return rows.map((r) => r.number);
+}

@@ -1,0 +1,233 @@
+import { and, desc, eq, gte, or, sql } from "drizzle-orm";
+import { TAKEN_MESSAGE } from "../../domain/availability.js";
+import type { Customer } from "../../domain/customer.js";
+import { formatTimeRange, helsinkiDate, toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import type { MemberReservation } from "../../domain/membership.js";
+import type { AppContext } from "../context.js";
+import { areas, reservations, subscriptions } from "../db/schema.js";
+import { badRequest, conflict, HttpError, notFound } from "../errors.js";
+import { checkSlot, lockAreaBookings, primaryArea } from "./availability.js";
+import { cancelReservation, newToken } from "./booking.js";
+import { expireHolds } from "./holds.js";
+import { oldestOverdueInvoice } from "./invoices.js";
+import { formatDay } from "./membershipMail.js";
+import { hasAccessOn, hoursBookedBetween, periodContaining } from "./membership.js";
+import { isSlotConflict } from "./pgErrors.js";
+import { doorUrlOf } from "./receipt.js";
+import { cancellationDeadline } from "./reservationView.js";
+import { getSettings, type Settings } from "./settings.js";
+
+/** A member's bookings: subscriber bookings within the quota, the member's list, cancelling. */
+
+export const RESERVATION_NOT_FOUND = "Varausta ei löytynyt.";
+
+type Row = typeof reservations.$inferSelect & { areaName: string };
+
+const hoursOf = (r: { startsAt: Date; endsAt: Date }) =>
+  (r.endsAt.getTime() - r.startsAt.getTime()) / 3_600_000;
+const formatHours = (hours: number) => `${String(Math.round(hours * 10) / 10).replace(".", ",")} h`;
+
+function toMemberReservation(ctx: AppContext, row: Row, settings: Settings): MemberReservation {
+  const subscriber = row.kind === "subscriber";
+  // A subscriber booking can be cancelled until it starts; a single booking by the 24-hour rule.
+  const deadline = subscriber ? row.startsAt : cancellationDeadline(row.startsAt, settings);
+  const live = row.status === "confirmed" || (!subscriber && row.status === "pending");
+  return {
+    id: row.id,
+    kind: subscriber ? "subscriber" : "single",
+    areaName: row.areaName,
+    start: toHelsinkiIso(row.startsAt),
+    end: toHelsinkiIso(row.endsAt),
+    status: row.status,
+    dogs: row.dogs,
+    hours: subscriber ? hoursOf(row) : 0,
+    priceCents: row.priceCents,
+    doorUrl: row.status === "confirmed" ? doorUrlOf(ctx.config.publicUrl, row.doorToken) : null,
+    accessToken: row.accessToken,
+    cancellable: live && ctx.now().getTime() < deadline.getTime(),
+    cancellableUntil: toHelsinkiIso(deadline),
+  };
+}
+
+const withArea = { reservation: reservations, areaName: areas.name };
+const flatten = (r: { reservation: typeof reservations.$inferSelect; areaName: string }): Row => ({
+  ...r.reservation,
+  areaName: r.areaName,
+});
+
+/** Whose bookings a customer sees: their subscriber bookings and single bookings with their e-mail. */
+const ownedBy = (customer: Customer) =>
+  or(
+    eq(reservations.customerId, customer.id),
+    sql`lower(${reservations.email}) = ${customer.email.toLowerCase()}`,
+  );
+
+export async function listMemberReservations(ctx: AppContext, customer: Customer) {
+  const settings = await getSettings(ctx.db);
+  const rows = await ctx.db
+    .select(withArea)
+    .from(reservations)
+    .innerJoin(areas, eq(areas.id, reservations.areaId))
+    .where(
+      and(
+        ownedBy(customer),
+        // Holds that never became bookings are noise on the member's list.
+        or(eq(reservations.status, "confirmed"), eq(reservations.status, "cancelled")),
+        gte(reservations.startsAt, new Date(ctx.now().getTime() - 365 * 86_400_000)),
+      ),
+    )
+    .orderBy(desc(reservations.startsAt))
+    .limit(200);
+  return rows.map((r) => toMemberReservation(ctx, flatten(r), settings));
+}
+
+/**
+ * Books without payment within the quota of the period the booking starts in. The membership's
+ * row is locked first, so two bookings of one member take turns and cannot both fit the last
+ * hours; then the area, as every checkout does. Same slot rules and exclusion constraint as
+ * single bookings.
+ */
+export async function createSubscriberReservation(
+  ctx: AppContext,
+  customer: Customer,
+  input: { start: string; end: string; dogs: number },
+) {
+  const start = new Date(input.start);
+  const end = new Date(input.end);
+  const now = ctx.now();
+  const today = helsinkiDate(now);
+  const settings = await getSettings(ctx.db);
+  if (input.dogs > settings.slotRules.maxDogs)
+    throw badRequest(`Mukaan voi ottaa enintään ${settings.slotRules.maxDogs} koiraa.`);
+  const area = await primaryArea(ctx.db);
+
+  let created;
+  try {
+    created = await ctx.db.transaction(async (tx) => {
+      const [sub] = await tx
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.customerId, customer.id),
+            or(eq(subscriptions.status, "active"), eq(subscriptions.status, "cancelled")),
+          ),
+        )
+        .orderBy(desc(subscriptions.createdAt))
+        .limit(1)
+        .for("update");
+      if (!sub || !hasAccessOn(sub, today))
+        throw new HttpError(
+          403,
+          "Jäsenvaraus vaatii voimassa olevan jäsenyyden. Liity jäseneksi Jäsenyys-sivulla.",
+        );
+      const overdue = await oldestOverdueInvoice(tx, customer.id, today);
+      if (overdue)
+        throw new HttpError(
+          403,
+          `Sinulla on erääntynyt lasku nro ${overdue.number} (eräpäivä ${formatDay(overdue.dueDate)}). Maksa se Oma tili -sivulla, niin voit taas varata jäsenenä.`,
+        );
+      const startDay = helsinkiDate(start);
+      if (sub.endsOn !== null && startDay >= sub.endsOn)
+        throw badRequest(
+          `Jäsenyytesi päättyy ${formatDay(sub.endsOn)}, joten sen jälkeisiä aikoja ei voi varata jäsenenä.`,
+        );
+      if (startDay < sub.startDate) throw badRequest("Aika on ennen jäsenyytesi alkua.");
+
+      await lockAreaBookings(tx, area.id);
+      await expireHolds(tx, now, area.id);
+      const check = await checkSlot(tx, { areaId: area.id, start, end, now, settings });
+      if (!check.ok) throw check.code === "taken" ? conflict(check.reason) : badRequest(check.reason);
+
+      const period = periodContaining(sub, startDay);
+      const used = await hoursBookedBetween(tx, sub.id, period.from, period.to);
+      const left = Math.max(0, sub.hoursQuota - used);
+      const wanted = hoursOf({ startsAt: start, endsAt: end });
+      if (wanted > left)
+        throw conflict(
+          `Tuntikiintiösi ei riitä: jaksolla ${formatDay(period.start)} alkaen sinulla on jäljellä ${formatHours(left)}, ja varaus vaatisi ${formatHours(wanted)}.`,
+        );
+      const [row] = await tx
+        .insert(reservations)
+        .values({
+          areaId: area.id,
+          startsAt: start,
+          endsAt: end,
+          status: "confirmed",
+          kind: "subscriber",
+          customerId: customer.id,
+          subscriptionId: sub.id,
+          name: customer.name ?? customer.email,
+          email: customer.email,
+          phone: customer.phone,
+          dogs: input.dogs,
+          priceCents: 0,
+          vatCents: 0,
+          accessToken: newToken(),
+          doorToken: newToken(),
+          confirmedAt: now,
+        })
+        .returning();
+      return { row: row!, left: left - wanted };
+    });
+  } catch (error) {
+    if (isSlotConflict(error)) throw conflict(TAKEN_MESSAGE);
+    throw error;
+  }
+  return {
+    success: true,
+    message: `Jäsenvaraus vahvistettu: ${formatTimeRange(start, end)}. Tuntikiintiötä jäljellä ${formatHours(created.left)}.`,
+    reservation: toMemberReservation(ctx, { ...created.row, areaName: area.name }, settings),
+  };
+}
+
+/**
+ * Cancels one of the customer's own bookings by id: a subscriber booking until it starts (its
+ * hours return to the quota), a single booking by the visitor's rule (24 hours, refund).
+ */
+export async function cancelMemberReservation(ctx: AppContext, customer: Customer, id: string) {
+  const settings = await getSettings(ctx.db);
+  const [found] = await ctx.db
+    .select(withArea)
+    .from(reservations)
+    .innerJoin(areas, eq(areas.id, reservations.areaId))
+    .where(and(eq(reservations.id, id), ownedBy(customer)));
+  if (!found) throw notFound(RESERVATION_NOT_FOUND);
+  const row = flatten(found);
+  if (row.kind !== "subscriber") {
+    const result = await cancelReservation(ctx, row.accessToken);
+    const [after] = await ctx.db
+      .select(withArea)
+      .from(reservations)
+      .innerJoin(areas, eq(areas.id, reservations.areaId))
+      .where(eq(reservations.id, id));
+    return {
+      success: result.success,
+      message: result.message,
+      reservation: toMemberReservation(ctx, flatten(after!), settings),
+    };
+  }
+  const now = ctx.now();
+  const [cancelled] = await ctx.db
+    .update(reservations)
+    .set({ status: "cancelled", cancelledAt: now, cancelReason: "customer" })
+    .where(
+      and(
+        eq(reservations.id, id),
+        eq(reservations.status, "confirmed"),
+        sql`${reservations.startsAt} > ${now}`,
+      ),
+    )
+    .returning();
+  if (!cancelled)
+    throw conflict(
+      row.status === "cancelled"
+        ? "Varaus on jo peruttu."
+        : "Alkanutta tai päättynyttä varausta ei voi enää perua.",
+    );
+  return {
+    success: true,
+    message: `Jäsenvaraus peruttu. ${formatHours(hoursOf(row))} palautui kiintiöösi.`,
+    reservation: toMemberReservation(ctx, { ...cancelled, areaName: row.areaName }, settings),
+  };
+}

@@ -1,0 +1,301 @@
+import { and, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
+import { helsinkiDate, toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import {
+  NO_ACTIVE_SUBSCRIPTION,
+  addDays,
+  commitmentPrice,
+  daysRemaining,
+  periodBounds,
+  periodIndexOn,
+  periodStart,
+  startOfHelsinkiDay,
+  usagePercent,
+  type SignupRequest,
+  type Subscription,
+  type TiersResponse,
+} from "../../domain/membership.js";
+import type { Customer } from "../../domain/customer.js";
+import type { AppContext } from "../context.js";
+import type { DbOrTx } from "../db/index.js";
+import { customers, invoices, payments, reservations, subscriptions } from "../db/schema.js";
+import { badRequest, conflict } from "../errors.js";
+import { createInvoice, signupReturnPaths, startInvoicePayment, type InvoiceRow } from "./invoices.js";
+import { formatDay, subscriptionCancelledMail } from "./membershipMail.js";
+import { isUniqueViolation } from "./pgErrors.js";
+import { getSettings, type Settings } from "./settings.js";
+
+/** Memberships: tiers, the member's view with usage, signup and cancel (issue 7). */
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export const COMMITMENT_MONTHS = 12;
+export const UNKNOWN_GIFT_CARD = "Lahjakorttikoodia ei tunnistettu. Tarkista koodi tai jätä kenttä tyhjäksi.";
+
+export function tiersOf(settings: Settings): TiersResponse {
+  const m = settings.membership;
+  return {
+    tiers: m.tiers.map((t) => ({
+      tier_level: t.level,
+      name: t.name,
+      hours_quota: t.hoursQuota,
+      monthly_price_cents: t.monthlyPriceCents,
+      commitment_monthly_price_cents: commitmentPrice(t.monthlyPriceCents, m.commitmentDiscountPercent),
+    })),
+    commitment_months: COMMITMENT_MONTHS,
+    vat_rate_basis_points: settings.vat.rateBasisPoints,
+    invoice_due_days: m.invoiceDueDays,
+  };
+}
+
+/** Gift cards arrive with the payments issue; until then every code is unknown (a 400, not a 5xx). */
+export function refuseGiftCard(code: string | null | undefined): void {
+  if (code && code.trim()) throw badRequest(UNKNOWN_GIFT_CARD);
+}
+
+/** Whether the membership gives access on a day: active, or cancelled with days left. */
+export function hasAccessOn(sub: SubscriptionRow, today: string): boolean {
+  if (sub.status === "active") return true;
+  return sub.status === "cancelled" && sub.endsOn !== null && today < sub.endsOn;
+}
+
+/** The customer's membership as shown: the newest one that ever started (expired signups don't). */
+export async function currentSubscription(db: DbOrTx, customerId: string): Promise<SubscriptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.customerId, customerId), ne(subscriptions.status, "expired")))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Hours of confirmed subscriber bookings of a membership starting in [from, to). */
+export async function hoursBookedBetween(db: DbOrTx, subscriptionId: string, from: Date, to: Date) {
+  const [row] = await db
+    .select({
+      minutes: sql<number>`coalesce(sum(extract(epoch from ${reservations.endsAt} - ${reservations.startsAt})) / 60, 0)::int`,
+    })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.subscriptionId, subscriptionId),
+        eq(reservations.kind, "subscriber"),
+        eq(reservations.status, "confirmed"),
+        gte(reservations.startsAt, from),
+        lt(reservations.startsAt, to),
+      ),
+    );
+  return Number(row?.minutes ?? 0) / 60;
+}
+
+/** The period containing `day`, as instants [start, end) and calendar days. */
+export function periodContaining(sub: SubscriptionRow, day: string) {
+  const index = Math.max(0, periodIndexOn(sub.startDate, day));
+  const { start, endExclusive } = periodBounds(sub.startDate, index);
+  return {
+    index,
+    start,
+    endExclusive,
+    from: startOfHelsinkiDay(start),
+    to: startOfHelsinkiDay(endExclusive),
+  };
+}
+
+export async function toSubscriptionView(ctx: AppContext, sub: SubscriptionRow): Promise<Subscription> {
+  const now = ctx.now();
+  const today = helsinkiDate(now);
+  const access = hasAccessOn(sub, today);
+  const period = access ? periodContaining(sub, today) : null;
+  const hoursUsed = period ? await hoursBookedBetween(ctx.db, sub.id, period.from, period.to) : 0;
+  return {
+    id: sub.id,
+    tier_level: sub.tierLevel,
+    tier_name: sub.tierName,
+    status: sub.status,
+    commitment: sub.commitment,
+    monthly_price_cents: sub.monthlyPriceCents,
+    start_date: sub.startDate,
+    commitment_end_date: sub.commitmentEndDate,
+    commitment_days_remaining: sub.commitmentEndDate ? daysRemaining(sub.commitmentEndDate, now) : null,
+    cancelled_at: sub.cancelledAt ? toHelsinkiIso(sub.cancelledAt) : null,
+    access_ends_on: sub.endsOn ? addDays(sub.endsOn, -1) : null,
+    has_access: access,
+    current_period: period ? { start: period.start, end: addDays(period.endExclusive, -1) } : null,
+    usage: {
+      hours_used: hoursUsed,
+      hours_quota: sub.hoursQuota,
+      percent: usagePercent(hoursUsed, sub.hoursQuota),
+    },
+  };
+}
+
+/**
+ * Signup: a pending membership and its first invoice in one transaction, then the payment of that
+ * invoice through the provider (outside the transaction). Paying activates it (invoices.ts);
+ * cancelling, or not paying within signupPaymentMinutes, expires it.
+ */
+export async function signup(ctx: AppContext, customer: Customer, input: SignupRequest) {
+  refuseGiftCard(input.gift_card_code);
+  const settings = await getSettings(ctx.db);
+  const tier = settings.membership.tiers.find((t) => t.level === input.tier_level);
+  if (!tier) throw badRequest("Valitse jäsenyystaso: tasoa ei löytynyt.");
+  const now = ctx.now();
+  const today = helsinkiDate(now);
+
+  let created: { sub: SubscriptionRow; invoice: InvoiceRow };
+  try {
+    created = await ctx.db.transaction(async (tx) => {
+      // One signup of a customer at a time: the customer's row is the lock.
+      await tx
+        .select({ id: customers.id })
+        .from(customers)
+        .where(eq(customers.id, customer.id))
+        .for("update");
+      const existing = await currentSubscription(tx, customer.id);
+      if (existing?.status === "active" || existing?.status === "pending")
+        throw conflict(
+          existing.status === "active"
+            ? "Sinulla on jo voimassa oleva jäsenyys. Näet sen Oma tili -sivulla."
+            : "Jäsenyytesi maksu on kesken. Maksa ensimmäinen lasku Oma tili -sivulla.",
+        );
+      if (existing && hasAccessOn(existing, today))
+        throw conflict(
+          `Irtisanottu jäsenyytesi on voimassa ${formatDay(addDays(existing.endsOn!, -1))} asti. Voit liittyä uudelleen sen jälkeen.`,
+        );
+      const price =
+        input.commitment === "12m"
+          ? commitmentPrice(tier.monthlyPriceCents, settings.membership.commitmentDiscountPercent)
+          : tier.monthlyPriceCents;
+      const [sub] = await tx
+        .insert(subscriptions)
+        .values({
+          customerId: customer.id,
+          tierLevel: tier.level,
+          tierName: tier.name,
+          hoursQuota: tier.hoursQuota,
+          monthlyPriceCents: price,
+          commitment: input.commitment,
+          status: "pending",
+          startDate: today,
+          commitmentEndDate: input.commitment === "12m" ? periodStart(today, COMMITMENT_MONTHS) : null,
+          pendingExpiresAt: new Date(now.getTime() + settings.membership.signupPaymentMinutes * 60_000),
+        })
+        .returning();
+      const invoice = await createInvoice(tx, { sub: sub!, index: 0, customer, settings, now });
+      return { sub: sub!, invoice };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("Sinulla on jo jäsenyys tai sen maksu on kesken.");
+    throw error;
+  }
+
+  const redirectUrl = await startInvoicePayment(ctx, created.invoice, {
+    method: input.paymentMethod,
+    returnPaths: signupReturnPaths(created.sub.id),
+    onStartFailed: (tx) => expireSignups(tx, [created.sub.id], ctx.now()),
+  });
+  return {
+    success: true,
+    redirectUrl,
+    message: `Jäsenyys ${tier.name} odottaa maksua. Siirry maksamaan ensimmäinen lasku.`,
+  };
+}
+
+/** Expires pending signups: the membership never started, its open invoices are void. */
+export async function expireSignups(db: DbOrTx, ids: string[], now: Date): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const expired = await db
+    .update(subscriptions)
+    .set({ status: "expired", pendingExpiresAt: null })
+    .where(and(inArray(subscriptions.id, ids), eq(subscriptions.status, "pending")))
+    .returning({ id: subscriptions.id });
+  const expiredIds = expired.map((s) => s.id);
+  if (expiredIds.length > 0) {
+    const voided = await db
+      .update(invoices)
+      .set({ status: "void", voidedAt: now })
+      .where(and(inArray(invoices.subscriptionId, expiredIds), eq(invoices.status, "open")))
+      .returning({ id: invoices.id });
+    if (voided.length > 0)
+      await db
+        .update(payments)
+        .set({ status: "cancelled" })
+        .where(
+          and(
+            inArray(
+              payments.invoiceId,
+              voided.map((v) => v.id),
+            ),
+            eq(payments.status, "pending"),
+          ),
+        );
+  }
+  return expiredIds;
+}
+
+/** The job: a signup whose payment never came expires, so the customer can sign up again. */
+export async function expireAbandonedSignups(ctx: AppContext): Promise<string[]> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.status, "pending"), lt(subscriptions.pendingExpiresAt, now)))
+      .for("update", { skipLocked: true });
+    return expireSignups(
+      tx,
+      due.map((d) => d.id),
+      now,
+    );
+  });
+}
+
+/**
+ * The member cancels. Inside a commitment, access and billing run until commitment_end_date (or
+ * the end of the current period, if later); otherwise to the end of the current, paid period, and
+ * no further invoice is made.
+ */
+export async function cancelSubscription(ctx: AppContext, customer: Customer) {
+  const settings = await getSettings(ctx.db);
+  const now = ctx.now();
+  const today = helsinkiDate(now);
+  const result = await ctx.db.transaction(async (tx) => {
+    const [sub] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.customerId, customer.id), eq(subscriptions.status, "active")))
+      .for("update");
+    if (!sub) throw conflict(NO_ACTIVE_SUBSCRIPTION);
+    const periodEnd = periodContaining(sub, today).endExclusive;
+    const withinCommitment = sub.commitmentEndDate !== null && sub.commitmentEndDate > today;
+    const endsOn =
+      withinCommitment && sub.commitmentEndDate! > periodEnd ? sub.commitmentEndDate! : periodEnd;
+    const [updated] = await tx
+      .update(subscriptions)
+      .set({ status: "cancelled", cancelledAt: now, endsOn })
+      .where(eq(subscriptions.id, sub.id))
+      .returning();
+    const mailId = await ctx.mail.enqueue(
+      tx,
+      subscriptionCancelledMail(
+        { settings, publicUrl: ctx.config.publicUrl },
+        updated!,
+        customer,
+        addDays(endsOn, -1),
+        withinCommitment,
+      ),
+    );
+    return { sub: updated!, mailId, withinCommitment };
+  });
+  await ctx.mail.deliver(ctx.db, result.mailId).catch(() => {});
+  const lastDay = formatDay(addDays(result.sub.endsOn!, -1));
+  const subscription = await toSubscriptionView(ctx, result.sub);
+  return {
+    success: true,
+    message: result.withinCommitment
+      ? `Jäsenyys irtisanottu. Sitoumuksesi on voimassa ${formatDay(result.sub.commitmentEndDate!)} asti (${subscription.commitment_days_remaining} päivää), joten jäsenyys ja laskutus jatkuvat ${lastDay} asti.`
+      : `Jäsenyys irtisanottu. Voit käyttää jäsenyyttä maksetun jakson loppuun, ${lastDay} asti. Uusia laskuja ei tule.`,
+    cancelled_at: toHelsinkiIso(result.sub.cancelledAt!),
+    subscription,
+  };
+}

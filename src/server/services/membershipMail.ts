@@ -1,0 +1,142 @@
+import { formatDate } from "../../domain/helsinkiTime.js";
+import { addDays, formatReferenceNumber } from "../../domain/membership.js";
+import { formatEuros, formatVatRate } from "../../domain/money.js";
+import type { invoices, subscriptions } from "../db/schema.js";
+import type { OutgoingMail } from "./mail.js";
+import type { Settings } from "./settings.js";
+
+/** The membership e-mails (Finnish): welcome, new invoice, overdue reminder, cancellation. */
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+type InvoiceRow = typeof invoices.$inferSelect;
+type Context = { settings: Pick<Settings, "park">; publicUrl: string };
+
+/** A calendar date as "ma 15.2.2027". */
+export const formatDay = (isoDay: string) => formatDate(`${isoDay}T12:00:00`);
+
+const greeting = (name: string | null) => (name ? `Hei ${name},` : "Hei,");
+
+function signature(park: Settings["park"]): string[] {
+  return [
+    "",
+    "Ystävällisin terveisin",
+    park.name,
+    `${park.companyName} (Y-tunnus ${park.businessId})`,
+    `${park.email}, ${park.phone}`,
+  ];
+}
+
+function invoiceLines(invoice: InvoiceRow): string[] {
+  return [
+    `Lasku nro: ${invoice.number}`,
+    `Viitenumero: ${formatReferenceNumber(invoice.referenceNumber)}`,
+    `Jakso: ${formatDay(invoice.periodStart)}–${formatDay(addDays(invoice.periodEnd, -1))}`,
+    `Summa: ${formatEuros(invoice.amountCents)} (sisältää ALV ${formatVatRate(invoice.vatRateBasisPoints)} ${formatEuros(invoice.vatCents)})`,
+    `Eräpäivä: ${formatDay(invoice.dueDate)}`,
+  ];
+}
+
+export function welcomeMail(
+  { settings, publicUrl }: Context,
+  sub: SubscriptionRow,
+  to: { email: string; name: string | null },
+): OutgoingMail {
+  return {
+    kind: "membership_welcome",
+    to: to.email,
+    subject: `Tervetuloa jäseneksi: ${sub.tierName}`,
+    text: [
+      greeting(to.name),
+      "",
+      `tervetuloa ${settings.park.name}n jäseneksi! Jäsenyytesi ${sub.tierName} on nyt voimassa.`,
+      "",
+      `Tunteja kuukaudessa: ${sub.hoursQuota} h`,
+      `Kuukausihinta: ${formatEuros(sub.monthlyPriceCents)}`,
+      sub.commitmentEndDate
+        ? `Sitoumus: 12 kuukautta, ${formatDay(sub.commitmentEndDate)} asti.`
+        : "Ei sitoumusta: voit irtisanoa jäsenyyden milloin tahansa jakson loppuun.",
+      "",
+      "Laskutamme jäsenyyden kuukausittain jakson alussa. Varaa jäsenaikasi ja katso laskusi Oma tili -sivulta:",
+      `${publicUrl}/oma-tili`,
+      ...signature(settings.park),
+    ].join("\n"),
+  };
+}
+
+export function newInvoiceMail({ settings, publicUrl }: Context, invoice: InvoiceRow): OutgoingMail {
+  return {
+    kind: "invoice",
+    to: invoice.email,
+    subject: `Uusi lasku ${invoice.number}: ${formatEuros(invoice.amountCents)}`,
+    text: [
+      greeting(invoice.name),
+      "",
+      `jäsenyytesi uusi lasku on valmis: ${invoice.description}.`,
+      "",
+      ...invoiceLines(invoice),
+      "",
+      `Maksa lasku Oma tili -sivulla (MobilePay tai kortti): ${publicUrl}/oma-tili`,
+      ...signature(settings.park),
+    ].join("\n"),
+  };
+}
+
+export function overdueMail({ settings, publicUrl }: Context, invoice: InvoiceRow): OutgoingMail {
+  return {
+    kind: "invoice_overdue",
+    to: invoice.email,
+    subject: `Maksumuistutus: lasku ${invoice.number} on erääntynyt`,
+    text: [
+      greeting(invoice.name),
+      "",
+      "laskusi on erääntynyt, emmekä ole vielä saaneet maksua. Jäsenvaraukset ovat tauolla, kunnes lasku on maksettu.",
+      "",
+      ...invoiceLines(invoice),
+      "",
+      `Maksa lasku Oma tili -sivulla: ${publicUrl}/oma-tili`,
+      "Jos olet jo maksanut, tämä viesti on aiheeton.",
+      ...signature(settings.park),
+    ].join("\n"),
+  };
+}
+
+export function invoicePaidMail({ settings }: Context, invoice: InvoiceRow): OutgoingMail {
+  return {
+    kind: "invoice_paid",
+    to: invoice.email,
+    subject: `Kuitti: lasku ${invoice.number} maksettu`,
+    text: [
+      greeting(invoice.name),
+      "",
+      `kiitos! Laskusi ${invoice.number} on maksettu.`,
+      "",
+      ...invoiceLines(invoice),
+      ...signature(settings.park),
+    ].join("\n"),
+  };
+}
+
+export function subscriptionCancelledMail(
+  { settings }: Context,
+  sub: SubscriptionRow,
+  to: { email: string; name: string | null },
+  lastDay: string,
+  withinCommitment: boolean,
+): OutgoingMail {
+  return {
+    kind: "membership_cancelled",
+    to: to.email,
+    subject: `Jäsenyys irtisanottu: ${sub.tierName}`,
+    text: [
+      greeting(to.name),
+      "",
+      `olemme vastaanottaneet jäsenyytesi ${sub.tierName} irtisanomisen.`,
+      withinCommitment
+        ? `Jäsenyytesi on 12 kuukauden sitoumuksessa, joten jäsenyys ja laskutus jatkuvat sitoumuksen loppuun. Viimeinen jäsenpäiväsi on ${formatDay(lastDay)}.`
+        : `Voit käyttää jäsenyyttäsi maksetun jakson loppuun, ${formatDay(lastDay)} asti. Uusia laskuja ei tule.`,
+      "",
+      "Kiitos, että olit jäsenenämme. Olet aina tervetullut takaisin!",
+      ...signature(settings.park),
+    ].join("\n"),
+  };
+}

@@ -83,9 +83,14 @@ export function PaymentTermsPage() {
         <h2>Jäsenyys</h2>
         <ul>
           <li>
-            Jäsenyys laskutetaan kuukausittain. Kunkin kuukauden lasku luodaan jakson alussa, lähetetään
-            sähköpostiisi ja erääntyy maksettavaksi 14 päivän kuluttua. Laskun voi maksaa{" "}
-            <Link to="/oma-tili">Oma tili</Link> -sivulla.
+            Ensimmäinen kuukausi maksetaan liittymisen yhteydessä, ja jäsenyys alkaa, kun maksu on
+            vastaanotettu. Jos maksu jää kesken, jäsenyys ei ala eikä sitä veloiteta.
+          </li>
+          <li>
+            Sen jälkeen jäsenyys laskutetaan kuukausittain. Kuukausijakso alkaa liittymispäivän mukaisena
+            päivänä; kuun lopussa aloitetun jakson päivä siirtyy lyhyemmissä kuissa kuun viimeiseen päivään.
+            Kunkin jakson lasku luodaan jakson alussa, lähetetään sähköpostiisi viitenumeroineen ja erääntyy
+            maksettavaksi 14 päivän kuluttua. Laskun voi maksaa <Link to="/oma-tili">Oma tili</Link> -sivulla.
           </li>
           <li>
             Jäsenyyteen sisältyy tuntikiintiö kuukaudessa. Käyttämättömät tunnit eivät siirry seuraavalle
@@ -100,9 +105,10 @@ export function PaymentTermsPage() {
             kuluttua jäsenyyden alkamisesta.
           </li>
           <li>
-            Jäsenyyden voi irtisanoa <Link to="/oma-tili">Oma tili</Link> -sivulla. Ilman sitoumusta jäsenyys
-            on voimassa maksetun kauden loppuun, eikä uusia laskuja enää tule. Sitoumuksen aikana irtisanottu
-            jäsenyys ja sen laskutus jatkuvat sitoumuksen loppuun asti.
+            Jäsenyyden voi irtisanoa <Link to="/oma-tili">Oma tili</Link> -sivulla; sivu näyttää ennen
+            vahvistusta, mihin asti jäsenyys on voimassa. Ilman sitoumusta jäsenyys on voimassa maksetun
+            kauden loppuun, eikä uusia laskuja enää tule. Sitoumuksen aikana irtisanottu jäsenyys ja sen
+            laskutus jatkuvat sitoumuksen loppuun asti.
           </li>
         </ul>
       </section>

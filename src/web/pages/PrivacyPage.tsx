@@ -102,8 +102,10 @@ export function PrivacyPage() {
           <li>Oikeus siirtää antamasi tiedot koneluettavassa muodossa toiseen palveluun.</li>
         </ul>
         <p>
-          Kirjautunut asiakas näkee ja voi poistaa omat tietonsa <Link to="/oma-tili">Oma tili</Link>{" "}
-          -sivulla. Muita pyyntöjä voit lähettää sähköpostitse
+          Kirjautunut asiakas näkee ja voi ladata omat tietonsa ja poistaa tilinsä{" "}
+          <Link to="/oma-tili">Oma tili</Link> -sivulla. Tilin voi poistaa, kun avoimia laskuja tai voimassa
+          olevaa jäsenyyttä ei ole; kirjanpitoon kuuluvista laskuista ja varauksista poistetaan silloin
+          nimesi, sähköpostiosoitteesi ja puhelinnumerosi. Muita pyyntöjä voit lähettää sähköpostitse
           {email ? (
             <>
               {" "}

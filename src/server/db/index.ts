@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { lockDataDir } from "./dataDirLock.js";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
@@ -61,13 +62,28 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir, { extensions: { btree_gist } });
+  // PGlite is one process's database: a second process on the same folder would lose writes.
+  const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  let client: PGlite | undefined;
   try {
+    client = await PGlite.create(options.dataDir, { extensions: { btree_gist } });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
-    return { db, kind: "pglite", close: () => client.close() };
+    const opened = client;
+    return {
+      db,
+      kind: "pglite",
+      close: async () => {
+        try {
+          await opened.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
   } catch (error) {
-    await client.close().catch(() => {});
+    await client?.close().catch(() => {});
+    unlock();
     throw error;
   }
 }

@@ -10,11 +10,22 @@ export const isoDateTime = z.iso.datetime({
   offset: true,
   message: "Aika ISO 8601 -muodossa aikavyöhykkeen kanssa",
 });
+/** Years a request may name: wide enough for every real booking, narrow enough for date math. */
+export const REQUEST_YEARS = { from: 2000, to: 2099 } as const;
+const YEAR_MESSAGE = `Päivämäärän on oltava vuosien ${REQUEST_YEARS.from}–${REQUEST_YEARS.to} välillä`;
+const yearInRange = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= REQUEST_YEARS.from && year <= REQUEST_YEARS.to;
+};
+/** A date or time sent to the API: as above, within REQUEST_YEARS. */
+export const requestDate = isoDate.refine(yearInRange, YEAR_MESSAGE);
+export const requestDateTime = isoDateTime.refine(yearInRange, YEAR_MESSAGE);
+
 export const paymentMethodSchema = z.enum(["mobilepay", "card"]);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 // GET /api/v2/availability?from=YYYY-MM-DD&to=YYYY-MM-DD (inclusive, at most 62 days)
-export const availabilityQuerySchema = z.object({ from: isoDate, to: isoDate });
+export const availabilityQuerySchema = z.object({ from: requestDate, to: requestDate });
 
 export const slotStatusSchema = z.enum(["free", "taken", "closed"]);
 export type SlotStatus = z.infer<typeof slotStatusSchema>;
@@ -53,7 +64,7 @@ export type AvailabilityDay = z.infer<typeof availabilityDaySchema>;
 export type Slot = z.infer<typeof slotSchema>;
 
 // GET /api/v2/reservations/quote?start=&end=
-export const quoteQuerySchema = z.object({ start: isoDateTime, end: isoDateTime });
+export const quoteQuerySchema = z.object({ start: requestDateTime, end: requestDateTime });
 export const quoteResponseSchema = z.object({
   start: isoDateTime,
   end: isoDateTime,
@@ -69,8 +80,8 @@ export type Quote = z.infer<typeof quoteResponseSchema>;
 
 // POST /api/v2/reservations
 export const createReservationSchema = z.object({
-  start: isoDateTime,
-  end: isoDateTime,
+  start: requestDateTime,
+  end: requestDateTime,
   name: z.string().trim().min(2, "Anna nimesi").max(100),
   email: z.email("Anna toimiva sähköpostiosoite").max(200),
   phone: z

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
-import { isoDate, isoDateTime, paymentMethodSchema } from "./booking.js";
+import { isoDate, isoDateTime, paymentMethodSchema, requestDateTime } from "./booking.js";
 import { HELSINKI, type Instant, inHelsinki } from "./helsinkiTime.js";
 
 /**
@@ -129,8 +129,8 @@ export const payInvoiceRequestSchema = z.object({
 
 // POST /api/v2/reservations/subscriber
 export const subscriberReservationRequestSchema = z.object({
-  start: isoDateTime,
-  end: isoDateTime,
+  start: requestDateTime,
+  end: requestDateTime,
   dogs: z.number().int().min(1, "Koiria on oltava vähintään yksi").max(20),
 });
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { LogController, type FastifyServerOptions } from "fastify";
+import Fastify, { LogController, type FastifyReply, type FastifyServerOptions } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -46,10 +46,23 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
     logger,
     trustProxy: ctx.config.TRUST_PROXY,
     logController: new LogController({ disableRequestLogging }),
+    // A malformed URL (bad percent-encoding) fails before routing: answer it like every other error.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply)
+        .code(400)
+        .type("application/json; charset=utf-8")
+        .send(JSON.stringify({ message: frameworkMessages[error.code] ?? "Virheellinen pyyntö." }));
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("ctx", ctx);
+
+  // A NUL byte is never meaningful input, and PostgreSQL refuses it in text: a 400, not a 500.
+  app.addHook("preValidation", async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body))
+      throw new HttpError(400, "Pyynnössä on kielletty merkki (NUL).");
+  });
 
   // Every error leaves as { message }; validation errors say which field is wrong.
   app.setErrorHandler((error, request, reply) => {
@@ -62,10 +75,19 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message });
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
-      request.log.error(error);
+      // The error's name, code and stack only: a database error's parameters hold personal data.
+      const { name, message, code, stack } = error as Error & { code?: string };
+      request.log.error(
+        { err: { name, code, stack, message: code ? undefined : message } },
+        "request failed",
+      );
       return reply.status(500).send({ message: "Palvelinvirhe. Yritä hetken kuluttua uudelleen." });
     }
-    return reply.status(status).send({ message: (error as Error).message });
+    if (status === 429 && !reply.hasHeader("retry-after")) reply.header("retry-after", "60");
+    const code = (error as { code?: string }).code;
+    return reply
+      .status(status)
+      .send({ message: (code && frameworkMessages[code]) || (error as Error).message });
   });
 
   await app.register(fastifySwagger, {
@@ -115,3 +137,20 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Fastify's own client errors, in Finnish. */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_BAD_URL: "Osoitteessa on virheellinen merkkikoodaus.",
+  FST_ERR_CTP_INVALID_JSON_BODY: "Pyynnön JSON-sisältö on virheellinen.",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "Pyynnön JSON-sisältö puuttuu.",
+  FST_ERR_CTP_BODY_TOO_LARGE: "Pyyntö on liian suuri.",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Sisältötyyppiä ei tueta: lähetä JSON-muotoinen pyyntö.",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "Pyynnön pituustieto on virheellinen.",
+  FST_ERR_CTP_EMPTY_TYPE: "Pyynnöstä puuttuu sisältötyyppi.",
+};
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 20 || value === null || typeof value !== "object") return false;
+  return Object.entries(value).some(([key, v]) => key.includes("\u0000") || containsNul(v, depth + 1));
+}

@@ -1,0 +1,131 @@
+import { sql } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../support/app.js";
+import { checkoutBody } from "../support/booking.js";
+import { databaseKinds } from "../support/database.js";
+
+/** Input that once gave 500s: each must be a 400 (or 413) with a Finnish { message }, changing nothing. */
+describe.each(databaseKinds)("bad input on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const countReservations = async () =>
+    (
+      (await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM reservations`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]!.n;
+  const json = { "content-type": "application/json" };
+  const slot = ["2026-06-20T10:00:00+03:00", "2026-06-20T11:00:00+03:00"] as const;
+  const cases: Array<[string, Parameters<TestApp["app"]["inject"]>[0], number, RegExp]> = [
+    ["a NUL byte in the door token", { method: "GET", url: "/api/v2/door/%00" }, 400, /NUL/],
+    ["a NUL byte in the gate-open token", { method: "POST", url: "/api/v2/door/ab%00cd/open" }, 400, /NUL/],
+    [
+      "a NUL byte in an access token",
+      { method: "GET", url: "/api/v2/reservations/by-token/%00" },
+      400,
+      /NUL/,
+    ],
+    [
+      "a NUL byte when cancelling by token",
+      { method: "DELETE", url: "/api/v2/reservations/by-token/x%00" },
+      400,
+      /NUL/,
+    ],
+    [
+      "a NUL byte in a name",
+      {
+        method: "POST",
+        url: "/api/v2/reservations",
+        payload: checkoutBody(...slot, { name: "Ma\u0000ija" }),
+      },
+      400,
+      /NUL/,
+    ],
+    ["a NUL byte in a query", { method: "GET", url: "/api/v2/auth/callback?token=%00" }, 400, /NUL/],
+    [
+      "year 0001 in a quote",
+      {
+        method: "GET",
+        url: "/api/v2/reservations/quote?start=0001-01-01T10:00:00%2B02:00&end=0001-01-01T11:00:00%2B02:00",
+      },
+      400,
+      /vuosien 2000–2099/,
+    ],
+    [
+      "year 9999 in a quote",
+      {
+        method: "GET",
+        url: "/api/v2/reservations/quote?start=9999-01-01T10:00:00%2B02:00&end=9999-01-01T11:00:00%2B02:00",
+      },
+      400,
+      /vuosien/,
+    ],
+    [
+      "year 0001 in a checkout",
+      {
+        method: "POST",
+        url: "/api/v2/reservations",
+        payload: checkoutBody("0001-01-01T10:00:00+02:00", "0001-01-01T11:00:00+02:00"),
+      },
+      400,
+      /vuosien/,
+    ],
+    [
+      "year 9999 in a checkout",
+      {
+        method: "POST",
+        url: "/api/v2/reservations",
+        payload: checkoutBody("9999-01-01T10:00:00+02:00", "9999-01-01T11:00:00+02:00"),
+      },
+      400,
+      /vuosien/,
+    ],
+    [
+      "availability before 1921 (Helsinki's old offset)",
+      { method: "GET", url: "/api/v2/availability?from=1900-01-01&to=1900-01-02" },
+      400,
+      /vuosien/,
+    ],
+    ["bad percent-encoding", { method: "GET", url: "/api/v2/door/%E0%A4%A" }, 400, /merkkikoodaus/],
+    [
+      "invalid JSON",
+      { method: "POST", url: "/api/v2/reservations", payload: "{bad", headers: json },
+      400,
+      /JSON-sisältö on virheellinen/,
+    ],
+    [
+      "an unsupported content type",
+      {
+        method: "POST",
+        url: "/api/v2/reservations",
+        payload: "<a/>",
+        headers: { "content-type": "application/xml" },
+      },
+      415,
+      /Sisältötyyppiä ei tueta/,
+    ],
+    [
+      "a body over the limit",
+      {
+        method: "POST",
+        url: "/api/v2/reservations",
+        payload: JSON.stringify({ a: "x".repeat(1_100_000) }),
+        headers: json,
+      },
+      413,
+      /liian suuri/,
+    ],
+  ];
+
+  it.each(cases)("%s", async (_name, request, status, message) => {
+    const before = await countReservations();
+    const res = await t.app.inject(request);
+    expect(res.statusCode).toBe(status);
+    expect(res.headers["content-type"]).toMatch(/application\/json/);
+    expect(res.json().message).toMatch(message);
+    expect(await countReservations()).toBe(before);
+  });
+});

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { InjectOptions } from "fastify";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { checkoutBody } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
@@ -19,7 +20,7 @@ describe.each(databaseKinds)("bad input on %s", (kind) => {
     ).rows[0]!.n;
   const json = { "content-type": "application/json" };
   const slot = ["2026-06-20T10:00:00+03:00", "2026-06-20T11:00:00+03:00"] as const;
-  const cases: Array<[string, Parameters<TestApp["app"]["inject"]>[0], number, RegExp]> = [
+  const cases: Array<[string, InjectOptions, number, RegExp]> = [
     ["a NUL byte in the door token", { method: "GET", url: "/api/v2/door/%00" }, 400, /NUL/],
     ["a NUL byte in the gate-open token", { method: "POST", url: "/api/v2/door/ab%00cd/open" }, 400, /NUL/],
     [

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -300,3 +301,21 @@ export const doorEvents = pgTable("door_events", {
   ip: text("ip"),
   createdAt: createdAt(),
 });
+
+/**
+ * One row per scheduled job and due time: the server that inserts it runs the job, so with several
+ * servers on one database each due time runs once. Also the jobs' history for the admin.
+ */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    name: text("name").notNull(),
+    dueAt: tstz("due_at").notNull(),
+    startedAt: tstz("started_at").notNull(),
+    finishedAt: tstz("finished_at"),
+    status: text("status", { enum: ["running", "ok", "failed"] }).notNull(),
+    result: text("result"),
+    runner: text("runner").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.dueAt] }), index("job_runs_started").on(t.startedAt)],
+);

@@ -1,6 +1,9 @@
 import { Cron } from "croner";
 import type { FastifyBaseLogger } from "fastify";
+import { hostname } from "node:os";
+import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
+import { jobRuns } from "../db/schema.js";
 import { MAGIC_LINK_TTL_MINUTES } from "../services/customerAuth.js";
 import { releaseExpiredHolds } from "../services/holds.js";
 import { createDueInvoices, remindOverdueInvoices } from "../services/invoices.js";
@@ -53,17 +56,68 @@ export const jobs: Job[] = [
   },
 ];
 
-/** Starts every job; a run never overlaps the previous one, and a failure is logged, not thrown. */
+/** Who runs a job: this process, for the admin's job list and for the logs. */
+export const runnerName = `${hostname()}:${process.pid}`;
+
+/**
+ * Runs one due time of a job unless another server already has: the first to insert the
+ * (job, due time) row runs it, everyone else skips. Returns whether this call ran it.
+ */
+export async function runOnce(
+  ctx: AppContext,
+  job: Job,
+  dueAt: Date,
+  log?: FastifyBaseLogger,
+): Promise<boolean> {
+  const claimed = await ctx.db
+    .insert(jobRuns)
+    .values({ name: job.name, dueAt, startedAt: ctx.now(), status: "running", runner: runnerName })
+    .onConflictDoNothing()
+    .returning({ name: jobRuns.name });
+  if (claimed.length === 0) return false;
+  let status: "ok" | "failed" = "ok";
+  let result: string;
+  try {
+    result = summarize(await job.run(ctx));
+  } catch (error) {
+    status = "failed";
+    result = (error as Error).message;
+    log?.error({ err: error, job: job.name }, "scheduled job failed");
+  }
+  await ctx.db
+    .update(jobRuns)
+    .set({ status, result: result.slice(0, 500), finishedAt: ctx.now() })
+    .where(and(eq(jobRuns.name, job.name), eq(jobRuns.dueAt, dueAt)));
+  return true;
+}
+
+function summarize(value: unknown): string {
+  if (Array.isArray(value)) return `${value.length} kpl`;
+  if (value === undefined) return "";
+  return JSON.stringify(value) ?? "";
+}
+
+/**
+ * Starts every job. A run never overlaps the previous one in this process, and a due time runs
+ * on one server only (runOnce); a failure is logged and recorded, not thrown.
+ */
 export function startJobs(ctx: AppContext, log: FastifyBaseLogger): { stop(): void } {
   const crons = jobs.map(
     (job) =>
-      new Cron(job.schedule, { protect: true, name: job.name, timezone: "Europe/Helsinki" }, async () => {
-        try {
-          await job.run(ctx);
-        } catch (error) {
-          log.error({ err: error, job: job.name }, "scheduled job failed");
-        }
-      }),
+      new Cron(
+        job.schedule,
+        { protect: true, name: job.name, timezone: "Europe/Helsinki" },
+        async (self: Cron) => {
+          // The scheduled time (the latest one not after now), not the clock's: every server names
+          // the same due time alike, even when its timer fired a few milliseconds late.
+          const due = self.previousRuns(1, new Date(Date.now() + 1))[0] ?? new Date();
+          try {
+            await runOnce(ctx, job, due, log);
+          } catch (error) {
+            log.error({ err: error, job: job.name }, "scheduled job could not be claimed");
+          }
+        },
+      ),
   );
   return { stop: () => crons.forEach((c) => c.stop()) };
 }

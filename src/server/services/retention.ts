@@ -1,6 +1,6 @@
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import { customerSessions, doorEvents, emailOutbox, magicLinkTokens } from "../db/schema.js";
+import { customerSessions, doorEvents, emailOutbox, jobRuns, magicLinkTokens } from "../db/schema.js";
 
 /**
  * How long personal data that no law requires us to keep stays, as the privacy notice
@@ -11,6 +11,8 @@ export const RETENTION = {
   logMonths: 12,
   /** Used or expired login links, and ended sessions, are of no use after a day. */
   credentialsDays: 1,
+  /** The scheduled jobs' run history (no personal data; kept for the admin's system page). */
+  jobRunDays: 14,
 } as const;
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -42,7 +44,12 @@ export async function purgeExpiredPersonalData(ctx: AppContext) {
       ),
     )
     .returning({ id: customerSessions.id });
+  const runs = await ctx.db
+    .delete(jobRuns)
+    .where(lt(jobRuns.startedAt, new Date(now.getTime() - RETENTION.jobRunDays * DAY_MS)))
+    .returning({ name: jobRuns.name });
   return {
+    jobRuns: runs.length,
     doorEvents: door.length,
     emails: mail.length,
     loginLinks: links.length,

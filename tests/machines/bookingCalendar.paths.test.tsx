@@ -20,7 +20,7 @@ import { formatEuros } from "../../src/domain/money";
 import { CalendarPage } from "../../src/web/pages/booking/CalendarPage";
 import { formatLength } from "../../src/web/pages/booking/labels";
 import { apiError, createFakeApi, renderBookingRoute, type FakeApi } from "./bookingPathSupport";
-import { definedTransitions, pathsCoveringEveryTransition, walkedTransitions } from "../support/paths";
+import { describePathTests, pathsCoveringEveryTransition, runPath } from "../support/paths";
 
 /*
  * Paths generated from bookingCalendarMachine, run against the real CalendarPage. "Today" is
@@ -134,10 +134,7 @@ const modelFor = (time: string | undefined) =>
         c.errorMessage,
       ]);
     },
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
   });
-
-const paths = pathsCoveringEveryTransition(modelFor(TIME_PARAM) as never);
 
 /* ---------- Driving the real view ---------- */
 
@@ -292,10 +289,9 @@ beforeEach(() => {
   fake = createFakeApi();
 });
 
-describe("calendar paths", () => {
-  it.each(paths.map((p) => [p.name, p] as const))("%s", async (_name, path) => {
-    await path.test({ events: executors(TIME_PARAM) as never, states: stateChecks as never });
-  });
+describePathTests(bookingCalendarMachine, {
+  runs: [{ model: modelFor(TIME_PARAM), events: executors(TIME_PARAM) }],
+  states: stateChecks,
 });
 
 test("without a date it opens today's Helsinki date", async () => {
@@ -317,18 +313,12 @@ test("an unreadable date shows today with a notice", async () => {
         modelEvents(s).filter((e) => e.type === "xstate.done.actor.loadAvailability")) as never,
       filterEvents: (s, e) => s.can(e),
       serializeState: (s) => JSON.stringify([s.value, s.context.date]),
-      stateMatcher: (snapshot, key) => snapshot.matches(key as never),
     }) as never,
   );
   expect(paths).toHaveLength(1);
   expect(paths[0]!.steps.at(-1)!.state.context).toMatchObject({ date: TODAY, notice: INVALID_DATE_NOTICE });
-  await paths[0]!.test({ events: executors("32.13.2026") as never, states: stateChecks as never });
+  await runPath(paths[0]!, executors("32.13.2026"), stateChecks);
   expect(location()).toBe("/varauskalenteri/32.13.2026");
-});
-
-test("the calendar paths walk every transition of bookingCalendarMachine", () => {
-  const walked = walkedTransitions(bookingCalendarMachine, paths);
-  expect(walked).toEqual(definedTransitions(bookingCalendarMachine));
 });
 
 test("on a phone, today's list starts from the slot under way", async () => {

@@ -14,7 +14,7 @@ import { storageKeys } from "../../src/client/storage";
 import { CheckoutPage } from "../../src/web/pages/booking/CheckoutPage";
 import { checkoutRules } from "../../src/web/pages/booking/checkoutRules";
 import { apiError, createFakeApi, renderBookingRoute, type FakeApi } from "./bookingPathSupport";
-import { definedTransitions, pathsCoveringEveryTransition, walkedTransitions } from "../support/paths";
+import { describePathTests } from "../support/paths";
 import { siteFixture } from "../support/site";
 
 /*
@@ -130,13 +130,7 @@ const modelFor = (input: Omit<CheckoutInput, "rules">) =>
       const c = s.context;
       return JSON.stringify([s.value, c.details, c.fieldErrors, c.errorMessage, c.polls]);
     },
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
   });
-
-const generated = entries.map((entry) => ({
-  ...entry,
-  paths: pathsCoveringEveryTransition(modelFor(entry.input) as never),
-}));
 
 /* ---------- Driving the real view ---------- */
 
@@ -333,10 +327,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe.each(generated)("checkout paths: $name", ({ url, paths }) => {
-  it.each(paths.map((p) => [p.name, p] as const))("%s", async (_name, path) => {
-    await path.test({ events: executors(url) as never, states: stateChecks as never });
-  });
+describePathTests(checkoutMachine, {
+  runs: entries.map(({ name, url, input }) => ({ name, model: modelFor(input), events: executors(url) })),
+  states: stateChecks,
 });
 
 test("a payment that came back failed shows the booking was not kept and the refund", async () => {
@@ -351,12 +344,4 @@ test("a payment that came back failed shows the booking was not kept and the ref
   expect(await screen.findByRole("alert")).toHaveTextContent("Varausta ei vahvistettu");
   expect(screen.getByText("Maksu 15,00 € palautetaan maksutavallesi.")).toBeInTheDocument();
   expect(localStorage.getItem(storageKeys.reservations)).toBeNull();
-});
-
-test("the checkout paths walk every transition of checkoutMachine", () => {
-  const walked = walkedTransitions(
-    checkoutMachine,
-    generated.flatMap((g) => g.paths),
-  );
-  expect(walked).toEqual(definedTransitions(checkoutMachine));
 });

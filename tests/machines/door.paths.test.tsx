@@ -7,7 +7,7 @@ import { doorMachine, type DoorContext, type DoorInfo } from "../../machines/doo
 import { formatDateTime, formatTimeRange } from "../../src/domain/helsinkiTime";
 import { DoorPage } from "../../src/web/pages/booking/DoorPage";
 import { apiError, createFakeApi, renderBookingRoute, type FakeApi } from "./bookingPathSupport";
-import { definedTransitions, pathsCoveringEveryTransition, walkedTransitions } from "../support/paths";
+import { describePathTests } from "../support/paths";
 
 /*
  * Paths generated from doorMachine, run against the real DoorPage on a fake clock: the waits until
@@ -58,9 +58,7 @@ const model = new TestModel(doorMachine, {
   events: modelEvents as never,
   filterEvents: (s, e) => s.can(e),
   serializeState: (s) => JSON.stringify([s.value, s.context.info?.status, s.context.message]),
-  stateMatcher: (snapshot, key) => snapshot.matches(key as never),
 });
-const paths = pathsCoveringEveryTransition(model as never);
 
 /* ---------- Driving the real view ---------- */
 
@@ -182,12 +180,4 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe("door paths", () => {
-  it.each(paths.map((p) => [p.name, p] as const))("%s", async (_name, path) => {
-    await path.test({ events: executors as never, states: stateChecks as never });
-  });
-});
-
-test("the door paths walk every transition of doorMachine", () => {
-  expect(walkedTransitions(doorMachine, paths)).toEqual(definedTransitions(doorMachine));
-});
+describePathTests(doorMachine, { runs: [{ model, events: executors }], states: stateChecks });

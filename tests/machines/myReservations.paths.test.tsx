@@ -1,0 +1,285 @@
+// @vitest-environment jsdom
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { SnapshotFrom } from "xstate";
+import { TestModel } from "xstate/graph";
+import {
+  CANCEL_FAILED,
+  myReservationsMachine,
+  type MyReservationsContext,
+  type OwnReservationItem,
+} from "../../machines/myReservationsMachine";
+import { storageKeys } from "../../src/client/storage";
+import type { PublicReservation } from "../../src/domain/booking";
+import { formatTimeRange } from "../../src/domain/helsinkiTime";
+import { formatEuros } from "../../src/domain/money";
+import { MyReservationsPage } from "../../src/web/pages/booking/MyReservationsPage";
+import { reservationStatusLabels } from "../../src/web/pages/booking/labels";
+import { apiError, createFakeApi, renderBookingRoute, type FakeApi } from "./bookingPathSupport";
+import { describePathTests, type StateAssertions } from "../support/paths";
+
+/*
+ * Paths generated from myReservationsMachine, run against the real MyReservationsPage. This
+ * browser keeps two bookings, one to come (cancellable) and one past; the API's answers, one per
+ * kept booking, come from a fake the test settles.
+ */
+
+const NOW = new Date("2026-06-16T08:00:00+03:00");
+const booking = (id: string, start: string, end: string, changes: Partial<PublicReservation> = {}) =>
+  ({
+    id,
+    accessToken: `access-${id}`,
+    areaName: "Koirapuisto",
+    start,
+    end,
+    status: "confirmed",
+    name: "Maija",
+    email: "maija@example.fi",
+    phone: null,
+    dogs: 1,
+    priceCents: 1500,
+    vatCents: 305,
+    doorUrl: `http://127.0.0.1:3000/avaa/door-${id}`,
+    cancellable: true,
+    cancellableUntil: "2026-06-19T10:00:00+03:00",
+    payment: { method: "card", status: "paid", refundedCents: 0 },
+    ...changes,
+  }) satisfies PublicReservation;
+
+const UPCOMING = booking(
+  "11111111-1111-4111-8111-111111111111",
+  "2026-06-20T10:00:00+03:00",
+  "2026-06-20T11:00:00+03:00",
+);
+const CANCELLED = {
+  ...UPCOMING,
+  status: "cancelled",
+  cancellable: false,
+  doorUrl: null,
+  payment: { method: "card", status: "refunded", refundedCents: 1500 },
+} satisfies PublicReservation;
+const PAST = booking(
+  "33333333-3333-4333-8333-333333333333",
+  "2026-06-01T10:00:00+03:00",
+  "2026-06-01T11:00:00+03:00",
+  { cancellable: false },
+);
+const kept = (r: PublicReservation) => ({
+  id: r.id,
+  accessToken: r.accessToken,
+  start: r.start,
+  endTime: r.end,
+});
+const KEPT = [kept(UPCOMING), kept(PAST)];
+const REFUSED = "Varauksen voi perua viimeistään 24 tuntia ennen alkua.";
+
+const found = (upcoming: PublicReservation): OwnReservationItem[] => [
+  { entry: kept(UPCOMING), reservation: upcoming, problem: null },
+  { entry: kept(PAST), reservation: PAST, problem: null },
+];
+const troubled: OwnReservationItem[] = [
+  { entry: kept(UPCOMING), reservation: null, problem: "failed", message: "Palvelimella tapahtui virhe." },
+  { entry: kept(PAST), reservation: null, problem: "notFound" },
+];
+const loaded = (items: OwnReservationItem[]) => ({
+  type: "xstate.done.actor.loadReservations",
+  output: { items, now: NOW.toISOString() },
+});
+
+function modelEvents(c: MyReservationsContext) {
+  // Once cancelled, the API says so on every later load.
+  const cancelled = c.items.some((i) => i.reservation?.status === "cancelled");
+  return [
+    loaded(found(cancelled ? CANCELLED : UPCOMING)),
+    loaded(troubled),
+    { type: "xstate.error.actor.loadReservations", error: new Error("Kello ei ole käytettävissä.") },
+    { type: "reservations.cancel", accessToken: UPCOMING.accessToken },
+    { type: "reservations.confirmCancel" },
+    { type: "reservations.keep" },
+    { type: "reservations.reload" },
+    {
+      type: "xstate.done.actor.cancelReservation",
+      output: { success: true, message: "Varaus peruttu.", reservation: CANCELLED },
+    },
+    { type: "xstate.error.actor.cancelReservation", error: apiError(409, REFUSED) },
+    // A failure that says nothing, so the page falls back to its own words.
+    { type: "xstate.error.actor.cancelReservation", error: apiError(500, "") },
+  ];
+}
+
+const model = new TestModel(myReservationsMachine, {
+  events: (s) => modelEvents(s.context) as never,
+  filterEvents: (s, e) => s.can(e),
+  serializeState: (s) => {
+    const c = s.context;
+    const items = c.items.map((i) => [i.entry.id, i.reservation?.status, i.problem]);
+    return JSON.stringify([s.value, items, c.cancelToken, c.outcome?.message]);
+  },
+});
+
+/* ---------- Driving the real view ---------- */
+
+type Lookup = { resolve(reservation: unknown): void; reject(error: unknown): void };
+let lookups: Map<string, Lookup>;
+let failNextClockRead: boolean;
+let confirmations: number;
+let fake: FakeApi;
+const user = userEvent.setup({ delay: null });
+
+/** Answers the page's look-up of each kept booking the way `items` says the API did. */
+async function answerLookups(items: OwnReservationItem[]) {
+  await waitFor(() => expect([...lookups.keys()].sort()).toEqual(KEPT.map((e) => e.accessToken).sort()));
+  await act(async () => {
+    for (const { entry, reservation, problem, message } of items) {
+      const lookup = lookups.get(entry.accessToken)!;
+      if (reservation) lookup.resolve(reservation);
+      else
+        lookup.reject(
+          problem === "notFound" ? apiError(404, "Varausta ei löytynyt.") : apiError(500, message!),
+        );
+    }
+    lookups.clear();
+  });
+}
+
+const cardOf = (entry: { start: string; endTime: string }) =>
+  screen.getByRole("heading", { level: 3, name: formatTimeRange(entry.start, entry.endTime) }).closest("li")!;
+
+type ActorResult = { event: { output?: unknown; error?: unknown } };
+const executors = {
+  "xstate.init": () => {
+    localStorage.setItem(storageKeys.reservations, JSON.stringify(KEPT));
+    renderBookingRoute("/oma-varaus", "/oma-varaus", <MyReservationsPage />, {
+      api: fake.api,
+      now: () => {
+        if (!failNextClockRead) return NOW;
+        failNextClockRead = false;
+        throw new Error("Kello ei ole käytettävissä.");
+      },
+      redirectToPayment: () => {
+        throw new Error("this page never pays");
+      },
+    });
+  },
+  "xstate.done.actor.loadReservations": ({ event }: ActorResult) =>
+    answerLookups((event.output as { items: OwnReservationItem[] }).items),
+  // The loader turns every failed look-up into a marked booking; only the clock it reads last can
+  // still make the whole load fail.
+  "xstate.error.actor.loadReservations": () => {
+    failNextClockRead = true;
+    return answerLookups(found(UPCOMING));
+  },
+  "reservations.cancel": ({ event }: { event: { accessToken: string } }) => {
+    const entry = KEPT.find((e) => e.accessToken === event.accessToken)!;
+    return user.click(within(cardOf(entry)).getByRole("button", { name: "Peru varaus" }));
+  },
+  "reservations.confirmCancel": async () => {
+    confirmations += 1;
+    await user.click(screen.getByRole("button", { name: "Kyllä, peru" }));
+  },
+  "reservations.keep": () => user.click(screen.getByRole("button", { name: "Älä peru" })),
+  // Another tab kept a new booking (or forgot one).
+  "reservations.reload": () =>
+    act(() => window.dispatchEvent(new StorageEvent("storage", { key: storageKeys.reservations }))),
+  "xstate.done.actor.cancelReservation": async ({ event }: ActorResult) => {
+    expect(await fake.settle("cancel", { value: event.output })).toEqual([UPCOMING.accessToken]);
+  },
+  "xstate.error.actor.cancelReservation": ({ event }: ActorResult) =>
+    fake.settle("cancel", { error: event.error }),
+};
+
+/* ---------- What each state shows ---------- */
+
+type Snapshot = SnapshotFrom<typeof myReservationsMachine>;
+
+/** One kept booking's card, in the section its end puts it in, with what `s` says of it. */
+function expectCard(s: Snapshot, item: OwnReservationItem) {
+  const { reservation: r, problem, entry } = item;
+  const card = within(cardOf(entry));
+  const upcoming = Date.parse(entry.endTime) > NOW.getTime();
+  expect(cardOf(entry).closest("section")).toHaveAccessibleName(
+    upcoming ? "Tulevat varaukset" : "Menneet varaukset",
+  );
+  if (problem === "notFound")
+    expect(card.getByText("Varausta ei löytynyt. Se on ehkä poistettu.")).toBeVisible();
+  if (problem === "failed")
+    expect(card.getByText(`Varauksen tietoja ei saatu päivitettyä. ${item.message}`)).toBeVisible();
+  if (r) {
+    expect(card.getByText(reservationStatusLabels[r.status])).toBeVisible();
+    expect(card.getByText("15,00 €")).toBeVisible();
+  }
+  const door = card.queryByRole("link", { name: "Avaa portti" });
+  if (r?.status === "confirmed" && upcoming) expect(door).toHaveAttribute("href", `/avaa/door-${r.id}`);
+  else expect(door).toBeNull();
+
+  const mine = s.context.cancelToken === entry.accessToken;
+  const confirming = mine && s.matches("confirmingCancel");
+  const cancelling = mine && s.matches("cancelling");
+  const cancel = card.queryByRole("button", { name: "Peru varaus" });
+  if (!r?.cancellable || confirming || cancelling) expect(cancel).toBeNull();
+  else if (s.matches("showing")) expect(cancel).toBeEnabled();
+  else expect(cancel).toBeDisabled();
+  if (confirming) expect(card.getByRole("group")).toHaveTextContent("Haluatko varmasti perua varauksen?");
+  else expect(card.queryByRole("group")).toBeNull();
+
+  const outcome = mine ? s.context.outcome : null;
+  const refund = outcome?.success ? (outcome.reservation?.payment?.refundedCents ?? 0) : 0;
+  const status = cancelling
+    ? "Perutaan varausta…"
+    : outcome && outcome.message + (refund ? ` Palautus: ${formatEuros(refund)}.` : "");
+  if (status) expect(card.getByRole("status").textContent).toBe(status);
+  else expect(card.queryByRole("status")).toBeNull();
+}
+
+/** The list, newest first; and nothing is cancelled before 'Kyllä, peru'. */
+function expectList(s: Snapshot) {
+  expect(screen.queryByText("Ladataan varauksia…")).toBeNull();
+  expect(screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([
+    formatTimeRange(UPCOMING.start, UPCOMING.end),
+    formatTimeRange(PAST.start, PAST.end),
+  ]);
+  for (const item of s.context.items) expectCard(s, item);
+  expect(fake.calls("cancel")).toHaveLength(confirmations);
+}
+
+const stateChecks: StateAssertions<typeof myReservationsMachine> = {
+  loading: async () => {
+    expect(await screen.findByRole("status")).toHaveTextContent("Ladataan varauksia…");
+    expect(screen.queryByRole("listitem")).toBeNull();
+  },
+  showing: async (s) => {
+    if (s.context.items.length === 0) {
+      // What a failed load leaves: the kept bookings are not listed.
+      expect(await screen.findByText("Tässä selaimessa ei ole tallennettuja varauksia.")).toBeVisible();
+      expect(screen.getByRole("link", { name: "Varaa aika" })).toHaveAttribute("href", "/varauskalenteri");
+      return;
+    }
+    await waitFor(() => expectList(s));
+    if (s.context.outcome && !s.context.outcome.success)
+      expect([REFUSED, CANCEL_FAILED]).toContain(s.context.outcome.message);
+  },
+  confirmingCancel: async (s) => {
+    expect(await screen.findByRole("button", { name: "Kyllä, peru" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Älä peru" })).toBeEnabled();
+    expectList(s);
+  },
+  cancelling: async (s) => {
+    expect(await screen.findByText("Perutaan varausta…")).toBeVisible();
+    expectList(s);
+  },
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  lookups = new Map();
+  failNextClockRead = false;
+  confirmations = 0;
+  fake = createFakeApi({
+    byToken: (token: string) =>
+      new Promise<PublicReservation>((resolve, reject) =>
+        lookups.set(token, { resolve: resolve as Lookup["resolve"], reject }),
+      ),
+  });
+});
+
+describePathTests(myReservationsMachine, { runs: [{ model, events: executors }], states: stateChecks });

@@ -16,11 +16,27 @@ export default tseslint.config(
     },
   },
   {
-    // Machines stay pure: every effect is an action or actor the app provides.
+    // Machines stay pure: every effect is an action or actor the app provides. Types may come from
+    // src/domain (`import type`, erased at build), so machines do not restate the API's payloads.
     files: ["machines/**/*.ts"],
     rules: {
-      "no-restricted-globals": ["error", "fetch", "window", "document", "localStorage"],
-      "no-restricted-imports": ["error", { patterns: ["../src/*", "**/src/*"] }],
+      "no-restricted-globals": ["error", "fetch", "window", "document", "localStorage", "sessionStorage"],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/src/domain/*"],
+              allowTypeImports: true,
+              message: "Machines import only types from src/domain; effects are provided actors and actions.",
+            },
+            {
+              group: ["../src/*", "**/src/*", "!**/src/domain", "!**/src/domain/*"],
+              message: "Machines import nothing from the app; effects are provided actors and actions.",
+            },
+          ],
+        },
+      ],
     },
   },
 );

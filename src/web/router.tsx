@@ -11,12 +11,16 @@ import { ComingSoonPage } from "./pages/ComingSoonPage";
 import { FeedbackPage } from "./pages/FeedbackPage";
 import { HomePage } from "./pages/HomePage";
 import { LoginPage } from "./pages/LoginPage";
+import { MembershipPage } from "./pages/membership/MembershipPage";
+import { SubscriptionCancelledPage } from "./pages/membership/SubscriptionCancelledPage";
+import { SubscriptionSuccessPage } from "./pages/membership/SubscriptionSuccessPage";
 import { NewcomersPage } from "./pages/NewcomersPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { PaymentTermsPage } from "./pages/PaymentTermsPage";
 import { PrivacyPage } from "./pages/PrivacyPage";
 import type { RouteMeta } from "./routeMeta";
 import { CustomerSessionProvider } from "./session/CustomerSessionProvider";
+import { SubscriptionProvider } from "./session/SubscriptionProvider";
 
 const noHeader: RouteMeta = { hideHeader: true };
 
@@ -25,7 +29,9 @@ export const routes: RouteObject[] = [
   {
     element: (
       <CustomerSessionProvider>
-        <AppLayout />
+        <SubscriptionProvider>
+          <AppLayout />
+        </SubscriptionProvider>
       </CustomerSessionProvider>
     ),
     errorElement: <ErrorScreen />,
@@ -34,17 +40,9 @@ export const routes: RouteObject[] = [
       { path: "/varauskalenteri/:time?", element: <CalendarPage /> },
       { path: "/checkout/:start?/:end?", element: <CheckoutPage /> },
       { path: "/ohjeet-tulijoille", element: <NewcomersPage /> },
-      { path: "/jasenyys", element: <ComingSoonPage title="Jäsenyys" /> },
-      {
-        path: "/subscription/success",
-        element: <ComingSoonPage title="Jäsenyys aloitettu" />,
-        handle: noHeader,
-      },
-      {
-        path: "/subscription/cancelled",
-        element: <ComingSoonPage title="Jäsenyyden maksu peruttu" />,
-        handle: noHeader,
-      },
+      { path: "/jasenyys", element: <MembershipPage /> },
+      { path: "/subscription/success", element: <SubscriptionSuccessPage />, handle: noHeader },
+      { path: "/subscription/cancelled", element: <SubscriptionCancelledPage />, handle: noHeader },
       { path: "/maksuehdot", element: <PaymentTermsPage /> },
       { path: "/tietosuojaseloste", element: <PrivacyPage /> },
       { path: "/avaa/:token", element: <DoorPage />, handle: noHeader },

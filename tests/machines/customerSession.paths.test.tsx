@@ -16,8 +16,9 @@ import { createHttpClient } from "../../src/client/http";
 import { AppLayout } from "../../src/web/layout/AppLayout";
 import { routes } from "../../src/web/router";
 import { CustomerSessionProvider } from "../../src/web/session/CustomerSessionProvider";
+import { SubscriptionProvider } from "../../src/web/session/SubscriptionProvider";
 import { createCustomerSessionLogic } from "../../src/web/session/customerSessionLogic";
-import { definedTransitions, pathsCoveringEveryTransition, walkedTransitions } from "../support/paths";
+import { describePathTests, type StateAssertions } from "../support/paths";
 import { siteFixture } from "../support/site";
 
 /*
@@ -81,7 +82,6 @@ const model = new TestModel(customerSessionMachine, {
   filterEvents: (snapshot, event) => snapshot.can(event),
   serializeState: (s) => serializeState(s as Snapshot),
 });
-const paths = pathsCoveringEveryTransition(model as never);
 
 /* ---------- The app under test ---------- */
 
@@ -126,7 +126,9 @@ function renderApp() {
         ...root,
         element: (
           <CustomerSessionProvider logic={logic} http={rejectingHttp}>
-            <AppLayout />
+            <SubscriptionProvider>
+              <AppLayout />
+            </SubscriptionProvider>
           </CustomerSessionProvider>
         ),
       },
@@ -202,6 +204,10 @@ const executors = {
 
 const header = () => screen.queryByRole("navigation", { name: "Päävalikko" });
 const submitButton = () => screen.getByRole("button", { name: /Lähetä kirjautumislinkki|Lähetetään…/ });
+const notices = {
+  expired: "Istuntosi on päättynyt. Kirjaudu sisään uudelleen.",
+  loggedOut: "Olet kirjautunut ulos.",
+};
 
 function expectStorage(s: Snapshot) {
   const { token } = readStoredSession();
@@ -209,73 +215,99 @@ function expectStorage(s: Snapshot) {
   if (s.matches("authenticated") || s.matches("loggingOut")) expect(token).toBe(s.context.token);
 }
 
-async function expectView(s: Snapshot) {
+/** Waits until the app shows `s` (it settles asynchronously), and storage agrees with it. */
+const shows = (expectView: (s: Snapshot) => void) => async (s: Snapshot) => {
   previous = s;
   await waitFor(() => {
-    if (s.matches("restoring")) {
-      if (here() === "/auth/callback")
-        expect(screen.getByRole("status")).toHaveTextContent("Tarkistetaan kirjautumislinkkiä…");
-      else expect(screen.getByText("Ladataan…")).toBeInTheDocument();
-    } else if (s.matches("anonymous")) {
-      expect(here()).toBe("/login");
-      expect(screen.getByRole("heading", { level: 1, name: "Kirjaudu sisään" })).toBeInTheDocument();
-      if (s.matches({ anonymous: "sent" })) {
-        expect(screen.getByRole("heading", { name: "Tarkista sähköpostisi" })).toBeInTheDocument();
-        expect(screen.getByRole("status")).toHaveTextContent(SENT);
-        expect(screen.getByText(customer.email)).toBeInTheDocument();
-        return;
-      }
-      const sending = s.matches({ anonymous: "sending" });
-      expect(submitButton()).toHaveTextContent(sending ? "Lähetetään…" : "Lähetä kirjautumislinkki");
-      if (sending) expect(submitButton()).toBeDisabled();
-      else expect(submitButton()).toBeEnabled();
-      if (s.matches({ anonymous: "failed" })) {
-        expect([TOO_MANY, LINK_FAILED_FALLBACK]).toContain(s.context.error);
-        expect(screen.getByRole("alert")).toHaveTextContent(s.context.error!);
-      } else expect(screen.queryByRole("alert")).toBeNull();
-      const notice = {
-        expired: "Istuntosi on päättynyt. Kirjaudu sisään uudelleen.",
-        loggedOut: "Olet kirjautunut ulos.",
-      };
-      if (s.context.notice && s.matches({ anonymous: "idle" }))
-        expect(screen.getByRole("status")).toHaveTextContent(notice[s.context.notice]);
-    } else if (s.matches("validatingLink")) {
-      expect(here()).toBe("/auth/callback");
-      expect(header()).toBeNull();
-      expect(screen.getByRole("status")).toHaveTextContent("Tarkistetaan kirjautumislinkkiä…");
-    } else if (s.matches("linkRefused")) {
-      expect([USED, AUTH_FAILED_FALLBACK]).toContain(s.context.error);
-      expect(screen.getByRole("alert")).toHaveTextContent(s.context.error!);
-      if (here() === "/auth/callback") {
-        expect(header()).toBeNull();
-        expect(screen.getByRole("link", { name: "Takaisin kirjautumiseen" })).toHaveAttribute(
-          "href",
-          "/login",
-        );
-      }
-    } else {
-      expect(here()).toBe("/oma-tili");
-      expect(header()).not.toBeNull();
-      const details = screen.getByRole("region", { name: "Tietosi" });
-      expect(within(details).getByText(s.context.customer!.email)).toBeInTheDocument();
-      if (s.context.customer!.name)
-        expect(within(details).getByText(s.context.customer!.name)).toBeInTheDocument();
-      expect(screen.getByRole("region", { name: "Jäsenyys, laskut ja varaukset" })).toHaveTextContent(
-        "myöhemmin",
-      );
-      const button = within(details).getByRole("button", { name: /Kirjaudu ulos|Kirjaudutaan ulos…/ });
-      if (s.matches("loggingOut")) expect(button).toBeDisabled();
-      else expect(button).toBeEnabled();
-    }
+    expectView(s);
     expectStorage(s);
   });
+};
+
+function expectLoginForm({ sending }: { sending: boolean }) {
+  expect(submitButton()).toHaveTextContent(sending ? "Lähetetään…" : "Lähetä kirjautumislinkki");
+  if (sending) expect(submitButton()).toBeDisabled();
+  else expect(submitButton()).toBeEnabled();
 }
+
+/** /oma-tili with the customer's details; returns the logout button. */
+function expectAccountPage(s: Snapshot) {
+  expect(here()).toBe("/oma-tili");
+  expect(header()).not.toBeNull();
+  const details = screen.getByRole("region", { name: "Tietosi" });
+  expect(within(details).getByText(s.context.customer!.email)).toBeInTheDocument();
+  if (s.context.customer!.name)
+    expect(within(details).getByText(s.context.customer!.name)).toBeInTheDocument();
+  // The membership sections are there too (their own path tests cover what they show).
+  expect(screen.getByRole("region", { name: "Jäsenyys" })).toBeInTheDocument();
+  expect(screen.getByRole("region", { name: "Laskut" })).toBeInTheDocument();
+  return within(details).getByRole("button", { name: /Kirjaudu ulos|Kirjaudutaan ulos…/ });
+}
+
+const stateChecks: StateAssertions<typeof customerSessionMachine> = {
+  restoring: shows(() => {
+    if (here() === "/auth/callback")
+      expect(screen.getByRole("status")).toHaveTextContent("Tarkistetaan kirjautumislinkkiä…");
+    else expect(screen.getByText("Ladataan…")).toBeInTheDocument();
+  }),
+  anonymous: shows(() => {
+    expect(here()).toBe("/login");
+    expect(screen.getByRole("heading", { level: 1, name: "Kirjaudu sisään" })).toBeInTheDocument();
+  }),
+  "anonymous.idle": shows((s) => {
+    expectLoginForm({ sending: false });
+    expect(screen.queryByRole("alert")).toBeNull();
+    if (s.context.notice) expect(screen.getByRole("status")).toHaveTextContent(notices[s.context.notice]);
+  }),
+  "anonymous.sending": shows(() => {
+    expectLoginForm({ sending: true });
+    expect(screen.queryByRole("alert")).toBeNull();
+  }),
+  "anonymous.sent": shows(() => {
+    expect(screen.getByRole("heading", { name: "Tarkista sähköpostisi" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent(SENT);
+    expect(screen.getByText(customer.email)).toBeInTheDocument();
+  }),
+  "anonymous.failed": shows((s) => {
+    expectLoginForm({ sending: false });
+    expect([TOO_MANY, LINK_FAILED_FALLBACK]).toContain(s.context.error);
+    expect(screen.getByRole("alert")).toHaveTextContent(s.context.error!);
+  }),
+  validatingLink: shows(() => {
+    expect(here()).toBe("/auth/callback");
+    expect(header()).toBeNull();
+    expect(screen.getByRole("status")).toHaveTextContent("Tarkistetaan kirjautumislinkkiä…");
+  }),
+  linkRefused: shows((s) => {
+    expect([USED, AUTH_FAILED_FALLBACK]).toContain(s.context.error);
+    expect(screen.getByRole("alert")).toHaveTextContent(s.context.error!);
+    if (here() === "/auth/callback") {
+      expect(header()).toBeNull();
+      expect(screen.getByRole("link", { name: "Takaisin kirjautumiseen" })).toHaveAttribute("href", "/login");
+    }
+  }),
+  // The stored details show at once; the server's newer ones only once it has answered.
+  "authenticated.refreshing": shows((s) => {
+    expect(expectAccountPage(s)).toBeEnabled();
+    expect(screen.queryByText(refreshed.name)).toBeNull();
+  }),
+  "authenticated.current": shows((s) => {
+    expect(expectAccountPage(s)).toBeEnabled();
+    expect(readStoredSession().customer?.name ?? null).toBe(s.context.customer!.name);
+  }),
+  loggingOut: shows((s) => expect(expectAccountPage(s)).toBeDisabled()),
+};
 
 /* ---------- The tests ---------- */
 
 beforeEach(() => {
   vi.stubGlobal("fetch", async (url: string) => {
     if (url.startsWith("/api/v2/site")) return Response.json(siteFixture(4));
+    // The account page's membership sections: a customer without a membership.
+    if (url.startsWith("/api/v2/subscriptions/me"))
+      return Response.json({ message: "Ei jäsenyyttä" }, { status: 404 });
+    if (url.startsWith("/api/v2/invoices/me")) return Response.json({ invoices: [] });
+    if (url.startsWith("/api/v2/reservations/me")) return Response.json({ reservations: [] });
     throw new TypeError(`unexpected request ${url}`);
   });
 });
@@ -284,16 +316,4 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("customer session paths through the real pages", () => {
-  it.each(paths.map((p) => [p.name, p] as const))("%s", async (_name, path) => {
-    await path.test({ events: executors as never, states: { "*": (s) => expectView(s as Snapshot) } });
-  });
-});
-
-describe("customer session model", () => {
-  it("walks every transition the machine defines", () => {
-    expect(walkedTransitions(customerSessionMachine, paths)).toEqual(
-      definedTransitions(customerSessionMachine),
-    );
-  });
-});
+describePathTests(customerSessionMachine, { runs: [{ model, events: executors }], states: stateChecks });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import {
   createMemoryRouter,
@@ -11,6 +11,7 @@ import { announceReservationsChanged, storageKeys } from "../../src/client/stora
 import type { SiteInfo } from "../../src/domain/site";
 import { createTestRouter, routes } from "../../src/web/router";
 import { reloadSiteInfo } from "../../src/web/useSiteInfo";
+import { tiersFixture } from "../support/membership";
 
 /*
  * The SPA shell (spec §1-§2) through the real route table. The view test runs no server, so the
@@ -61,6 +62,8 @@ let releasePending: (() => void)[] = [];
 function answerSiteWith(answer: SiteAnswer) {
   siteRequests = 0;
   vi.stubGlobal("fetch", async (url: string) => {
+    // The home page's membership prices come from the tiers the server sells.
+    if (url.startsWith("/api/v2/subscriptions/tiers")) return Response.json(tiersFixture());
     if (!url.startsWith("/api/v2/site")) throw new TypeError(`unexpected request ${url}`);
     siteRequests += 1;
     if (answer === "pending") {
@@ -90,7 +93,6 @@ const linkTargets = (container: HTMLElement) =>
     .getAllByRole("link")
     .map((a) => [a.textContent, a.getAttribute("href")]);
 
-const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 const storeReservationEnding = (endTime: string) =>
   localStorage.setItem(
     storageKeys.reservations,
@@ -142,7 +144,13 @@ describe("header", () => {
 });
 
 describe("the Omat varaukset link", () => {
+  // The link's rule is about the clock, so the clock is the test's: it starts at NOW and only
+  // creeps on with real time (for the renders' own waits); minutes pass when the test says so.
+  const NOW = new Date("2026-06-16T12:00:00+03:00");
+  const minutesFromNow = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000).toISOString();
   const ownLink = () => within(header()!).queryByRole("link", { name: "Omat varaukset" });
+  beforeEach(() => vi.useFakeTimers({ now: NOW, shouldAdvanceTime: true }));
+  afterEach(() => vi.useRealTimers());
 
   it("shows while a stored reservation's end plus 10 minutes is ahead, before Oma tili", async () => {
     storeReservationEnding(minutesFromNow(-9));
@@ -178,7 +186,7 @@ describe("the Omat varaukset link", () => {
   });
 
   it("is re-evaluated on navigation", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await renderAt("/");
     // Written without any announcement, as code that forgot to announce would.
     storeReservationEnding(minutesFromNow(30));
@@ -188,10 +196,14 @@ describe("the Omat varaukset link", () => {
   });
 
   it("disappears by itself when the 10 minutes after the end run out", async () => {
-    storeReservationEnding(new Date(Date.now() - 10 * 60_000 + 300).toISOString());
+    // Ended 9 minutes ago: a minute left.
+    storeReservationEnding(minutesFromNow(-9));
     await renderAt("/");
     expect(ownLink()).toBeInTheDocument();
-    await waitFor(() => expect(ownLink()).toBeNull(), { timeout: 2000 });
+    await act(() => vi.advanceTimersByTimeAsync(50_000));
+    expect(ownLink()).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(11_000));
+    expect(ownLink()).toBeNull();
   });
 });
 
@@ -362,6 +374,7 @@ describe("content pages", () => {
     const main = screen.getByRole("main");
     expect(within(main).getByText("ma–pe 6.00–22.00")).toBeInTheDocument();
     expect(main).toHaveTextContent("60 min16,50 €"); // from the server's price list
+    expect(await within(main).findByText("Premium")).toBeInTheDocument(); // from the server's tiers
     expect(main).toHaveTextContent("Premium40 h/kk89,00 €/kk");
     expect(within(main).getByRole("link", { name: "Katso vapaat ajat" })).toHaveAttribute(
       "href",

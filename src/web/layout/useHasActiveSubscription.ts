@@ -1,8 +1,9 @@
+import { useSubscription } from "../session/SubscriptionProvider";
+
 /**
- * Seam for spec §1's header rule: whether the signed-in customer has an active subscription
- * (status "active"). Subscriptions arrive with the membership work; until then nobody has one.
- * Replace the body with the subscription actor's answer; the header only needs the boolean.
+ * Spec §1's header rule needs to know whether the signed-in customer has an active subscription:
+ * status "active" (spec §4), read from the app's one subscription actor. Nobody signed in has none.
  */
 export function useHasActiveSubscription(): boolean {
-  return false;
+  return useSubscription((s) => s.context.subscription?.status === "active");
 }

@@ -1,9 +1,37 @@
-import { Link, Navigate } from "react-router-dom";
+import { useActorRef, useSelector } from "@xstate/react";
+import { Navigate } from "react-router-dom";
+import { fromPromise } from "xstate";
+import { ownDataMachine } from "../../../machines/ownDataMachine";
+import { clearStoredSession } from "../../client/customerSession";
+import { useMembershipEnvironment } from "../membershipEnvironment";
 import { useCustomerSession, useCustomerSessionActor } from "../session/CustomerSessionProvider";
+import { InvoicesSection } from "./account/InvoicesSection";
+import { MemberBookingsSection } from "./account/MemberBookingsSection";
+import { OwnDataSection } from "./account/OwnDataSection";
+import { SubscriptionSection } from "./account/SubscriptionSection";
+import "./membership/membership.css";
 
 /** /oma-tili: the customer's own page; without a valid stored session it sends to /login (spec §2). */
 export function AccountPage() {
   const actor = useCustomerSessionActor();
+  const env = useMembershipEnvironment();
+  const ownData = useActorRef(
+    ownDataMachine.provide({
+      actors: {
+        loadOwnData: fromPromise(() => env.api.myData()),
+        deleteAccount: fromPromise(() => env.api.deleteAccount()),
+      },
+      actions: {
+        // The server ended the session with the customer, so there is nothing to log out: the
+        // stored session is dropped here, and the session machine notices as it does another tab's.
+        endSession: () => {
+          clearStoredSession();
+          actor.send({ type: "session.storageChanged" });
+        },
+      },
+    }),
+  );
+  const accountDeleted = useSelector(ownData, (s) => s.matches("deleted"));
   const view = useCustomerSession((s) =>
     s.matches("restoring")
       ? "loading"
@@ -15,6 +43,8 @@ export function AccountPage() {
   const loggingOut = useCustomerSession((s) => s.matches("loggingOut"));
   const canLogOut = useCustomerSession((s) => s.can({ type: "session.logout" }));
 
+  // Checked first: the session ends with the account, and the way out is home, not /login.
+  if (accountDeleted) return <Navigate to="/" replace />;
   if (view === "none") return <Navigate to="/login" replace />;
   if (view === "loading" || !customer) {
     return (
@@ -26,7 +56,7 @@ export function AccountPage() {
   }
 
   return (
-    <div className="page">
+    <div className="page account">
       <h1>Oma tili</h1>
       <section className="card" aria-labelledby="account-details-heading">
         <h2 id="account-details-heading">Tietosi</h2>
@@ -49,13 +79,11 @@ export function AccountPage() {
           {loggingOut ? "Kirjaudutaan ulos…" : "Kirjaudu ulos"}
         </button>
       </section>
-      <section className="card" aria-labelledby="account-coming-heading">
-        <h2 id="account-coming-heading">Jäsenyys, laskut ja varaukset</h2>
-        <p>
-          Jäsenyytesi, laskusi ja jäsenvarauksesi tulevat näkyviin tälle sivulle myöhemmin: ne eivät vielä ole
-          käytössä tässä versiossa. Kertavarauksesi löydät sivulta <Link to="/oma-varaus">Oma varaus</Link>.
-        </p>
-      </section>
+      <SubscriptionSection />
+      <InvoicesSection />
+      {/* Its own section (heading "Varaukset"), by the member-bookings work. */}
+      <MemberBookingsSection />
+      <OwnDataSection actor={ownData} />
     </div>
   );
 }

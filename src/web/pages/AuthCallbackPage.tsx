@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link, Navigate, useSearchParams } from "react-router-dom";
+import { returnPathAfterLogin } from "../../client/returnAfterLogin";
 import { useCustomerSession, useCustomerSessionActor } from "../session/CustomerSessionProvider";
 
 /**
@@ -19,7 +20,7 @@ export function AuthCallbackPage() {
     actor.send({ type: "session.validateLink", token });
   }, [actor, token]);
 
-  if (loggedIn) return <Navigate to="/oma-tili" replace />;
+  if (loggedIn) return <Navigate to={returnPathAfterLogin()} replace />;
 
   return (
     <div className="page">

@@ -1,17 +1,28 @@
+import { useActorRef, useSelector } from "@xstate/react";
 import { Link } from "react-router-dom";
-import { openingHoursLines } from "../layout/openingHours";
+import { fromPromise } from "xstate";
+import type { MembershipApi } from "../../client/membership";
 import { formatEuros } from "../../domain/money";
+import { openingHoursLines } from "../layout/openingHours";
+import { useMembershipEnvironment } from "../membershipEnvironment";
 import { useSiteInfo } from "../useSiteInfo";
 
-// Membership tiers as in product.md, until the membership issue brings them from the server.
-const tiers = [
-  { name: "Perus", price: "39,00 €", hours: 8 },
-  { name: "Plus", price: "59,00 €", hours: 16 },
-  { name: "Premium", price: "89,00 €", hours: 40 },
-];
+// One load of the tiers (the same call as /jasenyys). Declared once so the actor is not remade on
+// every render; the API comes in as input.
+const tiersLogic = fromPromise(({ input }: { input: MembershipApi }) => input.tiers());
+
+/** The membership tiers the park sells, from the server. */
+function useTiers() {
+  const { api } = useMembershipEnvironment();
+  const actor = useActorRef(tiersLogic, { input: api });
+  const catalog = useSelector(actor, (s) => (s.status === "done" ? s.output : null));
+  const failed = useSelector(actor, (s) => s.status === "error");
+  return { catalog, failed };
+}
 
 export function HomePage() {
   const { site, status } = useSiteInfo();
+  const tiers = useTiers();
   const parkName = site?.park.name ?? "Koirapuisto";
 
   return (
@@ -104,16 +115,24 @@ export function HomePage() {
             <table className="price-table">
               <caption className="visually-hidden">Jäsenyyksien hinnat</caption>
               <tbody>
-                {tiers.map((tier) => (
-                  <tr key={tier.name}>
+                {(tiers.catalog?.tiers ?? []).map((tier) => (
+                  <tr key={tier.tier_level}>
                     <th scope="row">{tier.name}</th>
-                    <td>{tier.hours} h/kk</td>
-                    <td>{tier.price}/kk</td>
+                    <td>{tier.hours_quota} h/kk</td>
+                    <td>{formatEuros(tier.monthly_price_cents)}/kk</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-            <p className="muted">12 kuukauden sitoumuksella kuukausihinta on 10 % edullisempi.</p>
+            {tiers.catalog ? (
+              <p className="muted">
+                {tiers.catalog.commitment_months} kuukauden sitoumuksella kuukausihinta on edullisempi.
+              </p>
+            ) : (
+              <p className="muted">
+                {tiers.failed ? "Jäsenyyksien hintoja ei saatu ladattua." : "Ladataan jäsenyyksien hintoja…"}
+              </p>
+            )}
           </div>
         </div>
         <p className="muted">

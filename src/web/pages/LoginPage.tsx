@@ -1,6 +1,7 @@
 import type { FormEvent } from "react";
 import { Navigate } from "react-router-dom";
 import type { SessionNotice } from "../../../machines/customerSessionMachine";
+import { returnPathAfterLogin } from "../../client/returnAfterLogin";
 import { useCustomerSession, useCustomerSessionActor } from "../session/CustomerSessionProvider";
 
 const noticeText: Record<SessionNotice, string> = {
@@ -27,7 +28,8 @@ export function LoginPage() {
   const notice = useCustomerSession((s) => s.context.notice);
   const sentMessage = useCustomerSession((s) => s.context.sentMessage);
 
-  if (view === "loggedIn") return <Navigate to="/oma-tili" replace />;
+  // Back to the errand that needed the login (e.g. the membership signup), else /oma-tili.
+  if (view === "loggedIn") return <Navigate to={returnPathAfterLogin()} replace />;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,0 +1,180 @@
+import { assign, fromPromise, setup } from "xstate";
+import type { PaymentMethod } from "../src/domain/booking";
+import type { Invoice, PaymentResponse } from "../src/domain/membership";
+import { serverMessageOr } from "./remoteFailure";
+
+/**
+ * The member's invoices on /oma-tili: the list (newest first), paying an outstanding one (payment
+ * method and an optional gift card) and handing over to the payment page, which sends the
+ * customer back to `/oma-tili?invoice=<id>&payment=success|cancelled` (the input). The API is the
+ * provided actors `loadInvoices` and `payInvoice`; leaving is the provided action
+ * `redirectToPayment`.
+ */
+
+export type InvoicePaymentInput = {
+  /** `?invoice=` and `?payment=` on the way back from the payment page. */
+  returnedInvoiceId?: string | null;
+  payment?: string | null;
+};
+
+export type InvoiceReturn = { invoiceId: string; outcome: "success" | "cancelled" };
+
+export type InvoicePaymentContext = {
+  invoices: Invoice[];
+  /** The invoice being paid. */
+  invoiceId: string | null;
+  paymentMethod: PaymentMethod;
+  giftCardCode: string;
+  errorMessage: string | null;
+  /** The server's words when a gift card paid the whole invoice (no payment page). */
+  paidMessage: string | null;
+  returned: InvoiceReturn | null;
+};
+
+export type InvoicePaymentEvent =
+  | { type: "invoices.reload" }
+  | { type: "invoices.pay"; invoiceId: string }
+  | { type: "invoices.chooseMethod"; paymentMethod: PaymentMethod }
+  | { type: "invoices.editGiftCard"; code: string }
+  | { type: "invoices.submit" }
+  /** Close the payment form or its failure; the list stays as it was. */
+  | { type: "invoices.close" }
+  | { type: "invoices.retry" };
+
+/** Spec §8 fallbacks, used when the server gave no message. */
+export const LOAD_INVOICES_FAILED = "Failed to load invoices";
+export const PAYMENT_FAILED = "Failed to initiate payment";
+
+const returnOf = (input: InvoicePaymentInput): InvoiceReturn | null =>
+  input.returnedInvoiceId && (input.payment === "success" || input.payment === "cancelled")
+    ? { invoiceId: input.returnedInvoiceId, outcome: input.payment }
+    : null;
+
+const closedForm = { invoiceId: null, giftCardCode: "", errorMessage: null };
+
+export const invoicePaymentMachine = setup({
+  types: {
+    context: {} as InvoicePaymentContext,
+    events: {} as InvoicePaymentEvent,
+    input: {} as InvoicePaymentInput,
+  },
+  actors: {
+    loadInvoices: fromPromise<Invoice[]>(async () => {
+      throw new Error("loadInvoices is provided by the app");
+    }),
+    payInvoice: fromPromise<
+      PaymentResponse,
+      { invoiceId: string; paymentMethod: PaymentMethod; giftCardCode: string | undefined }
+    >(async () => {
+      throw new Error("payInvoice is provided by the app");
+    }),
+  },
+  actions: {
+    redirectToPayment: (_, _params: { url: string }) => {},
+  },
+  guards: {
+    /** Spec §4: outstanding is open or overdue (isOutstanding in src/domain/membership.ts). */
+    isOutstanding: ({ context, event }) =>
+      event.type === "invoices.pay" &&
+      context.invoices.some((i) => i.id === event.invoiceId && (i.status === "open" || i.is_overdue)),
+    paymentStarted: ({ event }) => {
+      const output = (event as { output?: PaymentResponse }).output;
+      return !!output?.success && !!output.redirectUrl;
+    },
+    /** A gift card covered the whole sum: paid, and there is no payment page to go to. */
+    paidWithoutRedirect: ({ event }) => !!(event as { output?: PaymentResponse }).output?.success,
+  },
+}).createMachine({
+  id: "invoicePayment",
+  context: ({ input }) => ({
+    invoices: [],
+    ...closedForm,
+    paymentMethod: "mobilepay",
+    paidMessage: null,
+    returned: returnOf(input),
+  }),
+  initial: "loading",
+  states: {
+    loading: {
+      invoke: {
+        id: "loadInvoices",
+        src: "loadInvoices",
+        onDone: { target: "list", actions: assign({ invoices: ({ event }) => event.output }) },
+        onError: {
+          target: "loadFailed",
+          actions: assign({
+            errorMessage: ({ event }) => serverMessageOr(event.error, LOAD_INVOICES_FAILED),
+          }),
+        },
+      },
+    },
+    loadFailed: {
+      on: { "invoices.reload": { target: "loading", actions: assign({ errorMessage: null }) } },
+    },
+    list: {
+      on: {
+        "invoices.pay": {
+          guard: "isOutstanding",
+          target: "choosingMethod",
+          actions: assign({
+            ...closedForm,
+            invoiceId: ({ event }) => event.invoiceId,
+            paidMessage: null,
+            returned: null,
+          }),
+        },
+      },
+    },
+    /** The payment form of one invoice. */
+    choosingMethod: {
+      on: {
+        "invoices.chooseMethod": { actions: assign({ paymentMethod: ({ event }) => event.paymentMethod }) },
+        "invoices.editGiftCard": { actions: assign({ giftCardCode: ({ event }) => event.code }) },
+        "invoices.submit": "paying",
+        "invoices.close": { target: "list", actions: assign(closedForm) },
+      },
+    },
+    paying: {
+      invoke: {
+        id: "payInvoice",
+        src: "payInvoice",
+        input: ({ context }) => ({
+          invoiceId: context.invoiceId!,
+          paymentMethod: context.paymentMethod,
+          giftCardCode: context.giftCardCode.trim() || undefined,
+        }),
+        onDone: [
+          {
+            guard: "paymentStarted",
+            target: "redirecting",
+            actions: {
+              type: "redirectToPayment",
+              params: ({ event }) => ({ url: event.output.redirectUrl }),
+            },
+          },
+          {
+            guard: "paidWithoutRedirect",
+            target: "loading",
+            actions: assign(({ event }) => ({ ...closedForm, paidMessage: event.output.message })),
+          },
+          {
+            target: "failed",
+            actions: assign({ errorMessage: ({ event }) => event.output.message || PAYMENT_FAILED }),
+          },
+        ],
+        onError: {
+          target: "failed",
+          actions: assign({ errorMessage: ({ event }) => serverMessageOr(event.error, PAYMENT_FAILED) }),
+        },
+      },
+    },
+    /** The browser is leaving for the payment page. */
+    redirecting: {},
+    failed: {
+      on: {
+        "invoices.retry": { target: "choosingMethod", actions: assign({ errorMessage: null }) },
+        "invoices.close": { target: "list", actions: assign(closedForm) },
+      },
+    },
+  },
+});

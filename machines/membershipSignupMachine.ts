@@ -1,0 +1,187 @@
+import { and, assign, fromPromise, setup } from "xstate";
+import type { PaymentMethod } from "../src/domain/booking";
+import type { Commitment, PaymentResponse, SignupRequest, TiersResponse } from "../src/domain/membership";
+import { failureStatus, serverMessageOr } from "./remoteFailure";
+
+/**
+ * `/jasenyys`: the tiers the park sells, the customer's choice (tier, commitment, payment method,
+ * optional gift card), and the signup that creates the payment and hands over to the payment page.
+ *
+ * Signing up needs a customer session. A visitor who is not signed in is sent to log in with the
+ * choice remembered (the provided action `goToLogin`), and comes back to it: the page starts this
+ * machine again with the remembered tier and commitment as input. Every change of tier or
+ * commitment is handed to the provided action `rememberChoice` (the page keeps it in its address).
+ * The API is the provided actors `loadTiers` and `createSignup`; leaving for the payment page is
+ * the provided action `redirectToPayment`.
+ */
+
+export type SignupChoice = { tierLevel: number | null; commitment: Commitment };
+
+export type SignupInput = { tierLevel: number | null; commitment: Commitment | null };
+
+export type SignupContext = SignupChoice & {
+  catalog: TiersResponse | null;
+  paymentMethod: PaymentMethod;
+  giftCardCode: string;
+  errorMessage: string | null;
+};
+
+export type SignupEvent =
+  | { type: "signup.retry" }
+  | { type: "signup.chooseTier"; tierLevel: number }
+  | { type: "signup.chooseCommitment"; commitment: Commitment }
+  | { type: "signup.choosePaymentMethod"; paymentMethod: PaymentMethod }
+  | { type: "signup.editGiftCard"; code: string }
+  /** The page says whether a customer is signed in: signing up needs one. */
+  | { type: "signup.submit"; signedIn: boolean };
+
+/** Spec §8 fallback when the server gives no message. */
+export const PAYMENT_FAILED = "Failed to initiate payment";
+export const TIERS_FAILED = "Jäsenyystasoja ei saatu ladattua.";
+
+const choiceOf = (context: SignupContext): SignupChoice => ({
+  tierLevel: context.tierLevel,
+  commitment: context.commitment,
+});
+
+export const membershipSignupMachine = setup({
+  types: {
+    context: {} as SignupContext,
+    events: {} as SignupEvent,
+    input: {} as SignupInput,
+  },
+  actors: {
+    loadTiers: fromPromise<TiersResponse>(async () => {
+      throw new Error("loadTiers is provided by the app");
+    }),
+    createSignup: fromPromise<PaymentResponse, SignupRequest>(async () => {
+      throw new Error("createSignup is provided by the app");
+    }),
+  },
+  actions: {
+    rememberChoice: (_, _params: SignupChoice) => {},
+    goToLogin: (_, _params: SignupChoice) => {},
+    redirectToPayment: (_, _params: { url: string }) => {},
+  },
+  guards: {
+    tierIsChosen: ({ context }) => context.tierLevel !== null,
+    isSignedIn: ({ event }) => event.type === "signup.submit" && event.signedIn,
+    paymentStarted: ({ event }) => {
+      const output = (event as { output?: PaymentResponse }).output;
+      return !!output?.success && !!output.redirectUrl;
+    },
+    /** 409: the customer already has an active or pending membership. */
+    isAlreadyMember: ({ event }) => failureStatus((event as { error?: unknown }).error) === 409,
+  },
+}).createMachine({
+  id: "membershipSignup",
+  context: ({ input }) => ({
+    tierLevel: input.tierLevel,
+    commitment: input.commitment ?? "none",
+    catalog: null,
+    paymentMethod: "mobilepay",
+    giftCardCode: "",
+    errorMessage: null,
+  }),
+  initial: "loadingTiers",
+  states: {
+    loadingTiers: {
+      invoke: {
+        id: "loadTiers",
+        src: "loadTiers",
+        onDone: {
+          target: "choosing",
+          // A remembered tier the park no longer sells is no choice.
+          actions: assign(({ context, event }) => ({
+            catalog: event.output,
+            tierLevel: event.output.tiers.some((t) => t.tier_level === context.tierLevel)
+              ? context.tierLevel
+              : null,
+          })),
+        },
+        onError: {
+          target: "tiersFailed",
+          actions: assign({ errorMessage: ({ event }) => serverMessageOr(event.error, TIERS_FAILED) }),
+        },
+      },
+    },
+    tiersFailed: {
+      on: { "signup.retry": { target: "loadingTiers", actions: assign({ errorMessage: null }) } },
+    },
+    /** The form: tier, commitment, payment method and gift card. */
+    choosing: {
+      on: {
+        "signup.chooseTier": {
+          actions: [
+            assign({ tierLevel: ({ event }) => event.tierLevel }),
+            { type: "rememberChoice", params: ({ context }) => choiceOf(context) },
+          ],
+        },
+        "signup.chooseCommitment": {
+          actions: [
+            assign({ commitment: ({ event }) => event.commitment }),
+            { type: "rememberChoice", params: ({ context }) => choiceOf(context) },
+          ],
+        },
+        "signup.choosePaymentMethod": {
+          actions: assign({ paymentMethod: ({ event }) => event.paymentMethod }),
+        },
+        "signup.editGiftCard": { actions: assign({ giftCardCode: ({ event }) => event.code }) },
+        "signup.submit": [
+          { guard: and(["tierIsChosen", "isSignedIn"]), target: "creatingPayment" },
+          {
+            guard: "tierIsChosen",
+            target: "loginRequired",
+            actions: { type: "goToLogin", params: ({ context }) => choiceOf(context) },
+          },
+        ],
+      },
+    },
+    /** Off to /login; the page comes back to the remembered choice after it. */
+    loginRequired: {},
+    creatingPayment: {
+      invoke: {
+        id: "createSignup",
+        src: "createSignup",
+        input: ({ context }) => ({
+          tier_level: context.tierLevel!,
+          commitment: context.commitment,
+          paymentMethod: context.paymentMethod,
+          gift_card_code: context.giftCardCode.trim() || undefined,
+        }),
+        onDone: [
+          {
+            guard: "paymentStarted",
+            target: "redirecting",
+            actions: {
+              type: "redirectToPayment",
+              params: ({ event }) => ({ url: event.output.redirectUrl }),
+            },
+          },
+          {
+            target: "failed",
+            actions: assign({ errorMessage: ({ event }) => event.output.message || PAYMENT_FAILED }),
+          },
+        ],
+        onError: [
+          {
+            guard: "isAlreadyMember",
+            target: "alreadyMember",
+            actions: assign({ errorMessage: ({ event }) => serverMessageOr(event.error, PAYMENT_FAILED) }),
+          },
+          {
+            target: "failed",
+            actions: assign({ errorMessage: ({ event }) => serverMessageOr(event.error, PAYMENT_FAILED) }),
+          },
+        ],
+      },
+    },
+    /** The browser is leaving for the payment page. */
+    redirecting: {},
+    failed: {
+      on: { "signup.retry": { target: "choosing", actions: assign({ errorMessage: null }) } },
+    },
+    /** A membership exists already: the server's message and the way to /oma-tili. */
+    alreadyMember: {},
+  },
+});

@@ -1,0 +1,168 @@
+import { assign, fromPromise, setup } from "xstate";
+import type { CancelSubscriptionResponse, Subscription } from "../src/domain/membership";
+import { serverMessageOr } from "./remoteFailure";
+
+/**
+ * The signed-in customer's membership (spec §3-§4, product.md "Membership"): loading it, what it
+ * is now (none, waiting for its first payment, active, cancelled), and cancelling it — only
+ * through an explicit confirmation that says when the membership really ends.
+ *
+ * One actor serves the whole app (the header's link rule, /oma-tili, the member bookings): the app
+ * sends `subscription.load` when a customer signs in and `subscription.clear` when nobody is.
+ * The API is the provided actors `loadSubscription` (null when the customer has none: a 404) and
+ * `cancelSubscription`.
+ */
+
+export type SubscriptionContext = {
+  subscription: Subscription | null;
+  /** Why loading failed (`error`). */
+  errorMessage: string | null;
+  /** Why the cancel failed (`active.cancelFailed`). */
+  cancelError: string | null;
+  /** The server's words after a successful cancel. */
+  cancelMessage: string | null;
+};
+
+export type SubscriptionEvent =
+  /** A customer signed in (or another one did): load theirs, whatever was shown before. */
+  | { type: "subscription.load" }
+  /** Nobody is signed in: forget it. */
+  | { type: "subscription.clear" }
+  /**
+   * Read it again, showing the old one meanwhile: a retry, after a failed cancel, once the first
+   * payment may have landed, or after bookings changed the usage.
+   */
+  | { type: "subscription.reload" }
+  | { type: "subscription.cancel" }
+  | { type: "subscription.confirmCancel" }
+  /** Back out of the confirmation (or close a failure): nothing changes. */
+  | { type: "subscription.keep" };
+
+/** Spec §8 fallbacks, used when the server gave no message. */
+export const LOAD_SUBSCRIPTION_FAILED = "Failed to load subscription";
+export const CANCEL_SUBSCRIPTION_FAILED = "Failed to cancel subscription";
+
+const cleared = { subscription: null, errorMessage: null, cancelError: null, cancelMessage: null };
+
+export const subscriptionMachine = setup({
+  types: {
+    context: {} as SubscriptionContext,
+    events: {} as SubscriptionEvent,
+  },
+  actors: {
+    loadSubscription: fromPromise<Subscription | null>(async () => {
+      throw new Error("loadSubscription is provided by the app");
+    }),
+    cancelSubscription: fromPromise<CancelSubscriptionResponse>(async () => {
+      throw new Error("cancelSubscription is provided by the app");
+    }),
+  },
+  guards: {
+    // An expired signup (its payment never came) is no membership: the customer may sign up again.
+    hasNone: ({ event }) => {
+      const found = (event as { output?: Subscription | null }).output;
+      return !found || found.status === "expired";
+    },
+    isPending: ({ event }) => (event as { output?: Subscription }).output?.status === "pending",
+    isActive: ({ event }) => (event as { output?: Subscription }).output?.status === "active",
+  },
+}).createMachine({
+  id: "subscription",
+  context: cleared,
+  initial: "idle",
+  on: {
+    "subscription.load": { target: ".loading", actions: assign(cleared) },
+    "subscription.clear": { target: ".idle", actions: assign(cleared) },
+  },
+  states: {
+    /** Nobody is signed in: nothing is loaded. */
+    idle: {},
+    loading: {
+      // What a former answer or cancel said no longer holds; the membership shown stays until the
+      // answer replaces it.
+      entry: assign({ errorMessage: null, cancelError: null, cancelMessage: null }),
+      invoke: {
+        id: "loadSubscription",
+        src: "loadSubscription",
+        onDone: [
+          { guard: "hasNone", target: "none", actions: assign({ subscription: null }) },
+          {
+            guard: "isPending",
+            target: "pending",
+            actions: assign({ subscription: ({ event }) => event.output }),
+          },
+          {
+            guard: "isActive",
+            target: "active",
+            actions: assign({ subscription: ({ event }) => event.output }),
+          },
+          { target: "cancelled", actions: assign({ subscription: ({ event }) => event.output }) },
+        ],
+        onError: {
+          target: "error",
+          actions: assign({
+            errorMessage: ({ event }) => serverMessageOr(event.error, LOAD_SUBSCRIPTION_FAILED),
+          }),
+        },
+      },
+    },
+    /** No membership (a 404 is this, never an error). */
+    none: {},
+    /**
+     * Signed up; the first invoice is not paid yet. Once it is paid (the success page, another
+     * tab) the membership turns active: read it again then.
+     */
+    pending: { on: { "subscription.reload": "loading" } },
+    active: {
+      initial: "idle",
+      states: {
+        idle: {
+          on: {
+            "subscription.cancel": { target: "confirmingCancel", actions: assign({ cancelError: null }) },
+            // The usage changes as the member books and cancels.
+            "subscription.reload": "#subscription.loading",
+          },
+        },
+        /** The customer reads when the membership would end; nothing is sent before they confirm. */
+        confirmingCancel: {
+          on: {
+            "subscription.confirmCancel": "cancelling",
+            "subscription.keep": "idle",
+          },
+        },
+        cancelling: {
+          invoke: {
+            id: "cancelSubscription",
+            src: "cancelSubscription",
+            onDone: {
+              target: "#subscription.cancelled",
+              actions: assign({
+                subscription: ({ event }) => event.output.subscription,
+                cancelMessage: ({ event }) => event.output.message,
+              }),
+            },
+            onError: {
+              target: "cancelFailed",
+              actions: assign({
+                cancelError: ({ event }) => serverMessageOr(event.error, CANCEL_SUBSCRIPTION_FAILED),
+              }),
+            },
+          },
+        },
+        /** E.g. 409 'No active subscription' (cancelled elsewhere): reloading shows how things are. */
+        cancelFailed: {
+          on: {
+            "subscription.keep": { target: "idle", actions: assign({ cancelError: null }) },
+            "subscription.reload": "#subscription.loading",
+          },
+        },
+      },
+    },
+    /** Cancelled: access runs to `access_ends_on` (the commitment's end or the paid period's). */
+    /** Access may remain (and with it bookings and their usage): it can be read again. */
+    cancelled: { on: { "subscription.reload": "loading" } },
+    error: { on: { "subscription.reload": "loading" } },
+  },
+});
+
+export type SubscriptionMachine = typeof subscriptionMachine;

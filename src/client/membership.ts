@@ -1,0 +1,74 @@
+import { z } from "zod";
+import type { PaymentMethod } from "../domain/booking";
+import {
+  cancelSubscriptionResponseSchema,
+  invoicesResponseSchema,
+  paymentResponseSchema,
+  subscriptionResponseSchema,
+  tiersResponseSchema,
+  type CancelSubscriptionResponse,
+  type Invoice,
+  type PaymentResponse,
+  type SignupRequest,
+  type Subscription,
+  type TiersResponse,
+} from "../domain/membership";
+import { ApiError, http as defaultHttp, type HttpClient } from "./http";
+
+/*
+ * Membership, invoices and the customer's own data (issue 7 contract in src/domain/membership.ts)
+ * as the SPA calls them. The customer paths carry the session's bearer token through the http
+ * client's auth policy. Answers are parsed with the contract's schemas, so a server that drifts
+ * shows up as an error instead of a half-drawn page.
+ */
+
+const deleteAccountResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;
+
+export function createMembershipApi(http: HttpClient = defaultHttp) {
+  return {
+    /** Public: what /jasenyys and the home page show. */
+    async tiers(): Promise<TiersResponse> {
+      return tiersResponseSchema.parse(await http.get("/api/v2/subscriptions/tiers"));
+    },
+    /** The customer's membership, or null when they have none (the API answers 404). */
+    async mySubscription(): Promise<Subscription | null> {
+      try {
+        return subscriptionResponseSchema.parse(await http.get("/api/v2/subscriptions/me")).subscription;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    async signup(request: SignupRequest): Promise<PaymentResponse> {
+      return paymentResponseSchema.parse(await http.post("/api/v2/subscriptions/signup", request));
+    },
+    async cancelSubscription(): Promise<CancelSubscriptionResponse> {
+      return cancelSubscriptionResponseSchema.parse(await http.post("/api/v2/subscriptions/me/cancel"));
+    },
+    /** Newest first. */
+    async myInvoices(): Promise<Invoice[]> {
+      return invoicesResponseSchema.parse(await http.get("/api/v2/invoices/me")).invoices;
+    },
+    async payInvoice(
+      invoiceId: string,
+      body: { paymentMethod: PaymentMethod; gift_card_code?: string },
+    ): Promise<PaymentResponse> {
+      return paymentResponseSchema.parse(
+        await http.post(`/api/v2/invoices/${encodeURIComponent(invoiceId)}/pay`, body),
+      );
+    },
+    /** The customer's own data as the server exports it (its shape is the server's to choose). */
+    async myData(): Promise<unknown> {
+      return http.get<unknown>("/api/v2/customers/me/data");
+    },
+    async deleteAccount(): Promise<DeleteAccountResponse> {
+      return deleteAccountResponseSchema.parse(await http.delete("/api/v2/customers/me"));
+    },
+  };
+}
+
+export type MembershipApi = ReturnType<typeof createMembershipApi>;
+
+/** The app's calls, over the app's one http client. */
+export const membershipApi = createMembershipApi();

@@ -1,0 +1,163 @@
+import { useSelector } from "@xstate/react";
+import { Link } from "react-router-dom";
+import { formatHours } from "../../../../machines/memberQuota";
+import type { MemberReservation } from "../../../domain/membership";
+import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiTime";
+import { formatEuros } from "../../../domain/money";
+import { doorPath, reservationStatusLabels } from "../booking/labels";
+import type { MemberBookingRef } from "./MemberBookingFlow";
+
+const kindLabels = { subscriber: "Jäsenvaraus", single: "Kertavaraus" } as const;
+
+/** Coming bookings soonest first (the next one is what a member looks for), past ones latest first. */
+export function splitMemberReservations(reservations: MemberReservation[], now: string) {
+  const nowMs = Date.parse(now);
+  const byStart = [...reservations].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  return {
+    upcoming: byStart.filter((r) => Date.parse(r.end) > nowMs),
+    past: byStart.filter((r) => Date.parse(r.end) <= nowMs).reverse(),
+  };
+}
+
+/** The member's subscriber and single bookings, with the gate link and cancelling. */
+export function MemberReservationList({ actorRef }: { actorRef: MemberBookingRef }) {
+  const reservations = useSelector(actorRef, (s) => s.context.reservations);
+  const now = useSelector(actorRef, (s) => s.context.now);
+  // Read again after a booking or a cancel; the changed booking is already in the list meanwhile.
+  const refreshing = useSelector(
+    actorRef,
+    (s) =>
+      s.matches({ showing: { booked: "refreshing" } }) || s.matches({ showing: { cancelled: "refreshing" } }),
+  );
+  const refreshFailed = useSelector(actorRef, (s) => s.context.refreshFailed);
+  const { upcoming, past } = splitMemberReservations(reservations, now);
+  return (
+    <div className="member-reservation-lists" aria-busy={refreshing}>
+      {refreshFailed && <p className="muted">Varauslistaa ei saatu päivitettyä. Lataa sivu uudelleen.</p>}
+      {reservations.length === 0 && <p className="muted">Sinulla ei ole varauksia.</p>}
+      {upcoming.length > 0 && (
+        <section aria-labelledby="member-upcoming-title">
+          <h3 id="member-upcoming-title">Tulevat varaukset</h3>
+          <ul className="plain-list member-reservations">
+            {upcoming.map((r) => (
+              <MemberReservationCard key={r.id} reservation={r} past={false} actorRef={actorRef} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {past.length > 0 && (
+        <section aria-labelledby="member-past-title">
+          <h3 id="member-past-title">Menneet varaukset</h3>
+          <ul className="plain-list member-reservations member-reservations--past">
+            {past.map((r) => (
+              <MemberReservationCard key={r.id} reservation={r} past actorRef={actorRef} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+type CardProps = { reservation: MemberReservation; past: boolean; actorRef: MemberBookingRef };
+
+function MemberReservationCard({ reservation: r, past, actorRef }: CardProps) {
+  // What this card shows of the cancel: nothing, the question, the wait, or the answer.
+  const cancelStep = useSelector(actorRef, (s) => {
+    if (s.context.cancelId !== r.id) return null;
+    if (s.matches("confirmingCancel")) return "confirming";
+    if (s.matches("cancelling")) return "cancelling";
+    if (s.matches({ showing: "cancelled" })) return "cancelled";
+    if (s.matches({ showing: "cancelFailed" })) return "failed";
+    return null;
+  });
+  const message = useSelector(actorRef, (s) => (s.context.cancelId === r.id ? s.context.message : null));
+  const canCancel = useSelector(actorRef, (s) => s.can({ type: "reservation.cancel", id: r.id }));
+  const subscriber = r.kind === "subscriber";
+  const titleId = `member-reservation-${r.id}`;
+
+  return (
+    <li
+      className={`member-reservation card${past ? " member-reservation--past" : ""}`}
+      aria-labelledby={titleId}
+    >
+      <h4 id={titleId}>{formatTimeRange(r.start, r.end)}</h4>
+      <p className={`member-reservation__kind member-reservation__kind--${r.kind}`}>{kindLabels[r.kind]}</p>
+      <dl className="member-reservation__details">
+        <dt>Alue</dt>
+        <dd>{r.areaName}</dd>
+        <dt>Tila</dt>
+        <dd className={`reservation-status reservation-status--${r.status}`}>
+          {reservationStatusLabels[r.status]}
+        </dd>
+        <dt>Koiria</dt>
+        <dd>{r.dogs}</dd>
+        <dt>{subscriber ? "Kiintiöstä" : "Hinta"}</dt>
+        <dd>{subscriber ? formatHours(r.hours) : formatEuros(r.priceCents)}</dd>
+      </dl>
+      <div className="button-row">
+        {r.doorUrl && r.status === "confirmed" && !past && (
+          <Link className="button" to={doorPath(r.doorUrl)}>
+            Avaa portti
+          </Link>
+        )}
+        {!subscriber && (
+          <Link
+            className="button button-secondary"
+            to={`/oma-varaus?varaus=${encodeURIComponent(r.accessToken)}`}
+          >
+            Kertavarauksen sivu
+          </Link>
+        )}
+      </div>
+      {r.cancellable && !past && cancelStep !== "confirming" && cancelStep !== "cancelling" && (
+        <p>
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={!canCancel}
+            onClick={() => actorRef.send({ type: "reservation.cancel", id: r.id })}
+          >
+            Peru varaus
+          </button>{" "}
+          <span className="muted">Peruttavissa {formatDateTime(r.cancellableUntil)} asti.</span>
+        </p>
+      )}
+      {cancelStep === "confirming" && (
+        <div className="notice" role="group" aria-labelledby={`${titleId}-cancel`}>
+          <p id={`${titleId}-cancel`}>
+            Haluatko varmasti perua varauksen?
+            {subscriber && r.hours > 0 && ` ${formatHours(r.hours)} palautuu kiintiöösi.`}
+          </p>
+          <div className="button-row">
+            <button
+              type="button"
+              className="button button-danger"
+              onClick={() => actorRef.send({ type: "reservation.confirmCancel" })}
+            >
+              Kyllä, peru
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => actorRef.send({ type: "reservation.keep" })}
+            >
+              Älä peru
+            </button>
+          </div>
+        </div>
+      )}
+      {cancelStep === "cancelling" && <p role="status">Perutaan varausta…</p>}
+      {cancelStep === "cancelled" && (
+        <p className="notice notice-success" role="status">
+          {message}
+        </p>
+      )}
+      {cancelStep === "failed" && (
+        <p className="error-message" role="alert">
+          {message}
+        </p>
+      )}
+    </li>
+  );
+}

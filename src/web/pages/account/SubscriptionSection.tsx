@@ -1,0 +1,270 @@
+import { Link } from "react-router-dom";
+import { formatDate } from "../../../domain/helsinkiTime";
+import type { Subscription } from "../../../domain/membership";
+import { formatEuros } from "../../../domain/money";
+import { useMembershipEnvironment } from "../../membershipEnvironment";
+import { useSubscription, useSubscriptionActor } from "../../session/SubscriptionProvider";
+import {
+  cancellationTerms,
+  daysOfAccessLeft,
+  daysText,
+  formatDay,
+  statusLabel,
+  usageText,
+} from "./membershipFormat";
+
+/** /oma-tili's membership: what it is, how much of the quota is used, and cancelling it. */
+export function SubscriptionSection() {
+  const actor = useSubscriptionActor();
+  // A reload keeps the membership on screen; only a first load has nothing to show yet.
+  const view = useSubscription((s) =>
+    s.matches("idle") || (s.matches("loading") && !s.context.subscription)
+      ? "loading"
+      : s.matches("error")
+        ? "error"
+        : s.matches("none")
+          ? "none"
+          : "shown",
+  );
+  const subscription = useSubscription((s) => s.context.subscription);
+  const reloading = useSubscription((s) => s.matches("loading") && !!s.context.subscription);
+  const errorMessage = useSubscription((s) => s.context.errorMessage);
+  const canReload = useSubscription((s) => s.can({ type: "subscription.reload" }));
+  const reload = () => actor.send({ type: "subscription.reload" });
+
+  return (
+    <section className="card account-section" aria-labelledby="subscription-heading">
+      <h2 id="subscription-heading">Jäsenyys</h2>
+      {view === "loading" && (
+        <p className="muted" role="status">
+          Ladataan jäsenyyttä…
+        </p>
+      )}
+      {view === "error" && (
+        <div role="alert">
+          <p className="error-message">{errorMessage}</p>
+          <button type="button" className="button" disabled={!canReload} onClick={reload}>
+            Yritä uudelleen
+          </button>
+        </div>
+      )}
+      {view === "none" && (
+        <>
+          <p>Sinulla ei ole jäsenyyttä.</p>
+          <p>
+            Jäsenenä varaat puiston kuukausittaisella tuntikiintiöllä ilman erillistä maksua.{" "}
+            <Link to="/jasenyys">Tutustu jäsenyyteen</Link>
+          </p>
+        </>
+      )}
+      {reloading && (
+        <p className="muted" role="status">
+          Päivitetään jäsenyyden tietoja…
+        </p>
+      )}
+      {view === "shown" && subscription && <SubscriptionDetails subscription={subscription} />}
+    </section>
+  );
+}
+
+function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
+  const { now } = useMembershipEnvironment();
+  const today = now();
+  const usage = subscription.usage;
+  return (
+    <>
+      <dl className="details-list">
+        <dt>Taso</dt>
+        <dd>{subscription.tier_name}</dd>
+        <dt>Tila</dt>
+        <dd>{statusLabel[subscription.status]}</dd>
+        <dt>Kuukausihinta</dt>
+        <dd>{formatEuros(subscription.monthly_price_cents)}/kk</dd>
+        <dt>Alkoi</dt>
+        <dd>{formatDay(subscription.start_date)}</dd>
+        <dt>Sitoumus</dt>
+        <dd>
+          {subscription.commitment_end_date
+            ? `12 kk, päättyy ${formatDay(subscription.commitment_end_date)}` +
+              (subscription.commitment_days_remaining
+                ? ` (${daysText(subscription.commitment_days_remaining)} jäljellä)`
+                : "")
+            : "Ei sitoumusta"}
+        </dd>
+        {subscription.current_period && (
+          <>
+            <dt>Kuluva jakso</dt>
+            <dd>
+              {formatDay(subscription.current_period.start)} – {formatDay(subscription.current_period.end)}
+            </dd>
+          </>
+        )}
+      </dl>
+      {subscription.status === "pending" && <PendingNote />}
+      {subscription.status !== "pending" && (
+        <div className="usage">
+          <label htmlFor="usage-meter">Tuntikiintiön käyttö tällä jaksolla</label>
+          <progress
+            id="usage-meter"
+            max={usage.hours_quota || 1}
+            value={Math.min(usage.hours_used, usage.hours_quota)}
+            aria-valuetext={usageText(usage)}
+          />
+          <p className="usage__text">{usageText(usage)}</p>
+          <UsageRefresh />
+        </div>
+      )}
+      {subscription.status === "cancelled" && <CancelledNote subscription={subscription} today={today} />}
+      <CancelControls subscription={subscription} today={today} />
+    </>
+  );
+}
+
+/** The usage changes as bookings are made (here or in another tab). */
+function UsageRefresh() {
+  const actor = useSubscriptionActor();
+  const canReload = useSubscription((s) => s.can({ type: "subscription.reload" }));
+  return (
+    <button
+      type="button"
+      className="button button-secondary button-small"
+      disabled={!canReload}
+      onClick={() => actor.send({ type: "subscription.reload" })}
+    >
+      Päivitä käyttötiedot
+    </button>
+  );
+}
+
+function PendingNote() {
+  const actor = useSubscriptionActor();
+  const canReload = useSubscription((s) => s.can({ type: "subscription.reload" }));
+  return (
+    <div className="notice">
+      <p>Jäsenyys alkaa, kun ensimmäinen lasku on maksettu. Löydät laskun alta kohdasta Laskut.</p>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={!canReload}
+        onClick={() => actor.send({ type: "subscription.reload" })}
+      >
+        Päivitä tila
+      </button>
+    </div>
+  );
+}
+
+function CancelledNote({ subscription, today }: { subscription: Subscription; today: Date }) {
+  const message = useSubscription((s) => s.context.cancelMessage);
+  return (
+    <div className="notice" role="status">
+      {message && <p>{message}</p>}
+      <p>
+        {subscription.cancelled_at && <>Irtisanottu {formatDate(subscription.cancelled_at)}. </>}
+        {subscription.access_ends_on && subscription.has_access
+          ? `Käyttöoikeus on voimassa ${formatDay(subscription.access_ends_on)} asti (${daysText(
+              daysOfAccessLeft(subscription.access_ends_on, today),
+            )} jäljellä).`
+          : "Käyttöoikeus on päättynyt."}
+      </p>
+    </div>
+  );
+}
+
+/** Cancelling, only through the confirmation that says when the membership really ends. */
+function CancelControls({ subscription, today }: { subscription: Subscription; today: Date }) {
+  const actor = useSubscriptionActor();
+  const step = useSubscription((s) =>
+    s.matches({ active: "confirmingCancel" })
+      ? "confirming"
+      : s.matches({ active: "cancelling" })
+        ? "cancelling"
+        : s.matches({ active: "cancelFailed" })
+          ? "failed"
+          : null,
+  );
+  const canCancel = useSubscription((s) => s.can({ type: "subscription.cancel" }));
+  const canConfirm = useSubscription((s) => s.can({ type: "subscription.confirmCancel" }));
+  const canKeep = useSubscription((s) => s.can({ type: "subscription.keep" }));
+  const canReload = useSubscription((s) => s.can({ type: "subscription.reload" }));
+  const cancelError = useSubscription((s) => s.context.cancelError);
+  const terms = cancellationTerms(subscription, today);
+
+  if (step === null) {
+    return canCancel ? (
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={() => actor.send({ type: "subscription.cancel" })}
+      >
+        Irtisano jäsenyys
+      </button>
+    ) : null;
+  }
+  if (step === "failed") {
+    return (
+      <div role="alert">
+        <p className="error-message">{cancelError}</p>
+        <div className="button-row">
+          <button
+            type="button"
+            className="button"
+            disabled={!canReload}
+            onClick={() => actor.send({ type: "subscription.reload" })}
+          >
+            Päivitä tiedot
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={!canKeep}
+            onClick={() => actor.send({ type: "subscription.keep" })}
+          >
+            Sulje
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <section className="confirm-box" aria-labelledby="cancel-confirm-heading">
+      <h3 id="cancel-confirm-heading">Irtisanotaanko jäsenyys?</h3>
+      {terms?.kind === "commitment" && (
+        <p>
+          Jäsenyydelläsi on sitoumus, joka päättyy {formatDay(terms.endsOn)} ({daysText(terms.daysLeft)}{" "}
+          jäljellä). Irtisanominen tulee voimaan vasta sitoumuksen päättyessä: jäsenyys ja kuukausilaskutus
+          jatkuvat siihen asti.
+        </p>
+      )}
+      {terms?.kind === "period" && (
+        <p>
+          Jäsenyys on voimassa maksetun jakson loppuun, {formatDay(terms.endsOn)} asti (
+          {daysText(terms.daysLeft)} jäljellä). Uusia laskuja ei sen jälkeen tule.
+        </p>
+      )}
+      {step === "cancelling" && (
+        <p className="muted" role="status">
+          Irtisanotaan…
+        </p>
+      )}
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={!canConfirm}
+          onClick={() => actor.send({ type: "subscription.confirmCancel" })}
+        >
+          Kyllä, irtisano
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={!canKeep}
+          onClick={() => actor.send({ type: "subscription.keep" })}
+        >
+          Ei, pidä jäsenyys
+        </button>
+      </div>
+    </section>
+  );
+}

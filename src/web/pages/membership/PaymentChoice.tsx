@@ -1,0 +1,53 @@
+import type { PaymentMethod } from "../../../domain/booking";
+import "./membership.css";
+
+const methods: ReadonlyArray<readonly [PaymentMethod, string]> = [
+  ["mobilepay", "MobilePay"],
+  ["card", "Kortti"],
+];
+
+/** Payment method and optional gift card: the same two questions for a signup and an invoice. */
+export function PaymentChoice(props: {
+  /** Tells this form's fields apart from another's on the same page. */
+  idPrefix: string;
+  paymentMethod: PaymentMethod;
+  giftCardCode: string;
+  disabled: boolean;
+  onPaymentMethod(method: PaymentMethod): void;
+  onGiftCardCode(code: string): void;
+}) {
+  return (
+    <>
+      <fieldset className="choice-group" disabled={props.disabled}>
+        <legend>Maksutapa</legend>
+        {methods.map(([value, label]) => (
+          <label key={value} className="choice">
+            <input
+              type="radio"
+              name={`${props.idPrefix}-method`}
+              value={value}
+              checked={props.paymentMethod === value}
+              onChange={() => props.onPaymentMethod(value)}
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <div className="form-field">
+        <label htmlFor={`${props.idPrefix}-gift-card`}>Lahjakortin koodi (vapaaehtoinen)</label>
+        <input
+          id={`${props.idPrefix}-gift-card`}
+          type="text"
+          autoComplete="off"
+          value={props.giftCardCode}
+          disabled={props.disabled}
+          aria-describedby={`${props.idPrefix}-gift-card-hint`}
+          onChange={(e) => props.onGiftCardCode(e.target.value)}
+        />
+        <span id={`${props.idPrefix}-gift-card-hint`} className="form-field__hint">
+          Lahjakortin saldo käytetään ensin; loppusumma maksetaan valitsemallasi maksutavalla.
+        </span>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,276 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { SnapshotFrom } from "xstate";
+import { TestModel } from "xstate/graph";
+import {
+  invoicePaymentMachine,
+  LOAD_INVOICES_FAILED,
+  PAYMENT_FAILED,
+  type InvoicePaymentInput,
+} from "../../machines/invoicePaymentMachine";
+import type { Invoice } from "../../src/domain/membership";
+import { AccountPage } from "../../src/web/pages/AccountPage";
+import { invoiceFixture } from "../support/membership";
+import { describePathTests, type StateAssertions } from "../support/paths";
+import { apiError } from "./bookingPathSupport";
+import {
+  ANSA,
+  createFakeMembershipApi,
+  createTestSession,
+  renderMembershipApp,
+  stubOtherRequests,
+  type FakeMembershipApi,
+} from "./membershipPathSupport";
+
+/*
+ * Paths generated from invoicePaymentMachine, run against the real /oma-tili (its invoices section)
+ * for a signed-in member: the member's steps are clicks and typing, the API's answers come from a
+ * fake the test settles. Two ways in: opening the page, and the return from the payment page.
+ */
+
+type Snapshot = SnapshotFrom<typeof invoicePaymentMachine>;
+
+const OVERDUE = invoiceFixture({
+  id: "9a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+  number: 1003,
+  reference_number: "10030000000015",
+  description: "Jäsenyys Plus 1.5.–31.5.2026",
+  period: { start: "2026-05-01", end: "2026-05-31" },
+  due_date: "2026-05-15",
+  is_overdue: true,
+});
+const PAID = invoiceFixture({ status: "paid", paid_at: "2026-06-02T10:00:00+03:00" });
+const GIFT_CARD = "LAHJA-2026";
+const GIFT_PAID = "Lasku maksettiin lahjakortilla.";
+const ALREADY_PAID = "Lasku on jo maksettu.";
+const SERVER_DOWN = "Palvelimella tapahtui virhe.";
+
+const events = [
+  { type: "xstate.done.actor.loadInvoices", output: [OVERDUE, PAID] },
+  { type: "xstate.done.actor.loadInvoices", output: [] },
+  { type: "xstate.error.actor.loadInvoices", error: apiError(500, SERVER_DOWN) },
+  {
+    type: "xstate.error.actor.loadInvoices",
+    error: apiError(null, "Verkkovirhe: palvelimeen ei saatu yhteyttä."),
+  },
+  { type: "invoices.reload" },
+  { type: "invoices.pay", invoiceId: OVERDUE.id },
+  { type: "invoices.pay", invoiceId: PAID.id },
+  { type: "invoices.chooseMethod", paymentMethod: "card" },
+  { type: "invoices.editGiftCard", code: GIFT_CARD },
+  { type: "invoices.submit" },
+  { type: "invoices.close" },
+  { type: "invoices.retry" },
+  {
+    type: "xstate.done.actor.payInvoice",
+    output: { success: true, redirectUrl: "/maksu/demo/pay-2", message: "Siirry maksamaan." },
+  },
+  { type: "xstate.done.actor.payInvoice", output: { success: true, redirectUrl: "", message: GIFT_PAID } },
+  { type: "xstate.done.actor.payInvoice", output: { success: false, redirectUrl: "", message: "" } },
+  { type: "xstate.error.actor.payInvoice", error: apiError(409, ALREADY_PAID) },
+];
+
+const entries: Array<{ name: string; path: string; input: InvoicePaymentInput }> = [
+  { name: "opening the page", path: "/oma-tili", input: {} },
+  {
+    name: "back from paying",
+    path: `/oma-tili?invoice=${OVERDUE.id}&payment=success`,
+    input: { returnedInvoiceId: OVERDUE.id, payment: "success" },
+  },
+];
+
+const modelFor = (input: InvoicePaymentInput) =>
+  new TestModel(invoicePaymentMachine, {
+    input,
+    events: events as never,
+    filterEvents: (snapshot, event) => snapshot.can(event),
+    // The payment method and gift card only change the form: the assertions read them from what
+    // the path's own steps did (`chosen`), so the model need not multiply its states by them.
+    serializeState: (s) => {
+      const c = (s as Snapshot).context;
+      return JSON.stringify([
+        s.value,
+        c.invoices.length,
+        c.invoiceId,
+        c.errorMessage,
+        c.paidMessage,
+        c.returned,
+      ]);
+    },
+  });
+
+/* ---------- Driving the real view ---------- */
+
+let fake: FakeMembershipApi;
+let redirect: ReturnType<typeof vi.fn<(url: string) => void>>;
+/** What this path's steps chose; the form starts empty of a gift card each time it opens. */
+let chosen: { paymentMethod: string; giftCardCode: string };
+const user = userEvent.setup({ delay: null });
+const section = () => screen.getByRole("region", { name: "Laskut" });
+const paymentForm = () => screen.queryByRole("form", { name: "Laskun 1003 maksaminen" });
+
+type Step = { event: Record<string, unknown> };
+const settle = (name: "myInvoices" | "payInvoice") => ({
+  done: ({ event }: Step) => fake.settle(name, { value: event.output }),
+  error: ({ event }: Step) => fake.settle(name, { error: event.error }),
+});
+
+const executors = (entry: (typeof entries)[number]) => ({
+  "xstate.init": () => {
+    chosen = { paymentMethod: "mobilepay", giftCardCode: "" };
+    renderMembershipApp({
+      path: entry.path,
+      pages: [{ path: "/oma-tili", element: <AccountPage /> }],
+      session: createTestSession(ANSA),
+      env: { api: fake.api, now: () => new Date("2026-06-16T12:00:00+03:00"), redirectToPayment: redirect },
+    });
+  },
+  "xstate.done.actor.loadInvoices": settle("myInvoices").done,
+  "xstate.error.actor.loadInvoices": settle("myInvoices").error,
+  "invoices.reload": () => user.click(within(section()).getByRole("button", { name: "Yritä uudelleen" })),
+  "invoices.pay": async () => {
+    chosen.giftCardCode = "";
+    await user.click(within(section()).getByRole("button", { name: "Maksa lasku 1003" }));
+  },
+  "invoices.chooseMethod": async () => {
+    chosen.paymentMethod = "card";
+    await user.click(within(paymentForm()!).getByRole("radio", { name: "Kortti" }));
+  },
+  "invoices.editGiftCard": async () => {
+    chosen.giftCardCode = GIFT_CARD;
+    const field = within(paymentForm()!).getByLabelText("Lahjakortin koodi (vapaaehtoinen)");
+    await user.clear(field);
+    await user.type(field, GIFT_CARD);
+  },
+  "invoices.submit": () =>
+    user.click(within(paymentForm()!).getByRole("button", { name: "Siirry maksamaan" })),
+  "invoices.close": async () => {
+    chosen.giftCardCode = "";
+    await user.click(within(paymentForm()!).getByRole("button", { name: "Sulje" }));
+  },
+  "invoices.retry": () => user.click(within(paymentForm()!).getByRole("button", { name: "Yritä uudelleen" })),
+  "xstate.done.actor.payInvoice": async ({ event }: Step) => {
+    const args = await fake.settle("payInvoice", { value: event.output });
+    expect(args).toEqual([
+      OVERDUE.id,
+      { paymentMethod: chosen.paymentMethod, ...(chosen.giftCardCode ? { gift_card_code: GIFT_CARD } : {}) },
+    ]);
+    // Paid with the gift card alone: the list is read again, with a closed form.
+    if ((event.output as { redirectUrl: string }).redirectUrl === "") chosen.giftCardCode = "";
+  },
+  "xstate.error.actor.payInvoice": settle("payInvoice").error,
+});
+
+/* ---------- What each state shows ---------- */
+
+function expectInvoice(invoice: Invoice) {
+  const item = within(section()).getByRole("article", { name: new RegExp(`^Lasku ${invoice.number}`) });
+  const listItem = item.closest("li")!;
+  if (invoice === OVERDUE) {
+    expect(listItem).toHaveClass("invoice--outstanding", "invoice--overdue");
+    expect(within(item).getByRole("heading", { level: 3 })).toHaveTextContent("Lasku 1003 Erääntynyt");
+    expect(item).toHaveTextContent("Viitenumero1003 00000 00015");
+    expect(item).toHaveTextContent("Jaksope 1.5.2026 – su 31.5.2026");
+    expect(item).toHaveTextContent("Summa59,00 € (sis. ALV 25,5 % 11,99 €)");
+    expect(item).toHaveTextContent("Eräpäiväpe 15.5.2026");
+  } else {
+    expect(listItem).not.toHaveClass("invoice--outstanding");
+    expect(within(item).getByRole("heading", { level: 3 })).toHaveTextContent("Lasku 1002 Maksettu");
+    expect(item).toHaveTextContent("Maksettuti 2.6.2026");
+    expect(within(item).queryByRole("button")).toBeNull();
+  }
+}
+
+const states: StateAssertions<typeof invoicePaymentMachine> = {
+  loading: async () => {
+    expect(await within(section()).findByText("Ladataan laskuja…")).toHaveAttribute("role", "status");
+  },
+  loadFailed: async (s) => {
+    expect([SERVER_DOWN, LOAD_INVOICES_FAILED]).toContain(s.context.errorMessage);
+    const alert = await within(section()).findByRole("alert");
+    expect(alert).toHaveTextContent(s.context.errorMessage!);
+    expect(within(alert).getByRole("button", { name: "Yritä uudelleen" })).toBeEnabled();
+  },
+  list: async (s) => {
+    const { invoices, paidMessage, returned } = s.context;
+    await waitFor(() =>
+      invoices.length === 0
+        ? expect(section()).toHaveTextContent("Sinulla ei ole laskuja.")
+        : expect(section()).toHaveTextContent("Avoimia laskuja 1, yhteensä 59,00 €."),
+    );
+    invoices.forEach(expectInvoice);
+    if (invoices.length)
+      expect(within(section()).getByRole("button", { name: "Maksa lasku 1003" })).toBeEnabled();
+    if (paidMessage) expect(within(section()).getByText(paidMessage)).toHaveAttribute("role", "status");
+    if (returned)
+      expect(within(section()).getByText(/Kiitos! Maksu on vastaanotettu/)).toHaveAttribute("role", "status");
+    expect(paymentForm()).toBeNull();
+    expect(redirect).not.toHaveBeenCalled();
+  },
+  choosingMethod: async () => {
+    const form = await screen.findByRole("form", { name: "Laskun 1003 maksaminen" });
+    expect(form).toHaveTextContent("Maksettava: 59,00 €");
+    const method = chosen.paymentMethod === "card" ? "Kortti" : "MobilePay";
+    expect(within(form).getByRole("radio", { name: method })).toBeChecked();
+    expect(within(form).getByLabelText("Lahjakortin koodi (vapaaehtoinen)")).toHaveValue(chosen.giftCardCode);
+    expect(within(form).getByRole("button", { name: "Siirry maksamaan" })).toBeEnabled();
+    expect(within(form).getByRole("button", { name: "Sulje" })).toBeEnabled();
+    expect(within(section()).queryByRole("button", { name: "Maksa lasku 1003" })).toBeNull();
+    expect(within(form).queryByRole("alert")).toBeNull();
+  },
+  paying: async () => {
+    const form = paymentForm()!;
+    expect(await within(form).findByRole("status")).toHaveTextContent("Luodaan maksua…");
+    expect(within(form).getByRole("button", { name: "Siirry maksamaan" })).toBeDisabled();
+    expect(within(form).getByRole("radio", { name: "Kortti" })).toBeDisabled();
+  },
+  redirecting: async () => {
+    expect(await within(paymentForm()!).findByRole("status")).toHaveTextContent("Siirrytään maksamaan…");
+    expect(redirect).toHaveBeenCalledTimes(1);
+    expect(redirect).toHaveBeenCalledWith("/maksu/demo/pay-2");
+  },
+  failed: async (s) => {
+    // The server's message when it gave one, the spec's fallback otherwise.
+    expect([ALREADY_PAID, PAYMENT_FAILED]).toContain(s.context.errorMessage);
+    const alert = await within(paymentForm()!).findByRole("alert");
+    expect(alert).toHaveTextContent(s.context.errorMessage!);
+    expect(within(paymentForm()!).getByRole("button", { name: "Yritä uudelleen" })).toBeEnabled();
+    expect(within(paymentForm()!).getByRole("button", { name: "Sulje" })).toBeEnabled();
+    expect(redirect).not.toHaveBeenCalled();
+  },
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  stubOtherRequests();
+  fake = createFakeMembershipApi();
+  redirect = vi.fn<(url: string) => void>();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describePathTests(invoicePaymentMachine, {
+  runs: entries.map((entry) => ({
+    name: entry.name,
+    model: modelFor(entry.input),
+    events: executors(entry),
+  })),
+  states,
+});
+
+test("back from a cancelled payment, the list says the invoice is still open", async () => {
+  executors({
+    name: "cancelled",
+    path: `/oma-tili?invoice=${OVERDUE.id}&payment=cancelled`,
+    input: {},
+  })["xstate.init"]();
+  await fake.settle("myInvoices", { value: [OVERDUE] });
+  expect(within(section()).getByText("Maksu peruttiin. Lasku on edelleen avoinna.")).toHaveAttribute(
+    "role",
+    "status",
+  );
+  expectInvoice(OVERDUE);
+});

@@ -1,0 +1,281 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { createMemoryRouter } from "react-router-dom";
+import type { SnapshotFrom } from "xstate";
+import { TestModel } from "xstate/graph";
+import {
+  membershipSignupMachine,
+  PAYMENT_FAILED,
+  TIERS_FAILED,
+  type SignupInput,
+} from "../../machines/membershipSignupMachine";
+import { returnPathAfterLogin } from "../../src/client/returnAfterLogin";
+import { LoginPage } from "../../src/web/pages/LoginPage";
+import { MembershipPage } from "../../src/web/pages/membership/MembershipPage";
+import { tiersFixture } from "../support/membership";
+import { describePathTests, type StateAssertions } from "../support/paths";
+import { apiError } from "./bookingPathSupport";
+import {
+  ANSA,
+  createFakeMembershipApi,
+  createTestSession,
+  renderMembershipApp,
+  stubOtherRequests,
+  type FakeMembershipApi,
+  type TestSession,
+} from "./membershipPathSupport";
+
+/*
+ * Paths generated from membershipSignupMachine, run against the real /jasenyys inside the real
+ * shell: the customer's steps are clicks and typing, the API's answers come from a fake the test
+ * settles, and the customer signs in (as from the e-mailed link in another tab) when a path's
+ * submit says so. Two ways in: a fresh visit, and the return from /login with the choice in the
+ * address.
+ */
+
+type Snapshot = SnapshotFrom<typeof membershipSignupMachine>;
+
+const ALREADY = "Sinulla on jo voimassa oleva jäsenyys.";
+const PROVIDER_DOWN = "Maksupalvelu ei vastannut.";
+const GIFT_CARD = "LAHJA-2026";
+
+const events = [
+  { type: "xstate.done.actor.loadTiers", output: tiersFixture() },
+  {
+    type: "xstate.error.actor.loadTiers",
+    error: apiError(null, "Verkkovirhe: palvelimeen ei saatu yhteyttä."),
+  },
+  { type: "signup.retry" },
+  { type: "signup.chooseTier", tierLevel: 2 },
+  { type: "signup.chooseCommitment", commitment: "12m" },
+  { type: "signup.choosePaymentMethod", paymentMethod: "card" },
+  { type: "signup.editGiftCard", code: GIFT_CARD },
+  { type: "signup.submit", signedIn: false },
+  { type: "signup.submit", signedIn: true },
+  {
+    type: "xstate.done.actor.createSignup",
+    output: { success: true, redirectUrl: "/maksu/demo/pay-1", message: "Siirry maksamaan." },
+  },
+  { type: "xstate.done.actor.createSignup", output: { success: false, redirectUrl: "", message: "" } },
+  { type: "xstate.error.actor.createSignup", error: apiError(409, ALREADY) },
+  { type: "xstate.error.actor.createSignup", error: apiError(502, PROVIDER_DOWN) },
+];
+
+const entries: Array<{ name: string; path: string; input: SignupInput; signedIn: boolean }> = [
+  { name: "a fresh visit", path: "/jasenyys", input: { tierLevel: null, commitment: null }, signedIn: false },
+  {
+    name: "back from the login with the choice",
+    path: "/jasenyys?taso=2&sitoumus=12m",
+    input: { tierLevel: 2, commitment: "12m" },
+    signedIn: true,
+  },
+];
+
+const modelFor = (input: SignupInput) =>
+  new TestModel(membershipSignupMachine, {
+    input,
+    events: events as never,
+    filterEvents: (snapshot, event) => snapshot.can(event),
+    // The commitment, payment method and gift card only change the form: the assertions read them
+    // from what the path's own steps did (`chosen`), so the model need not multiply its states by
+    // them, while the coverage check still asks a path for each of their transitions.
+    serializeState: (s) => {
+      const c = (s as Snapshot).context;
+      return JSON.stringify([s.value, c.tierLevel, c.errorMessage]);
+    },
+  });
+
+/* ---------- Driving the real view ---------- */
+
+let fake: FakeMembershipApi;
+let session: TestSession;
+let router: ReturnType<typeof createMemoryRouter>;
+let redirect: ReturnType<typeof vi.fn<(url: string) => void>>;
+/** What this path's steps chose so far. */
+let chosen: { commitment: string; paymentMethod: string; giftCardCode: string };
+const user = userEvent.setup({ delay: null });
+const here = () => router.state.location.pathname + router.state.location.search;
+const form = () => screen.getByRole("region", { name: "Liity jäseneksi" });
+const submitButton = () =>
+  within(form()).queryByRole("button", { name: /Siirry maksamaan|Kirjaudu ja jatka/ });
+
+type Step = { event: Record<string, unknown>; state: Snapshot };
+
+const executors = (entry: (typeof entries)[number]) => ({
+  "xstate.init": async () => {
+    chosen = { commitment: entry.input.commitment ?? "none", paymentMethod: "mobilepay", giftCardCode: "" };
+    session = createTestSession(entry.signedIn ? ANSA : null);
+    router = renderMembershipApp({
+      path: entry.path,
+      pages: [
+        { path: "/jasenyys", element: <MembershipPage /> },
+        { path: "/login", element: <LoginPage /> },
+      ],
+      session,
+      env: { api: fake.api, now: () => new Date(), redirectToPayment: redirect },
+    });
+  },
+  "xstate.done.actor.loadTiers": ({ event }: Step) => fake.settle("tiers", { value: event.output }),
+  "xstate.error.actor.loadTiers": ({ event }: Step) => fake.settle("tiers", { error: event.error }),
+  "signup.retry": () => user.click(screen.getByRole("button", { name: "Yritä uudelleen" })),
+  "signup.chooseTier": () => user.click(screen.getByRole("radio", { name: /^Plus/ })),
+  "signup.chooseCommitment": async () => {
+    chosen.commitment = "12m";
+    await user.click(screen.getByRole("radio", { name: /^12 kuukauden sitoumus/ }));
+  },
+  "signup.choosePaymentMethod": async () => {
+    chosen.paymentMethod = "card";
+    await user.click(screen.getByRole("radio", { name: "Kortti" }));
+  },
+  "signup.editGiftCard": async () => {
+    chosen.giftCardCode = GIFT_CARD;
+    const field = screen.getByLabelText("Lahjakortin koodi (vapaaehtoinen)");
+    await user.clear(field);
+    await user.type(field, GIFT_CARD);
+  },
+  "signup.submit": async ({ event }: Step) => {
+    // Signed in or out elsewhere meanwhile: the page reads the session when the button is pressed.
+    if (event.signedIn !== !!session.signedIn()) await session.signInAs(event.signedIn ? ANSA : null);
+    const label = event.signedIn ? "Siirry maksamaan" : "Kirjaudu ja jatka";
+    await waitFor(() => expect(submitButton()).toHaveTextContent(label));
+    await user.click(submitButton()!);
+  },
+  "xstate.done.actor.createSignup": async ({ event }: Step) => {
+    const [body] = await fake.settle("signup", { value: event.output });
+    expect(body).toEqual({
+      tier_level: 2,
+      commitment: chosen.commitment,
+      paymentMethod: chosen.paymentMethod,
+      gift_card_code: chosen.giftCardCode || undefined,
+    });
+  },
+  "xstate.error.actor.createSignup": ({ event }: Step) => fake.settle("signup", { error: event.error }),
+});
+
+/* ---------- What each state shows ---------- */
+
+const states: StateAssertions<typeof membershipSignupMachine> = {
+  loadingTiers: async () => {
+    expect(await screen.findByRole("status")).toHaveTextContent("Ladataan jäsenyystasoja…");
+    expect(screen.getByRole("heading", { level: 1, name: "Jäsenyys" })).toBeInTheDocument();
+  },
+  tiersFailed: async (s) => {
+    const alert = await screen.findByRole("alert");
+    expect(s.context.errorMessage).toBe(TIERS_FAILED);
+    expect(alert).toHaveTextContent(TIERS_FAILED);
+    expect(within(alert).getByRole("button", { name: "Yritä uudelleen" })).toBeEnabled();
+  },
+  choosing: async (s) => {
+    // The tiers from the server, with both monthly prices and the terms.
+    const tiers = await screen.findByRole("region", { name: "Jäsenyystasot" });
+    expect(
+      within(tiers)
+        .getAllByRole("heading", { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(["Perus", "Plus", "Premium"]);
+    expect(tiers).toHaveTextContent("16 h kuukaudessa59,00 €/kk12 kk sitoumuksella 53,10 €/kk");
+    expect(screen.getByRole("region", { name: "Sitoumus" })).toHaveTextContent(
+      "vasta sitoumuksen päättyessä",
+    );
+    expect(screen.getByRole("region", { name: "Laskutus" })).toHaveTextContent("14 päivän kuluttua");
+    expect(screen.getByRole("region", { name: "Laskutus" })).toHaveTextContent("viitenumero");
+    // The form shows the choice; the address remembers tier and commitment.
+    const c = { ...chosen, tierLevel: s.context.tierLevel };
+    if (c.tierLevel === null) {
+      expect(screen.getByRole("radio", { name: /^Plus/ })).not.toBeChecked();
+      expect(submitButton()).toBeDisabled();
+    } else {
+      expect(screen.getByRole("radio", { name: /^Plus/ })).toBeChecked();
+      expect(form()).toHaveTextContent(
+        `Valintasi: Plus, ${c.commitment === "12m" ? "12 kuukauden sitoumus" : "ei sitoumusta"}.`,
+      );
+      expect(here()).toBe(`/jasenyys?taso=2&sitoumus=${c.commitment}`);
+      await waitFor(() => expect(submitButton()).toBeEnabled());
+    }
+    expect(
+      screen.getByRole("radio", { name: c.commitment === "12m" ? /^12 kuukauden/ : /^Ei sitoumusta/ }),
+    ).toBeChecked();
+    expect(
+      screen.getByRole("radio", { name: c.paymentMethod === "card" ? "Kortti" : "MobilePay" }),
+    ).toBeChecked();
+    expect(screen.getByLabelText("Lahjakortin koodi (vapaaehtoinen)")).toHaveValue(c.giftCardCode);
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(redirect).not.toHaveBeenCalled();
+  },
+  // Off to log in, the choice remembered for the way back.
+  loginRequired: async () => {
+    await waitFor(() => expect(here()).toBe("/login"));
+    expect(screen.getByRole("heading", { level: 1, name: "Kirjaudu sisään" })).toBeInTheDocument();
+    expect(returnPathAfterLogin()).toBe(`/jasenyys?taso=2&sitoumus=${chosen.commitment}`);
+    expect(fake.calls("signup")).toEqual([]);
+  },
+  creatingPayment: async () => {
+    expect(await within(form()).findByRole("status")).toHaveTextContent("Luodaan maksua…");
+    expect(screen.getByRole("radio", { name: /^Plus/ })).toBeDisabled();
+    expect(submitButton()).toBeNull();
+  },
+  redirecting: async () => {
+    expect(await within(form()).findByRole("status")).toHaveTextContent("Siirrytään maksamaan…");
+    expect(redirect).toHaveBeenCalledTimes(1);
+    expect(redirect).toHaveBeenCalledWith("/maksu/demo/pay-1");
+  },
+  failed: async (s) => {
+    // The server's message when it gave one, the spec's fallback otherwise.
+    expect([PROVIDER_DOWN, PAYMENT_FAILED]).toContain(s.context.errorMessage);
+    const alert = await within(form()).findByRole("alert");
+    expect(alert).toHaveTextContent(s.context.errorMessage!);
+    expect(within(alert).getByRole("button", { name: "Yritä uudelleen" })).toBeEnabled();
+    expect(redirect).not.toHaveBeenCalled();
+  },
+  alreadyMember: async () => {
+    const alert = await within(form()).findByRole("alert");
+    expect(alert).toHaveTextContent(ALREADY);
+    expect(within(alert).getByRole("link", { name: "Siirry omalle tilille" })).toHaveAttribute(
+      "href",
+      "/oma-tili",
+    );
+    expect(submitButton()).toBeNull();
+  },
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  stubOtherRequests();
+  fake = createFakeMembershipApi();
+  redirect = vi.fn<(url: string) => void>();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describePathTests(membershipSignupMachine, {
+  runs: entries.map((entry) => ({
+    name: entry.name,
+    model: modelFor(entry.input),
+    events: executors(entry),
+  })),
+  states,
+});
+
+test("after logging in, the customer is back at the choice they made", async () => {
+  const entry = entries[0]!;
+  const run = executors(entry);
+  await run["xstate.init"]();
+  await fake.settle("tiers", { value: tiersFixture() });
+  await user.click(await screen.findByRole("radio", { name: /^Plus/ }));
+  await user.click(screen.getByRole("radio", { name: /^12 kuukauden sitoumus/ }));
+  await user.click(submitButton()!);
+  await waitFor(() => expect(here()).toBe("/login"));
+
+  // The e-mailed link was opened in another tab: this tab's login page notices and goes back.
+  await session.signInAs(ANSA);
+  await waitFor(() => expect(here()).toBe("/jasenyys?taso=2&sitoumus=12m"));
+  await fake.settle("tiers", { value: tiersFixture() });
+  expect(await screen.findByRole("radio", { name: /^Plus/ })).toBeChecked();
+  expect(screen.getByRole("radio", { name: /^12 kuukauden sitoumus/ })).toBeChecked();
+  await waitFor(() => expect(submitButton()).toHaveTextContent("Siirry maksamaan"));
+  expect(sessionStorage.length).toBe(0);
+});

@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, within } from "@testing-library/react";
+import { StrictMode } from "react";
+import { RouterProvider } from "react-router-dom";
+import { writeStoredSession } from "../../src/client/customerSession";
+import { http } from "../../src/client/http";
+import { storageKeys } from "../../src/client/storage";
+import { createTestRouter } from "../../src/web/router";
+import { reloadSiteInfo } from "../../src/web/useSiteInfo";
+import { invoiceFixture, subscriptionFixture } from "../support/membership";
+import { siteFixture } from "../support/site";
+
+/*
+ * Spec §7's last line: identical simultaneous GETs for the subscription and the invoices are
+ * shared into one request. The real app (route table, providers, the app's one http client) is
+ * mounted at /oma-tili under StrictMode, as main.tsx mounts it; only the browser's fetch is fake
+ * (the API server is outside the view unit), and it counts the requests that reach it.
+ */
+
+const customer = {
+  id: "c-1",
+  email: "ansa@example.com",
+  name: "Ansa",
+  phone: null,
+  createdAt: "2026-05-01T09:00:00Z",
+};
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+/** A session token the browser can read (spec §5 decodes `exp`; only the server checks signatures). */
+const sessionToken = () =>
+  `${base64url({ alg: "HS256", typ: "JWT" })}.${base64url({ sub: customer.id, exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`;
+
+const answers: Record<string, unknown> = {
+  "/api/v2/site": siteFixture(4),
+  "/api/v2/customers/me": { customer },
+  "/api/v2/subscriptions/me": { subscription: subscriptionFixture() },
+  "/api/v2/invoices/me": { invoices: [invoiceFixture()] },
+  "/api/v2/reservations/me": { reservations: [] },
+};
+let requests: Map<string, number>;
+
+beforeEach(() => {
+  localStorage.clear();
+  reloadSiteInfo();
+  requests = new Map();
+  vi.stubGlobal("fetch", async (url: string) => {
+    const path = url.split("?")[0]!;
+    requests.set(path, (requests.get(path) ?? 0) + 1);
+    // A server that takes a moment: the callers that ask meanwhile find the request in flight.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    return path in answers
+      ? Response.json(answers[path])
+      : Response.json({ message: "Ei löytynyt." }, { status: 404 });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderApp(path: string) {
+  return act(async () => {
+    render(
+      <StrictMode>
+        <RouterProvider router={createTestRouter(path)} />
+      </StrictMode>,
+    );
+  });
+}
+
+test("the account page's simultaneous GETs of the subscription and the invoices go out once", async () => {
+  writeStoredSession(sessionToken(), customer);
+  // A booking ahead: the header's "Omat varaukset" then depends on the membership alone.
+  localStorage.setItem(
+    storageKeys.reservations,
+    JSON.stringify([
+      {
+        id: "r1",
+        accessToken: "a1",
+        start: "2099-06-01T09:00:00+03:00",
+        endTime: "2099-06-01T10:00:00+03:00",
+      },
+    ]),
+  );
+  const asked = vi.spyOn(http, "get");
+
+  await renderApp("/oma-tili");
+
+  // Three components show the subscription: the membership section, the member bookings' quota
+  // and the header (an active member gets no "Omat varaukset" link).
+  const membership = await screen.findByRole("region", { name: "Jäsenyys" });
+  expect(await within(membership).findByText("Voimassa")).toBeInTheDocument();
+  const bookings = screen.getByRole("region", { name: "Varaukset" });
+  expect(await within(bookings).findByText(/12 h \/ 16 h/)).toBeInTheDocument();
+  const nav = screen.getByRole("navigation", { name: "Päävalikko" });
+  expect(within(nav).queryByRole("link", { name: "Omat varaukset" })).toBeNull();
+  // The invoices section, started twice by StrictMode, asked twice at once.
+  const invoices = screen.getByRole("region", { name: "Laskut" });
+  expect(await within(invoices).findByText(/Lasku 1002/)).toBeInTheDocument();
+  const asks = (path: string) => asked.mock.calls.filter(([p]) => p === path).length;
+  expect(asks("/api/v2/invoices/me")).toBeGreaterThan(1);
+
+  // Each went out once.
+  expect(requests.get("/api/v2/subscriptions/me")).toBe(1);
+  expect(requests.get("/api/v2/invoices/me")).toBe(1);
+});
+
+test("back from paying, the success page's check and the app's subscription share one request", async () => {
+  writeStoredSession(sessionToken(), customer);
+  const asked = vi.spyOn(http, "get");
+
+  await renderApp(`/subscription/success?subscription=${subscriptionFixture().id}`);
+
+  expect(await screen.findByRole("heading", { level: 1, name: "Tervetuloa jäseneksi!" })).toBeInTheDocument();
+  // The page's activation check and the app's shared subscription actor asked at the same time.
+  expect(asked.mock.calls.filter(([p]) => p === "/api/v2/subscriptions/me").length).toBeGreaterThan(1);
+  expect(requests.get("/api/v2/subscriptions/me")).toBe(1);
+});

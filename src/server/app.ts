@@ -16,6 +16,7 @@ import { fi } from "zod/locales";
 import type { AppContext } from "./context.js";
 import { HttpError } from "./errors.js";
 import { customerAuthPlugin } from "./plugins/customerAuth.js";
+import { registerSecurityHeaders } from "./plugins/securityHeaders.js";
 import { authRoutes } from "./routes/auth.js";
 import { availabilityRoutes } from "./routes/availability.js";
 import { customerRoutes } from "./routes/customers.js";
@@ -46,6 +47,9 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
     logger,
     trustProxy: ctx.config.TRUST_PROXY,
     logController: new LogController({ disableRequestLogging }),
+    // Long path tokens reach the routes, whose schemas refuse them with a clear message (and the
+    // gate route records the attempt); Fastify's default (100) would refuse them before routing.
+    maxParamLength: 1000,
     // A malformed URL (bad percent-encoding) fails before routing: answer it like every other error.
     frameworkErrors: (error, _request, reply) => {
       void (reply as FastifyReply)
@@ -90,6 +94,8 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
       .send({ message: (code && frameworkMessages[code]) || (error as Error).message });
   });
 
+  await registerSecurityHeaders(app, ctx.config);
+
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: "Koirapuisto API", version: "2.0.0", description: "Koirapuiston varaukset ja maksut." },
@@ -99,7 +105,9 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  // The API's description is for developers; a production site does not publish its internals.
+  if (ctx.config.NODE_ENV !== "production")
+    await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
   await app.register(
     async (api) => {

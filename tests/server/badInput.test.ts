@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
+import { doorEvents } from "../../src/server/db/schema.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { checkoutBody } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
@@ -128,5 +129,24 @@ describe.each(databaseKinds)("bad input on %s", (kind) => {
     expect(res.headers["content-type"]).toMatch(/application\/json/);
     expect(res.json().message).toMatch(message);
     expect(await countReservations()).toBe(before);
+  });
+});
+
+describe("gate attempts refused before the handler", () => {
+  it("are recorded too, with their reason", async () => {
+    const t = await createTestApp("pglite");
+    try {
+      for (const url of ["/api/v2/door/%00/open", `/api/v2/door/${"x".repeat(150)}/open`]) {
+        const res = await t.app.inject({ method: "POST", url });
+        expect(res.statusCode).toBe(400);
+      }
+      const events = await t.ctx.db.select().from(doorEvents);
+      expect(events.map((e) => [e.allowed, e.reason])).toEqual([
+        [false, "bad_token_format"],
+        [false, "bad_token_format"],
+      ]);
+    } finally {
+      await t.close();
+    }
   });
 });

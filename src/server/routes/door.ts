@@ -2,7 +2,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { doorInfoSchema, doorOpenResponseSchema } from "../../domain/booking.js";
 import { notFound } from "../errors.js";
-import { createDoorLimiters, DOOR_LIMITS, getDoorInfo, openDoor } from "../services/door.js";
+import {
+  createDoorLimiters,
+  DOOR_LIMITS,
+  getDoorInfo,
+  openDoor,
+  recordMalformedAttempt,
+} from "../services/door.js";
 
 const messageSchema = z.object({ message: z.string() });
 const tokenParams = z.object({ doorToken: z.string().min(1).max(100) });
@@ -30,6 +36,11 @@ export const doorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/door/:doorToken/open",
     {
+      // Every attempt is recorded, also one refused before the handler (a malformed token).
+      onError: async (request, _reply, error) => {
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status === 400 || error.validation) await recordMalformedAttempt(app.ctx, request.ip);
+      },
       schema: {
         tags: ["door"],
         summary: "Open the gate (only on an explicit press; every attempt is recorded)",

@@ -20,7 +20,8 @@ export type DoorReason =
   | "not_confirmed"
   | "unknown_token"
   | "provider_error"
-  | "rate_limited";
+  | "rate_limited"
+  | "bad_token_format";
 
 /** 10 attempts a minute per link, 30 per IP address (several visitors may share a mobile IP). */
 export const DOOR_LIMITS = { perToken: 10, perIp: 30, windowMs: 60_000 };
@@ -131,4 +132,16 @@ export async function openDoor(
   }
   await record(true, "opened");
   return { statusCode: 200, success: true, message: "Portti avattu." };
+}
+
+/** An attempt refused before it reached openDoor (a token no link could have): still recorded. */
+export async function recordMalformedAttempt(ctx: AppContext, ip: string): Promise<void> {
+  await ctx.db.insert(doorEvents).values({
+    reservationId: null,
+    allowed: false,
+    reason: "bad_token_format",
+    provider: ctx.door.name,
+    ip,
+    createdAt: ctx.now(),
+  });
 }

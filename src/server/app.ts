@@ -16,6 +16,12 @@ import { fi } from "zod/locales";
 import type { AppContext } from "./context.js";
 import { HttpError } from "./errors.js";
 import { customerAuthPlugin } from "./plugins/customerAuth.js";
+import {
+  isOverload,
+  OVERLOADED_MESSAGE,
+  overloadRetryAfter,
+  registerLoadShedding,
+} from "./plugins/loadShedding.js";
 import { registerSecurityHeaders } from "./plugins/securityHeaders.js";
 import { authRoutes } from "./routes/auth.js";
 import { availabilityRoutes } from "./routes/availability.js";
@@ -77,6 +83,10 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
       return reply.status(400).send({ message: `Virheellinen pyyntö: ${details}` });
     }
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message });
+    if (isOverload(error)) {
+      reply.header("retry-after", overloadRetryAfter());
+      return reply.status(503).send({ message: OVERLOADED_MESSAGE });
+    }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
       // The error's name, code and stack only: a database error's parameters hold personal data.
@@ -95,6 +105,7 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
   });
 
   await registerSecurityHeaders(app, ctx.config);
+  registerLoadShedding(app, ctx.config.MAX_CONCURRENT_REQUESTS);
 
   await app.register(fastifySwagger, {
     openapi: {

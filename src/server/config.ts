@@ -48,6 +48,8 @@ const envSchema = z.object({
       .optional(),
   ),
   MQTT_TOPIC: z.string().min(1).default("koirapuisto/portti/avaa"),
+  /** API requests one process serves at once; beyond it answers 503 with Retry-After at once. */
+  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(200),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -23,6 +23,8 @@ import {
   registerLoadShedding,
 } from "./plugins/loadShedding.js";
 import { registerSecurityHeaders } from "./plugins/securityHeaders.js";
+import { adminRoutes } from "./routes/admin/index.js";
+import { adminAuthConfigRoutes } from "./routes/adminAuthConfig.js";
 import { authRoutes } from "./routes/auth.js";
 import { availabilityRoutes } from "./routes/availability.js";
 import { customerRoutes } from "./routes/customers.js";
@@ -82,12 +84,14 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
         .join("; ");
       return reply.status(400).send({ message: `Virheellinen pyyntö: ${details}` });
     }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    // Every 429 says when to come back; a limiter that knows better has set it already.
+    if (status === 429 && !reply.hasHeader("retry-after")) reply.header("retry-after", "60");
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message });
     if (isOverload(error)) {
       reply.header("retry-after", overloadRetryAfter());
       return reply.status(503).send({ message: OVERLOADED_MESSAGE });
     }
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
       // The error's name, code and stack only: a database error's parameters hold personal data.
       const { name, message, code, stack } = error as Error & { code?: string };
@@ -97,7 +101,6 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
       );
       return reply.status(500).send({ message: "Palvelinvirhe. Yritä hetken kuluttua uudelleen." });
     }
-    if (status === 429 && !reply.hasHeader("retry-after")) reply.header("retry-after", "60");
     const code = (error as { code?: string }).code;
     return reply
       .status(status)
@@ -111,7 +114,10 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
     openapi: {
       info: { title: "Koirapuisto API", version: "2.0.0", description: "Koirapuiston varaukset ja maksut." },
       components: {
-        securitySchemes: { customerSession: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+        securitySchemes: {
+          customerSession: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+          adminIdToken: { type: "http", scheme: "bearer", bearerFormat: "Firebase ID token" },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -133,6 +139,8 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
       await api.register(subscriptionRoutes);
       await api.register(invoiceRoutes);
       await api.register(memberReservationRoutes);
+      await api.register(adminAuthConfigRoutes);
+      await api.register(adminRoutes, { prefix: "/admin" });
     },
     { prefix: "/api/v2" },
   );

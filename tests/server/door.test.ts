@@ -148,6 +148,7 @@ describe.each(databaseKinds)("the gate on %s", (kind) => {
     expect(codes).toEqual([...Array(10).fill(200), 429]);
     const limited = await open(doorToken, freshIp());
     expect(limited.statusCode).toBe(429);
+    expect(limited.headers["retry-after"]).toBe("60");
     expect(limited.json()).toEqual({
       success: false,
       message: "Liian monta yritystä. Odota hetki ja yritä sitten uudelleen.",

@@ -1,4 +1,10 @@
-import { customerSessions, doorEvents, emailOutbox, magicLinkTokens } from "../../src/server/db/schema.js";
+import {
+  customers,
+  customerSessions,
+  doorEvents,
+  emailOutbox,
+  magicLinkTokens,
+} from "../../src/server/db/schema.js";
 import { jobs } from "../../src/server/jobs/index.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
@@ -62,5 +68,38 @@ describe.each(databaseKinds)("personal data retention on %s", (kind) => {
     t.clock.advance(30 * DAY_MS);
     await purge();
     expect(await counts()).toMatchObject({ sessions: 0 });
+  });
+});
+
+describe.each(databaseKinds)("login-link requests for unknown addresses on %s", (kind) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(kind);
+  });
+  afterEach(() => t.close());
+
+  const ask = (email: string) =>
+    t.app.inject({ method: "POST", url: "/api/v2/auth/magic-link", payload: { email } });
+
+  it("leave no permanent customer row: one that never logged in is gone after a day", async () => {
+    expect((await ask("ohikulkija@example.com")).statusCode).toBe(200);
+    expect((await ask("kirjautuja@example.com")).statusCode).toBe(200);
+    const token = t.printedMail.at(-1)!.match(LINK)![1]!;
+    await t.app.inject({ method: "GET", url: `/api/v2/auth/callback?token=${token}` });
+    expect(await t.ctx.db.select().from(customers)).toHaveLength(2);
+
+    t.clock.advance(2 * DAY_MS);
+    await jobs.find((j) => j.name === "purge-expired-personal-data")!.run(t.ctx);
+    expect((await t.ctx.db.select().from(customers)).map((c) => c.email)).toEqual(["kirjautuja@example.com"]);
+  });
+
+  it("count name+tag@ variants against one mailbox's limit", async () => {
+    for (const email of ["maija@example.com", "Maija+a@example.com", "maija+b@example.com"])
+      expect((await ask(email)).statusCode).toBe(200);
+    const fourth = await ask("maija+c@example.com");
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.headers["retry-after"]).toBeDefined();
+    // Another mailbox is not affected.
+    expect((await ask("matti+a@example.com")).statusCode).toBe(200);
   });
 });

@@ -63,6 +63,8 @@ export const doorRoutes: FastifyPluginAsyncZod = async (app) => {
       const attempt = await openDoor(app.ctx, limiters, request.params.doorToken, request.ip);
       if (attempt.error)
         request.log.error({ err: attempt.error, provider: app.ctx.door.name }, "gate did not open");
+      // The limits count a minute back, so a minute always suffices.
+      if (attempt.statusCode === 429) reply.header("retry-after", String(DOOR_LIMITS.windowMs / 1000));
       return reply.status(attempt.statusCode).send({ success: attempt.success, message: attempt.message });
     },
   );

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, count, eq, gt, isNull } from "drizzle-orm";
+import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import type { Customer } from "../../domain/customer.js";
 import type { AppContext } from "../context.js";
@@ -44,6 +44,11 @@ export const toCustomer = (row: CustomerRow): Customer => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/** The mailbox an address reaches: lower-case, without a +tag in the local part. */
+export const mailboxKey = (email: string) => email.toLowerCase().replace(/\+[^@]*@/, "@");
+const mailboxOf = (column: typeof customers.email) =>
+  sql<string>`regexp_replace(lower(${column}), '\\+[^@]*@', '@')`;
+
 /** Login-link tokens are kept only as this hash, so a database leak does not open accounts. */
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -66,10 +71,14 @@ export async function requestMagicLink(ctx: AppContext, email: string, ip: strin
       .onConflictDoUpdate({ target: customers.email, set: { email } })
       .returning();
     const windowStart = new Date(now.getTime() - MAGIC_LINK_EMAIL_WINDOW_MINUTES * MINUTE_MS);
+    // name+tag@ and name@ reach one mailbox, so they share one allowance.
     const [recent] = await tx
       .select({ n: count() })
       .from(magicLinkTokens)
-      .where(and(eq(magicLinkTokens.customerId, customer!.id), gt(magicLinkTokens.createdAt, windowStart)));
+      .innerJoin(customers, eq(customers.id, magicLinkTokens.customerId))
+      .where(
+        and(eq(mailboxOf(customers.email), mailboxKey(email)), gt(magicLinkTokens.createdAt, windowStart)),
+      );
     if (recent!.n >= MAGIC_LINK_MAX_PER_EMAIL) throw new HttpError(429, messages.tooManyForEmail);
 
     await tx.insert(magicLinkTokens).values({

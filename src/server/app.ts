@@ -23,8 +23,6 @@ import {
   registerLoadShedding,
 } from "./plugins/loadShedding.js";
 import { registerSecurityHeaders } from "./plugins/securityHeaders.js";
-import { adminRoutes } from "./routes/admin/index.js";
-import { adminAuthConfigRoutes } from "./routes/adminAuthConfig.js";
 import { authRoutes } from "./routes/auth.js";
 import { availabilityRoutes } from "./routes/availability.js";
 import { customerRoutes } from "./routes/customers.js";
@@ -114,10 +112,7 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
     openapi: {
       info: { title: "Koirapuisto API", version: "2.0.0", description: "Koirapuiston varaukset ja maksut." },
       components: {
-        securitySchemes: {
-          customerSession: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
-          adminIdToken: { type: "http", scheme: "bearer", bearerFormat: "Firebase ID token" },
-        },
+        securitySchemes: { customerSession: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
       },
     },
     transform: jsonSchemaTransform,
@@ -139,8 +134,6 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
       await api.register(subscriptionRoutes);
       await api.register(invoiceRoutes);
       await api.register(memberReservationRoutes);
-      await api.register(adminAuthConfigRoutes);
-      await api.register(adminRoutes, { prefix: "/admin" });
     },
     { prefix: "/api/v2" },
   );

@@ -14,6 +14,8 @@ export type RunningServer = {
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   /** Sends SIGTERM and waits for the exit code; removes a data folder it made unless keepData. */
   stop(options?: { keepData?: boolean }): Promise<number | null>;
+  /** Kills the process at once (SIGKILL), as a crash or the OOM killer would; the data folder stays. */
+  kill(): Promise<void>;
 };
 
 export function freePort(): Promise<number> {
@@ -83,6 +85,10 @@ export async function startServer(
     dataDir,
     output: () => output,
     waitForOutput,
+    async kill() {
+      child.kill("SIGKILL");
+      await exited;
+    },
     async stop({ keepData = false } = {}) {
       if (child.exitCode === null) child.kill("SIGTERM");
       const code = await exited;

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
+import { serverMessageOr } from "./remoteFailure";
 import type { BookingSummary } from "./reservationTypes";
 
 /**
@@ -32,6 +33,8 @@ export type MyReservationsContext = {
   items: OwnReservationItem[];
   /** When the list was read (ISO), to tell past bookings from coming ones. */
   loadedAt: string | null;
+  /** Why the last load failed; shown only while it stands (`loadFailed`). */
+  errorMessage: string | null;
   /** The booking whose cancel is being confirmed or sent. */
   cancelToken: string | null;
   outcome: CancelOutcome | null;
@@ -43,6 +46,7 @@ export type MyReservationsEvent =
   | { type: "reservations.keep" }
   | { type: "reservations.reload" };
 
+export const LOAD_FAILED = "Varausten lataaminen epäonnistui.";
 export const CANCEL_FAILED = "Varauksen peruminen epäonnistui.";
 
 const endOf = (item: OwnReservationItem) => item.reservation?.end ?? item.entry.endTime;
@@ -81,7 +85,7 @@ export const myReservationsMachine = setup({
   },
 }).createMachine({
   id: "myReservations",
-  context: { items: [], loadedAt: null, cancelToken: null, outcome: null },
+  context: { items: [], loadedAt: null, errorMessage: null, cancelToken: null, outcome: null },
   initial: "loading",
   states: {
     loading: {
@@ -95,9 +99,17 @@ export const myReservationsMachine = setup({
             loadedAt: ({ event }) => event.output.now,
           }),
         },
-        // Reading storage and refreshing never rejects as a whole; a failure shows as an empty list.
-        onError: { target: "showing", actions: assign({ items: [] }) },
+        // A booking the API could not read is only marked in its item; this is the load failing as a
+        // whole. The bookings already listed stay listed: storage still keeps them.
+        onError: {
+          target: "loadFailed",
+          actions: assign({ errorMessage: ({ event }) => serverMessageOr(event.error, LOAD_FAILED) }),
+        },
       },
+    },
+    /** The load failed: the error and 'Yritä uudelleen', beside the bookings read before (if any). */
+    loadFailed: {
+      on: { "reservations.reload": "loading" },
     },
     showing: {
       on: {

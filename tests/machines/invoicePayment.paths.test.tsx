@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { SnapshotFrom } from "xstate";
 import { TestModel } from "xstate/graph";
@@ -19,7 +19,7 @@ import {
   createFakeMembershipApi,
   createTestSession,
   renderMembershipApp,
-  stubOtherRequests,
+  setUpMembershipTests,
   type FakeMembershipApi,
 } from "./membershipPathSupport";
 
@@ -241,15 +241,9 @@ const states: StateAssertions<typeof invoicePaymentMachine> = {
   },
 };
 
-beforeEach(() => {
-  localStorage.clear();
-  stubOtherRequests();
+setUpMembershipTests(() => {
   fake = createFakeMembershipApi();
   redirect = vi.fn<(url: string) => void>();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describePathTests(invoicePaymentMachine, {

@@ -1,4 +1,4 @@
-import { act, render, waitFor } from "@testing-library/react";
+import { render } from "@testing-library/react";
 import { DateTime } from "luxon";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import type { CalendarDay, CalendarSlot } from "../../machines/bookingCalendarMachine";
@@ -10,48 +10,24 @@ import { MembershipEnvironmentContext } from "../../src/web/membershipEnvironmen
 import { MemberBookingEnvironmentContext } from "../../src/web/pages/account/memberBookingEnvironment";
 import { CustomerSessionProvider } from "../../src/web/session/CustomerSessionProvider";
 import { SubscriptionProvider } from "../../src/web/session/SubscriptionProvider";
+import { defineFakeApi, type Fake } from "../support/fakeApi";
 import { ANSA, createTestSession, type FakeMembershipApi } from "./membershipPathSupport";
 
 /*
  * The member's booking path test's fixtures and its fake member API: every call waits until the
- * test settles it (the API is outside the view unit; the server has its own tests). The membership
- * comes from the app's own shared subscription actor, with the membership tests' fake API.
+ * test settles it (tests/support/fakeApi.ts). The membership comes from the app's own shared
+ * subscription actor, with the membership tests' fake API.
  */
 
-type Method = keyof MemberBookingApi;
-type PendingCall = { args: unknown[]; resolve(value: unknown): void; reject(error: unknown): void };
-const METHODS: Method[] = ["reservations", "book", "cancel", "availability", "maxDogs"];
+export const createFakeMemberApi = defineFakeApi<MemberBookingApi>([
+  "reservations",
+  "book",
+  "cancel",
+  "availability",
+  "maxDogs",
+]);
 
-export function createFakeMemberApi() {
-  const pending = new Map<Method, PendingCall[]>();
-  const made: Array<{ method: Method; args: unknown[] }> = [];
-  const api = Object.fromEntries(
-    METHODS.map((name) => [
-      name,
-      (...args: unknown[]) => {
-        made.push({ method: name, args });
-        return new Promise((resolve, reject) => {
-          pending.set(name, [...(pending.get(name) ?? []), { args, resolve, reject }]);
-        });
-      },
-    ]),
-  ) as unknown as MemberBookingApi;
-
-  /** Waits for the view to have called `name`, then answers its latest call (earlier ones were left behind). */
-  async function settle(name: Method, outcome: { value: unknown } | { error: unknown }): Promise<unknown[]> {
-    await waitFor(() => expect(pending.get(name)?.length ?? 0).toBeGreaterThan(0));
-    const call = pending.get(name)!.pop()!;
-    await act(async () => {
-      if ("value" in outcome) call.resolve(outcome.value);
-      else call.reject(outcome.error);
-    });
-    return call.args;
-  }
-
-  return { api, settle, calls: (name: Method) => made.filter((c) => c.method === name) };
-}
-
-export type FakeMemberApi = ReturnType<typeof createFakeMemberApi>;
+export type FakeMemberApi = Fake<MemberBookingApi>;
 
 /**
  * Renders the section as /oma-tili has it: inside the app's customer session (Ansa signed in) and

@@ -1,4 +1,4 @@
-import { act, render, waitFor } from "@testing-library/react";
+import { act, cleanup, render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { fromPromise } from "xstate";
@@ -15,17 +15,16 @@ import {
 import { CustomerSessionProvider } from "../../src/web/session/CustomerSessionProvider";
 import { createCustomerSessionLogic } from "../../src/web/session/customerSessionLogic";
 import { SubscriptionProvider } from "../../src/web/session/SubscriptionProvider";
+import { defineFakeApi, type Fake } from "../support/fakeApi";
 import { siteFixture } from "../support/site";
 
 /*
  * Shared by the membership path tests: a fake of the membership API whose every call waits until
- * the test settles it (the API is outside the view unit; the server has its own tests), a customer
- * session the test signs in and out (as another tab would), and the app's shell around the pages.
+ * the test settles it (tests/support/fakeApi.ts), a customer session the test signs in and out (as
+ * another tab would), the app's shell around the pages, and what each test starts and ends with.
  */
 
-type Method = keyof MembershipApi;
-type PendingCall = { args: unknown[]; resolve(value: unknown): void; reject(error: unknown): void };
-const METHODS: Method[] = [
+export const createFakeMembershipApi = defineFakeApi<MembershipApi>([
   "tiers",
   "mySubscription",
   "signup",
@@ -34,60 +33,9 @@ const METHODS: Method[] = [
   "payInvoice",
   "myData",
   "deleteAccount",
-];
+]);
 
-export function createFakeMembershipApi() {
-  const pending = new Map<Method, PendingCall[]>();
-  const made: Array<{ method: Method; args: unknown[] }> = [];
-  const api = Object.fromEntries(
-    METHODS.map((name) => [
-      name,
-      (...args: unknown[]) => {
-        made.push({ method: name, args });
-        return new Promise((resolve, reject) => {
-          pending.set(name, [...(pending.get(name) ?? []), { args, resolve, reject }]);
-        });
-      },
-    ]),
-  ) as unknown as MembershipApi;
-
-  /** Waits for the view to have called `name`, then answers its latest open call. */
-  async function settle(name: Method, outcome: { value: unknown } | { error: unknown }): Promise<unknown[]> {
-    await waitFor(() => expect(pending.get(name)?.length ?? 0).toBeGreaterThan(0));
-    const call = pending.get(name)!.pop()!;
-    await act(async () => {
-      if ("value" in outcome) call.resolve(outcome.value);
-      else call.reject(outcome.error);
-    });
-    return call.args;
-  }
-
-  /**
-   * Answers every open call of `name` alike, once at least `atLeast` are open: several actors
-   * asking at once share one request in the app (the http client's in-flight GETs).
-   */
-  async function settleAll(name: Method, outcome: { value: unknown } | { error: unknown }, atLeast = 1) {
-    await waitFor(() => expect(pending.get(name)?.length ?? 0).toBeGreaterThanOrEqual(atLeast));
-    const calls = pending.get(name)!.splice(0);
-    await act(async () => {
-      for (const call of calls) {
-        if ("value" in outcome) call.resolve(outcome.value);
-        else call.reject(outcome.error);
-      }
-    });
-  }
-
-  return {
-    api,
-    settle,
-    settleAll,
-    /** Every call the views made, in order. */
-    calls: (name?: Method) => made.filter((c) => !name || c.method === name),
-    openCalls: (name: Method) => pending.get(name)?.length ?? 0,
-  };
-}
-
-export type FakeMembershipApi = ReturnType<typeof createFakeMembershipApi>;
+export type FakeMembershipApi = Fake<MembershipApi>;
 
 export const ANSA: SessionCustomer = { id: "c-ansa", email: "ansa@example.com", name: "Ansa Asiakas" };
 export const BERTTA: SessionCustomer = { id: "c-bertta", email: "bertta@example.com", name: "Bertta" };
@@ -166,12 +114,29 @@ export function renderMembershipApp(options: {
  * The browser's fetch for what lies outside the unit under test: the site info of the shell, and
  * the member bookings section of /oma-tili (a customer without bookings).
  */
-export function stubOtherRequests() {
+function stubOtherRequests() {
   vi.stubGlobal("fetch", async (url: string) => {
     if (url.startsWith("/api/v2/site")) return Response.json(siteFixture(4));
     if (url.startsWith("/api/v2/subscriptions/me"))
       return Response.json({ message: "Ei jäsenyyttä" }, { status: 404 });
     if (url.startsWith("/api/v2/reservations/me")) return Response.json({ reservations: [] });
     throw new TypeError(`unexpected request ${url}`);
+  });
+}
+
+/**
+ * What each membership path test starts from: empty storage, the browser's other requests stubbed,
+ * then the file's own `setUp` (its fake API, say); afterwards the page unmounted and the stubs gone.
+ */
+export function setUpMembershipTests(setUp: () => void) {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    stubOtherRequests();
+    setUp();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
   });
 }

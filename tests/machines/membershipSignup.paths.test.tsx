@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { createMemoryRouter } from "react-router-dom";
 import type { SnapshotFrom } from "xstate";
@@ -21,7 +21,7 @@ import {
   createFakeMembershipApi,
   createTestSession,
   renderMembershipApp,
-  stubOtherRequests,
+  setUpMembershipTests,
   type FakeMembershipApi,
   type TestSession,
 } from "./membershipPathSupport";
@@ -239,16 +239,9 @@ const states: StateAssertions<typeof membershipSignupMachine> = {
   },
 };
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  stubOtherRequests();
+setUpMembershipTests(() => {
   fake = createFakeMembershipApi();
   redirect = vi.fn<(url: string) => void>();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describePathTests(membershipSignupMachine, {

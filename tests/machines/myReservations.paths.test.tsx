@@ -5,6 +5,7 @@ import type { SnapshotFrom } from "xstate";
 import { TestModel } from "xstate/graph";
 import {
   CANCEL_FAILED,
+  LOAD_FAILED,
   myReservationsMachine,
   type MyReservationsContext,
   type OwnReservationItem,
@@ -15,7 +16,13 @@ import { formatTimeRange } from "../../src/domain/helsinkiTime";
 import { formatEuros } from "../../src/domain/money";
 import { MyReservationsPage } from "../../src/web/pages/booking/MyReservationsPage";
 import { reservationStatusLabels } from "../../src/web/pages/booking/labels";
-import { apiError, createFakeApi, renderBookingRoute, type FakeApi } from "./bookingPathSupport";
+import {
+  apiError,
+  createFakeApi,
+  publicReservation,
+  renderBookingRoute,
+  type FakeApi,
+} from "./bookingPathSupport";
 import { describePathTests, type StateAssertions } from "../support/paths";
 
 /*
@@ -25,28 +32,7 @@ import { describePathTests, type StateAssertions } from "../support/paths";
  */
 
 const NOW = new Date("2026-06-16T08:00:00+03:00");
-const booking = (id: string, start: string, end: string, changes: Partial<PublicReservation> = {}) =>
-  ({
-    id,
-    accessToken: `access-${id}`,
-    areaName: "Koirapuisto",
-    start,
-    end,
-    status: "confirmed",
-    name: "Maija",
-    email: "maija@example.fi",
-    phone: null,
-    dogs: 1,
-    priceCents: 1500,
-    vatCents: 305,
-    doorUrl: `http://127.0.0.1:3000/avaa/door-${id}`,
-    cancellable: true,
-    cancellableUntil: "2026-06-19T10:00:00+03:00",
-    payment: { method: "card", status: "paid", refundedCents: 0 },
-    ...changes,
-  }) satisfies PublicReservation;
-
-const UPCOMING = booking(
+const UPCOMING = publicReservation(
   "11111111-1111-4111-8111-111111111111",
   "2026-06-20T10:00:00+03:00",
   "2026-06-20T11:00:00+03:00",
@@ -58,7 +44,7 @@ const CANCELLED = {
   doorUrl: null,
   payment: { method: "card", status: "refunded", refundedCents: 1500 },
 } satisfies PublicReservation;
-const PAST = booking(
+const PAST = publicReservation(
   "33333333-3333-4333-8333-333333333333",
   "2026-06-01T10:00:00+03:00",
   "2026-06-01T11:00:00+03:00",
@@ -178,9 +164,13 @@ const executors = {
     await user.click(screen.getByRole("button", { name: "Kyllä, peru" }));
   },
   "reservations.keep": () => user.click(screen.getByRole("button", { name: "Älä peru" })),
-  // Another tab kept a new booking (or forgot one).
-  "reservations.reload": () =>
-    act(() => window.dispatchEvent(new StorageEvent("storage", { key: storageKeys.reservations }))),
+  // After a failed load, the visitor tries again; otherwise another tab kept a new booking (or
+  // forgot one).
+  "reservations.reload": () => {
+    const retry = screen.queryByRole("button", { name: "Yritä uudelleen" });
+    if (retry) return user.click(retry);
+    return act(() => window.dispatchEvent(new StorageEvent("storage", { key: storageKeys.reservations })));
+  },
   "xstate.done.actor.cancelReservation": async ({ event }: ActorResult) => {
     expect(await fake.settle("cancel", { value: event.output })).toEqual([UPCOMING.accessToken]);
   },
@@ -234,6 +224,7 @@ function expectCard(s: Snapshot, item: OwnReservationItem) {
 /** The list, newest first; and nothing is cancelled before 'Kyllä, peru'. */
 function expectList(s: Snapshot) {
   expect(screen.queryByText("Ladataan varauksia…")).toBeNull();
+  expect(screen.queryByText("Tässä selaimessa ei ole tallennettuja varauksia.")).toBeNull();
   expect(screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([
     formatTimeRange(UPCOMING.start, UPCOMING.end),
     formatTimeRange(PAST.start, PAST.end),
@@ -248,15 +239,23 @@ const stateChecks: StateAssertions<typeof myReservationsMachine> = {
     expect(screen.queryByRole("listitem")).toBeNull();
   },
   showing: async (s) => {
-    if (s.context.items.length === 0) {
-      // What a failed load leaves: the kept bookings are not listed.
-      expect(await screen.findByText("Tässä selaimessa ei ole tallennettuja varauksia.")).toBeVisible();
-      expect(screen.getByRole("link", { name: "Varaa aika" })).toHaveAttribute("href", "/varauskalenteri");
-      return;
-    }
     await waitFor(() => expectList(s));
+    expect(screen.queryByRole("alert")).toBeNull();
     if (s.context.outcome && !s.context.outcome.success)
       expect([REFUSED, CANCEL_FAILED]).toContain(s.context.outcome.message);
+  },
+  // The bookings read before stay listed beside the error; storage still keeps them, so the page
+  // never says it keeps none.
+  loadFailed: async (s) => {
+    expect(s.context.errorMessage).toBe(LOAD_FAILED);
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(LOAD_FAILED);
+    expect(within(alert).getByRole("button", { name: "Yritä uudelleen" })).toBeEnabled();
+    if (s.context.items.length > 0) expectList(s);
+    else {
+      expect(screen.queryByRole("listitem")).toBeNull();
+      expect(screen.queryByText("Tässä selaimessa ei ole tallennettuja varauksia.")).toBeNull();
+    }
   },
   confirmingCancel: async (s) => {
     expect(await screen.findByRole("button", { name: "Kyllä, peru" })).toBeEnabled();

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { createMemoryRouter } from "react-router-dom";
 import type { SnapshotFrom } from "xstate";
@@ -14,7 +14,7 @@ import {
   createFakeMembershipApi,
   createTestSession,
   renderMembershipApp,
-  stubOtherRequests,
+  setUpMembershipTests,
   type FakeMembershipApi,
 } from "./membershipPathSupport";
 
@@ -168,15 +168,9 @@ const states: StateAssertions<typeof ownDataMachine> = {
   },
 };
 
-beforeEach(() => {
-  localStorage.clear();
-  stubOtherRequests();
+setUpMembershipTests(() => {
   fake = createFakeMembershipApi();
   confirmations = 0;
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describePathTests(ownDataMachine, { runs: [{ model, events: executors }], states });

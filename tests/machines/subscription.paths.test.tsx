@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { createMemoryRouter } from "react-router-dom";
 import type { SnapshotFrom } from "xstate";
@@ -23,7 +23,7 @@ import {
   createFakeMembershipApi,
   createTestSession,
   renderMembershipApp,
-  stubOtherRequests,
+  setUpMembershipTests,
   type FakeMembershipApi,
   type TestSession,
 } from "./membershipPathSupport";
@@ -271,8 +271,7 @@ const states: StateAssertions<typeof subscriptionMachine> = {
   }),
 };
 
-beforeEach(() => {
-  localStorage.clear();
+setUpMembershipTests(() => {
   // A booking ahead, so the header's rule depends on the membership alone.
   localStorage.setItem(
     storageKeys.reservations,
@@ -285,14 +284,9 @@ beforeEach(() => {
       },
     ]),
   );
-  stubOtherRequests();
   fake = createFakeMembershipApi();
   session = createTestSession(null);
   confirmations = 0;
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describePathTests(subscriptionMachine, { runs: [{ model, events: executors }], states });

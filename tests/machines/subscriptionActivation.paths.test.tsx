@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { createMemoryRouter } from "react-router-dom";
 import type { SnapshotFrom } from "xstate";
@@ -20,7 +20,7 @@ import {
   createFakeMembershipApi,
   createTestSession,
   renderMembershipApp,
-  stubOtherRequests,
+  setUpMembershipTests,
   type FakeMembershipApi,
   type TestSession,
 } from "./membershipPathSupport";
@@ -147,17 +147,15 @@ const states: StateAssertions<typeof subscriptionActivationMachine> = {
   },
 };
 
+// Registered first: the clock is fake before each test sets up, and real again after it is torn down.
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  localStorage.clear();
-  sessionStorage.clear();
-  stubOtherRequests();
-  fake = createFakeMembershipApi();
 });
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.useRealTimers();
+});
+setUpMembershipTests(() => {
+  fake = createFakeMembershipApi();
 });
 
 describePathTests(subscriptionActivationMachine, { runs: [{ model, events: executors }], states });

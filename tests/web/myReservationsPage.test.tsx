@@ -2,43 +2,24 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { storageKeys } from "../../src/client/storage";
-import type { PublicReservation } from "../../src/domain/booking";
 import { MyReservationsPage } from "../../src/web/pages/booking/MyReservationsPage";
-import { apiError, createFakeApi, renderBookingRoute, type FakeApi } from "../machines/bookingPathSupport";
+import {
+  apiError,
+  createFakeApi,
+  publicReservation,
+  renderBookingRoute,
+  type FakeApi,
+} from "../machines/bookingPathSupport";
 
 /* /oma-varaus against a fake API (the server has its own tests); storage is the browser's own. */
 
 const NOW = new Date("2026-06-16T08:00:00+03:00");
-const booking = (
-  id: string,
-  start: string,
-  end: string,
-  changes: Partial<PublicReservation> = {},
-): PublicReservation => ({
-  id,
-  accessToken: `access-${id}`,
-  areaName: "Koirapuisto",
-  start,
-  end,
-  status: "confirmed",
-  name: "Maija",
-  email: "maija@example.fi",
-  phone: null,
-  dogs: 1,
-  priceCents: 1500,
-  vatCents: 305,
-  doorUrl: `http://127.0.0.1:3000/avaa/door-${id}`,
-  cancellable: true,
-  cancellableUntil: "2026-06-19T10:00:00+03:00",
-  payment: { method: "card", status: "paid", refundedCents: 0 },
-  ...changes,
-});
-const upcoming = booking(
+const upcoming = publicReservation(
   "11111111-1111-4111-8111-111111111111",
   "2026-06-20T10:00:00+03:00",
   "2026-06-20T11:00:00+03:00",
 );
-const soon = booking(
+const soon = publicReservation(
   "22222222-2222-4222-8222-222222222222",
   "2026-06-16T18:00:00+03:00",
   "2026-06-16T18:30:00+03:00",
@@ -47,7 +28,7 @@ const soon = booking(
     cancellableUntil: "2026-06-15T18:00:00+03:00",
   },
 );
-const past = booking(
+const past = publicReservation(
   "33333333-3333-4333-8333-333333333333",
   "2026-06-01T10:00:00+03:00",
   "2026-06-01T11:00:00+03:00",
@@ -71,10 +52,10 @@ const store = (...items: Array<{ id: string; start: string; end: string }>) =>
 
 let fake: FakeApi;
 const user = userEvent.setup({ delay: null });
-const renderPage = (path = "/oma-varaus") =>
+const renderPage = (path = "/oma-varaus", now = () => NOW) =>
   renderBookingRoute("/oma-varaus", path, <MyReservationsPage />, {
     api: fake.api,
-    now: () => NOW,
+    now,
     redirectToPayment: () => {
       throw new Error("not here");
     },
@@ -191,4 +172,23 @@ test("an unknown booking link adds nothing", async () => {
   renderPage("/oma-varaus?varaus=no-such-token");
   expect(await screen.findByText("Tässä selaimessa ei ole tallennettuja varauksia.")).toBeInTheDocument();
   expect(localStorage.getItem(storageKeys.reservations)).toBeNull();
+});
+
+test("a failed load says so with a retry, and never that the browser keeps no bookings", async () => {
+  // A failed look-up only marks its booking; the load as a whole fails on what comes after, here
+  // the clock it reads last.
+  let clockFails = true;
+  store(upcoming);
+  renderPage("/oma-varaus", () => {
+    if (!clockFails) return NOW;
+    clockFails = false;
+    throw new Error("Kello ei ole käytettävissä.");
+  });
+  const alert = await screen.findByRole("alert");
+  expect(alert).toHaveTextContent("Varausten lataaminen epäonnistui.");
+  expect(screen.queryByText("Tässä selaimessa ei ole tallennettuja varauksia.")).not.toBeInTheDocument();
+
+  await user.click(within(alert).getByRole("button", { name: "Yritä uudelleen" }));
+  expect(await screen.findByText("la 20.6.2026 klo 10.00–11.00")).toBeInTheDocument();
+  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
 });

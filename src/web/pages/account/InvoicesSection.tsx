@@ -5,6 +5,7 @@ import { invoicePaymentMachine } from "../../../../machines/invoicePaymentMachin
 import { formatDate } from "../../../domain/helsinkiTime";
 import { formatReferenceNumber, isOutstanding, type Invoice } from "../../../domain/membership";
 import { formatEuros, formatVatRate } from "../../../domain/money";
+import { RetryAlert } from "../../components/RetryAlert";
 import { useMembershipEnvironment } from "../../membershipEnvironment";
 import { PaymentChoice } from "../membership/PaymentChoice";
 import { formatDay } from "./membershipFormat";
@@ -69,17 +70,11 @@ export function InvoicesSection() {
         </p>
       )}
       {view === "failed" && (
-        <div role="alert">
-          <p className="error-message">{errorMessage}</p>
-          <button
-            type="button"
-            className="button"
-            disabled={!canReload}
-            onClick={() => actor.send({ type: "invoices.reload" })}
-          >
-            Yritä uudelleen
-          </button>
-        </div>
+        <RetryAlert
+          message={errorMessage}
+          canRetry={canReload}
+          onRetry={() => actor.send({ type: "invoices.reload" })}
+        />
       )}
       {view === "list" && invoices.length === 0 && <p>Sinulla ei ole laskuja.</p>}
       {view === "list" && outstanding.length > 0 && (

@@ -4,6 +4,7 @@ import { formatHours } from "../../../../machines/memberQuota";
 import type { MemberReservation } from "../../../domain/membership";
 import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiTime";
 import { formatEuros } from "../../../domain/money";
+import { ConfirmButtons } from "../../components/ConfirmButtons";
 import { doorPath, reservationStatusLabels } from "../booking/labels";
 import type { MemberBookingRef } from "./MemberBookingFlow";
 
@@ -129,22 +130,13 @@ function MemberReservationCard({ reservation: r, past, actorRef }: CardProps) {
             Haluatko varmasti perua varauksen?
             {subscriber && r.hours > 0 && ` ${formatHours(r.hours)} palautuu kiintiöösi.`}
           </p>
-          <div className="button-row">
-            <button
-              type="button"
-              className="button button-danger"
-              onClick={() => actorRef.send({ type: "reservation.confirmCancel" })}
-            >
-              Kyllä, peru
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => actorRef.send({ type: "reservation.keep" })}
-            >
-              Älä peru
-            </button>
-          </div>
+          <ConfirmButtons
+            action={{
+              label: "Kyllä, peru",
+              onClick: () => actorRef.send({ type: "reservation.confirmCancel" }),
+            }}
+            back={{ label: "Älä peru", onClick: () => actorRef.send({ type: "reservation.keep" }) }}
+          />
         </div>
       )}
       {cancelStep === "cancelling" && <p role="status">Perutaan varausta…</p>}

@@ -2,6 +2,7 @@ import { useSelector } from "@xstate/react";
 import { Link } from "react-router-dom";
 import type { ActorRefFrom } from "xstate";
 import type { ownDataMachine } from "../../../../machines/ownDataMachine";
+import { ConfirmButtons } from "../../components/ConfirmButtons";
 
 export type OwnDataActor = ActorRefFrom<typeof ownDataMachine>;
 
@@ -28,6 +29,8 @@ export function OwnDataSection({ actor }: { actor: OwnDataActor }) {
   const canConfirm = useSelector(actor, (s) => s.can({ type: "ownData.confirmDelete" }));
   const canKeep = useSelector(actor, (s) => s.can({ type: "ownData.keep" }));
   const json = data === null ? null : JSON.stringify(data, null, 2);
+  const confirmDelete = () => actor.send({ type: "ownData.confirmDelete" });
+  const keep = () => actor.send({ type: "ownData.keep" });
 
   return (
     <section className="card account-section" aria-labelledby="own-data-heading">
@@ -94,47 +97,19 @@ export function OwnDataSection({ actor }: { actor: OwnDataActor }) {
               Poistetaan tiliä…
             </p>
           )}
-          <div className="button-row">
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={!canConfirm}
-              onClick={() => actor.send({ type: "ownData.confirmDelete" })}
-            >
-              Kyllä, poista tili
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={!canKeep}
-              onClick={() => actor.send({ type: "ownData.keep" })}
-            >
-              Ei, säilytä tili
-            </button>
-          </div>
+          <ConfirmButtons
+            action={{ label: "Kyllä, poista tili", onClick: confirmDelete, disabled: !canConfirm }}
+            back={{ label: "Ei, säilytä tili", onClick: keep, disabled: !canKeep }}
+          />
         </section>
       )}
       {step === "deleteFailed" && (
         <div role="alert">
           <p className="error-message">{deleteError}</p>
-          <div className="button-row">
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={!canConfirm}
-              onClick={() => actor.send({ type: "ownData.confirmDelete" })}
-            >
-              Yritä uudelleen
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={!canKeep}
-              onClick={() => actor.send({ type: "ownData.keep" })}
-            >
-              Sulje
-            </button>
-          </div>
+          <ConfirmButtons
+            action={{ label: "Yritä uudelleen", onClick: confirmDelete, disabled: !canConfirm }}
+            back={{ label: "Sulje", onClick: keep, disabled: !canKeep }}
+          />
         </div>
       )}
     </section>

@@ -2,6 +2,8 @@ import { Link } from "react-router-dom";
 import { formatDate } from "../../../domain/helsinkiTime";
 import type { Subscription } from "../../../domain/membership";
 import { formatEuros } from "../../../domain/money";
+import { ConfirmButtons } from "../../components/ConfirmButtons";
+import { RetryAlert } from "../../components/RetryAlert";
 import { useMembershipEnvironment } from "../../membershipEnvironment";
 import { useSubscription, useSubscriptionActor } from "../../session/SubscriptionProvider";
 import {
@@ -15,7 +17,6 @@ import {
 
 /** /oma-tili's membership: what it is, how much of the quota is used, and cancelling it. */
 export function SubscriptionSection() {
-  const actor = useSubscriptionActor();
   // A reload keeps the membership on screen; only a first load has nothing to show yet.
   const view = useSubscription((s) =>
     s.matches("idle") || (s.matches("loading") && !s.context.subscription)
@@ -29,8 +30,7 @@ export function SubscriptionSection() {
   const subscription = useSubscription((s) => s.context.subscription);
   const reloading = useSubscription((s) => s.matches("loading") && !!s.context.subscription);
   const errorMessage = useSubscription((s) => s.context.errorMessage);
-  const canReload = useSubscription((s) => s.can({ type: "subscription.reload" }));
-  const reload = () => actor.send({ type: "subscription.reload" });
+  const { canReload, reload } = useReload();
 
   return (
     <section className="card account-section" aria-labelledby="subscription-heading">
@@ -40,14 +40,7 @@ export function SubscriptionSection() {
           Ladataan jäsenyyttä…
         </p>
       )}
-      {view === "error" && (
-        <div role="alert">
-          <p className="error-message">{errorMessage}</p>
-          <button type="button" className="button" disabled={!canReload} onClick={reload}>
-            Yritä uudelleen
-          </button>
-        </div>
-      )}
+      {view === "error" && <RetryAlert message={errorMessage} canRetry={canReload} onRetry={reload} />}
       {view === "none" && (
         <>
           <p>Sinulla ei ole jäsenyyttä.</p>
@@ -111,7 +104,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
             aria-valuetext={usageText(usage)}
           />
           <p className="usage__text">{usageText(usage)}</p>
-          <UsageRefresh />
+          <ReloadButton label="Päivitä käyttötiedot" small />
         </div>
       )}
       {subscription.status === "cancelled" && <CancelledNote subscription={subscription} today={today} />}
@@ -120,36 +113,32 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
   );
 }
 
-/** The usage changes as bookings are made (here or in another tab). */
-function UsageRefresh() {
+/** Reading the membership again: its usage and status change elsewhere (bookings, payments, tabs). */
+function useReload() {
   const actor = useSubscriptionActor();
   const canReload = useSubscription((s) => s.can({ type: "subscription.reload" }));
+  return { canReload, reload: () => actor.send({ type: "subscription.reload" }) };
+}
+
+function ReloadButton({ label, small = false }: { label: string; small?: boolean }) {
+  const { canReload, reload } = useReload();
   return (
     <button
       type="button"
-      className="button button-secondary button-small"
+      className={`button button-secondary${small ? " button-small" : ""}`}
       disabled={!canReload}
-      onClick={() => actor.send({ type: "subscription.reload" })}
+      onClick={reload}
     >
-      Päivitä käyttötiedot
+      {label}
     </button>
   );
 }
 
 function PendingNote() {
-  const actor = useSubscriptionActor();
-  const canReload = useSubscription((s) => s.can({ type: "subscription.reload" }));
   return (
     <div className="notice">
       <p>Jäsenyys alkaa, kun ensimmäinen lasku on maksettu. Löydät laskun alta kohdasta Laskut.</p>
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={!canReload}
-        onClick={() => actor.send({ type: "subscription.reload" })}
-      >
-        Päivitä tila
-      </button>
+      <ReloadButton label="Päivitä tila" />
     </div>
   );
 }
@@ -186,9 +175,10 @@ function CancelControls({ subscription, today }: { subscription: Subscription; t
   const canCancel = useSubscription((s) => s.can({ type: "subscription.cancel" }));
   const canConfirm = useSubscription((s) => s.can({ type: "subscription.confirmCancel" }));
   const canKeep = useSubscription((s) => s.can({ type: "subscription.keep" }));
-  const canReload = useSubscription((s) => s.can({ type: "subscription.reload" }));
+  const { canReload, reload } = useReload();
   const cancelError = useSubscription((s) => s.context.cancelError);
   const terms = cancellationTerms(subscription, today);
+  const keep = () => actor.send({ type: "subscription.keep" });
 
   if (step === null) {
     return canCancel ? (
@@ -205,24 +195,11 @@ function CancelControls({ subscription, today }: { subscription: Subscription; t
     return (
       <div role="alert">
         <p className="error-message">{cancelError}</p>
-        <div className="button-row">
-          <button
-            type="button"
-            className="button"
-            disabled={!canReload}
-            onClick={() => actor.send({ type: "subscription.reload" })}
-          >
-            Päivitä tiedot
-          </button>
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={!canKeep}
-            onClick={() => actor.send({ type: "subscription.keep" })}
-          >
-            Sulje
-          </button>
-        </div>
+        <ConfirmButtons
+          danger={false}
+          action={{ label: "Päivitä tiedot", onClick: reload, disabled: !canReload }}
+          back={{ label: "Sulje", onClick: keep, disabled: !canKeep }}
+        />
       </div>
     );
   }
@@ -247,24 +224,14 @@ function CancelControls({ subscription, today }: { subscription: Subscription; t
           Irtisanotaan…
         </p>
       )}
-      <div className="button-row">
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={!canConfirm}
-          onClick={() => actor.send({ type: "subscription.confirmCancel" })}
-        >
-          Kyllä, irtisano
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={!canKeep}
-          onClick={() => actor.send({ type: "subscription.keep" })}
-        >
-          Ei, pidä jäsenyys
-        </button>
-      </div>
+      <ConfirmButtons
+        action={{
+          label: "Kyllä, irtisano",
+          onClick: () => actor.send({ type: "subscription.confirmCancel" }),
+          disabled: !canConfirm,
+        }}
+        back={{ label: "Ei, pidä jäsenyys", onClick: keep, disabled: !canKeep }}
+      />
     </section>
   );
 }

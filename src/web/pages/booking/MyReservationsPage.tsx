@@ -16,6 +16,7 @@ import {
   updateStoredReservation,
 } from "../../../client/reservations";
 import { subscribeToReservations } from "../../../client/storage";
+import { RetryAlert } from "../../components/RetryAlert";
 import { useBookingEnvironment, type BookingEnvironment } from "./bookingEnvironment";
 import { ReservationCard } from "./ReservationCard";
 import "./booking.css";
@@ -93,14 +94,26 @@ export function MyReservationsPage() {
     />
   );
 
+  const loading = state.matches("loading");
+  const loadFailed = state.matches("loadFailed");
+
   return (
     <section className="page my-reservations">
       <h1>Oma varaus</h1>
-      {state.matches("loading") ? (
+      {loading && (
         <p role="status" className="muted">
           Ladataan varauksia…
         </p>
-      ) : context.items.length === 0 ? (
+      )}
+      {loadFailed && (
+        <RetryAlert
+          message={context.errorMessage}
+          canRetry={state.can({ type: "reservations.reload" })}
+          onRetry={() => actorRef.send({ type: "reservations.reload" })}
+        />
+      )}
+      {/* Nothing read after a failed load is not nothing stored: there only the error speaks. */}
+      {state.matches("showing") && context.items.length === 0 && (
         <div className="card">
           <p>Tässä selaimessa ei ole tallennettuja varauksia.</p>
           <p className="muted">
@@ -111,7 +124,8 @@ export function MyReservationsPage() {
             Varaa aika
           </Link>
         </div>
-      ) : (
+      )}
+      {!loading && context.items.length > 0 && (
         <>
           <p className="muted">Varaukset, jotka on tehty tällä selaimella. Uusin ensin.</p>
           {upcoming.length > 0 && (

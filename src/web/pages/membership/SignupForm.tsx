@@ -5,6 +5,7 @@ import type { ActorRefFrom } from "xstate";
 import type { membershipSignupMachine } from "../../../../machines/membershipSignupMachine";
 import type { Commitment, Tier, TiersResponse } from "../../../domain/membership";
 import { formatEuros } from "../../../domain/money";
+import { RetryAlert } from "../../components/RetryAlert";
 import { useCustomerSession } from "../../session/CustomerSessionProvider";
 import { PaymentChoice } from "./PaymentChoice";
 
@@ -129,17 +130,11 @@ export function SignupForm({ actor, catalog }: { actor: SignupActor; catalog: Ti
           </p>
         )}
         {step === "failed" && (
-          <div role="alert">
-            <p className="error-message">{errorMessage}</p>
-            <button
-              type="button"
-              className="button"
-              disabled={!canRetry}
-              onClick={() => actor.send({ type: "signup.retry" })}
-            >
-              Yritä uudelleen
-            </button>
-          </div>
+          <RetryAlert
+            message={errorMessage}
+            canRetry={canRetry}
+            onRetry={() => actor.send({ type: "signup.retry" })}
+          />
         )}
         {step === "member" && (
           <div role="alert">

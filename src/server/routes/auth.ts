@@ -15,11 +15,11 @@ import { requireCustomer } from "../plugins/customerAuth.js";
 import {
   consumeMagicLink,
   linkFailureMessage,
+  linkRequestsFromIp,
   messages,
   requestMagicLink,
   revokeSession,
 } from "../services/customerAuth.js";
-import { createSlidingWindowLimiter } from "../services/slidingWindowLimiter.js";
 
 /** At most this many login-link requests from one IP address within MAGIC_LINK_IP_WINDOW_MINUTES. */
 export const MAGIC_LINK_MAX_PER_IP = 10;
@@ -29,12 +29,6 @@ const errorSchema = z.object({ message: z.string() });
 
 /** Customer login by e-mailed link (spec §7), and logout. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const perIp = createSlidingWindowLimiter({
-    limit: MAGIC_LINK_MAX_PER_IP,
-    windowMs: MAGIC_LINK_IP_WINDOW_MINUTES * 60_000,
-    now: app.ctx.now,
-  });
-
   app.post(
     "/auth/magic-link",
     {
@@ -53,7 +47,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const email = emailSchema.safeParse(request.body.email);
       if (!email.success) throw badRequest(INVALID_EMAIL_MESSAGE);
-      const ip = perIp.attempt(request.ip);
+      const ip = await linkRequestsFromIp(
+        app.ctx,
+        request.ip,
+        MAGIC_LINK_MAX_PER_IP,
+        MAGIC_LINK_IP_WINDOW_MINUTES,
+      );
       if (!ip.allowed) {
         const minutes = Math.max(1, Math.ceil(ip.retryAfterMs / 60_000));
         reply.header("retry-after", String(Math.ceil(ip.retryAfterMs / 1000)));

@@ -2,20 +2,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { doorInfoSchema, doorOpenResponseSchema } from "../../domain/booking.js";
 import { notFound } from "../errors.js";
-import {
-  createDoorLimiters,
-  DOOR_LIMITS,
-  getDoorInfo,
-  openDoor,
-  recordMalformedAttempt,
-} from "../services/door.js";
+import { DOOR_LIMITS, getDoorInfo, openDoor, recordMalformedAttempt } from "../services/door.js";
 
 const messageSchema = z.object({ message: z.string() });
 const tokenParams = z.object({ doorToken: z.string().min(1).max(100) });
 
 export const doorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limiters = createDoorLimiters(app.ctx.now);
-
   app.get(
     "/door/:doorToken",
     {
@@ -60,7 +52,7 @@ export const doorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const attempt = await openDoor(app.ctx, limiters, request.params.doorToken, request.ip);
+      const attempt = await openDoor(app.ctx, request.params.doorToken, request.ip);
       if (attempt.error)
         request.log.error({ err: attempt.error, provider: app.ctx.door.name }, "gate did not open");
       // The limits count a minute back, so a minute always suffices.

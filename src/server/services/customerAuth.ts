@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import type { Customer } from "../../domain/customer.js";
 import type { AppContext } from "../context.js";
@@ -48,6 +48,28 @@ export const toCustomer = (row: CustomerRow): Customer => ({
 export const mailboxKey = (email: string) => email.toLowerCase().replace(/\+[^@]*@/, "@");
 const mailboxOf = (column: typeof customers.email) =>
   sql<string>`regexp_replace(lower(${column}), '\\+[^@]*@', '@')`;
+
+/**
+ * Login links requested from one IP address lately, counted in the database so that every server
+ * shares the limit. When over it, says how long until the oldest request leaves the window.
+ */
+export async function linkRequestsFromIp(
+  ctx: AppContext,
+  ip: string,
+  limit: number,
+  windowMinutes: number,
+): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }> {
+  const now = ctx.now().getTime();
+  const since = new Date(now - windowMinutes * MINUTE_MS);
+  const recent = await ctx.db
+    .select({ at: magicLinkTokens.createdAt })
+    .from(magicLinkTokens)
+    .where(and(eq(magicLinkTokens.requestedIp, ip), gt(magicLinkTokens.createdAt, since)))
+    .orderBy(desc(magicLinkTokens.createdAt))
+    .limit(limit);
+  if (recent.length < limit) return { allowed: true };
+  return { allowed: false, retryAfterMs: recent.at(-1)!.at.getTime() + windowMinutes * MINUTE_MS - now };
+}
 
 /** Login-link tokens are kept only as this hash, so a database leak does not open accounts. */
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

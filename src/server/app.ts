@@ -55,7 +55,7 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
     logController: new LogController({ disableRequestLogging }),
     // Long path tokens reach the routes, whose schemas refuse them with a clear message (and the
     // gate route records the attempt); Fastify's default (100) would refuse them before routing.
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
     // A malformed URL (bad percent-encoding) fails before routing: answer it like every other error.
     frameworkErrors: (error, _request, reply) => {
       void (reply as FastifyReply)

@@ -1,7 +1,9 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-export const LOCK_FILE = "koirapuisto.lock";
+/** The lock sits beside the folder, not in it: the folder is PGlite's own (and goes into backups). */
+export const lockFileOf = (dataDir: string) =>
+  path.join(path.dirname(path.resolve(dataDir)), `${path.basename(path.resolve(dataDir))}.lock`);
 
 /** Whether a process with this pid runs (signal 0 only checks; EPERM means it exists). */
 function isRunning(pid: number): boolean {
@@ -20,7 +22,7 @@ function isRunning(pid: number): boolean {
  * also runs if the process exits without closing the database.
  */
 export function lockDataDir(dataDir: string): () => void {
-  const file = path.join(dataDir, LOCK_FILE);
+  const file = lockFileOf(dataDir);
   for (let attempt = 0; ; attempt++) {
     try {
       writeFileSync(file, `${process.pid}\n`, { flag: "wx" });

@@ -14,7 +14,7 @@ import {
 import { z } from "zod";
 import { fi } from "zod/locales";
 import type { AppContext } from "./context.js";
-import { HttpError } from "./errors.js";
+import { HttpError, loggableError } from "./errors.js";
 import { customerAuthPlugin } from "./plugins/customerAuth.js";
 import {
   isOverload,
@@ -91,12 +91,8 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
       return reply.status(503).send({ message: OVERLOADED_MESSAGE });
     }
     if (status >= 500) {
-      // The error's name, code and stack only: a database error's parameters hold personal data.
-      const { name, message, code, stack } = error as Error & { code?: string };
-      request.log.error(
-        { err: { name, code, stack, message: code ? undefined : message } },
-        "request failed",
-      );
+      // Without the query parameters a database error carries: they hold personal data.
+      request.log.error({ err: loggableError(error) }, "request failed");
       return reply.status(500).send({ message: "Palvelinvirhe. Yritä hetken kuluttua uudelleen." });
     }
     const code = (error as { code?: string }).code;

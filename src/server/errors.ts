@@ -12,3 +12,26 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = "Kirjaudu sisään uudelleen.") => new HttpError(401, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+
+/**
+ * An error as it may be logged or stored: name, SQLSTATE code, message and stack, without the
+ * query parameters a database error carries (Drizzle puts them in its message: personal data,
+ * tokens). Walks the cause chain, where the driver's own error sits.
+ */
+export function loggableError(error: unknown): {
+  name: string;
+  code?: string;
+  message: string;
+  stack?: string;
+} {
+  const e = error as Error & { code?: unknown; cause?: unknown };
+  const strip = (text: string | undefined) => text?.replace(/\nparams:[\s\S]*$/, "\nparams: [poistettu]");
+  const code = typeof e?.code === "string" ? e.code : undefined;
+  const cause = e?.cause ? loggableError(e.cause) : undefined;
+  return {
+    name: e?.name ?? "Error",
+    ...(code ? { code } : cause?.code ? { code: cause.code } : {}),
+    message: strip(e?.message) ?? String(error),
+    stack: strip(e?.stack),
+  };
+}

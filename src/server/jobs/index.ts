@@ -4,6 +4,7 @@ import { hostname } from "node:os";
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { jobRuns } from "../db/schema.js";
+import { loggableError } from "../errors.js";
 import { MAGIC_LINK_TTL_MINUTES } from "../services/customerAuth.js";
 import { releaseExpiredHolds } from "../services/holds.js";
 import { createDueInvoices, remindOverdueInvoices } from "../services/invoices.js";
@@ -81,8 +82,8 @@ export async function runOnce(
     result = summarize(await job.run(ctx));
   } catch (error) {
     status = "failed";
-    result = (error as Error).message;
-    log?.error({ err: error, job: job.name }, "scheduled job failed");
+    result = loggableError(error).message;
+    log?.error({ err: loggableError(error), job: job.name }, "scheduled job failed");
   }
   await ctx.db
     .update(jobRuns)
@@ -114,7 +115,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): { stop(): vo
           try {
             await runOnce(ctx, job, due, log);
           } catch (error) {
-            log.error({ err: error, job: job.name }, "scheduled job could not be claimed");
+            log.error({ err: loggableError(error), job: job.name }, "scheduled job could not be claimed");
           }
         },
       ),

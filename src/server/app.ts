@@ -22,6 +22,7 @@ import {
   overloadRetryAfter,
   registerLoadShedding,
 } from "./plugins/loadShedding.js";
+import { finnishClientErrorHandler, registerUrlLengthLimit } from "./plugins/clientErrors.js";
 import { registerSecurityHeaders } from "./plugins/securityHeaders.js";
 import { authRoutes } from "./routes/auth.js";
 import { availabilityRoutes } from "./routes/availability.js";
@@ -56,6 +57,7 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
     // Long path tokens reach the routes, whose schemas refuse them with a clear message (and the
     // gate route records the attempt); Fastify's default (100) would refuse them before routing.
     routerOptions: { maxParamLength: 1000 },
+    clientErrorHandler: finnishClientErrorHandler,
     // A malformed URL (bad percent-encoding) fails before routing: answer it like every other error.
     frameworkErrors: (error, _request, reply) => {
       void (reply as FastifyReply)
@@ -101,6 +103,7 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
       .send({ message: (code && frameworkMessages[code]) || (error as Error).message });
   });
 
+  registerUrlLengthLimit(app);
   await registerSecurityHeaders(app, ctx.config);
   registerLoadShedding(app, ctx.config.MAX_CONCURRENT_REQUESTS);
 

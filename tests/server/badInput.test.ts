@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { doorEvents } from "../../src/server/db/schema.js";
@@ -148,5 +149,49 @@ describe("gate attempts refused before the handler", () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe("requests that break HTTP's own limits", () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp("pglite");
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    port = (t.app.server.address() as { port: number }).port;
+  });
+  afterAll(() => t.close());
+
+  /** A raw request, as no well-behaved client would send it; answers the status line and body. */
+  function raw(request: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1", () => socket.end(request));
+      let data = "";
+      socket.on("data", (chunk) => (data += chunk));
+      socket.on("error", () => {});
+      socket.on("close", () => {
+        const status = Number(data.split(" ")[1]);
+        resolve({ status, body: data.slice(data.indexOf("\r\n\r\n") + 4) });
+      });
+      socket.setTimeout(5000, () => reject(new Error(`no answer: ${data}`)));
+    });
+  }
+
+  it("answers 414 in Finnish to an over-long URL", async () => {
+    const res = await t.app.inject({ method: "GET", url: `/api/v2/site?x=${"a".repeat(9000)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ message: "Osoite on liian pitkä." });
+  });
+
+  it("answers 431 in Finnish to headers over Node's limit, before any route", async () => {
+    const res = await raw(`GET /api/v2/site HTTP/1.1\r\nHost: x\r\nX-Big: ${"b".repeat(20_000)}\r\n\r\n`);
+    expect(res.status).toBe(431);
+    expect(JSON.parse(res.body)).toEqual({ message: "Pyynnön otsaketiedot ovat liian suuret." });
+  });
+
+  it("answers 400 in Finnish to a request line that is not HTTP", async () => {
+    const res = await raw("HELLO THERE\r\n\r\n");
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({ message: "Virheellinen pyyntö." });
   });
 });

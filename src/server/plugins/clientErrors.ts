@@ -1,0 +1,34 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import type { FastifyInstance } from "fastify";
+import { HttpError } from "../errors.js";
+
+/** URLs longer than this answer 414: no route of ours needs more, and logs stay readable. */
+export const MAX_URL_LENGTH = 8192;
+
+/**
+ * Requests that fail before Fastify sees them (Node's HTTP parser: headers over 16 KB, a malformed
+ * request line, a client that stalls) answer in Finnish as JSON too, like every other error.
+ */
+export function finnishClientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, message] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "Pyynnön otsaketiedot ovat liian suuret."]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "Pyyntö aikakatkaistiin."]
+        : [400, "Virheellinen pyyntö."];
+  const body = JSON.stringify({ message });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(error);
+}
+
+export function registerUrlLengthLimit(app: FastifyInstance) {
+  app.addHook("onRequest", async (request) => {
+    if (request.url.length > MAX_URL_LENGTH) throw new HttpError(414, "Osoite on liian pitkä.");
+  });
+}

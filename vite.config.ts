@@ -1,11 +1,40 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type Plugin } from "vitest/config";
+
+/** Writes .br and .gz beside every text file of the build, so the server sends them as they are. */
+function precompress(): Plugin {
+  const compressible = /\.(js|css|html|svg|txt|json|webmanifest)$/;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const file = path.join(dir, name);
+      return statSync(file).isDirectory() ? walk(file) : [file];
+    });
+  let outDir = "";
+  return {
+    name: "precompress",
+    apply: "build",
+    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
+    closeBundle() {
+      for (const file of walk(outDir).filter((f) => compressible.test(f))) {
+        const content = readFileSync(file);
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
 
 // The SPA lives in src/web; its build goes to dist/web, which the Fastify server serves.
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,

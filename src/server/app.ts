@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
@@ -141,7 +142,20 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
   await app.register(demoPaymentRoutes, { prefix: "/maksu/demo" });
 
   const hasWeb = serveWeb && existsSync(webRoot);
-  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false });
+  if (hasWeb)
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      // The build writes .br and .gz beside each file (vite.config.ts).
+      preCompressed: true,
+      // Hashed assets never change under their name; everything else is revalidated on each visit.
+      cacheControl: false,
+      setHeaders: (res, file) =>
+        res.setHeader(
+          "cache-control",
+          file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
+        ),
+    });
 
   // Unknown API paths answer JSON; any other GET is a client route of the SPA.
   app.setNotFoundHandler((request, reply) => {

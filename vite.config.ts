@@ -45,6 +45,8 @@ export default defineConfig({
     include: ["tests/{unit,machines,server,web}/**/*.test.{ts,tsx}"],
     environment: "node",
     setupFiles: ["tests/setup.ts"],
+    // One Firebase Auth emulator for the run (admin sign-in); see the file.
+    globalSetup: ["tests/support/firebaseEmulatorSetup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,82 +1,38 @@
 import { assign, fromPromise, setup } from "xstate";
-import type { BookingSummary } from "./reservationTypes";
+import type {
+  CheckoutContext,
+  CheckoutDetails,
+  CheckoutEvent,
+  CheckoutField,
+  CheckoutInput,
+  CheckoutQuote,
+  CheckoutReservation,
+  HeldCheckout,
+  OwnHold,
+  PaymentStart,
+  QuoteRequest,
+} from "./checkoutTypes";
+import { failureStatus, serverMessageOr } from "./remoteFailure";
+
+export type * from "./checkoutTypes";
 
 /**
  * Checkout (`/checkout/:start/:end`): the chosen slot's quote, the visitor's details with
  * validation, creating the payment and handing over to the payment page (the provided action
  * `redirectToPayment`), and — when the payment page sends the visitor back with
  * `?payment=success|cancelled&token=…` — confirming the booking and storing it (the provided
- * action `storeReservation`).
+ * action `storeReservation`). A discount code and a gift card are part of the details; applying
+ * them asks for the quote again, so the summary shows the discounted price and what is left to
+ * pay. A gift card that covers everything confirms at once: no payment page, straight to confirming.
+ *
+ * Never a lock-out: what is handed to the payment page is remembered (`rememberHold`), so when the
+ * visitor comes back with Back and the slot shows taken, the checkout asks whether the hold is the
+ * visitor's own (`findOwnHold`) and offers to continue to the same payment or to release the slot.
+ * A retry after a cancelled payment starts from the remembered details (`input.draft`).
  *
  * The machine imports nothing from the app, so the validation rules (the API's zod schema) come in
- * through `input.rules`; all I/O is the provided actors `loadQuote`, `createPayment` and
- * `loadReservation`.
+ * through `input.rules`; all I/O is the provided actors.
  */
-
-export type PaymentMethod = "mobilepay" | "card";
-export type CheckoutDetails = {
-  name: string;
-  email: string;
-  phone: string;
-  dogs: number;
-  paymentMethod: PaymentMethod;
-  acceptTerms: boolean;
-};
-export type CheckoutField = keyof CheckoutDetails;
-export type FieldErrors = Partial<Record<CheckoutField, string>>;
-
-export type CheckoutQuote = {
-  start: string;
-  end: string;
-  lengthMinutes: number;
-  priceCents: number;
-  vatCents: number;
-  available: boolean;
-  reason: string | null;
-};
-export type CheckoutReservation = BookingSummary & { payment?: { refundedCents: number } | null };
-export type PaymentStart = { success: boolean; redirectUrl: string; message: string };
-
-/** What the provided actors reject with: the HTTP status (null without a response) and the server's body. */
-export type RemoteFailure = { status?: number | null; message?: string; data?: unknown };
-
-export type CheckoutRules = {
-  /** Whether the route's start and end are ISO datetimes with end after start. */
-  slotIsValid(start: string | undefined, end: string | undefined): boolean;
-  /** Finnish messages for the fields that are not acceptable; empty when all are. */
-  detailsErrors(details: CheckoutDetails, maxDogs: number): FieldErrors;
-};
-
-export type CheckoutInput = {
-  start?: string;
-  end?: string;
-  /** `?payment=success|cancelled|failed` on the way back from the payment page. */
-  payment?: string | null;
-  /** `?token=`: the booking's access token on the way back. */
-  token?: string | null;
-  rules: CheckoutRules;
-};
-
-export type CheckoutContext = {
-  start: string;
-  end: string;
-  payment: string | null;
-  token: string | null;
-  rules: CheckoutRules;
-  quote: CheckoutQuote | null;
-  maxDogs: number;
-  details: CheckoutDetails;
-  fieldErrors: FieldErrors;
-  errorMessage: string | null;
-  reservation: CheckoutReservation | null;
-  /** How many times the returned booking was still `pending` (the provider may confirm a moment later). */
-  polls: number;
-};
-
-export type CheckoutEvent =
-  | { type: "checkout.edit"; details: Partial<CheckoutDetails> }
-  | { type: "checkout.submit" }
-  | { type: "checkout.retry" };
 
 /** Spec §8 fallback when the server gives no message. */
 export const PAYMENT_FALLBACK_MESSAGE = "Failed to initiate payment";
@@ -87,6 +43,7 @@ const CONFIRMATION_DELAYED =
   "Maksun vahvistusta ei ole vielä saatu. Tarkista tilanne hetken kuluttua uudelleen.";
 const CONFIRMATION_FAILED = "Varauksen tietoja ei saatu ladattua.";
 const QUOTE_FAILED = "Hinnan hakeminen epäonnistui.";
+const RELEASE_FAILED = "Ajan vapauttaminen epäonnistui. Yritä uudelleen.";
 
 export const EMPTY_DETAILS: CheckoutDetails = {
   name: "",
@@ -95,17 +52,25 @@ export const EMPTY_DETAILS: CheckoutDetails = {
   dogs: 1,
   paymentMethod: "mobilepay",
   acceptTerms: false,
+  discountCode: "",
+  giftCardCode: "",
 };
 
-const serverMessage = (error: unknown): string | null => {
-  const data = (error as RemoteFailure | null)?.data as { message?: unknown } | undefined;
-  return typeof data?.message === "string" && data.message ? data.message : null;
+/** The quote request for the details' codes (blank codes are left out). */
+const quoteRequest = (context: { start: string; end: string; details: CheckoutDetails }): QuoteRequest => {
+  const discountCode = context.details.discountCode.trim();
+  const giftCardCode = context.details.giftCardCode.trim();
+  return {
+    start: context.start,
+    end: context.end,
+    ...(discountCode ? { discountCode } : {}),
+    ...(giftCardCode ? { giftCardCode } : {}),
+  };
 };
-const failureMessage = (error: unknown, fallback: string): string => {
-  const message = (error as RemoteFailure | null)?.message;
-  return typeof message === "string" && message ? message : fallback;
-};
-const statusOf = (error: unknown) => (error as RemoteFailure | null)?.status ?? null;
+
+/** The server's words when it gave some; the spec's or the machine's own fallback otherwise. */
+const failureMessage = (error: unknown, fallback: string) => serverMessageOr(error, fallback);
+const outputOf = <T>(event: unknown) => (event as { output?: T }).output;
 
 export const checkoutMachine = setup({
   types: {
@@ -114,11 +79,15 @@ export const checkoutMachine = setup({
     input: {} as CheckoutInput,
   },
   actors: {
-    loadQuote: fromPromise<{ quote: CheckoutQuote; maxDogs: number }, { start: string; end: string }>(
-      async () => {
-        throw new Error("loadQuote is provided by the app");
-      },
-    ),
+    loadQuote: fromPromise<{ quote: CheckoutQuote; maxDogs: number }, QuoteRequest>(async () => {
+      throw new Error("loadQuote is provided by the app");
+    }),
+    findOwnHold: fromPromise<OwnHold | null, { start: string; end: string }>(async () => {
+      throw new Error("findOwnHold is provided by the app");
+    }),
+    releaseHold: fromPromise<unknown, { token: string }>(async () => {
+      throw new Error("releaseHold is provided by the app");
+    }),
     createPayment: fromPromise<PaymentStart, { start: string; end: string; details: CheckoutDetails }>(
       async () => {
         throw new Error("createPayment is provided by the app");
@@ -131,6 +100,8 @@ export const checkoutMachine = setup({
   actions: {
     redirectToPayment: (_, _params: { url: string }) => {},
     storeReservation: (_, _params: { reservation: CheckoutReservation }) => {},
+    rememberHold: (_, _params: HeldCheckout) => {},
+    forgetHold: () => {},
   },
   delays: { confirmationPoll: CONFIRMATION_POLL_MS },
   guards: {
@@ -142,6 +113,24 @@ export const checkoutMachine = setup({
     slotIsInvalid: ({ context }) => !context.rules.slotIsValid(context.start, context.end),
     detailsAreValid: ({ context }) =>
       Object.keys(context.rules.detailsErrors(context.details, context.maxDogs)).length === 0,
+    quoteIsAvailable: ({ event }) => outputOf<{ quote?: CheckoutQuote }>(event)?.quote?.available === true,
+    /** The slot is held, and by this very visitor (found after Back from the payment page). */
+    holdIsOwn: ({ event }) => !!outputOf<OwnHold | null>(event),
+    paymentStarted: ({ event }) => {
+      const output = outputOf<PaymentStart>(event);
+      return !!output?.success && !!output.redirectUrl;
+    },
+    /** Nothing was left to pay (a gift card covered it): the booking is confirmed, no payment page. */
+    paidWithoutPaymentPage: ({ event }) => {
+      const output = outputOf<PaymentStart>(event);
+      return !!output?.success && !output.redirectUrl && !!output.reservation?.accessToken;
+    },
+    /** 409: somebody else took or holds the slot; retrying the same slot cannot help. */
+    slotWasTaken: ({ event }) => failureStatus((event as { error?: unknown }).error) === 409,
+    stillPending: ({ event }) => outputOf<CheckoutReservation>(event)?.status === "pending",
+    mayPollAgain: ({ context, event }) =>
+      outputOf<CheckoutReservation>(event)?.status === "pending" && context.polls < MAX_CONFIRMATION_POLLS,
+    isConfirmed: ({ event }) => outputOf<CheckoutReservation>(event)?.status === "confirmed",
   },
 }).createMachine({
   id: "checkout",
@@ -153,10 +142,11 @@ export const checkoutMachine = setup({
     rules: input.rules,
     quote: null,
     maxDogs: DEFAULT_MAX_DOGS,
-    details: EMPTY_DETAILS,
+    details: { ...EMPTY_DETAILS, ...input.draft },
     fieldErrors: {},
     errorMessage: null,
     reservation: null,
+    ownHold: null,
     polls: 0,
   }),
   initial: "starting",
@@ -176,17 +166,23 @@ export const checkoutMachine = setup({
       invoke: {
         id: "loadQuote",
         src: "loadQuote",
-        input: ({ context }) => ({ start: context.start, end: context.end }),
+        input: ({ context }) => quoteRequest(context),
         onDone: [
           {
-            guard: ({ event }) => event.output.quote.available,
+            guard: "quoteIsAvailable",
             target: "editing",
             actions: assign({
               quote: ({ event }) => event.output.quote,
               maxDogs: ({ event }) => event.output.maxDogs,
             }),
           },
-          { target: "unavailable", actions: assign({ quote: ({ event }) => event.output.quote }) },
+          {
+            target: "checkingOwnHold",
+            actions: assign({
+              quote: ({ event }) => event.output.quote,
+              maxDogs: ({ event }) => event.output.maxDogs,
+            }),
+          },
         ],
         onError: {
           target: "quoteFailed",
@@ -197,11 +193,58 @@ export const checkoutMachine = setup({
     quoteFailed: {
       on: { "checkout.retry": { target: "loadingQuote", actions: assign({ errorMessage: null }) } },
     },
+    /** The slot cannot be booked: is it this visitor's own hold (Back from the payment page)? */
+    checkingOwnHold: {
+      invoke: {
+        id: "findOwnHold",
+        src: "findOwnHold",
+        input: ({ context }) => ({ start: context.start, end: context.end }),
+        onDone: [
+          {
+            guard: "holdIsOwn",
+            target: "ownHold",
+            actions: assign({ ownHold: ({ event }) => event.output }),
+          },
+          { target: "unavailable" },
+        ],
+        onError: { target: "unavailable" },
+      },
+    },
     /** The quote says the slot cannot be booked (its reason is shown) — back to the calendar. */
     unavailable: {},
+    /** The visitor's own live hold: continue to the same payment, or release the slot. */
+    ownHold: {
+      on: {
+        "checkout.continuePayment": {
+          target: "redirecting",
+          actions: {
+            type: "redirectToPayment",
+            params: ({ context }) => ({ url: context.ownHold!.redirectUrl }),
+          },
+        },
+        "checkout.releaseHold": { target: "releasingHold", actions: assign({ errorMessage: null }) },
+      },
+    },
+    releasingHold: {
+      invoke: {
+        id: "releaseHold",
+        src: "releaseHold",
+        input: ({ context }) => ({ token: context.ownHold!.accessToken }),
+        onDone: { target: "holdReleased", actions: ["forgetHold", assign({ ownHold: null })] },
+        onError: {
+          target: "ownHold",
+          actions: assign({ errorMessage: ({ event }) => failureMessage(event.error, RELEASE_FAILED) }),
+        },
+      },
+    },
+    /** The slot is free again: choose another time, or book this one anew with the same details. */
+    holdReleased: {
+      on: { "checkout.retry": { target: "loadingQuote" } },
+    },
     /** The details form. Errors show after a submit and clear field by field as they are edited. */
     editing: {
       on: {
+        "checkout.applyCodes": { target: "updatingQuote" },
         "checkout.edit": {
           actions: assign(({ context, event }) => {
             const fieldErrors = { ...context.fieldErrors };
@@ -219,6 +262,27 @@ export const checkoutMachine = setup({
         ],
       },
     },
+    /** The codes were applied: the form stays while the summary is asked for again. */
+    updatingQuote: {
+      invoke: {
+        id: "updateQuote",
+        src: "loadQuote",
+        input: ({ context }) => quoteRequest(context),
+        onDone: [
+          {
+            guard: "quoteIsAvailable",
+            target: "editing",
+            actions: assign({ quote: ({ event }) => event.output.quote }),
+          },
+          // Taken meanwhile: the quote says so.
+          { target: "unavailable", actions: assign({ quote: ({ event }) => event.output.quote }) },
+        ],
+        onError: {
+          target: "quoteFailed",
+          actions: assign({ errorMessage: ({ event }) => failureMessage(event.error, QUOTE_FAILED) }),
+        },
+      },
+    },
     creatingPayment: {
       invoke: {
         id: "createPayment",
@@ -226,12 +290,27 @@ export const checkoutMachine = setup({
         input: ({ context }) => ({ start: context.start, end: context.end, details: context.details }),
         onDone: [
           {
-            guard: ({ event }) => event.output.success && !!event.output.redirectUrl,
+            guard: "paidWithoutPaymentPage",
+            target: "confirming",
+            actions: assign({ token: ({ event }) => event.output.reservation!.accessToken }),
+          },
+          {
+            guard: "paymentStarted",
             target: "redirecting",
-            actions: {
-              type: "redirectToPayment",
-              params: ({ event }) => ({ url: event.output.redirectUrl }),
-            },
+            actions: [
+              {
+                type: "rememberHold",
+                params: ({ context, event }) => ({
+                  start: context.start,
+                  end: context.end,
+                  details: context.details,
+                  accessToken: event.output.reservation?.accessToken ?? "",
+                  redirectUrl: event.output.redirectUrl,
+                  holdExpiresAt: null,
+                }),
+              },
+              { type: "redirectToPayment", params: ({ event }) => ({ url: event.output.redirectUrl }) },
+            ],
           },
           {
             target: "failed",
@@ -242,17 +321,16 @@ export const checkoutMachine = setup({
         ],
         onError: [
           {
-            // 409: somebody else took or holds the slot; retrying the same slot cannot help.
-            guard: ({ event }) => statusOf(event.error) === 409,
+            guard: "slotWasTaken",
             target: "slotTaken",
             actions: assign({
-              errorMessage: ({ event }) => serverMessage(event.error) ?? PAYMENT_FALLBACK_MESSAGE,
+              errorMessage: ({ event }) => failureMessage(event.error, PAYMENT_FALLBACK_MESSAGE),
             }),
           },
           {
             target: "failed",
             actions: assign({
-              errorMessage: ({ event }) => serverMessage(event.error) ?? PAYMENT_FALLBACK_MESSAGE,
+              errorMessage: ({ event }) => failureMessage(event.error, PAYMENT_FALLBACK_MESSAGE),
             }),
           },
         ],
@@ -262,7 +340,7 @@ export const checkoutMachine = setup({
     redirecting: {},
     failed: { on: { "checkout.retry": { target: "editing", actions: assign({ errorMessage: null }) } } },
     slotTaken: {},
-    /** Back from the payment page: fetching the booking by its token. */
+    /** Back from the payment page (or paid by a gift card here): fetching the booking by its token. */
     confirming: {
       invoke: {
         id: "loadReservation",
@@ -270,18 +348,17 @@ export const checkoutMachine = setup({
         input: ({ context }) => ({ token: context.token ?? "" }),
         onDone: [
           {
-            guard: ({ event }) => event.output.status === "confirmed",
+            guard: "isConfirmed",
             target: "confirmed",
             actions: assign({ reservation: ({ event }) => event.output }),
           },
           {
-            guard: ({ context, event }) =>
-              event.output.status === "pending" && context.polls < MAX_CONFIRMATION_POLLS,
+            guard: "mayPollAgain",
             target: "waitingForConfirmation",
             actions: assign({ polls: ({ context }) => context.polls + 1 }),
           },
           {
-            guard: ({ event }) => event.output.status === "pending",
+            guard: "stillPending",
             target: "confirmationFailed",
             actions: assign({ errorMessage: CONFIRMATION_DELAYED }),
           },
@@ -298,9 +375,12 @@ export const checkoutMachine = setup({
     confirmationFailed: {
       on: { "checkout.retry": { target: "confirming", actions: assign({ polls: 0, errorMessage: null }) } },
     },
-    /** The booking is paid: show it and keep it in this browser for /oma-varaus and the header. */
+    /** The booking is paid: show it, keep it in this browser for /oma-varaus and the header. */
     confirmed: {
-      entry: { type: "storeReservation", params: ({ context }) => ({ reservation: context.reservation! }) },
+      entry: [
+        { type: "storeReservation", params: ({ context }) => ({ reservation: context.reservation! }) },
+        "forgetHold",
+      ],
     },
     /** Came back "successful" but the booking was cancelled or expired meanwhile. */
     notConfirmed: {},

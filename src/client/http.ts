@@ -20,7 +20,8 @@ export class ApiError extends Error {
 export type AuthPolicy = {
   matches(path: string): boolean;
   token(): Promise<string | null> | string | null;
-  onRejected(status: 401 | 403, path: string): Promise<"retry" | "fail"> | "retry" | "fail";
+  /** `retried`: this answer came to the one retry, whose result is final whatever is returned. */
+  onRejected(status: 401 | 403, path: string, retried: boolean): Promise<"retry" | "fail"> | "retry" | "fail";
 };
 
 export type HttpClientOptions = {
@@ -32,7 +33,19 @@ export type HttpClientOptions = {
 
 export const NETWORK_RETRY_DELAY_MS = 1000;
 
-type RequestOptions = { params?: Record<string, string | number | undefined>; body?: unknown };
+type RequestOptions = {
+  params?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /** Sent with the request and with its network retry alike. */
+  headers?: Record<string, string>;
+};
+
+/**
+ * Options of a POST that must not be done twice: the caller makes one key per attempt of the user,
+ * and the retry after a lost answer (spec §8) sends the same key, so the server answers the repeat
+ * with its first answer instead of doing it again.
+ */
+export type PostOptions = { idempotencyKey?: string };
 
 /** Leaves out undefined values (URLSearchParams would send the text "undefined"). */
 const queryString = (params: RequestOptions["params"]): string =>
@@ -59,7 +72,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
   const inflight = new Map<string, Promise<unknown>>();
 
   async function exchange(method: string, path: string, opts: RequestOptions, token: string | null) {
-    const headers: Record<string, string> = { Accept: "application/json" };
+    const headers: Record<string, string> = { ...opts.headers, Accept: "application/json" };
     if (token) headers.Authorization = `Bearer ${token}`;
     const query = queryString(opts.params);
     const url = query ? `${path}${path.includes("?") ? "&" : "?"}${query}` : path;
@@ -90,10 +103,10 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     let token = policy ? await policy.token() : null;
     let res = await exchangeWithRetry(method, path, opts, token);
     if (policy && (res.status === 401 || res.status === 403)) {
-      if ((await policy.onRejected(res.status, path)) === "retry") {
+      if ((await policy.onRejected(res.status, path, false)) === "retry") {
         token = await policy.token();
         res = await exchangeWithRetry(method, path, opts, token);
-        if (res.status === 401 || res.status === 403) await policy.onRejected(res.status, path);
+        if (res.status === 401 || res.status === 403) await policy.onRejected(res.status, path, true);
       }
     }
     if (res.status >= 200 && res.status < 300) return res.data as T;
@@ -112,7 +125,11 @@ export function createHttpClient(options: HttpClientOptions = {}) {
 
   return {
     get,
-    post: <T>(path: string, body?: unknown) => send<T>("POST", path, { body: body ?? {} }),
+    post: <T>(path: string, body?: unknown, options: PostOptions = {}) =>
+      send<T>("POST", path, {
+        body: body ?? {},
+        ...(options.idempotencyKey ? { headers: { "Idempotency-Key": options.idempotencyKey } } : {}),
+      }),
     put: <T>(path: string, body?: unknown) => send<T>("PUT", path, { body: body ?? {} }),
     patch: <T>(path: string, body?: unknown) => send<T>("PATCH", path, { body: body ?? {} }),
     delete: <T>(path: string) => send<T>("DELETE", path, {}),

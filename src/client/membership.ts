@@ -14,6 +14,7 @@ import {
   type TiersResponse,
 } from "../domain/membership";
 import { ApiError, http as defaultHttp, type HttpClient } from "./http";
+import { newIdempotencyKey } from "./idempotencyKey";
 
 /*
  * Membership, invoices and the customer's own data (issue 7 contract in src/domain/membership.ts)
@@ -40,8 +41,11 @@ export function createMembershipApi(http: HttpClient = defaultHttp) {
         throw error;
       }
     },
+    /** One call is one attempt of the customer: its key makes the network retry safe. */
     async signup(request: SignupRequest): Promise<PaymentResponse> {
-      return paymentResponseSchema.parse(await http.post("/api/v2/subscriptions/signup", request));
+      return paymentResponseSchema.parse(
+        await http.post("/api/v2/subscriptions/signup", request, { idempotencyKey: newIdempotencyKey() }),
+      );
     },
     async cancelSubscription(): Promise<CancelSubscriptionResponse> {
       return cancelSubscriptionResponseSchema.parse(await http.post("/api/v2/subscriptions/me/cancel"));
@@ -55,7 +59,9 @@ export function createMembershipApi(http: HttpClient = defaultHttp) {
       body: { paymentMethod: PaymentMethod; gift_card_code?: string },
     ): Promise<PaymentResponse> {
       return paymentResponseSchema.parse(
-        await http.post(`/api/v2/invoices/${encodeURIComponent(invoiceId)}/pay`, body),
+        await http.post(`/api/v2/invoices/${encodeURIComponent(invoiceId)}/pay`, body, {
+          idempotencyKey: newIdempotencyKey(),
+        }),
       );
     },
     /** The customer's own data as the server exports it (its shape is the server's to choose). */

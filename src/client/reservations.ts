@@ -17,6 +17,7 @@ import {
 } from "../domain/booking";
 import { siteInfoSchema, type SiteInfo } from "../domain/site";
 import { http } from "./http";
+import { newIdempotencyKey } from "./idempotencyKey";
 import { announceReservationsChanged, readJson, storageKeys, writeJson } from "./storage";
 
 /*
@@ -32,16 +33,24 @@ export const bookingApi = {
   async availability(from: string, to: string): Promise<AvailabilityResponse> {
     return availabilityResponseSchema.parse(await http.get("/api/v2/availability", { params: { from, to } }));
   },
-  async quote(start: string, end: string): Promise<Quote> {
+  /** The slot's price; with codes, the discount and the gift card's share too. */
+  async quote(
+    start: string,
+    end: string,
+    codes: { discountCode?: string; giftCardCode?: string } = {},
+  ): Promise<Quote> {
     return quoteResponseSchema.parse(
-      await http.get("/api/v2/reservations/quote", { params: { start, end } }),
+      await http.get("/api/v2/reservations/quote", { params: { start, end, ...codes } }),
     );
   },
   async site(): Promise<SiteInfo> {
     return siteInfoSchema.parse(await http.get("/api/v2/site"));
   },
+  /** One call is one attempt of the visitor: its key makes the network retry safe. */
   async create(input: CreateReservationInput): Promise<CreateReservationResponse> {
-    return createReservationResponseSchema.parse(await http.post("/api/v2/reservations", input));
+    return createReservationResponseSchema.parse(
+      await http.post("/api/v2/reservations", input, { idempotencyKey: newIdempotencyKey() }),
+    );
   },
   async byToken(accessToken: string): Promise<PublicReservation> {
     const data = await http.get(`/api/v2/reservations/by-token/${encodeURIComponent(accessToken)}`);

@@ -63,15 +63,41 @@ export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
 export type AvailabilityDay = z.infer<typeof availabilityDaySchema>;
 export type Slot = z.infer<typeof slotSchema>;
 
-// GET /api/v2/reservations/quote?start=&end=
-export const quoteQuerySchema = z.object({ start: requestDateTime, end: requestDateTime });
+/** An optional code typed by a person: blank means none. */
+const optionalCode = z
+  .string()
+  .trim()
+  .max(64, "Koodi on liian pitkä")
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+// GET /api/v2/reservations/quote?start=&end=&discountCode=&giftCardCode=
+export const quoteQuerySchema = z.object({
+  start: requestDateTime,
+  end: requestDateTime,
+  discountCode: optionalCode,
+  giftCardCode: optionalCode,
+});
 export const quoteResponseSchema = z.object({
   start: isoDateTime,
   end: isoDateTime,
   lengthMinutes: z.number().int(),
+  /** The list price of the slot. */
   priceCents: z.number().int(),
+  /** What a discount code takes off (0 without one), and the price after it. */
+  discountCents: z.number().int(),
+  totalCents: z.number().int(),
+  /** The VAT contained in the total (a discount lowers it; a gift card does not). */
   vatCents: z.number().int(),
   vatRateBasisPoints: z.number().int(),
+  /** What a gift card would pay of the total, and what is left to pay through the provider. */
+  giftCardCents: z.number().int(),
+  payableCents: z.number().int(),
+  /** The gift card's balance before this booking, when a usable card was given. */
+  giftCardBalanceCents: z.number().int().nullable(),
+  /** Why a given code does not apply (Finnish), null when it does or none was given. */
+  discountMessage: z.string().nullable(),
+  giftCardMessage: z.string().nullable(),
   available: z.boolean(),
   /** Why the slot cannot be booked, when it cannot (Finnish). */
   reason: z.string().nullable(),
@@ -93,8 +119,12 @@ export const createReservationSchema = z.object({
   dogs: z.number().int().min(1, "Koiria on oltava vähintään yksi").max(20),
   paymentMethod: paymentMethodSchema,
   acceptTerms: z.literal(true, "Hyväksy maksuehdot jatkaaksesi"),
+  discountCode: optionalCode,
+  giftCardCode: optionalCode,
 });
-export type CreateReservationInput = z.infer<typeof createReservationSchema>;
+/** What the SPA sends, and what the server has after parsing it (blank codes dropped). */
+export type CreateReservationInput = z.input<typeof createReservationSchema>;
+export type CreateReservationRequest = z.output<typeof createReservationSchema>;
 
 export const reservationRefSchema = z.object({
   id: z.uuid(),
@@ -105,6 +135,7 @@ export const reservationRefSchema = z.object({
 
 export const createReservationResponseSchema = z.object({
   success: z.boolean(),
+  /** The payment page; "" when nothing is left to pay (a gift card covered it): already confirmed. */
   redirectUrl: z.string(),
   message: z.string(),
   reservation: reservationRefSchema,
@@ -125,15 +156,27 @@ export const publicReservationSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   dogs: z.number().int(),
+  /** The price after any discount, and the VAT it contains. */
   priceCents: z.number().int(),
   vatCents: z.number().int(),
+  /** What a discount code took off the list price (the server always sends it). */
+  discountCents: z.number().int().optional(),
   /** The gate link; only on a confirmed booking. */
   doorUrl: z.string().nullable(),
+  /** Until when a pending booking is held for its payment (the server always sends it). */
+  holdExpiresAt: isoDateTime.nullable().optional(),
   /** Whether the visitor may still cancel it, and until when. */
   cancellable: z.boolean(),
   cancellableUntil: isoDateTime,
   payment: z
-    .object({ method: paymentMethodSchema, status: z.string(), refundedCents: z.number().int() })
+    .object({
+      method: paymentMethodSchema,
+      status: z.string(),
+      /** Paid (or to pay) through the provider, and by a gift card (the server always sends both). */
+      amountCents: z.number().int().optional(),
+      giftCardCents: z.number().int().optional(),
+      refundedCents: z.number().int(),
+    })
     .nullable(),
 });
 export type PublicReservation = z.infer<typeof publicReservationSchema>;

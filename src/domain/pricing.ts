@@ -62,3 +62,48 @@ export function basePrices(
       return priceCents === null ? [] : [{ lengthMinutes, priceCents }];
     });
 }
+
+/** A discount code's reduction: a percentage of the price, or a fixed number of cents. */
+export type Discount = { kind: "percent"; percentOff: number } | { kind: "fixed"; amountOffCents: number };
+
+/** How many cents a discount takes off a price: rounded to the cent, never more than the price. */
+export function discountCents(priceCents: number, discount: Discount | null): number {
+  if (!discount || priceCents <= 0) return 0;
+  const off =
+    discount.kind === "percent"
+      ? Math.round((priceCents * discount.percentOff) / 100)
+      : discount.amountOffCents;
+  return Math.max(0, Math.min(priceCents, off));
+}
+
+/**
+ * How a price is paid: the list price less the discount is the total (VAT is computed on the total,
+ * since a discount lowers the taxable price); a gift card then pays up to its balance of the total,
+ * and the rest is payable through the payment provider. A gift card does not change the VAT: it is
+ * a means of payment (decision 010).
+ */
+export type PriceBreakdown = {
+  listPriceCents: number;
+  discountCents: number;
+  totalCents: number;
+  giftCardCents: number;
+  payableCents: number;
+};
+
+export function priceBreakdown(options: {
+  listPriceCents: number;
+  discount?: Discount | null;
+  giftCardBalanceCents?: number | null;
+}): PriceBreakdown {
+  const listPriceCents = Math.max(0, options.listPriceCents);
+  const discount = discountCents(listPriceCents, options.discount ?? null);
+  const totalCents = listPriceCents - discount;
+  const giftCardCents = Math.max(0, Math.min(totalCents, options.giftCardBalanceCents ?? 0));
+  return {
+    listPriceCents,
+    discountCents: discount,
+    totalCents,
+    giftCardCents,
+    payableCents: totalCents - giftCardCents,
+  };
+}

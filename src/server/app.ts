@@ -25,6 +25,8 @@ import {
 } from "./plugins/loadShedding.js";
 import { finnishClientErrorHandler, registerUrlLengthLimit } from "./plugins/clientErrors.js";
 import { registerSecurityHeaders } from "./plugins/securityHeaders.js";
+import { adminRoutes } from "./routes/admin/index.js";
+import { adminAuthConfigRoutes } from "./routes/adminAuthConfig.js";
 import { authRoutes } from "./routes/auth.js";
 import { availabilityRoutes } from "./routes/availability.js";
 import { customerRoutes } from "./routes/customers.js";
@@ -35,6 +37,7 @@ import { invoiceRoutes } from "./routes/invoices.js";
 import { memberReservationRoutes } from "./routes/memberReservations.js";
 import { reservationRoutes } from "./routes/reservations.js";
 import { siteRoutes } from "./routes/site.js";
+import { stripePaymentRoutes } from "./routes/stripePayments.js";
 import { subscriptionRoutes } from "./routes/subscriptions.js";
 
 z.config(fi());
@@ -112,7 +115,10 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
     openapi: {
       info: { title: "Koirapuisto API", version: "2.0.0", description: "Koirapuiston varaukset ja maksut." },
       components: {
-        securitySchemes: { customerSession: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+        securitySchemes: {
+          customerSession: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+          adminIdToken: { type: "http", scheme: "bearer", bearerFormat: "Firebase ID token" },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -134,6 +140,9 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
       await api.register(subscriptionRoutes);
       await api.register(invoiceRoutes);
       await api.register(memberReservationRoutes);
+      await api.register(stripePaymentRoutes);
+      await api.register(adminAuthConfigRoutes);
+      await api.register(adminRoutes, { prefix: "/admin" });
     },
     { prefix: "/api/v2" },
   );

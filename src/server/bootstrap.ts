@@ -2,13 +2,16 @@ import path from "node:path";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import { openDatabase, type Database } from "./db/index.js";
+import { demoCreditsText, seedDemoCredits } from "./db/demoCredits.js";
 import { seedDatabase } from "./db/seed.js";
+import { firebaseAdminIdentity } from "./integrations/adminIdentity.js";
 import { logDoorProvider } from "./integrations/door/log.js";
 import { mqttDoorProvider } from "./integrations/door/mqtt.js";
 import type { DoorProvider } from "./integrations/door/provider.js";
 import { shellyDoorProvider } from "./integrations/door/shelly.js";
 import { demoPaymentProvider } from "./integrations/payments/demo.js";
 import type { PaymentProvider } from "./integrations/payments/provider.js";
+import { stripeClient, stripePaymentProvider } from "./integrations/payments/stripe.js";
 import { consoleTransport, createMailService, smtpTransport, type MailTransport } from "./services/mail.js";
 
 export function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -33,6 +36,18 @@ export function configuredDoorProvider(config: Config): DoorProvider {
   return logDoorProvider();
 }
 
+/** Stripe when its secrets are set (config.ts has checked them), otherwise the demo page. */
+export function configuredPaymentProvider(config: Config, now: () => Date): PaymentProvider {
+  if (config.PAYMENT_PROVIDER === "stripe" && config.stripe)
+    return stripePaymentProvider({
+      stripe: stripeClient(config.stripe),
+      webhookSecret: config.stripe.webhookSecret,
+      publicUrl: config.publicUrl,
+      now,
+    });
+  return demoPaymentProvider();
+}
+
 /** Seeds the database and wires the services the routes and jobs share. */
 export async function createContext(
   config: Config,
@@ -41,6 +56,9 @@ export async function createContext(
 ): Promise<AppContext> {
   await seedDatabase(database.db);
   const now = overrides.now ?? (() => new Date());
+  // A demo gift card and discount code to try the checkout with, printed like the login links.
+  if (config.NODE_ENV === "development")
+    console.log(demoCreditsText(await seedDemoCredits(database.db, now())));
   const transport =
     overrides.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : consoleTransport());
   return {
@@ -48,8 +66,9 @@ export async function createContext(
     database,
     db: database.db,
     now,
-    payments: overrides.payments ?? demoPaymentProvider(),
+    payments: overrides.payments ?? configuredPaymentProvider(config, now),
     door: overrides.door ?? configuredDoorProvider(config),
+    adminIdentity: firebaseAdminIdentity(config.adminAuth),
     mail: createMailService({ transport, from: config.MAIL_FROM, now }),
   };
 }

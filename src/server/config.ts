@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { paymentConfig, paymentEnv, type PaymentConfig } from "./integrations/payments/config.js";
+import { adminAuthConfig, firebaseEnv, type AdminAuthConfig } from "./firebase/config.js";
 
 const optionalString = z
   .string()
@@ -35,7 +37,7 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().min(3).default("Koirapuisto <noreply@koirapuisto.local>"),
-  PAYMENT_PROVIDER: z.enum(["demo"]).default("demo"),
+  ...paymentEnv,
   ALLOW_DEMO_PAYMENTS: z.stringbool().default(false),
   DOOR_PROVIDER: z.enum(["log", "shelly", "mqtt"]).default("log"),
   SHELLY_URL: optionalString.pipe(z.url({ message: "SHELLY_URL must be an absolute URL" }).optional()),
@@ -51,14 +53,21 @@ const envSchema = z.object({
   /** API requests one process serves at once; beyond it answers 503 with Retry-After at once. */
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(200),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ...firebaseEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export type Config = Env & {
+export type Config = Omit<Env, "PAYMENT_PROVIDER"> & {
+  /** The provider in use: demo unless Stripe's secrets are set (integrations/payments/config.ts). */
+  PAYMENT_PROVIDER: PaymentConfig["provider"];
+  /** Stripe's keys and API address when PAYMENT_PROVIDER is stripe. */
+  stripe: PaymentConfig["stripe"];
   /** Base URL of the site as users reach it; used in e-mailed links. */
   publicUrl: string;
   sessionSecret: string;
+  /** Who the admins' identity provider is: a Firebase project, or the Auth emulator. */
+  adminAuth: AdminAuthConfig;
 };
 
 const DEV_SESSION_SECRET = "development-only-session-secret-change-me!";
@@ -77,7 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   if (production && !e.SESSION_SECRET) problems.push("- SESSION_SECRET: required when NODE_ENV=production");
   if (production && !e.PUBLIC_URL) problems.push("- PUBLIC_URL: required when NODE_ENV=production");
-  if (production && e.PAYMENT_PROVIDER === "demo" && !e.ALLOW_DEMO_PAYMENTS)
+  const payments = paymentConfig(e, problems);
+  if (production && payments.provider === "demo" && !e.ALLOW_DEMO_PAYMENTS)
     problems.push(
       "- PAYMENT_PROVIDER: the demo payment page is refused in production; set ALLOW_DEMO_PAYMENTS=true to allow it",
     );
@@ -85,11 +95,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push("- SHELLY_URL: required when DOOR_PROVIDER=shelly");
   if (e.DOOR_PROVIDER === "mqtt" && !e.MQTT_URL)
     problems.push("- MQTT_URL: required when DOOR_PROVIDER=mqtt");
+  const adminAuth = adminAuthConfig(e, problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
 
   return {
     ...e,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    PAYMENT_PROVIDER: payments.provider,
+    stripe: payments.stripe,
+    adminAuth: adminAuth!,
   };
 }

@@ -1,5 +1,6 @@
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/index.js";
+import type { AdminIdentity } from "./integrations/adminIdentity.js";
 import type { DoorProvider } from "./integrations/door/provider.js";
 import type { PaymentProvider } from "./integrations/payments/provider.js";
 import type { MailService } from "./services/mail.js";
@@ -12,6 +13,8 @@ export type AppContext = {
   mail: MailService;
   payments: PaymentProvider;
   door: DoorProvider;
+  /** Verifies admins' Firebase ID tokens (a Firebase project or the Auth emulator). */
+  adminIdentity: AdminIdentity;
   /** The clock; tests move it instead of waiting. */
   now: () => Date;
 };

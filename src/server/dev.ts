@@ -4,9 +4,33 @@
  */
 import { spawn } from "node:child_process";
 import { createServer } from "vite";
+import { ConfigError, loadConfig } from "./config.js";
+import { startOwnEmulator } from "./firebase/ownEmulator.js";
 
 const port = Number(process.env.PORT ?? 3000);
 const apiPort = port + 1;
+const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+
+// The Auth emulator runs here, not in the API process that tsx restarts on every change: its
+// accounts (and the admin's sign-in) survive the restarts.
+let adminAuth;
+try {
+  adminAuth = loadConfig({ ...process.env, PUBLIC_URL: publicUrl }).adminAuth;
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
+const emulator =
+  adminAuth.mode === "emulator" && !adminAuth.emulatorHost
+    ? await startOwnEmulator(adminAuth, {
+        loginUrl: `${publicUrl}/hallinta/login`,
+        print: (text) => console.log(text),
+        onError: (error) => console.error(`Firebase Auth emulator: ${error.message}`),
+      }).catch((error: Error) => {
+        console.error(error.message);
+        process.exit(1);
+      })
+    : null;
 
 const api = spawn("npx", ["tsx", "watch", "--clear-screen=false", "src/server/main.ts"], {
   stdio: "inherit",
@@ -14,7 +38,8 @@ const api = spawn("npx", ["tsx", "watch", "--clear-screen=false", "src/server/ma
     ...process.env,
     PORT: String(apiPort),
     SERVE_WEB: "false",
-    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+    PUBLIC_URL: publicUrl,
+    ...(emulator ? { FIREBASE_AUTH_EMULATOR_HOST: emulator.host } : {}),
   },
 });
 
@@ -31,7 +56,7 @@ vite.printUrls();
 
 const stop = async () => {
   api.kill("SIGTERM");
-  await vite.close();
+  await Promise.all([vite.close(), emulator?.stop()]);
   process.exit(0);
 };
 process.on("SIGINT", () => void stop());

@@ -1,6 +1,7 @@
 import { buildApp } from "./app.js";
 import { createContext, openConfiguredDatabase } from "./bootstrap.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
+import { startOwnEmulator } from "./firebase/ownEmulator.js";
 import { startJobs } from "./jobs/index.js";
 
 function fail(message: string): never {
@@ -24,6 +25,21 @@ const database = await openConfiguredDatabase(config).catch((error: Error) => {
       : `Could not open the embedded database in ${config.DATA_DIR}: ${reason}`,
   );
 });
+// Without a Firebase project or a running emulator, development starts its own Auth emulator.
+const adminAuth = config.adminAuth;
+const emulator =
+  adminAuth.mode === "emulator" && !adminAuth.emulatorHost
+    ? await startOwnEmulator(adminAuth, {
+        loginUrl: `${config.publicUrl}/hallinta/login`,
+        print: (text) => console.log(text),
+        onError: (error) => console.error(`Firebase Auth emulator: ${error.message}`),
+      }).catch(async (error: Error) => {
+        await database.close();
+        return fail(error.message);
+      })
+    : null;
+if (emulator && adminAuth.mode === "emulator") adminAuth.emulatorHost = emulator.host;
+
 const ctx = await createContext(config, database);
 const app = await buildApp({
   ctx,
@@ -40,6 +56,7 @@ async function shutdown(signal: string) {
   jobs.stop();
   try {
     await app.close();
+    await emulator?.stop();
   } finally {
     // PGlite writes its files on close; closing last keeps the data intact.
     await database.close();

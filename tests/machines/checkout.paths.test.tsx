@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { AnyMachineSnapshot } from "xstate";
 import { TestModel } from "xstate/graph";
@@ -10,9 +10,12 @@ import {
   type CheckoutDetails,
   type CheckoutInput,
 } from "../../machines/checkoutMachine";
+import { heldCheckout, rememberHeldCheckout } from "../../src/client/checkoutHold";
 import { storageKeys } from "../../src/client/storage";
+import { formatEuros } from "../../src/domain/money";
 import { CheckoutPage } from "../../src/web/pages/booking/CheckoutPage";
 import { checkoutRules } from "../../src/web/pages/booking/checkoutRules";
+import type { Quote } from "../../src/domain/booking";
 import { apiError, createFakeApi, renderBookingRoute, type FakeApi } from "./bookingPathSupport";
 import { describePathTests } from "../support/paths";
 import { siteFixture } from "../support/site";
@@ -34,6 +37,8 @@ const VALID: CheckoutDetails = {
   dogs: 2,
   paymentMethod: "card",
   acceptTerms: true,
+  discountCode: "kevat10",
+  giftCardCode: "ABCD-EFGH-JKLM-NPQR",
 };
 const INVALID: CheckoutDetails = {
   name: "M",
@@ -42,18 +47,45 @@ const INVALID: CheckoutDetails = {
   dogs: 1,
   paymentMethod: "mobilepay",
   acceptTerms: false,
+  discountCode: "",
+  giftCardCode: "",
 };
 
-const quote = (available: boolean) => ({
+const quote = (available: boolean): Quote => ({
   start: START,
   end: END,
   lengthMinutes: 60,
   priceCents: 1500,
+  discountCents: 0,
+  totalCents: 1500,
   vatCents: 305,
   vatRateBasisPoints: 2550,
+  giftCardCents: 0,
+  payableCents: 1500,
+  giftCardBalanceCents: null,
+  discountMessage: null,
+  giftCardMessage: null,
   available,
   reason: available ? null : "Aika on jo varattu.",
 });
+/** The quote with VALID's codes: 10 % off, and the gift card pays 10,00 € of the 13,50 €. */
+const DISCOUNTED: Quote = {
+  ...quote(true),
+  discountCents: 150,
+  totalCents: 1350,
+  vatCents: 274,
+  giftCardCents: 1000,
+  payableCents: 350,
+  giftCardBalanceCents: 1000,
+};
+/** The same codes when the discount code is used up: the server says why, the card still pays. */
+const CODE_REFUSED: Quote = {
+  ...quote(true),
+  giftCardCents: 1000,
+  payableCents: 500,
+  giftCardBalanceCents: 1000,
+  discountMessage: "Alennuskoodi on jo käytetty loppuun.",
+};
 const reservation = (status: "pending" | "confirmed" | "cancelled") => ({
   id: "3f0c1a7e-5b6d-4c8e-9f1a-2b3c4d5e6f70",
   accessToken: "access-1",
@@ -81,10 +113,45 @@ const modelEvents = [
   { type: "checkout.retry" },
   { type: "checkout.edit", details: VALID },
   { type: "checkout.edit", details: INVALID },
+  { type: "checkout.applyCodes" },
+  { type: "xstate.done.actor.updateQuote", output: { quote: DISCOUNTED, maxDogs: MAX_DOGS } },
+  { type: "xstate.done.actor.updateQuote", output: { quote: CODE_REFUSED, maxDogs: MAX_DOGS } },
+  { type: "xstate.done.actor.updateQuote", output: { quote: quote(false), maxDogs: MAX_DOGS } },
+  {
+    type: "xstate.error.actor.updateQuote",
+    error: apiError(null, "Verkkovirhe: palvelimeen ei saatu yhteyttä."),
+  },
   { type: "checkout.submit" },
   {
     type: "xstate.done.actor.createPayment",
-    output: { success: true, redirectUrl: "/maksu/demo/pay-1", message: "Siirry maksamaan." },
+    output: {
+      success: true,
+      redirectUrl: "/maksu/demo/pay-1",
+      message: "Siirry maksamaan.",
+      reservation: {
+        id: "3f0c1a7e-5b6d-4c8e-9f1a-2b3c4d5e6f70",
+        accessToken: "access-1",
+        start: START,
+        end: END,
+      },
+    },
+  },
+  // The slot shows taken and this tab handed no hold of it to payment: nobody's hold of ours.
+  { type: "xstate.done.actor.findOwnHold", output: null },
+  {
+    // A gift card covered everything: confirmed already, no payment page.
+    type: "xstate.done.actor.createPayment",
+    output: {
+      success: true,
+      redirectUrl: "",
+      message: "Varaus vahvistettu. Lahjakortti kattoi koko hinnan.",
+      reservation: {
+        id: "3f0c1a7e-5b6d-4c8e-9f1a-2b3c4d5e6f70",
+        accessToken: "access-1",
+        start: START,
+        end: END,
+      },
+    },
   },
   { type: "xstate.done.actor.createPayment", output: { success: false, redirectUrl: "", message: "" } },
   { type: "xstate.error.actor.createPayment", error: apiError(409, TAKEN_MESSAGE) },
@@ -99,11 +166,57 @@ const modelEvents = [
   { type: "xstate.error.actor.loadReservation", error: apiError(404, "Varausta ei löytynyt.") },
   { type: "xstate.after.confirmationPoll.checkout.waitingForConfirmation" },
 ] as const;
-type ModelEvent = (typeof modelEvents)[number] & Record<string, unknown>;
+type ModelEvent = { type: string } & Record<string, unknown>;
 
-/** Each way into the page: a new checkout, unreadable times, and the two returns from payment. */
-const entries: Array<{ name: string; url: string; input: Omit<CheckoutInput, "rules"> }> = [
+/** What this tab handed to the payment page before the visitor came back with Back. */
+const HELD = {
+  start: START,
+  end: END,
+  accessToken: "access-9",
+  redirectUrl: "/maksu/demo/pay-9",
+  details: VALID,
+};
+const HOLD_ENDS = "2026-06-10T15:15:00+03:00"; // the test clock is 15.00 in Helsinki
+const ownHold = { accessToken: "access-9", redirectUrl: "/maksu/demo/pay-9", holdExpiresAt: HOLD_ENDS };
+const pendingHold = (holdExpiresAt: string) => ({
+  ...reservation("pending"),
+  accessToken: "access-9",
+  holdExpiresAt,
+});
+
+/** Back from the payment page: the visitor's own hold, found by its token (or found gone). */
+const backEvents = [
+  { type: "xstate.done.actor.loadQuote", output: { quote: quote(true), maxDogs: MAX_DOGS } },
+  { type: "xstate.done.actor.loadQuote", output: { quote: quote(false), maxDogs: MAX_DOGS } },
+  { type: "xstate.done.actor.findOwnHold", output: ownHold },
+  { type: "xstate.done.actor.findOwnHold", output: null },
+  {
+    type: "xstate.error.actor.findOwnHold",
+    error: apiError(null, "Verkkovirhe: palvelimeen ei saatu yhteyttä."),
+  },
+  { type: "checkout.continuePayment" },
+  { type: "checkout.releaseHold" },
+  { type: "xstate.done.actor.releaseHold", output: null },
+  { type: "xstate.error.actor.releaseHold", error: apiError(502, "Palvelu ei vastannut.") },
+  { type: "checkout.retry" },
+] as const;
+
+/** Each way into the page: a new checkout, unreadable times, the two returns from payment, and Back. */
+const entries: Array<{
+  name: string;
+  url: string;
+  input: Omit<CheckoutInput, "rules">;
+  events?: ReadonlyArray<ModelEvent>;
+  held?: boolean;
+}> = [
   { name: "new checkout", url: CHECKOUT_PATH, input: { start: START, end: END } },
+  {
+    name: "Back from the payment page",
+    url: CHECKOUT_PATH,
+    input: { start: START, end: END, draft: VALID },
+    events: backEvents as unknown as ModelEvent[],
+    held: true,
+  },
   {
     name: "invalid times",
     url: `/checkout/huomenna/${encodeURIComponent(START)}`,
@@ -121,14 +234,26 @@ const entries: Array<{ name: string; url: string; input: Omit<CheckoutInput, "ru
   },
 ];
 
-const modelFor = (input: Omit<CheckoutInput, "rules">) =>
+const modelFor = (
+  input: Omit<CheckoutInput, "rules">,
+  events: ReadonlyArray<ModelEvent> = modelEvents as unknown as ModelEvent[],
+) =>
   new TestModel(checkoutMachine, {
     input: { ...input, rules: checkoutRules },
-    events: modelEvents as never,
+    events: events as never,
     filterEvents: (snapshot, event) => snapshot.can(event as never),
     serializeState: (s) => {
       const c = s.context;
-      return JSON.stringify([s.value, c.details, c.fieldErrors, c.errorMessage, c.polls]);
+      return JSON.stringify([
+        s.value,
+        c.details,
+        c.fieldErrors,
+        c.errorMessage,
+        c.polls,
+        c.quote,
+        c.token,
+        c.ownHold,
+      ]);
     },
   });
 
@@ -143,6 +268,8 @@ async function fill(details: Partial<CheckoutDetails>) {
     ["name", "Nimi"],
     ["email", "Sähköposti"],
     ["phone", "Puhelin (vapaaehtoinen)"],
+    ["discountCode", "Alennuskoodi (vapaaehtoinen)"],
+    ["giftCardCode", "Lahjakortin koodi (vapaaehtoinen)"],
   ] as const) {
     if (details[field] === undefined) continue;
     const input = screen.getByLabelText(label);
@@ -164,8 +291,9 @@ const settleWith = (method: Parameters<FakeApi["settle"]>[0]) => async (step: { 
   return fake.settle(method, outcome);
 };
 
-const executors = (url: string) => ({
+const executors = (url: string, held = false) => ({
   "xstate.init": () => {
+    if (held) rememberHeldCheckout(HELD);
     renderBookingRoute("/checkout/:start?/:end?", url, <CheckoutPage />, {
       api: fake.api,
       now: () => new Date("2026-06-10T12:00:00Z"),
@@ -177,8 +305,52 @@ const executors = (url: string) => ({
     expect([start, end]).toEqual([START, END]);
   },
   "xstate.error.actor.loadQuote": settleWith("quote"),
-  "checkout.retry": () => user.click(screen.getByRole("button", { name: "Yritä uudelleen" })),
+  "checkout.retry": () =>
+    user.click(
+      screen.queryByRole("button", { name: "Varaa tämä aika uudelleen" }) ??
+        screen.getByRole("button", { name: "Yritä uudelleen" }),
+    ),
   "checkout.edit": ({ event }: { event: ModelEvent }) => fill(event.details as CheckoutDetails),
+  "checkout.applyCodes": () => user.click(screen.getByRole("button", { name: "Päivitä hinta" })),
+  "xstate.done.actor.updateQuote": async ({
+    event,
+    state,
+  }: {
+    event: ModelEvent;
+    state: AnyMachineSnapshot;
+  }) => {
+    const args = await fake.settle("quote", { value: (event.output as { quote: unknown }).quote });
+    // The quote is asked with the codes as typed, blank ones left out.
+    const { discountCode, giftCardCode } = state.context.details as CheckoutDetails;
+    expect(args).toEqual([
+      START,
+      END,
+      { ...(discountCode ? { discountCode } : {}), ...(giftCardCode ? { giftCardCode } : {}) },
+    ]);
+  },
+  "xstate.error.actor.updateQuote": settleWith("quote"),
+  "xstate.done.actor.findOwnHold": async ({ event }: { event: ModelEvent }) => {
+    if (!held) {
+      // Nothing of this slot was handed to payment from this tab: no need to ask the server.
+      await waitFor(() => expect(screen.queryByText("Tarkistetaan aikaa…")).not.toBeInTheDocument());
+      expect(fake.calls("byToken")).toEqual([]);
+      return;
+    }
+    // The remembered hold is asked for by its token: pending and live is ours, anything else not.
+    const [token] = await fake.settle("byToken", {
+      value: event.output ? pendingHold(HOLD_ENDS) : pendingHold("2026-06-10T14:59:00+03:00"),
+    });
+    expect(token).toBe("access-9");
+  },
+  "xstate.error.actor.findOwnHold": settleWith("byToken"),
+  "checkout.continuePayment": () => user.click(screen.getByRole("button", { name: "Jatka maksamaan" })),
+  "checkout.releaseHold": () =>
+    user.click(screen.getByRole("button", { name: "Vapauta aika ja valitse toinen" })),
+  "xstate.done.actor.releaseHold": async (step: { event: ModelEvent }) => {
+    const [token] = await settleWith("cancel")(step);
+    expect(token).toBe("access-9");
+  },
+  "xstate.error.actor.releaseHold": settleWith("cancel"),
   "checkout.submit": () => user.click(screen.getByRole("button", { name: "Siirry maksamaan" })),
   "xstate.done.actor.createPayment": async (step: { event: ModelEvent }) => {
     const [body] = await settleWith("create")(step);
@@ -197,6 +369,23 @@ const executors = (url: string) => ({
 });
 
 const alert = () => screen.findByRole("alert");
+const summaryValue = (term: string) =>
+  screen.getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
+
+/** The summary shows the quote: the discount and the gift card's share only when there are some. */
+function expectSummaryOf(q: Quote) {
+  expect(screen.getByText("ti 16.6.2026 klo 10.00–11.00")).toBeInTheDocument();
+  expect(summaryValue("Hinta")).toBe(formatEuros(q.totalCents));
+  expect(summaryValue("ALV 25,5 %")).toBe(`${formatEuros(q.vatCents)} (sisältyy hintaan)`);
+  if (q.discountCents > 0) {
+    expect(summaryValue("Listahinta")).toBe(formatEuros(q.priceCents));
+    expect(summaryValue("Alennus")).toBe(`−${formatEuros(q.discountCents)}`);
+  } else expect(screen.queryByText("Alennus", { selector: "dt" })).not.toBeInTheDocument();
+  if (q.giftCardCents > 0) {
+    expect(summaryValue("Lahjakortilla")).toBe(`−${formatEuros(q.giftCardCents)}`);
+    expect(summaryValue("Maksettavaa")).toBe(formatEuros(q.payableCents));
+  } else expect(screen.queryByText("Maksettavaa", { selector: "dt" })).not.toBeInTheDocument();
+}
 const calendarLink = (name: string, href: string) =>
   expect(screen.getByRole("link", { name })).toHaveAttribute("href", href);
 
@@ -223,10 +412,7 @@ const stateChecks = {
     const details = s.context.details as CheckoutDetails;
     const errors = s.context.fieldErrors as Partial<Record<keyof CheckoutDetails, string>>;
     expect(await screen.findByLabelText("Nimi")).toHaveValue(details.name);
-    expect(screen.getByText("ti 16.6.2026 klo 10.00–11.00")).toBeInTheDocument();
-    expect(screen.getByText("15,00 €")).toBeInTheDocument();
-    expect(screen.getByText(/3,05 €/)).toBeInTheDocument();
-    expect(screen.getByText("ALV 25,5 %")).toBeInTheDocument();
+    expectSummaryOf(s.context.quote as Quote);
     expect(screen.getByLabelText("Sähköposti")).toHaveValue(details.email);
     expect(screen.getByLabelText("Puhelin (vapaaehtoinen)")).toHaveValue(details.phone);
     const dogs = screen.getByLabelText("Koirien määrä");
@@ -251,6 +437,18 @@ const stateChecks = {
       else expect(input).not.toHaveAttribute("aria-invalid");
     }
     if (errors.acceptTerms) expect(terms).toHaveAccessibleDescription("Hyväksy maksuehdot jatkaaksesi");
+    // The codes as typed, with the server's reason next to a code that does not apply.
+    const { discountMessage, giftCardMessage } = s.context.quote as Quote;
+    for (const [field, label, message] of [
+      ["discountCode", "Alennuskoodi (vapaaehtoinen)", discountMessage],
+      ["giftCardCode", "Lahjakortin koodi (vapaaehtoinen)", giftCardMessage],
+    ] as const) {
+      const input = screen.getByLabelText(label);
+      expect(input).toHaveValue(details[field]);
+      if (message) expect(input).toHaveAccessibleDescription(message);
+      else expect(input).not.toHaveAttribute("aria-invalid");
+    }
+    expect(screen.getByRole("button", { name: "Päivitä hinta" })).toBeEnabled();
     // What is shown is what the API's schema says about the values as they were submitted.
     const fresh = checkoutRules.detailsErrors(details, MAX_DOGS);
     for (const [field, message] of Object.entries(errors))
@@ -258,15 +456,59 @@ const stateChecks = {
     expect(screen.getByRole("button", { name: "Siirry maksamaan" })).toBeEnabled();
     expect(redirect).not.toHaveBeenCalled();
   },
+  updatingQuote: async (s: AnyMachineSnapshot) => {
+    expect(await screen.findByText("Päivitetään hintaa…")).toBeInTheDocument();
+    expectSummaryOf(s.context.quote as Quote);
+    expect(screen.getByRole("button", { name: "Päivitä hinta" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Siirry maksamaan" })).toBeDisabled();
+  },
   creatingPayment: async () => {
     expect(await screen.findByText("Luodaan maksua…")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Siirry maksamaan" })).toBeDisabled();
     expect(screen.getByLabelText("Nimi")).toBeDisabled();
   },
-  redirecting: async () => {
+  redirecting: async (s: AnyMachineSnapshot) => {
     expect(await screen.findByText("Siirrytään maksamaan…")).toBeInTheDocument();
     expect(redirect).toHaveBeenCalledTimes(1);
-    expect(redirect).toHaveBeenCalledWith("/maksu/demo/pay-1");
+    if (s.context.ownHold) {
+      // Back to the same payment the visitor had started.
+      expect(redirect).toHaveBeenCalledWith("/maksu/demo/pay-9");
+      expect(fake.calls("create")).toEqual([]);
+    } else {
+      expect(redirect).toHaveBeenCalledWith("/maksu/demo/pay-1");
+      // Remembered for Back and for a retry.
+      expect(heldCheckout()).toEqual({
+        start: START,
+        end: END,
+        accessToken: "access-1",
+        redirectUrl: "/maksu/demo/pay-1",
+        details: s.context.details,
+      });
+    }
+  },
+  checkingOwnHold: async () => {
+    // Shown while the server is asked; without a remembered hold of the slot the answer is at once.
+    expect(await screen.findByText(/^(Tarkistetaan aikaa…|Aika on jo varattu\.)$/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Siirry maksamaan" })).not.toBeInTheDocument();
+  },
+  ownHold: async (s: AnyMachineSnapshot) => {
+    const card = await screen.findByText(/Sinulla on tälle ajalle keskeneräinen maksu\./);
+    expect(card).toHaveTextContent("Aika on varattu sinulle klo 15.15 asti.");
+    if (s.context.errorMessage) expect(screen.getByText(s.context.errorMessage)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Jatka maksamaan" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Vapauta aika ja valitse toinen" })).toBeEnabled();
+    // Not the lock-out message of a slot someone else holds.
+    expect(screen.queryByText("Aika on jo varattu.")).not.toBeInTheDocument();
+  },
+  releasingHold: async () => {
+    expect(await screen.findByText("Vapautetaan aikaa…")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Jatka maksamaan" })).toBeDisabled();
+  },
+  holdReleased: async () => {
+    expect(await screen.findByText("Aika on vapautettu.")).toBeInTheDocument();
+    calendarLink("Valitse toinen aika", "/varauskalenteri/2026-06-16");
+    expect(screen.getByRole("button", { name: "Varaa tämä aika uudelleen" })).toBeEnabled();
+    expect(heldCheckout()).toBeNull();
   },
   failed: async (s: AnyMachineSnapshot) => {
     const message = await alert();
@@ -283,6 +525,8 @@ const stateChecks = {
   },
   confirming: async () => {
     expect(await screen.findByText("Vahvistetaan maksua…")).toBeInTheDocument();
+    // Whether back from the payment page or paid by a gift card here, nobody is sent anywhere.
+    expect(redirect).not.toHaveBeenCalled();
   },
   waitingForConfirmation: async () => {
     expect(await screen.findByText("Vahvistetaan maksua…")).toBeInTheDocument();
@@ -293,6 +537,7 @@ const stateChecks = {
   },
   confirmed: async () => {
     expect(await screen.findByRole("heading", { name: "Varaus vahvistettu" })).toBeInTheDocument();
+    expect(heldCheckout()).toBeNull();
     expect(screen.getByText("ti 16.6.2026 klo 10.00–11.00")).toBeInTheDocument();
     expect(screen.getByText("15,00 €")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Avaa portti" })).toHaveAttribute("href", "/avaa/door-1");
@@ -322,13 +567,18 @@ const stateChecks = {
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   localStorage.clear();
+  sessionStorage.clear();
   fake = createFakeApi({ site: async () => siteFixture(MAX_DOGS) });
   redirect = vi.fn<(url: string) => void>();
 });
 afterEach(() => vi.useRealTimers());
 
 describePathTests(checkoutMachine, {
-  runs: entries.map(({ name, url, input }) => ({ name, model: modelFor(input), events: executors(url) })),
+  runs: entries.map(({ name, url, input, events, held }) => ({
+    name,
+    model: modelFor(input, events),
+    events: executors(url, held),
+  })),
   states: stateChecks,
 });
 
@@ -344,4 +594,22 @@ test("a payment that came back failed shows the booking was not kept and the ref
   expect(await screen.findByRole("alert")).toHaveTextContent("Varausta ei vahvistettu");
   expect(screen.getByText("Maksu 15,00 € palautetaan maksutavallesi.")).toBeInTheDocument();
   expect(localStorage.getItem(storageKeys.reservations)).toBeNull();
+});
+
+test("'Yritä uudelleen' after a cancelled payment keeps the form's values", async () => {
+  rememberHeldCheckout(HELD);
+  const { router } = renderBookingRoute(
+    "/checkout/:start?/:end?",
+    `${CHECKOUT_PATH}?payment=cancelled&token=access-9`,
+    <CheckoutPage />,
+    { api: fake.api, now: () => new Date("2026-06-10T12:00:00Z"), redirectToPayment: redirect },
+  );
+  await user.click(await screen.findByRole("link", { name: "Yritä uudelleen" }));
+  expect(router.state.location.search).toBe("");
+  await fake.settle("quote", { value: quote(true) });
+  expect(await screen.findByLabelText("Nimi")).toHaveValue(VALID.name);
+  expect(screen.getByLabelText("Sähköposti")).toHaveValue(VALID.email);
+  expect(screen.getByLabelText("Alennuskoodi (vapaaehtoinen)")).toHaveValue(VALID.discountCode);
+  expect(screen.getByLabelText("Kortti")).toBeChecked();
+  expect(screen.getByRole("checkbox", { name: /Hyväksyn maksuehdot/ })).toBeChecked();
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { cancelReservationResponseSchema } from "../../src/domain/booking.js";
-import { reservations } from "../../src/server/db/schema.js";
+import { refunds, reservations } from "../../src/server/db/schema.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, outboxOf, postCheckout } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
@@ -62,7 +62,7 @@ describe.each(databaseKinds)("cancelling by the access token on %s", (kind) => {
     expect((await cancel(checkout.reservation.accessToken)).statusCode).toBe(200);
   });
 
-  it("keeps the booking when the provider cannot refund", async () => {
+  it("cancels at once when the provider cannot refund now, and keeps the refund pending", async () => {
     await t.close();
     t = await createTestApp(kind, {
       payments: {
@@ -71,20 +71,21 @@ describe.each(databaseKinds)("cancelling by the access token on %s", (kind) => {
           redirectUrl: `/maksu/demo/${paymentId}`,
           providerRef: paymentId,
         }),
-        refund: async () => ({ ok: false }),
+        refund: async () => ({ ok: false, error: "provider down" }),
       },
     });
     const { checkout } = await bookAndPay(t, START, END);
     const res = await cancel(checkout.reservation.accessToken);
-    expect(res.statusCode).toBe(502);
-    expect(res.json().message).toBe(
-      "Maksun palautus ei onnistunut juuri nyt, joten varausta ei peruttu. Yritä uudelleen.",
-    );
-    const [row] = await t.ctx.db
-      .select()
-      .from(reservations)
-      .where(eq(reservations.id, checkout.reservation.id));
-    expect(row!.status).toBe("confirmed");
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe("Varaus peruttu. Palautamme 15,00\u00a0€ maksutavallesi.");
+    expect(res.json().reservation).toMatchObject({
+      status: "cancelled",
+      payment: { status: "paid", refundedCents: 0 },
+    });
+    const [refund] = await t.ctx.db.select().from(refunds);
+    expect(refund).toMatchObject({ status: "pending", attempts: 1, lastError: "provider down" });
+    // The slot is free for someone else at once.
+    expect((await postCheckout(t, START, END, { email: "toinen@example.com" })).statusCode).toBe(201);
   });
 
   it("releases the hold when the provider cannot start the payment", async () => {

@@ -39,7 +39,16 @@ export async function createTestApp(
     door?: DoorProvider;
   } = {},
 ): Promise<TestApp> {
-  const config: Config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", ...options.env });
+  const config: Config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    // The run's Auth emulator (tests/support/firebaseEmulatorSetup.ts) verifies admins' tokens;
+    // production refuses any emulator.
+    ...(options.env?.NODE_ENV === "production"
+      ? {}
+      : { FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST }),
+    ...options.env,
+  });
   const database = await openTestDatabase(kind);
   const clock = options.clock ?? createClock();
   const printedMail: string[] = [];

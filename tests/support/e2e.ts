@@ -9,13 +9,17 @@ export type WatchedPage = Page & { errors: Error[] };
  * For one end-to-end file: the real built server (`npx vite build` first) and Chromium, started
  * before its tests and stopped after them; every page opens in a fresh context closed after its test.
  */
-export function serverAndBrowserForFile() {
+export function serverAndBrowserForFile(
+  /** The server's extra environment; a function is read when the server starts (after earlier hooks). */
+  options: { env?: Record<string, string> | (() => Record<string, string>) } = {},
+) {
   let server: RunningServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const env = typeof options.env === "function" ? options.env() : options.env;
+    [server, browser] = await Promise.all([startServer({ env }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

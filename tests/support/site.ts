@@ -8,7 +8,7 @@ export const siteFixture = (maxDogs: number): SiteInfo => ({
     postalCode: "00100",
     city: "Helsinki",
     companyName: "Koirapuisto Oy",
-    businessId: "1234567-8",
+    businessId: "1234567-1",
     email: "info@example.fi",
     phone: "+358 40 123 4567",
     feedbackUrl: "https://example.fi/palaute",

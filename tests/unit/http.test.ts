@@ -77,6 +77,16 @@ describe("http client", () => {
       expect(waits).toEqual([1000]);
     });
 
+    it("resends a POST's Idempotency-Key with its retry, so the server can answer it once", async () => {
+      const net = fakeNetwork(new TypeError("Failed to fetch"), json(201, { success: true }));
+      const { sleep } = recordingSleep();
+      const http = createHttpClient({ fetch: net.fetch, sleep });
+      await http.post("/api/v2/reservations", { dogs: 1 }, { idempotencyKey: "avain-123456" });
+      expect(net.calls.map((c) => c.headers["idempotency-key"])).toEqual(["avain-123456", "avain-123456"]);
+      await http.post("/api/v2/reservations", { dogs: 1 });
+      expect(net.calls[2]!.headers["idempotency-key"]).toBeUndefined();
+    });
+
     it("does not retry an HTTP error answer (the server did answer)", async () => {
       const net = fakeNetwork(json(500, { message: "Palvelinvirhe." }));
       const { sleep, waits } = recordingSleep();

@@ -24,7 +24,7 @@ const site: SiteInfo = {
     postalCode: "00100",
     city: "Helsinki",
     companyName: "Testipuisto Oy",
-    businessId: "1234567-8",
+    businessId: "1234567-1",
     email: "posti@testipuisto.fi",
     phone: "+358 50 765 4321",
     feedbackUrl: "https://palaute.example.com/lomake",
@@ -219,7 +219,7 @@ describe("footer", () => {
       "href",
       "tel:+358507654321",
     );
-    expect(f).toHaveTextContent("Testipuisto OyY-tunnus 1234567-8");
+    expect(f).toHaveTextContent("Testipuisto OyY-tunnus 1234567-1");
     expect(f).toHaveTextContent("Koiratie 5");
     expect(f).toHaveTextContent("00100 Helsinki");
     expect(f).toHaveTextContent("Avoinna ma–pe 6.00–22.00, la suljettu, su 8.00–20.00");
@@ -389,7 +389,7 @@ describe("content pages", () => {
   it("privacy policy names the controller from the site info", async () => {
     await renderAt("/tietosuojaseloste");
     const main = screen.getByRole("main");
-    expect(await within(main).findByText(/Testipuisto Oy \(Y-tunnus 1234567-8\)/)).toBeInTheDocument();
+    expect(await within(main).findByText(/Testipuisto Oy \(Y-tunnus 1234567-1\)/)).toBeInTheDocument();
     expect(main).toHaveTextContent("Tietosuojavaltuutetun toimisto");
   });
 

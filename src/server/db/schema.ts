@@ -161,11 +161,16 @@ export const reservations = pgTable(
     email: text("email").notNull(),
     phone: text("phone"),
     dogs: integer("dogs").notNull().default(1),
+    /** What the booking costs after any discount (VAT included); the list price is this + discount. */
     priceCents: integer("price_cents").notNull(),
     vatCents: integer("vat_cents").notNull(),
+    discountCodeId: integer("discount_code_id").references((): AnyPgColumn => discountCodes.id),
+    discountCents: integer("discount_cents").notNull().default(0),
     accessToken: text("access_token").notNull().unique(),
     doorToken: text("door_token").notNull().unique(),
     holdExpiresAt: tstz("hold_expires_at"),
+    /** The address the checkout came from: live holds are limited per address (and per e-mail). */
+    holdIp: text("hold_ip"),
     confirmedAt: tstz("confirmed_at"),
     cancelledAt: tstz("cancelled_at"),
     cancelReason: text("cancel_reason"),
@@ -178,6 +183,9 @@ export const reservations = pgTable(
     index("reservations_subscription").on(t.subscriptionId, t.startsAt),
     index("reservations_email").on(sql`lower(${t.email})`),
     index("reservations_hold").on(t.status, t.holdExpiresAt),
+    index("reservations_hold_ip")
+      .on(t.holdIp)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -266,19 +274,32 @@ export const counters = pgTable("counters", {
 export const paymentStatuses = ["pending", "paid", "cancelled", "failed", "refunded"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-/** One payment attempt through a provider, for a reservation or an invoice. */
+/**
+ * One payment attempt for a reservation or an invoice. amountCents is what the provider charges;
+ * a gift card's share (reserved from its balance with the attempt) is giftCardCents, so the sum
+ * is the price. A gift card that covers everything makes a payment of provider "gift_card" and
+ * amount 0, confirmed through the same fulfilment path without a redirect.
+ */
 export const payments = pgTable(
   "payments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     reservationId: uuid("reservation_id").references(() => reservations.id),
     invoiceId: uuid("invoice_id").references(() => invoices.id),
-    provider: text("provider").notNull(), // demo, stripe
+    provider: text("provider").notNull(), // demo, stripe, gift_card
     providerRef: text("provider_ref"),
     method: text("method", { enum: ["mobilepay", "card"] }).notNull(),
     amountCents: integer("amount_cents").notNull(),
+    /** The VAT contained in amountCents; the service's own VAT is on the reservation or invoice. */
     vatCents: integer("vat_cents").notNull(),
+    giftCardId: uuid("gift_card_id").references((): AnyPgColumn => giftCards.id),
+    giftCardCents: integer("gift_card_cents").notNull().default(0),
     status: text("status", { enum: paymentStatuses }).notNull().default("pending"),
+    /**
+     * When the provider's hosted checkout of a payment that must no longer be paid (cancelled,
+     * expired, replaced) was closed through its API; null while that is still to do.
+     */
+    checkoutClosedAt: tstz("checkout_closed_at"),
     paidAt: tstz("paid_at"),
     refundedCents: integer("refunded_cents").notNull().default(0),
     refundedAt: tstz("refunded_at"),
@@ -343,3 +364,176 @@ export const admins = pgTable("admins", {
   addedBy: text("added_by"),
   createdAt: createdAt(),
 });
+
+export const refundStatuses = ["pending", "succeeded", "failed"] as const;
+
+/**
+ * Money to return through the payment provider. The row is written (pending) in the transaction
+ * that decides the refund, and the provider is called only after that commits, with the row's id
+ * as the idempotency key; a job retries pending rows. One refund per payment (unique), so a
+ * payment is never refunded twice, whoever decides it and however often the provider is asked.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    amountCents: integer("amount_cents").notNull(),
+    /** Why: customer_cancel, late_payment, invoice_not_needed, ... */
+    reason: text("reason").notNull(),
+    status: text("status", { enum: refundStatuses }).notNull().default("pending"),
+    providerRef: text("provider_ref"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: tstz("next_attempt_at").notNull().defaultNow(),
+    completedAt: tstz("completed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("refunds_one_per_payment").on(t.paymentId),
+    index("refunds_due").on(t.status, t.nextAttemptAt),
+    check("refunds_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * A discount code for single bookings: percent or fixed cents off, between optional dates, at most
+ * maxUses times in all. usedCount counts the live uses (held or paid), raised by one conditional
+ * UPDATE in the checkout's transaction, so the last use cannot be taken twice; the check keeps it
+ * within maxUses whatever the application does.
+ */
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull().unique(), // upper-case, without spaces
+    kind: text("kind", { enum: ["percent", "fixed"] }).notNull(),
+    percentOff: integer("percent_off"),
+    amountOffCents: integer("amount_off_cents"),
+    validFrom: tstz("valid_from"),
+    validUntil: tstz("valid_until"),
+    maxUses: integer("max_uses"),
+    usedCount: integer("used_count").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    description: text("description"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      "discount_codes_amount",
+      sql`(${t.kind} = 'percent' AND ${t.percentOff} BETWEEN 1 AND 100 AND ${t.amountOffCents} IS NULL) OR (${t.kind} = 'fixed' AND ${t.amountOffCents} > 0 AND ${t.percentOff} IS NULL)`,
+    ),
+    check(
+      "discount_codes_uses",
+      sql`${t.usedCount} >= 0 AND (${t.maxUses} IS NULL OR ${t.usedCount} <= ${t.maxUses})`,
+    ),
+  ],
+);
+
+/** Each use of a discount code by a booking: held with the checkout, used once paid, or released. */
+export const discountCodeUses = pgTable(
+  "discount_code_uses",
+  {
+    id: serial("id").primaryKey(),
+    discountCodeId: integer("discount_code_id")
+      .notNull()
+      .references(() => discountCodes.id),
+    reservationId: uuid("reservation_id")
+      .notNull()
+      .unique()
+      .references(() => reservations.id),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: ["held", "used", "released"] })
+      .notNull()
+      .default("held"),
+    createdAt: createdAt(),
+    releasedAt: tstz("released_at"),
+  },
+  (t) => [index("discount_code_uses_code").on(t.discountCodeId)],
+);
+
+/**
+ * A gift card: an unguessable code (80 random bits) with a balance in cents. Every change of the
+ * balance is a row of gift_card_transactions, so its history is complete.
+ */
+export const giftCards = pgTable(
+  "gift_cards",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull().unique(), // 16 characters, upper-case, without dashes
+    initialCents: integer("initial_cents").notNull(),
+    balanceCents: integer("balance_cents").notNull(),
+    active: boolean("active").notNull().default(true),
+    validUntil: tstz("valid_until"),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("gift_cards_balance", sql`${t.balanceCents} >= 0 AND ${t.initialCents} >= 0`)],
+);
+
+/**
+ * A gift card's history: issue (+), redeem (− the share a payment takes), return (+ the share back
+ * when that payment is cancelled, expires or is refunded), adjust (an admin's correction). At most
+ * one redeem and one return per payment (unique), so a share is never taken or returned twice.
+ */
+export const giftCardTransactions = pgTable(
+  "gift_card_transactions",
+  {
+    id: serial("id").primaryKey(),
+    giftCardId: uuid("gift_card_id")
+      .notNull()
+      .references(() => giftCards.id),
+    paymentId: uuid("payment_id").references(() => payments.id),
+    kind: text("kind", { enum: ["issue", "redeem", "return", "adjust"] }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    balanceAfterCents: integer("balance_after_cents").notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("gift_card_transactions_card").on(t.giftCardId, t.createdAt),
+    uniqueIndex("gift_card_transactions_once_per_payment")
+      .on(t.paymentId, t.kind)
+      .where(sql`${t.paymentId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * The first answer to a POST sent with an Idempotency-Key (checkout, signup, invoice payment), so a
+ * repeat of the same request (the client's retry after a lost answer) gets that answer instead of
+ * doing it twice. The scope is the method, path and customer; the hash tells a reuse of the key for
+ * another body. A row without a status is a request still being answered. Purged after a day.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    statusCode: integer("status_code"),
+    responseBody: text("response_body"),
+    createdAt: createdAt(),
+    completedAt: tstz("completed_at"),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index("idempotency_keys_created").on(t.createdAt)],
+);
+
+/**
+ * Every webhook event a payment provider delivered, by its id: a duplicate delivery finds its row
+ * and does nothing. processedAt stays null until the event has been acted on, so an event whose
+ * handling failed is handled again when the provider retries it.
+ */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    provider: text("provider").notNull(),
+    id: text("id").notNull(),
+    type: text("type").notNull(),
+    receivedAt: tstz("received_at").notNull(),
+    processedAt: tstz("processed_at"),
+    outcome: text("outcome"),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.id] }), index("webhook_events_received").on(t.receivedAt)],
+);

@@ -13,6 +13,12 @@ export async function seedDatabase(db: Db): Promise<void> {
     .values(Object.entries(defaultSettings).map(([key, value]) => ({ key: key as SettingKey, value })))
     .onConflictDoNothing();
 
+  // Earlier releases seeded the example Y-tunnus 3456789-1, which fails its check digit: a
+  // database that still has that very example gets the valid one (an admin's own id is kept).
+  await db.execute(sql`
+    UPDATE settings SET value = jsonb_set(value, '{businessId}', ${JSON.stringify(defaultSettings.park.businessId)}::jsonb)
+    WHERE key = 'park' AND value->>'businessId' = '3456789-1'`);
+
   await db.transaction(async (tx) => {
     const [{ count: areaCount }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(areas)) as [
       { count: number },

@@ -9,6 +9,8 @@ import { MAGIC_LINK_TTL_MINUTES } from "../services/customerAuth.js";
 import { releaseExpiredHolds } from "../services/holds.js";
 import { createDueInvoices, remindOverdueInvoices } from "../services/invoices.js";
 import { expireAbandonedSignups } from "../services/membership.js";
+import { closeCancelledCheckouts } from "../services/paymentEvents.js";
+import { retryDueRefunds } from "../services/refunds.js";
 import { purgeExpiredPersonalData } from "../services/retention.js";
 
 export type Job = {
@@ -30,6 +32,18 @@ export const jobs: Job[] = [
     name: "release-expired-holds",
     schedule: "*/30 * * * * *",
     run: releaseExpiredHolds,
+  },
+  {
+    // A provider's checkout of a cancelled or expired payment is closed, so it cannot be paid late.
+    name: "close-cancelled-checkouts",
+    schedule: "15,45 * * * * *",
+    run: (ctx) => closeCancelledCheckouts(ctx),
+  },
+  {
+    // A refund the provider could not make at once is asked for again (services/refunds.ts).
+    name: "retry-refunds",
+    schedule: "45 * * * * *",
+    run: (ctx) => retryDueRefunds(ctx),
   },
   {
     // A signup whose first payment never came expires, so the customer can sign up again.

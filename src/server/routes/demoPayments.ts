@@ -139,6 +139,7 @@ button{font-size:1.1rem;padding:.6rem 1.4rem;border-radius:.5rem;border:0;margin
 <p>${details}</p>
 <p class="amount">${formatEuros(payment.amountCents)}</p>
 <p>${vat}</p>
+${payment.giftCardCents > 0 ? `<p>Lahjakortilla maksettu ${formatEuros(payment.giftCardCents)}; tällä sivulla maksetaan loput.</p>` : ""}
 ${body}
 </main></body></html>`);
     },

@@ -6,8 +6,8 @@ import {
   paymentResponseSchema,
 } from "../../domain/membership.js";
 import { requireCustomer, signedInCustomer } from "../plugins/customerAuth.js";
+import { idempotencyHeaders, idempotent } from "../plugins/idempotency.js";
 import { listInvoices, payInvoice } from "../services/invoices.js";
-import { refuseGiftCard } from "../services/membership.js";
 
 const messageSchema = z.object({ message: z.string() });
 const security = [{ customerSession: [] }];
@@ -35,9 +35,12 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["membership"],
         summary: "Start paying an open invoice",
-        description: "404 for another customer's invoice; 409 when it is paid or void.",
+        description:
+          "404 for another customer's invoice; 409 when it is paid or void; 400 for a gift card that " +
+          'cannot pay. A gift card that pays it all answers redirectUrl "" (the invoice is paid).',
         security,
         params: z.object({ id: z.uuid("Laskun tunniste on virheellinen.") }),
+        headers: idempotencyHeaders,
         body: payInvoiceRequestSchema,
         response: {
           200: paymentResponseSchema,
@@ -45,13 +48,16 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           401: messageSchema,
           404: messageSchema,
           409: messageSchema,
+          422: messageSchema,
           502: messageSchema,
         },
       },
+      ...idempotent,
     },
-    async (request) => {
-      refuseGiftCard(request.body.gift_card_code);
-      return payInvoice(app.ctx, signedInCustomer(request), request.params.id, request.body.paymentMethod);
-    },
+    async (request) =>
+      payInvoice(app.ctx, signedInCustomer(request), request.params.id, {
+        method: request.body.paymentMethod,
+        giftCardCode: request.body.gift_card_code,
+      }),
   );
 };

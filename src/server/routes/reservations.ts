@@ -8,8 +8,10 @@ import {
   quoteResponseSchema,
   reservationResponseSchema,
 } from "../../domain/booking.js";
-import { quoteSlot } from "../services/availability.js";
 import { cancelReservation, createReservation, getReservationByToken } from "../services/booking.js";
+import { idempotencyHeaders, idempotent } from "../plugins/idempotency.js";
+import { TooManyHoldsError } from "../services/holdLimits.js";
+import { quoteSlot } from "../services/quote.js";
 
 const messageSchema = z.object({ message: z.string() });
 const tokenParams = z.object({ accessToken: z.string().min(1).max(100) });
@@ -20,12 +22,18 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["booking"],
-        summary: "Price, VAT and availability of one slot",
+        summary: "Price, VAT and availability of one slot, with a discount code and a gift card",
         querystring: quoteQuerySchema,
         response: { 200: quoteResponseSchema, 400: messageSchema },
       },
     },
-    async (request) => quoteSlot(app.ctx, new Date(request.query.start), new Date(request.query.end)),
+    async (request) =>
+      quoteSlot(app.ctx, {
+        start: new Date(request.query.start),
+        end: new Date(request.query.end),
+        discountCode: request.query.discountCode,
+        giftCardCode: request.query.giftCardCode,
+      }),
   );
 
   app.post(
@@ -37,17 +45,31 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Validates the slot and the visitor's details, holds the slot with a pending reservation for " +
           "holdMinutes (15), creates the payment and answers the payment page's address. 409 when the slot " +
-          "is taken or held by someone else.",
+          "is taken or held by someone else; 429 (with Retry-After) when the e-mail or the IP address " +
+          "already has the allowed number of unpaid holds. With an Idempotency-Key header a repeat of " +
+          "the same request answers the first answer instead of holding twice.",
+        headers: idempotencyHeaders,
         body: createReservationSchema,
         response: {
           201: createReservationResponseSchema,
           400: messageSchema,
           409: messageSchema,
+          422: messageSchema,
+          429: messageSchema,
           502: messageSchema,
         },
       },
+      ...idempotent,
     },
-    async (request, reply) => reply.status(201).send(await createReservation(app.ctx, request.body)),
+    async (request, reply) => {
+      try {
+        const created = await createReservation(app.ctx, request.body, { ip: request.ip ?? null });
+        return reply.status(201).send(created);
+      } catch (error) {
+        if (error instanceof TooManyHoldsError) reply.header("retry-after", String(error.retryAfterSeconds));
+        throw error;
+      }
+    },
   );
 
   app.get(
@@ -71,14 +93,14 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Cancel a booking by its access token, with a refund",
         description:
           "Allowed until cancellationHours (24) before the start; a paid booking is refunded in full " +
-          "through the payment provider. 409 past the deadline or when already cancelled.",
+          "through the payment provider after the cancel commits (retried by a job if the provider " +
+          "refuses). 409 past the deadline or when already cancelled.",
         params: tokenParams,
         response: {
           200: cancelReservationResponseSchema,
           400: messageSchema,
           404: messageSchema,
           409: messageSchema,
-          502: messageSchema,
         },
       },
     },

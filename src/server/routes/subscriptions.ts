@@ -9,6 +9,7 @@ import {
 } from "../../domain/membership.js";
 import { notFound } from "../errors.js";
 import { requireCustomer, signedInCustomer } from "../plugins/customerAuth.js";
+import { idempotencyHeaders, idempotent } from "../plugins/idempotency.js";
 import {
   cancelSubscription,
   currentSubscription,
@@ -66,15 +67,18 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
           "Paying activates the membership and returns to /subscription/success; cancelling returns to " +
           "/subscription/cancelled and it expires. 409 with an active or pending membership.",
         security,
+        headers: idempotencyHeaders,
         body: signupRequestSchema,
         response: {
           201: paymentResponseSchema,
           400: messageSchema,
           401: messageSchema,
           409: messageSchema,
+          422: messageSchema,
           502: messageSchema,
         },
       },
+      ...idempotent,
     },
     async (request, reply) =>
       reply.status(201).send(await signup(app.ctx, signedInCustomer(request), request.body)),

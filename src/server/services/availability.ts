@@ -5,8 +5,8 @@ import {
   type BookingCheck,
   type BookingRules,
 } from "../../domain/availability.js";
-import type { AvailabilityResponse, Quote } from "../../domain/booking.js";
-import { helsinkiDate, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
+import type { AvailabilityResponse } from "../../domain/booking.js";
+import { helsinkiDate, wallClock } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx, Tx } from "../db/index.js";
 import { areas, blocks, openingExceptions, priceRules, reservations } from "../db/schema.js";
@@ -126,20 +126,4 @@ export async function checkSlot(
 ): Promise<BookingCheck> {
   const rules = await loadBookingRules(db, { ...options, from: options.start, to: options.end });
   return checkBooking(rules, options.start, options.end);
-}
-
-export async function quoteSlot(ctx: AppContext, start: Date, end: Date): Promise<Quote> {
-  const area = await primaryArea(ctx.db);
-  const settings = await getSettings(ctx.db);
-  const check = await checkSlot(ctx.db, { areaId: area.id, start, end, now: ctx.now(), settings });
-  return {
-    start: toHelsinkiIso(start),
-    end: toHelsinkiIso(end),
-    lengthMinutes: check.lengthMinutes,
-    priceCents: check.priceCents,
-    vatCents: check.vatCents,
-    vatRateBasisPoints: settings.vat.rateBasisPoints,
-    available: check.ok,
-    reason: check.ok ? null : check.reason,
-  };
 }

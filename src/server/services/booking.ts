@@ -2,16 +2,22 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { TAKEN_MESSAGE } from "../../domain/availability.js";
 import type {
-  CreateReservationInput,
+  CreateReservationRequest,
   CreateReservationResponse,
   PublicReservation,
 } from "../../domain/booking.js";
 import { formatTimeRange, toHelsinkiIso } from "../../domain/helsinkiTime.js";
-import { formatEuros } from "../../domain/money.js";
+import { formatEuros, vatIncludedCents } from "../../domain/money.js";
+import { priceBreakdown, type PriceBreakdown } from "../../domain/pricing.js";
 import type { AppContext } from "../context.js";
 import { payments, reservations } from "../db/schema.js";
 import { HttpError, badRequest, conflict, notFound } from "../errors.js";
+import { recordRefund, sendRefund } from "./refunds.js";
 import { checkSlot, lockAreaBookings, primaryArea } from "./availability.js";
+import { claimDiscountCode, discountOf, recordDiscountUse, releaseDiscountUses } from "./discountCodes.js";
+import { confirmPayment, FREE_PROVIDER, GIFT_CARD_PROVIDER } from "./fulfilment.js";
+import { lockGiftCard, redeemGiftCard, returnGiftCardShares } from "./giftCards.js";
+import { enforceHoldLimits } from "./holdLimits.js";
 import { expireHolds } from "./holds.js";
 import { cancellationMail } from "./receipt.js";
 import {
@@ -46,11 +52,14 @@ export function checkoutReturnPath(
 /**
  * Validates the slot, holds it with a pending reservation and its payment in one transaction,
  * then asks the payment provider where to send the visitor. Losing the race for the slot (the
- * exclusion constraint) is a 409, never a 5xx.
+ * exclusion constraint) is a 409, never a 5xx. A discount code's use and a gift card's share are
+ * taken in the same transaction, so two checkouts can never both spend the last of either; when
+ * nothing is left to pay, the booking is confirmed at once and there is no payment page.
  */
 export async function createReservation(
   ctx: AppContext,
-  input: CreateReservationInput,
+  input: CreateReservationRequest,
+  client: { ip: string | null } = { ip: null },
 ): Promise<CreateReservationResponse> {
   const start = new Date(input.start);
   const end = new Date(input.end);
@@ -70,6 +79,16 @@ export async function createReservation(
       await expireHolds(tx, now, area.id);
       const check = await checkSlot(tx, { areaId: area.id, start, end, now, settings });
       if (!check.ok) throw check.code === "taken" ? conflict(check.reason) : badRequest(check.reason);
+      // Only a checkout that would hold a slot counts against the visitor's limit of unpaid holds.
+      await enforceHoldLimits(tx, { email: input.email, ip: client.ip, now, limits: settings.holdLimits });
+      const code = input.discountCode ? await claimDiscountCode(tx, input.discountCode, now) : null;
+      const card = input.giftCardCode ? await lockGiftCard(tx, input.giftCardCode, now) : null;
+      const price = priceBreakdown({
+        listPriceCents: check.priceCents,
+        discount: code && discountOf(code),
+        giftCardBalanceCents: card?.balanceCents,
+      });
+      const vatRate = settings.vat.rateBasisPoints;
       const [reservation] = await tx
         .insert(reservations)
         .values({
@@ -82,24 +101,38 @@ export async function createReservation(
           email: input.email.trim(),
           phone: input.phone || null,
           dogs: input.dogs,
-          priceCents: check.priceCents,
-          vatCents: check.vatCents,
+          priceCents: price.totalCents,
+          vatCents: vatIncludedCents(price.totalCents, vatRate),
+          discountCodeId: code?.id ?? null,
+          discountCents: price.discountCents,
           accessToken: newToken(),
           doorToken: newToken(),
           holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000),
+          holdIp: client.ip,
         })
         .returning();
+      if (code)
+        await recordDiscountUse(tx, {
+          code,
+          reservationId: reservation!.id,
+          listPriceCents: check.priceCents,
+          now,
+        });
       const [payment] = await tx
         .insert(payments)
         .values({
           reservationId: reservation!.id,
-          provider: ctx.payments.name,
+          provider: providerFor(ctx, price),
           method: input.paymentMethod,
-          amountCents: check.priceCents,
-          vatCents: check.vatCents,
+          amountCents: price.payableCents,
+          vatCents: vatIncludedCents(price.payableCents, vatRate),
+          giftCardId: card && price.giftCardCents > 0 ? card.id : null,
+          giftCardCents: price.giftCardCents,
           status: "pending",
         })
         .returning();
+      if (card)
+        await redeemGiftCard(tx, { card, paymentId: payment!.id, amountCents: price.giftCardCents, now });
       return { reservation: reservation!, payment: payment! };
     });
   } catch (error) {
@@ -107,6 +140,26 @@ export async function createReservation(
     throw error;
   }
   const { reservation, payment } = created;
+  const ref = {
+    id: reservation.id,
+    accessToken: reservation.accessToken,
+    start: toHelsinkiIso(reservation.startsAt),
+    end: toHelsinkiIso(reservation.endsAt),
+  };
+
+  if (payment.amountCents === 0) {
+    // Nothing left to pay: confirmed through the same fulfilment path as a paid one, no redirect.
+    await confirmPayment(ctx, { provider: payment.provider, paymentId: payment.id });
+    return {
+      success: true,
+      redirectUrl: "",
+      message:
+        payment.giftCardCents > 0
+          ? "Varaus vahvistettu. Lahjakortti kattoi koko hinnan."
+          : "Varaus vahvistettu.",
+      reservation: ref,
+    };
+  }
 
   let session;
   try {
@@ -115,35 +168,44 @@ export async function createReservation(
       amountCents: payment.amountCents,
       method: input.paymentMethod,
       description: `${area.name} ${formatTimeRange(start, end)}`,
+      email: reservation.email,
+      expiresAt: reservation.holdExpiresAt ?? undefined,
       returnUrls: {
         success: ctx.config.publicUrl + checkoutReturnPath(reservation, "success"),
         cancel: ctx.config.publicUrl + checkoutReturnPath(reservation, "cancelled"),
       },
     });
   } catch {
-    // Release the hold at once; the visitor may try again.
+    // Release the hold, the gift-card share and the discount at once; the visitor may try again.
     await ctx.db.transaction(async (tx) => {
       await tx
         .update(reservations)
         .set({ status: "cancelled", cancelledAt: ctx.now(), cancelReason: "payment_start_failed" })
         .where(eq(reservations.id, reservation.id));
       await tx.update(payments).set({ status: "failed" }).where(eq(payments.id, payment.id));
+      await returnGiftCardShares(tx, [payment.id], ctx.now());
+      await releaseDiscountUses(tx, [reservation.id], ctx.now());
     });
     throw new HttpError(502, PAYMENT_START_FAILED);
   }
   await ctx.db.update(payments).set({ providerRef: session.providerRef }).where(eq(payments.id, payment.id));
 
+  const giftCardNote =
+    payment.giftCardCents > 0
+      ? ` Lahjakortilla maksetaan ${formatEuros(payment.giftCardCents)}, loput ${formatEuros(payment.amountCents)} maksetaan nyt.`
+      : "";
   return {
     success: true,
     redirectUrl: session.redirectUrl,
-    message: `Aika on varattu sinulle ${holdMinutes} minuutiksi. Siirry maksamaan.`,
-    reservation: {
-      id: reservation.id,
-      accessToken: reservation.accessToken,
-      start: toHelsinkiIso(reservation.startsAt),
-      end: toHelsinkiIso(reservation.endsAt),
-    },
+    message: `Aika on varattu sinulle ${holdMinutes} minuutiksi.${giftCardNote} Siirry maksamaan.`,
+    reservation: ref,
   };
+}
+
+/** Who takes the payment: the provider, or nobody when a gift card or a discount left nothing to pay. */
+function providerFor(ctx: AppContext, price: PriceBreakdown): string {
+  if (price.payableCents > 0) return ctx.payments.name;
+  return price.giftCardCents > 0 ? GIFT_CARD_PROVIDER : FREE_PROVIDER;
 }
 
 export async function getReservationByToken(
@@ -158,8 +220,9 @@ export async function getReservationByToken(
 
 /**
  * The visitor cancels by the access token, until cancellationHours before the start. A paid
- * booking is refunded in full through the provider before anything changes here: if the
- * provider refuses, the booking stays as it was.
+ * booking's refund is recorded in the same transaction as the cancel and sent to the provider only
+ * after it commits (services/refunds.ts): a provider that cannot refund now is asked again by the
+ * `retry-refunds` job, and the slot is free at once either way.
  */
 export async function cancelReservation(ctx: AppContext, accessToken: string) {
   const settings = await getSettings(ctx.db);
@@ -182,25 +245,24 @@ export async function cancelReservation(ctx: AppContext, accessToken: string) {
       ? await tx.select().from(payments).where(eq(payments.id, latest.id)).for("update")
       : [];
     let refundedCents = 0;
+    let refundId: string | null = null;
     if (payment?.status === "paid") {
-      const amount = payment.amountCents - payment.refundedCents;
-      const refund = await ctx.payments.refund({ payment, amountCents: amount }).catch(() => ({ ok: false }));
-      if (!refund.ok)
-        throw new HttpError(
-          502,
-          "Maksun palautus ei onnistunut juuri nyt, joten varausta ei peruttu. Yritä uudelleen.",
-        );
-      await tx
-        .update(payments)
-        .set({ status: "refunded", refundedCents: payment.amountCents, refundedAt: now })
-        .where(eq(payments.id, payment.id));
-      refundedCents = amount;
+      refundedCents = payment.amountCents - payment.refundedCents;
+      refundId = await recordRefund(tx, {
+        paymentId: payment.id,
+        amountCents: refundedCents,
+        reason: "customer_cancel",
+        now,
+      });
     } else if (payment?.status === "pending") {
       await tx
         .update(payments)
         .set({ status: "cancelled" })
         .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
     }
+    // The gift card's share goes back to the card, and the discount code's use to the code.
+    const giftCardReturnedCents = payment ? await returnGiftCardShares(tx, [payment.id], now) : 0;
+    await releaseDiscountUses(tx, [row.id], now);
     await tx
       .update(reservations)
       .set({ status: "cancelled", cancelledAt: now, cancelReason: "customer" })
@@ -215,20 +277,26 @@ export async function cancelReservation(ctx: AppContext, accessToken: string) {
               settings,
               publicUrl: ctx.config.publicUrl,
               refundedCents,
+              giftCardReturnedCents,
             }),
           )
         : null;
-    return { id: row.id, refundedCents, mailId };
+    return { id: row.id, refundedCents, giftCardReturnedCents, refundId, mailId };
   });
+  // The transaction has committed: only now is the provider asked (a failure is retried by the job).
+  if (result.refundId) await sendRefund(ctx, result.refundId);
   if (result.mailId !== null) await ctx.mail.deliver(ctx.db, result.mailId).catch(() => {});
 
   const reservation = await getReservationByToken(ctx, accessToken);
+  const returned = [
+    result.refundedCents > 0 ? `Palautamme ${formatEuros(result.refundedCents)} maksutavallesi.` : "",
+    result.giftCardReturnedCents > 0
+      ? `Lahjakortillesi palautettiin ${formatEuros(result.giftCardReturnedCents)}.`
+      : "",
+  ].filter(Boolean);
   return {
     success: true,
-    message:
-      result.refundedCents > 0
-        ? `Varaus peruttu. Palautamme ${formatEuros(result.refundedCents)} maksutavallesi.`
-        : "Varaus peruttu.",
+    message: ["Varaus peruttu.", ...returned].join(" "),
     reservation,
   };
 }

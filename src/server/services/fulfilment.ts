@@ -1,9 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { payments, reservations } from "../db/schema.js";
+import { markDiscountUsed, releaseDiscountUses } from "./discountCodes.js";
+import { returnGiftCardShares } from "./giftCards.js";
 import { cancelInvoicePayment, confirmInvoicePayment } from "./invoiceFulfilment.js";
 import { isSlotConflict } from "./pgErrors.js";
 import { lateRefundMail, receiptMail } from "./receipt.js";
+import { recordRefund, sendRefund } from "./refunds.js";
 import { findReservation, type PaymentRow } from "./reservationView.js";
 import { getSettings } from "./settings.js";
 
@@ -20,12 +23,16 @@ import { getSettings } from "./settings.js";
  *   allows it (checked by the database inside a savepoint, not by a racy read);
  * - time taken meanwhile, or the visitor had cancelled: the payment is recorded as paid, the
  *   reservation stays expired/cancelled, the money is refunded through the provider and the
- *   visitor gets an e-mail. If the refund fails, the payment stays "paid" on a reservation that
- *   is not live, which the admin's payment list shows for a manual refund.
+ *   visitor gets an e-mail. The refund is recorded in the deciding transaction and sent after it
+ *   commits (services/refunds.ts); one the provider refuses now is retried by a job.
  */
 
+/** Payments that no provider takes: a gift card paid everything, or a discount left nothing to pay. */
+export const GIFT_CARD_PROVIDER = "gift_card";
+export const FREE_PROVIDER = "free";
+
 export type PaymentRef = { provider: string } & ({ paymentId: string } | { providerRef: string });
-export type ConfirmOutcome = "confirmed" | "already_processed" | "refunded" | "refund_failed" | "not_found";
+export type ConfirmOutcome = "confirmed" | "already_processed" | "refunded" | "refund_pending" | "not_found";
 
 async function findPayment(ctx: AppContext, ref: PaymentRef): Promise<PaymentRow | null> {
   const [row] = await ctx.db
@@ -66,7 +73,9 @@ export async function confirmPayment(
     await tx.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, payment.id));
 
     let confirmed = reservation.status === "pending" || reservation.status === "confirmed";
-    if (reservation.status === "expired") {
+    // An expired hold gave its gift-card share and discount back; the money alone does not pay it.
+    const creditsReleased = payment.giftCardCents > 0 || reservation.discountCents > 0;
+    if (reservation.status === "expired" && !creditsReleased) {
       try {
         await tx.transaction((sp) =>
           sp.update(reservations).set({ status: "confirmed" }).where(eq(reservations.id, reservation.id)),
@@ -87,6 +96,7 @@ export async function confirmPayment(
         .update(reservations)
         .set({ status: "confirmed", confirmedAt: now, cancelReason: null })
         .where(eq(reservations.id, reservation.id));
+      await markDiscountUsed(tx, reservation.id);
       const mailId = await ctx.mail.enqueue(tx, receiptMail({ ...mailContext, payment }));
       return { outcome: "confirmed" as const, mailId, payment };
     }
@@ -96,6 +106,12 @@ export async function confirmPayment(
         cancelReason: reservation.status === "expired" ? "slot_taken_after_hold" : reservation.cancelReason,
       })
       .where(eq(reservations.id, reservation.id));
+    const refundId = await recordRefund(tx, {
+      paymentId: payment.id,
+      amountCents: payment.amountCents,
+      reason: "late_payment",
+      now,
+    });
     const mailId = await ctx.mail.enqueue(
       tx,
       lateRefundMail({
@@ -104,22 +120,15 @@ export async function confirmPayment(
         holdExpiredAt: reservation.holdExpiresAt ?? now,
       }),
     );
-    return { outcome: "refund" as const, mailId, payment };
+    return { outcome: "refund" as const, mailId, refundId };
   });
 
   if (decided.outcome === "not_found" || decided.outcome === "already_processed") return decided;
   let outcome: ConfirmOutcome = "confirmed";
   if (decided.outcome === "refund") {
-    const { payment } = decided;
-    const refund = await ctx.payments
-      .refund({ payment, amountCents: payment.amountCents })
-      .catch(() => ({ ok: false }));
-    outcome = refund.ok ? "refunded" : "refund_failed";
-    if (refund.ok)
-      await ctx.db
-        .update(payments)
-        .set({ status: "refunded", refundedCents: payment.amountCents, refundedAt: ctx.now() })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, "paid")));
+    // After the commit: the provider is never called inside a transaction (services/refunds.ts).
+    const sent = decided.refundId ? await sendRefund(ctx, decided.refundId) : "succeeded";
+    outcome = sent === "succeeded" ? "refunded" : "refund_pending";
   }
   await ctx.mail.deliver(ctx.db, decided.mailId).catch(() => {});
   return { outcome, reservationId: found.reservationId };
@@ -149,10 +158,17 @@ export async function cancelPayment(
       .where(and(eq(payments.id, found.id), eq(payments.status, "pending")))
       .returning({ id: payments.id });
     if (changed.length === 0) return { outcome: "already_processed" as const };
-    await tx
+    const released = await tx
       .update(reservations)
       .set({ status: "cancelled", cancelledAt: now, cancelReason: "payment_cancelled" })
-      .where(and(eq(reservations.id, found.reservationId!), eq(reservations.status, "pending")));
+      .where(and(eq(reservations.id, found.reservationId!), eq(reservations.status, "pending")))
+      .returning({ id: reservations.id });
+    await returnGiftCardShares(tx, [found.id], now);
+    await releaseDiscountUses(
+      tx,
+      released.map((r) => r.id),
+      now,
+    );
     return { outcome: "cancelled" as const };
   });
 }

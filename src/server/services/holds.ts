@@ -2,11 +2,14 @@ import { and, eq, inArray, lte } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/index.js";
 import { payments, reservations } from "../db/schema.js";
+import { releaseDiscountUses } from "./discountCodes.js";
+import { returnGiftCardShares } from "./giftCards.js";
 
 /**
  * Ends holds whose time is up: the pending reservation becomes expired (freeing its slot for
- * the exclusion constraint) and its pending payment cancelled. Reservations are updated before
- * payments, the same lock order the fulfilment path uses, so the two never deadlock.
+ * the exclusion constraint) and its pending payment cancelled, giving back the gift-card share and
+ * discount-code use it held. Reservations are updated before payments (and those before gift
+ * cards), the same lock order the fulfilment path uses, so the two never deadlock.
  */
 export async function expireHolds(db: DbOrTx, now: Date, areaId?: number): Promise<string[]> {
   const expired = await db
@@ -21,11 +24,20 @@ export async function expireHolds(db: DbOrTx, now: Date, areaId?: number): Promi
     )
     .returning({ id: reservations.id });
   const ids = expired.map((r) => r.id);
-  if (ids.length > 0)
-    await db
+  if (ids.length > 0) {
+    const cancelled = await db
       .update(payments)
       .set({ status: "cancelled" })
-      .where(and(inArray(payments.reservationId, ids), eq(payments.status, "pending")));
+      .where(and(inArray(payments.reservationId, ids), eq(payments.status, "pending")))
+      .returning({ id: payments.id });
+    // The gift-card shares and discount uses the holds had taken are free again.
+    await returnGiftCardShares(
+      db,
+      cancelled.map((p) => p.id),
+      now,
+    );
+    await releaseDiscountUses(db, ids, now);
+  }
   return ids;
 }
 

@@ -5,7 +5,11 @@ import { customers, invoices, payments, subscriptions } from "../db/schema.js";
 import { invoicePaidMail, welcomeMail } from "./membershipMail.js";
 import { expireSignups } from "./membership.js";
 import type { PaymentRow } from "./reservationView.js";
-import { getSettings } from "./settings.js";
+import type { InvoiceRow } from "./invoices.js";
+import type { OutgoingMail } from "./mail.js";
+import { returnGiftCardShares } from "./giftCards.js";
+import { recordRefund, sendRefund } from "./refunds.js";
+import { getSettings, type Settings } from "./settings.js";
 
 /**
  * The invoice side of services/fulfilment.ts: a paid invoice payment marks the invoice paid and
@@ -14,7 +18,7 @@ import { getSettings } from "./settings.js";
  * by another attempt meanwhile) is refunded through the provider.
  */
 
-export type InvoiceConfirmOutcome = "confirmed" | "already_processed" | "refunded" | "refund_failed";
+export type InvoiceConfirmOutcome = "confirmed" | "already_processed" | "refunded" | "refund_pending";
 
 export async function confirmInvoicePayment(
   ctx: AppContext,
@@ -40,7 +44,18 @@ export async function confirmInvoicePayment(
     if (payment.status === "paid" || payment.status === "refunded")
       return { outcome: "already_processed" as const };
     await tx.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, payment.id));
-    if (invoice.status !== "open") return { outcome: "refund" as const, payment, invoice };
+    // A replaced attempt gave its gift-card share back: its money alone does not pay the invoice.
+    const replaced = payment.status === "cancelled" && payment.giftCardCents > 0;
+    if (invoice.status !== "open" || replaced) {
+      const refundId = await recordRefund(tx, {
+        paymentId: payment.id,
+        amountCents: payment.amountCents,
+        reason: "invoice_not_needed",
+        now,
+      });
+      const mailId = await ctx.mail.enqueue(tx, invoiceRefundMail(settings, invoice, payment.amountCents));
+      return { outcome: "refund" as const, refundId, mailId };
+    }
 
     const [paid] = await tx
       .update(invoices)
@@ -65,37 +80,34 @@ export async function confirmInvoicePayment(
   if (decided.outcome === "already_processed")
     return { outcome: decided.outcome, invoiceId: found.invoiceId };
   let outcome: InvoiceConfirmOutcome = "confirmed";
-  let mailId = decided.outcome === "confirmed" ? decided.mailId : null;
   if (decided.outcome === "refund") {
-    const { payment, invoice } = decided;
-    const refund = await ctx.payments
-      .refund({ payment, amountCents: payment.amountCents })
-      .catch(() => ({ ok: false }));
-    outcome = refund.ok ? "refunded" : "refund_failed";
-    if (refund.ok) {
-      await ctx.db
-        .update(payments)
-        .set({ status: "refunded", refundedCents: payment.amountCents, refundedAt: ctx.now() })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, "paid")));
-      mailId = await ctx.mail.enqueue(ctx.db, {
-        kind: "invoice_refund",
-        to: invoice.email,
-        subject: `Maksu palautettu: lasku ${invoice.number}`,
-        text: [
-          invoice.name ? `Hei ${invoice.name},` : "Hei,",
-          "",
-          invoice.status === "paid"
-            ? `laskusi ${invoice.number} oli jo maksettu, joten palautamme tämän maksun ${formatEuros(payment.amountCents)}.`
-            : `maksu saapui, kun lasku ${invoice.number} ei enää ollut voimassa (jäsenyyden maksuaika ehti päättyä). Palautamme ${formatEuros(payment.amountCents)} maksutavallesi.`,
-          "Palautus näkyy tililläsi muutaman pankkipäivän kuluessa.",
-          "",
-          settings.park.name,
-        ].join("\n"),
-      });
-    }
+    // After the commit: the provider is never called inside a transaction (services/refunds.ts).
+    const sent = decided.refundId ? await sendRefund(ctx, decided.refundId) : "succeeded";
+    outcome = sent === "succeeded" ? "refunded" : "refund_pending";
   }
-  if (mailId !== null) await ctx.mail.deliver(ctx.db, mailId).catch(() => {});
+  await ctx.mail.deliver(ctx.db, decided.mailId).catch(() => {});
   return { outcome, invoiceId: found.invoiceId };
+}
+
+/** Tells the payer why the money comes back: the invoice was paid already, or no longer valid. */
+function invoiceRefundMail(settings: Settings, invoice: InvoiceRow, amountCents: number): OutgoingMail {
+  return {
+    kind: "invoice_refund",
+    to: invoice.email,
+    subject: `Maksu palautettu: lasku ${invoice.number}`,
+    text: [
+      invoice.name ? `Hei ${invoice.name},` : "Hei,",
+      "",
+      invoice.status === "paid"
+        ? `laskusi ${invoice.number} oli jo maksettu, joten palautamme tämän maksun ${formatEuros(amountCents)}.`
+        : invoice.status === "open"
+          ? `maksu saapui keskeytetystä maksuyrityksestä, jonka tilalle laskulle ${invoice.number} oli jo aloitettu uusi maksu. Palautamme ${formatEuros(amountCents)} maksutavallesi; lasku on yhä avoinna Oma tili -sivulla.`
+          : `maksu saapui, kun lasku ${invoice.number} ei enää ollut voimassa (jäsenyyden maksuaika ehti päättyä). Palautamme ${formatEuros(amountCents)} maksutavallesi.`,
+      "Palautus näkyy tililläsi muutaman pankkipäivän kuluessa.",
+      "",
+      settings.park.name,
+    ].join("\n"),
+  };
 }
 
 /** The payer cancelled: the payment is cancelled, and a signup waiting for it expires at once. */
@@ -118,6 +130,7 @@ export async function cancelInvoicePayment(
       .where(and(eq(payments.id, found.id), eq(payments.status, "pending")))
       .returning({ id: payments.id });
     if (changed.length === 0) return { outcome: "already_processed" as const };
+    await returnGiftCardShares(tx, [found.id], now);
     await expireSignups(tx, [invoice!.subscriptionId], now);
     return { outcome: "cancelled" as const };
   });

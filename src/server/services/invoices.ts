@@ -10,12 +10,15 @@ import {
   referenceNumber,
   type Invoice,
 } from "../../domain/membership.js";
-import { vatIncludedCents } from "../../domain/money.js";
+import { formatEuros, vatIncludedCents } from "../../domain/money.js";
+import { priceBreakdown } from "../../domain/pricing.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx, Tx } from "../db/index.js";
 import { counters, customers, invoices, payments, subscriptions } from "../db/schema.js";
 import { HttpError, conflict, notFound } from "../errors.js";
 import { PAYMENT_START_FAILED } from "./booking.js";
+import { confirmPayment, GIFT_CARD_PROVIDER } from "./fulfilment.js";
+import { lockGiftCard, redeemGiftCard, returnGiftCardShares } from "./giftCards.js";
 import { formatDay, newInvoiceMail, overdueMail } from "./membershipMail.js";
 import { getSettings, type Settings } from "./settings.js";
 
@@ -125,10 +128,20 @@ export async function oldestOverdueInvoice(db: DbOrTx, customerId: string, today
   return row ?? null;
 }
 
+export type InvoicePaymentStart = {
+  /** The payment page; "" when a gift card paid it all (the invoice is paid already). */
+  redirectUrl: string;
+  giftCardCents: number;
+  payableCents: number;
+};
+
 /**
- * Records a pending payment of an invoice, then (after commit) asks the provider where to send the
- * payer. If the provider fails, the payment is marked failed and `onStartFailed` undoes what the
- * caller started (a signup expires), and the payer gets a 502.
+ * Records a pending payment of an invoice (taking a gift card's share of its balance in the same
+ * transaction), then after the commit asks the provider where to send the payer. When the gift
+ * card pays it all, the payment is confirmed at once through the fulfilment path and there is no
+ * payment page. If the provider fails, the payment is marked failed, the gift card's share
+ * returned, `onStartFailed` undoes what the caller started (a signup expires), and the payer gets
+ * a 502.
  */
 export async function startInvoicePayment(
   ctx: AppContext,
@@ -136,28 +149,58 @@ export async function startInvoicePayment(
   options: {
     method: PaymentMethod;
     returnPaths: { success: string; cancel: string };
+    giftCardCode?: string | null;
+    email?: string;
     onStartFailed?: (tx: Tx) => Promise<unknown>;
   },
-): Promise<string> {
-  const payment = await ctx.db.transaction(async (tx) => {
-    // A new attempt replaces an earlier unfinished one (the payer went back and tried again).
-    await tx
-      .update(payments)
-      .set({ status: "cancelled" })
-      .where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, "pending")));
-    const [row] = await tx
-      .insert(payments)
-      .values({
-        invoiceId: invoice.id,
-        provider: ctx.payments.name,
-        method: options.method,
-        amountCents: invoice.amountCents,
-        vatCents: invoice.vatCents,
-        status: "pending",
-      })
-      .returning();
-    return row!;
-  });
+): Promise<InvoicePaymentStart> {
+  const now = ctx.now();
+  let payment;
+  try {
+    payment = await ctx.db.transaction(async (tx) => {
+      // A new attempt replaces an earlier unfinished one (the payer went back and tried again).
+      const replaced = await tx
+        .update(payments)
+        .set({ status: "cancelled" })
+        .where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, "pending")))
+        .returning({ id: payments.id });
+      await returnGiftCardShares(
+        tx,
+        replaced.map((p) => p.id),
+        now,
+      );
+      const card = options.giftCardCode ? await lockGiftCard(tx, options.giftCardCode, now) : null;
+      const price = priceBreakdown({
+        listPriceCents: invoice.amountCents,
+        giftCardBalanceCents: card?.balanceCents,
+      });
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          invoiceId: invoice.id,
+          provider: price.payableCents > 0 ? ctx.payments.name : GIFT_CARD_PROVIDER,
+          method: options.method,
+          amountCents: price.payableCents,
+          vatCents: vatIncludedCents(price.payableCents, invoice.vatRateBasisPoints),
+          giftCardId: card && price.giftCardCents > 0 ? card.id : null,
+          giftCardCents: price.giftCardCents,
+          status: "pending",
+        })
+        .returning();
+      if (card) await redeemGiftCard(tx, { card, paymentId: row!.id, amountCents: price.giftCardCents, now });
+      return row!;
+    });
+  } catch (error) {
+    // A gift card refused at the last moment (spent meanwhile): undo the caller's work too.
+    if (error instanceof HttpError && options.onStartFailed)
+      await ctx.db.transaction((tx) => options.onStartFailed!(tx));
+    throw error;
+  }
+  const started = { giftCardCents: payment.giftCardCents, payableCents: payment.amountCents };
+  if (payment.amountCents === 0) {
+    await confirmPayment(ctx, { provider: payment.provider, paymentId: payment.id });
+    return { redirectUrl: "", ...started };
+  }
   let session;
   try {
     session = await ctx.payments.createCheckout({
@@ -165,6 +208,7 @@ export async function startInvoicePayment(
       amountCents: payment.amountCents,
       method: options.method,
       description: `Lasku ${invoice.number}: ${invoice.description}`,
+      email: options.email ?? invoice.email,
       returnUrls: {
         success: ctx.config.publicUrl + options.returnPaths.success,
         cancel: ctx.config.publicUrl + options.returnPaths.cancel,
@@ -173,12 +217,13 @@ export async function startInvoicePayment(
   } catch {
     await ctx.db.transaction(async (tx) => {
       await tx.update(payments).set({ status: "failed" }).where(eq(payments.id, payment.id));
+      await returnGiftCardShares(tx, [payment.id], ctx.now());
       await options.onStartFailed?.(tx);
     });
     throw new HttpError(502, PAYMENT_START_FAILED);
   }
   await ctx.db.update(payments).set({ providerRef: session.providerRef }).where(eq(payments.id, payment.id));
-  return session.redirectUrl;
+  return { redirectUrl: session.redirectUrl, ...started };
 }
 
 /** Where the payment page returns a member who pays a signup's first invoice. */
@@ -210,7 +255,7 @@ export async function payInvoice(
   ctx: AppContext,
   customer: Customer,
   invoiceId: string,
-  method: PaymentMethod,
+  request: { method: PaymentMethod; giftCardCode?: string | null },
 ): Promise<{ success: boolean; redirectUrl: string; message: string }> {
   const [found] = await ctx.db
     .select({ invoice: invoices, subscription: subscriptions })
@@ -225,8 +270,24 @@ export async function payInvoice(
   const returnPaths = isSignupInvoice(invoice, found.subscription)
     ? signupReturnPaths(invoice.subscriptionId)
     : invoiceReturnPaths(invoice.id);
-  const redirectUrl = await startInvoicePayment(ctx, invoice, { method, returnPaths });
-  return { success: true, redirectUrl, message: `Siirry maksamaan lasku ${invoice.number}.` };
+  const started = await startInvoicePayment(ctx, invoice, {
+    method: request.method,
+    returnPaths,
+    giftCardCode: request.giftCardCode,
+    email: customer.email,
+  });
+  // Spec §7's answer; a gift card that paid it all leaves no page to go to (redirectUrl "").
+  if (!started.redirectUrl)
+    return { success: true, redirectUrl: "", message: `Lasku ${invoice.number} maksettu lahjakortilla.` };
+  const giftCardNote =
+    started.giftCardCents > 0
+      ? ` Lahjakortilla maksetaan ${formatEuros(started.giftCardCents)}, loput ${formatEuros(started.payableCents)} maksetaan nyt.`
+      : "";
+  return {
+    success: true,
+    redirectUrl: started.redirectUrl,
+    message: `Siirry maksamaan lasku ${invoice.number}.${giftCardNote}`,
+  };
 }
 
 /**

@@ -20,6 +20,7 @@ import type { DbOrTx } from "../db/index.js";
 import { customers, invoices, payments, reservations, subscriptions } from "../db/schema.js";
 import { badRequest, conflict } from "../errors.js";
 import { createInvoice, signupReturnPaths, startInvoicePayment, type InvoiceRow } from "./invoices.js";
+import { lookUpGiftCard, returnGiftCardShares } from "./giftCards.js";
 import { formatDay, subscriptionCancelledMail } from "./membershipMail.js";
 import { isUniqueViolation } from "./pgErrors.js";
 import { getSettings, type Settings } from "./settings.js";
@@ -29,7 +30,6 @@ import { getSettings, type Settings } from "./settings.js";
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 export const COMMITMENT_MONTHS = 12;
-export const UNKNOWN_GIFT_CARD = "Lahjakorttikoodia ei tunnistettu. Tarkista koodi tai jätä kenttä tyhjäksi.";
 
 export function tiersOf(settings: Settings): TiersResponse {
   const m = settings.membership;
@@ -45,11 +45,6 @@ export function tiersOf(settings: Settings): TiersResponse {
     vat_rate_basis_points: settings.vat.rateBasisPoints,
     invoice_due_days: m.invoiceDueDays,
   };
-}
-
-/** Gift cards arrive with the payments issue; until then every code is unknown (a 400, not a 5xx). */
-export function refuseGiftCard(code: string | null | undefined): void {
-  if (code && code.trim()) throw badRequest(UNKNOWN_GIFT_CARD);
 }
 
 /** Whether the membership gives access on a day: active, or cancelled with days left. */
@@ -135,12 +130,16 @@ export async function toSubscriptionView(ctx: AppContext, sub: SubscriptionRow):
  * cancelling, or not paying within signupPaymentMinutes, expires it.
  */
 export async function signup(ctx: AppContext, customer: Customer, input: SignupRequest) {
-  refuseGiftCard(input.gift_card_code);
   const settings = await getSettings(ctx.db);
   const tier = settings.membership.tiers.find((t) => t.level === input.tier_level);
   if (!tier) throw badRequest("Valitse jäsenyystaso: tasoa ei löytynyt.");
   const now = ctx.now();
   const today = helsinkiDate(now);
+  // A gift card that cannot pay is refused before anything is made (it is taken, locked, later).
+  if (input.gift_card_code) {
+    const card = await lookUpGiftCard(ctx.db, input.gift_card_code, now);
+    if (!card.ok) throw badRequest(card.message);
+  }
 
   let created: { sub: SubscriptionRow; invoice: InvoiceRow };
   try {
@@ -189,14 +188,24 @@ export async function signup(ctx: AppContext, customer: Customer, input: SignupR
     throw error;
   }
 
-  const redirectUrl = await startInvoicePayment(ctx, created.invoice, {
+  const returnPaths = signupReturnPaths(created.sub.id);
+  const started = await startInvoicePayment(ctx, created.invoice, {
     method: input.paymentMethod,
-    returnPaths: signupReturnPaths(created.sub.id),
+    returnPaths,
+    giftCardCode: input.gift_card_code,
+    email: customer.email,
     onStartFailed: (tx) => expireSignups(tx, [created.sub.id], ctx.now()),
   });
+  // A gift card that paid it all: active already, so the browser goes straight to the success page.
+  if (!started.redirectUrl)
+    return {
+      success: true,
+      redirectUrl: returnPaths.success,
+      message: `Jäsenyys ${tier.name} on voimassa. Ensimmäinen lasku maksettiin lahjakortilla.`,
+    };
   return {
     success: true,
-    redirectUrl,
+    redirectUrl: started.redirectUrl,
     message: `Jäsenyys ${tier.name} odottaa maksua. Siirry maksamaan ensimmäinen lasku.`,
   };
 }
@@ -216,8 +225,8 @@ export async function expireSignups(db: DbOrTx, ids: string[], now: Date): Promi
       .set({ status: "void", voidedAt: now })
       .where(and(inArray(invoices.subscriptionId, expiredIds), eq(invoices.status, "open")))
       .returning({ id: invoices.id });
-    if (voided.length > 0)
-      await db
+    if (voided.length > 0) {
+      const cancelled = await db
         .update(payments)
         .set({ status: "cancelled" })
         .where(
@@ -228,7 +237,15 @@ export async function expireSignups(db: DbOrTx, ids: string[], now: Date): Promi
             ),
             eq(payments.status, "pending"),
           ),
-        );
+        )
+        .returning({ id: payments.id });
+      // A gift card's share of an unpaid first invoice goes back to the card.
+      await returnGiftCardShares(
+        db,
+        cancelled.map((p) => p.id),
+        now,
+      );
+    }
   }
   return expiredIds;
 }

@@ -15,6 +15,7 @@ export type MailReservation = {
   dogs: number;
   priceCents: number;
   vatCents: number;
+  discountCents?: number;
   doorToken: string;
   accessToken: string;
 };
@@ -75,10 +76,20 @@ export function bookingIcs({ reservation, areaName, settings, publicUrl }: MailC
   return value;
 }
 
-export function receiptMail(
-  context: MailContext & { payment: { method: "mobilepay" | "card"; amountCents: number } },
-): OutgoingMail {
+/** What the receipt says was paid: the provider's share and the gift card's, each when not zero. */
+function paidLines(payment: ReceiptPayment): string[] {
+  const lines: string[] = [];
+  if (payment.giftCardCents > 0) lines.push(`Maksettu lahjakortilla: ${formatEuros(payment.giftCardCents)}`);
+  if (payment.amountCents > 0 || lines.length === 0)
+    lines.push(`Maksettu: ${formatEuros(payment.amountCents)}, ${methodNames[payment.method]}`);
+  return lines;
+}
+
+type ReceiptPayment = { method: "mobilepay" | "card"; amountCents: number; giftCardCents: number };
+
+export function receiptMail(context: MailContext & { payment: ReceiptPayment }): OutgoingMail {
   const { reservation: r, areaName, settings, publicUrl, payment } = context;
+  const discount = r.discountCents ?? 0;
   const when = formatTimeRange(r.startsAt, r.endsAt);
   const { opensBeforeMinutes, closesAfterMinutes } = settings.door;
   const text = [
@@ -89,8 +100,11 @@ export function receiptMail(
     `Aika: ${when}`,
     `Alue: ${areaName}`,
     `Koiria: ${r.dogs}`,
+    ...(discount > 0
+      ? [`Listahinta: ${formatEuros(r.priceCents + discount)}`, `Alennus: −${formatEuros(discount)}`]
+      : []),
     `Hinta: ${formatEuros(r.priceCents)} (sisältää ALV ${formatVatRate(settings.vat.rateBasisPoints)} ${formatEuros(r.vatCents)})`,
-    `Maksettu: ${formatEuros(payment.amountCents)}, ${methodNames[payment.method]}`,
+    ...paidLines(payment),
     "",
     `Portin avaus: ${doorUrlOf(publicUrl, r.doorToken)}`,
     closesAfterMinutes > 0
@@ -118,8 +132,11 @@ export function receiptMail(
   };
 }
 
-export function cancellationMail(context: MailContext & { refundedCents: number }): OutgoingMail {
+export function cancellationMail(
+  context: MailContext & { refundedCents: number; giftCardReturnedCents?: number },
+): OutgoingMail {
   const { reservation: r, areaName, settings, refundedCents } = context;
+  const giftCardReturned = context.giftCardReturnedCents ?? 0;
   const when = formatTimeRange(r.startsAt, r.endsAt);
   return {
     kind: "cancellation",
@@ -129,9 +146,14 @@ export function cancellationMail(context: MailContext & { refundedCents: number 
       `Hei ${r.name},`,
       "",
       `varauksesi on peruttu: ${when}, ${areaName}.`,
-      refundedCents > 0
-        ? `Palautamme ${formatEuros(refundedCents)} maksutavallesi. Palautus näkyy tililläsi muutaman pankkipäivän kuluessa.`
-        : "Varauksesta ei ollut veloitettu maksua.",
+      ...(refundedCents > 0
+        ? [
+            `Palautamme ${formatEuros(refundedCents)} maksutavallesi. Palautus näkyy tililläsi muutaman pankkipäivän kuluessa.`,
+          ]
+        : giftCardReturned > 0
+          ? []
+          : ["Varauksesta ei ollut veloitettu maksua."]),
+      ...(giftCardReturned > 0 ? [`Lahjakortillesi palautettiin ${formatEuros(giftCardReturned)}.`] : []),
       "",
       "Portin avauslinkki ei ole enää voimassa.",
       ...signature(settings.park),

@@ -68,11 +68,19 @@ export function toPublicReservation(
     dogs: row.dogs,
     priceCents: row.priceCents,
     vatCents: row.vatCents,
+    discountCents: row.discountCents,
     doorUrl: row.status === "confirmed" ? doorUrlOf(ctx.config.publicUrl, row.doorToken) : null,
+    holdExpiresAt: row.status === "pending" && row.holdExpiresAt ? toHelsinkiIso(row.holdExpiresAt) : null,
     cancellable: live && ctx.now().getTime() <= deadline.getTime(),
     cancellableUntil: toHelsinkiIso(deadline),
     payment: payment
-      ? { method: payment.method, status: payment.status, refundedCents: payment.refundedCents }
+      ? {
+          method: payment.method,
+          status: payment.status,
+          amountCents: payment.amountCents,
+          giftCardCents: payment.giftCardCents,
+          refundedCents: payment.refundedCents,
+        }
       : null,
   };
 }

@@ -5,6 +5,7 @@ import {
   customerSessions,
   doorEvents,
   emailOutbox,
+  idempotencyKeys,
   invoices,
   jobRuns,
   magicLinkTokens,
@@ -23,6 +24,8 @@ export const RETENTION = {
   credentialsDays: 1,
   /** The scheduled jobs' run history (no personal data; kept for the admin's system page). */
   jobRunDays: 14,
+  /** Stored first answers of idempotent POSTs: a retry comes within seconds, a day is ample. */
+  idempotencyDays: 1,
 } as const;
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -72,7 +75,13 @@ export async function purgeExpiredPersonalData(ctx: AppContext) {
       ),
     )
     .returning({ id: customers.id });
+  // The stored first answers of idempotent POSTs hold access tokens: no longer than needed.
+  const answers = await ctx.db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - RETENTION.idempotencyDays * DAY_MS)))
+    .returning({ key: idempotencyKeys.key });
   return {
+    idempotencyKeys: answers.length,
     unusedCustomers: unused.length,
     jobRuns: runs.length,
     doorEvents: door.length,

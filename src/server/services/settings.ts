@@ -43,6 +43,11 @@ export const settingSchemas = {
       .max(24 * 14),
     maxDogs: z.number().int().min(1).max(20),
   }),
+  /** Live holds (unpaid checkouts) one e-mail address and one IP address may have at once. */
+  holdLimits: z.object({
+    perEmail: z.number().int().min(1).max(100),
+    perIp: z.number().int().min(1).max(1000),
+  }),
   door: z.object({
     opensBeforeMinutes: z.number().int().min(0).max(120),
     closesAfterMinutes: z.number().int().min(0).max(120),
@@ -85,7 +90,7 @@ export const defaultSettings: Settings = {
     postalCode: "33100",
     city: "Tampere",
     companyName: "Koirapuisto Oy",
-    businessId: "3456789-1",
+    businessId: "2876543-5", // passes the Y-tunnus check digit (domain/businessId.ts)
     email: "info@koirapuisto.fi",
     phone: "+358 40 123 4567",
     feedbackUrl: "https://forms.office.com/e/koirapuisto-palaute",
@@ -100,6 +105,8 @@ export const defaultSettings: Settings = {
     cancellationHours: 24,
     maxDogs: 4,
   },
+  // A visitor needs one hold, two if they try again in another tab; an IP may be a family's or a café's.
+  holdLimits: { perEmail: 2, perIp: 5 },
   door: { opensBeforeMinutes: 5, closesAfterMinutes: 0 },
   vat: { rateBasisPoints: 2550 },
   homeNotice: { text: null },

@@ -1,7 +1,17 @@
 import { isRouteErrorResponse, useRouteError } from "react-router-dom";
 
-/** What to say about whatever was thrown: its message, or spec §1's 'Tuntematon virhe.'. */
-function messageOf(error: unknown): string {
+/** The browser's own words for a lost connection ('Failed to fetch', a page part that did not load). */
+const BROWSER_NETWORK_ERROR =
+  /failed to fetch|networkerror|load failed|network request failed|dynamically imported module|importing a module script failed/i;
+export const NETWORK_ERROR_MESSAGE =
+  "Yhteys palvelimeen katkesi. Tarkista verkkoyhteys ja lataa sivu uudelleen.";
+
+/**
+ * What to say about whatever was thrown: its message, or spec §1's 'Tuntematon virhe.'. A browser's
+ * raw network error never reaches the user: it is said in Finnish.
+ */
+export function messageOf(error: unknown): string {
+  if (error instanceof Error && BROWSER_NETWORK_ERROR.test(error.message)) return NETWORK_ERROR_MESSAGE;
   if (isRouteErrorResponse(error)) {
     const detail = typeof error.data === "string" && error.data ? error.data : error.statusText;
     return detail || "Tuntematon virhe.";

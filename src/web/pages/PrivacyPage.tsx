@@ -37,7 +37,9 @@ export function PrivacyPage() {
         </ul>
         <p>
           Selaimesi paikalliseen tallennustilaan tallennetaan tekemäsi varaukset ja kirjautumisistunto, jotta
-          löydät ne uudelleen. Emme käytä seurantaevästeitä emmekä mainosseurantaa.
+          löydät ne uudelleen. Kesken olevan maksun tiedot (varattu aika ja lomakkeen tiedot) pidetään
+          selaimen välilehden omassa muistissa, jotta voit palata maksuun tai yrittää uudelleen; ne poistuvat,
+          kun suljet välilehden. Emme käytä seurantaevästeitä emmekä mainosseurantaa.
         </p>
       </section>
 

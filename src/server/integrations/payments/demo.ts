@@ -11,9 +11,9 @@ export function demoPaymentProvider(): PaymentProvider {
     async createCheckout({ paymentId }) {
       return { redirectUrl: `/maksu/demo/${paymentId}`, providerRef: paymentId };
     },
-    async refund() {
+    async refund({ refundId }) {
       // A demo payment has nothing to return; the refund is immediate.
-      return { ok: true };
+      return { ok: true, providerRef: `demo-refund-${refundId}` };
     },
   };
 }

@@ -1,8 +1,10 @@
 import type { PaymentMethod } from "../../../domain/booking.js";
 
 /**
- * What the booking code needs from a payment provider. The demo provider (our own hosted page)
- * and a real one (Stripe, a later issue) both confirm through services/fulfilment.ts.
+ * What the booking and billing code needs from a payment provider. The demo provider (our own
+ * hosted page) and Stripe both confirm through services/fulfilment.ts. No method here is ever
+ * called inside an open database transaction: a provider call can take seconds, and its outcome
+ * is recorded in a transaction of its own.
  */
 export type CheckoutRequest = {
   paymentId: string;
@@ -10,6 +12,10 @@ export type CheckoutRequest = {
   method: PaymentMethod;
   /** Shown to the payer, e.g. "Koirapuisto la 20.6.2026 klo 10.00–11.00". */
   description: string;
+  /** The payer's e-mail, prefilled on the provider's page. */
+  email?: string;
+  /** When our hold (or signup) ends; the provider's session should not outlive it for long. */
+  expiresAt?: Date;
   /** Absolute URLs of the SPA the provider returns the payer to. */
   returnUrls: { success: string; cancel: string };
 };
@@ -22,13 +28,41 @@ export type CheckoutSession = {
 };
 
 export type RefundRequest = {
+  /** Our refunds row: the provider's idempotency key, so a retried call never refunds twice. */
+  refundId: string;
   payment: { id: string; providerRef: string | null; amountCents: number };
   amountCents: number;
 };
 
+export type RefundResult = { ok: true; providerRef?: string } | { ok: false; error: string };
+
+/** Where a provider's hosted checkout stands: paid, paid but still settling (async), open or expired. */
+export type CheckoutState = "open" | "paid" | "processing" | "expired";
+
+/** A provider's webhook event, verified and said in our terms (integrations/payments/stripe.ts). */
+export type ProviderWebhookEvent = {
+  id: string;
+  type: string;
+  /** News of a hosted checkout: paid, still settling, its async payment failed, or expired. */
+  checkout?: { providerRef: string; outcome: "paid" | "processing" | "failed" | "expired" };
+  /** News of a refund we asked for (our refund id travels in its metadata). */
+  refund?: {
+    providerRef: string;
+    refundId: string;
+    status: "succeeded" | "pending" | "failed";
+    reason: string | null;
+  };
+};
+
 export type PaymentProvider = {
-  name: "demo";
+  name: "demo" | "stripe";
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
-  /** Returns the money to the payer; `ok: false` when the provider refused it. */
-  refund(request: RefundRequest): Promise<{ ok: boolean }>;
+  /** Returns the money to the payer; `ok: false` when the provider refused or could not be reached. */
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /** A hosted checkout's state, asked from the provider: the return page never trusts its URL. */
+  checkoutState?(providerRef: string): Promise<CheckoutState>;
+  /** Closes a hosted checkout that must no longer be paid (our hold ended first, or it was cancelled). */
+  closeCheckout?(providerRef: string): Promise<void>;
+  /** Verifies a webhook's signature over its raw body; throws when it is forged or stale. */
+  verifyWebhook?(rawBody: Buffer, signature: string, receivedAt: Date): ProviderWebhookEvent;
 };

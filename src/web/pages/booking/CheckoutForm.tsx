@@ -4,23 +4,45 @@ type Props = {
   details: CheckoutDetails;
   fieldErrors: FieldErrors;
   maxDogs: number;
+  /** Why a code the quote was asked with does not apply (the server's words), per field. */
+  codeMessages: { discountCode: string | null; giftCardCode: string | null };
   /** False while the payment is being created: the form is shown but does not take input. */
   enabled: boolean;
   canSubmit: boolean;
+  canApplyCodes: boolean;
   onEdit(details: Partial<CheckoutDetails>): void;
+  onApplyCodes(): void;
   onSubmit(): void;
 };
 
 /** The visitor's details, the payment method and the terms; all values live in the machine. */
-export function CheckoutForm({ details, fieldErrors, maxDogs, enabled, canSubmit, onEdit, onSubmit }: Props) {
+export function CheckoutForm(props: Props) {
+  const { details, fieldErrors, maxDogs, codeMessages, enabled, canSubmit, onEdit, onSubmit } = props;
+  const messageOf = (field: CheckoutField) =>
+    fieldErrors[field] ?? (field in codeMessages ? codeMessages[field as keyof typeof codeMessages] : null);
   const errorProps = (field: CheckoutField) =>
-    fieldErrors[field] ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {};
+    messageOf(field) ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {};
   const error = (field: CheckoutField) =>
-    fieldErrors[field] ? (
+    messageOf(field) ? (
       <p id={`${field}-error`} className="error-message">
-        {fieldErrors[field]}
+        {messageOf(field)}
       </p>
     ) : null;
+  const codeField = (field: "discountCode" | "giftCardCode", label: string) => (
+    <div className="form-field">
+      <label htmlFor={`checkout-${field}`}>{label}</label>
+      <input
+        id={`checkout-${field}`}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        value={details[field]}
+        onChange={(e) => onEdit({ [field]: e.target.value })}
+        {...errorProps(field)}
+      />
+      {error(field)}
+    </div>
+  );
 
   return (
     <form
@@ -84,6 +106,19 @@ export function CheckoutForm({ details, fieldErrors, maxDogs, enabled, canSubmit
           </select>
           {error("dogs")}
         </div>
+      </fieldset>
+      <fieldset disabled={!enabled}>
+        <legend>Alennuskoodi ja lahjakortti</legend>
+        {codeField("discountCode", "Alennuskoodi (vapaaehtoinen)")}
+        {codeField("giftCardCode", "Lahjakortin koodi (vapaaehtoinen)")}
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={!props.canApplyCodes}
+          onClick={props.onApplyCodes}
+        >
+          Päivitä hinta
+        </button>
       </fieldset>
       <fieldset disabled={!enabled} className="checkout-form__methods">
         <legend>Maksutapa</legend>

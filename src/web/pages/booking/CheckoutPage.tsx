@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from "@xstate/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Link, useLocation, useParams, useSearchParams } from "react-router-dom";
 import { fromPromise } from "xstate";
 import {
@@ -8,26 +8,44 @@ import {
   type CheckoutDetails,
   type CheckoutQuote,
   type CheckoutReservation,
+  type OwnHold,
   type PaymentStart,
+  type QuoteRequest,
 } from "../../../../machines/checkoutMachine";
+import {
+  forgetHeldCheckout,
+  heldCheckout,
+  rememberHeldCheckout,
+  sameInstant,
+} from "../../../client/checkoutHold";
 import { appendStoredReservation, toStoredReservation } from "../../../client/reservations";
 import { isoDateTime } from "../../../domain/booking";
-import { helsinkiDate } from "../../../domain/helsinkiTime";
+import { formatTime, helsinkiDate } from "../../../domain/helsinkiTime";
 import { formatEuros } from "../../../domain/money";
 import { useBookingEnvironment } from "./bookingEnvironment";
 import { checkoutPath } from "./CalendarPage";
 import { CheckoutForm } from "./CheckoutForm";
 import { checkoutRules, toCreateReservationInput } from "./checkoutRules";
-import { CheckoutSummary } from "./CheckoutSummary";
+import { CheckoutSummary, quoteSummaryProps } from "./CheckoutSummary";
 import { ConfirmationView } from "./ConfirmationView";
 import "./booking.css";
 
 /**
  * `/checkout/:start?/:end?` — a new visit to the URL (e.g. "Yritä uudelleen" after a cancelled
- * payment drops the query) starts a fresh checkout, hence the key.
+ * payment drops the query) starts a fresh checkout, hence the key; it starts from the details this
+ * tab last sent to payment, so a retry keeps the form's values.
  */
 export function CheckoutPage() {
   const location = useLocation();
+  // Back from the payment page may restore this page as it was left ("Siirrytään maksamaan…") from
+  // the browser's back-forward cache: load it anew, so the checkout finds the visitor's own hold.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) window.location.reload();
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, []);
   return <CheckoutFlow key={location.pathname + location.search} />;
 }
 
@@ -39,16 +57,20 @@ function CheckoutFlow() {
   const actorRef = useActorRef(
     checkoutMachine.provide({
       actors: {
-        loadQuote: fromPromise<{ quote: CheckoutQuote; maxDogs: number }, { start: string; end: string }>(
-          async ({ input }) => {
+        loadQuote: fromPromise<{ quote: CheckoutQuote; maxDogs: number }, QuoteRequest>(
+          async ({ input: { start, end, ...codes } }) => {
             // Without the park's settings the form still works with the default number of dogs.
             const [quote, site] = await Promise.all([
-              env.api.quote(input.start, input.end),
+              env.api.quote(start, end, codes),
               env.api.site().catch(() => null),
             ]);
             return { quote, maxDogs: site?.slotRules.maxDogs ?? DEFAULT_MAX_DOGS };
           },
         ),
+        findOwnHold: fromPromise<OwnHold | null, { start: string; end: string }>(({ input }) =>
+          findOwnHold(input, env),
+        ),
+        releaseHold: fromPromise<unknown, { token: string }>(({ input }) => env.api.cancel(input.token)),
         createPayment: fromPromise<PaymentStart, { start: string; end: string; details: CheckoutDetails }>(
           ({ input }) => env.api.create(toCreateReservationInput(input.start, input.end, input.details)),
         ),
@@ -59,6 +81,8 @@ function CheckoutFlow() {
       actions: {
         redirectToPayment: (_, { url }) => env.redirectToPayment(url),
         storeReservation: (_, { reservation }) => appendStoredReservation(toStoredReservation(reservation)),
+        rememberHold: (_, held) => rememberHeldCheckout(held),
+        forgetHold: () => forgetHeldCheckout(),
       },
     }),
     {
@@ -67,6 +91,7 @@ function CheckoutFlow() {
         end,
         payment: search.get("payment"),
         token: search.get("token"),
+        draft: heldCheckout()?.details ?? null,
         rules: checkoutRules,
       },
     },
@@ -78,13 +103,20 @@ function CheckoutFlow() {
       {text}
     </Link>
   );
-  const retry = () => actorRef.send({ type: "checkout.retry" });
+  const send = (type: "checkout.retry" | "checkout.continuePayment" | "checkout.releaseHold") => () =>
+    actorRef.send({ type });
+  const retry = send("checkout.retry");
   const busy = (text: string) => (
     <p role="status" className="muted">
       {text}
     </p>
   );
-  const showForm = state.matches("editing") || state.matches("creatingPayment") || state.matches("failed");
+  const showForm =
+    state.matches("editing") ||
+    state.matches("updatingQuote") ||
+    state.matches("creatingPayment") ||
+    state.matches("failed");
+  const holdDecision = state.matches("ownHold") || state.matches("releasingHold");
 
   return (
     <section className="page checkout">
@@ -97,6 +129,7 @@ function CheckoutFlow() {
         </div>
       )}
       {state.matches("loadingQuote") && busy("Haetaan hintaa…")}
+      {state.matches("checkingOwnHold") && busy("Tarkistetaan aikaa…")}
       {state.matches("quoteFailed") && (
         <ErrorCard message={context.errorMessage} onRetry={retry}>
           {calendarLink("Takaisin varauskalenteriin")}
@@ -104,23 +137,70 @@ function CheckoutFlow() {
       )}
       {state.matches("unavailable") && context.quote && (
         <>
-          <CheckoutSummary {...context.quote} />
+          <CheckoutSummary {...quoteSummaryProps(context.quote)} />
           <div className="card" role="alert">
             <p className="error-message">{context.quote.reason ?? "Valitsemasi aika ei ole varattavissa."}</p>
             {calendarLink("Valitse toinen aika")}
           </div>
         </>
       )}
-      {showForm && context.quote && <CheckoutSummary {...context.quote} />}
+      {holdDecision && context.ownHold && (
+        <div className="card" role="status">
+          <p>
+            Sinulla on tälle ajalle keskeneräinen maksu.
+            {context.ownHold.holdExpiresAt &&
+              ` Aika on varattu sinulle klo ${formatTime(context.ownHold.holdExpiresAt)} asti.`}
+          </p>
+          {context.errorMessage && <p className="error-message">{context.errorMessage}</p>}
+          <div className="button-row">
+            <button
+              type="button"
+              className="button"
+              disabled={!state.can({ type: "checkout.continuePayment" })}
+              onClick={send("checkout.continuePayment")}
+            >
+              Jatka maksamaan
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={!state.can({ type: "checkout.releaseHold" })}
+              onClick={send("checkout.releaseHold")}
+            >
+              Vapauta aika ja valitse toinen
+            </button>
+          </div>
+          {state.matches("releasingHold") && busy("Vapautetaan aikaa…")}
+        </div>
+      )}
+      {state.matches("holdReleased") && (
+        <div className="card" role="status">
+          <p>Aika on vapautettu.</p>
+          <div className="button-row">
+            {calendarLink("Valitse toinen aika")}
+            <button type="button" className="button button-secondary" onClick={retry}>
+              Varaa tämä aika uudelleen
+            </button>
+          </div>
+        </div>
+      )}
+      {showForm && context.quote && <CheckoutSummary {...quoteSummaryProps(context.quote)} />}
+      {state.matches("updatingQuote") && busy("Päivitetään hintaa…")}
       {state.matches("failed") && <ErrorCard message={context.errorMessage} onRetry={retry} />}
       {showForm && (
         <CheckoutForm
           details={context.details}
           fieldErrors={context.fieldErrors}
           maxDogs={context.maxDogs}
+          codeMessages={{
+            discountCode: context.quote?.discountMessage ?? null,
+            giftCardCode: context.quote?.giftCardMessage ?? null,
+          }}
           enabled={state.matches("editing")}
           canSubmit={state.can({ type: "checkout.submit" })}
+          canApplyCodes={state.can({ type: "checkout.applyCodes" })}
           onEdit={(details) => actorRef.send({ type: "checkout.edit", details })}
+          onApplyCodes={() => actorRef.send({ type: "checkout.applyCodes" })}
           onSubmit={() => actorRef.send({ type: "checkout.submit" })}
         />
       )}
@@ -172,7 +252,23 @@ function CheckoutFlow() {
   );
 }
 
-/** The calendar on the slot's own day when the slot is readable, otherwise today's. */
+/**
+ * The visitor's own live hold of this slot, if this tab handed it to the payment page: the hold is
+ * asked for by its access token, and counts only while it is pending and its time is not up.
+ */
+async function findOwnHold(
+  slot: { start: string; end: string },
+  env: ReturnType<typeof useBookingEnvironment>,
+): Promise<OwnHold | null> {
+  const held = heldCheckout();
+  if (!held || !sameInstant(held.start, slot.start) || !sameInstant(held.end, slot.end)) return null;
+  const reservation = await env.api.byToken(held.accessToken);
+  const holdExpiresAt = reservation.holdExpiresAt ?? null;
+  const live = holdExpiresAt === null || Date.parse(holdExpiresAt) > env.now().getTime();
+  if (reservation.status !== "pending" || !live) return null;
+  return { accessToken: held.accessToken, redirectUrl: held.redirectUrl, holdExpiresAt };
+}
+
 /** A failed step: the message, a retry button and whatever else the visitor can do instead. */
 function ErrorCard({
   message,
@@ -196,6 +292,7 @@ function ErrorCard({
   );
 }
 
+/** The calendar on the slot's own day when the slot is readable, otherwise today's. */
 function calendarPathFor(start: string): string {
   return isoDateTime.safeParse(start).success
     ? `/varauskalenteri/${helsinkiDate(start)}`

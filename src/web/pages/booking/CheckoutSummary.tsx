@@ -6,14 +6,22 @@ type Props = {
   start: string;
   end: string;
   lengthMinutes: number;
+  /** The price to pay for the booking (after any discount), and the VAT it contains. */
   priceCents: number;
   vatCents: number;
   vatRateBasisPoints?: number;
   areaName?: string;
+  /** What a discount code took off the list price. */
+  discountCents?: number;
+  /** What a gift card pays of the price, and what is left to pay through the payment page. */
+  giftCardCents?: number;
+  payableCents?: number;
 };
 
 /** The booked time and its price with the VAT it contains, as the server computed them. */
 export function CheckoutSummary(props: Props) {
+  const discount = props.discountCents ?? 0;
+  const giftCard = props.giftCardCents ?? 0;
   return (
     <dl className="booking-summary card">
       {props.areaName && (
@@ -26,10 +34,51 @@ export function CheckoutSummary(props: Props) {
       <dd>{formatTimeRange(props.start, props.end)}</dd>
       <dt>Kesto</dt>
       <dd>{formatLength(props.lengthMinutes)}</dd>
+      {discount > 0 && (
+        <>
+          <dt>Listahinta</dt>
+          <dd>{formatEuros(props.priceCents + discount)}</dd>
+          <dt>Alennus</dt>
+          <dd>−{formatEuros(discount)}</dd>
+        </>
+      )}
       <dt>Hinta</dt>
       <dd>{formatEuros(props.priceCents)}</dd>
       <dt>{props.vatRateBasisPoints ? `ALV ${formatVatRate(props.vatRateBasisPoints)}` : "ALV"}</dt>
       <dd>{formatEuros(props.vatCents)} (sisältyy hintaan)</dd>
+      {giftCard > 0 && (
+        <>
+          <dt>Lahjakortilla</dt>
+          <dd>−{formatEuros(giftCard)}</dd>
+          <dt>Maksettavaa</dt>
+          <dd>{formatEuros(props.payableCents ?? props.priceCents - giftCard)}</dd>
+        </>
+      )}
     </dl>
   );
+}
+
+/** The summary of a quote: the price after the discount, and the gift card's share. */
+export function quoteSummaryProps(quote: {
+  start: string;
+  end: string;
+  lengthMinutes: number;
+  totalCents: number;
+  vatCents: number;
+  vatRateBasisPoints: number;
+  discountCents: number;
+  giftCardCents: number;
+  payableCents: number;
+}): Props {
+  return {
+    start: quote.start,
+    end: quote.end,
+    lengthMinutes: quote.lengthMinutes,
+    priceCents: quote.totalCents,
+    vatCents: quote.vatCents,
+    vatRateBasisPoints: quote.vatRateBasisPoints,
+    discountCents: quote.discountCents,
+    giftCardCents: quote.giftCardCents,
+    payableCents: quote.payableCents,
+  };
 }

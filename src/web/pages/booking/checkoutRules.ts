@@ -11,6 +11,8 @@ const detailsSchema = createReservationSchema.omit({ start: true, end: true });
 /** The request body POST /api/v2/reservations takes for these details. */
 export function toCreateReservationInput(start: string, end: string, details: CheckoutDetails) {
   const phone = details.phone.trim();
+  const discountCode = details.discountCode.trim();
+  const giftCardCode = details.giftCardCode.trim();
   return {
     start,
     end,
@@ -20,6 +22,8 @@ export function toCreateReservationInput(start: string, end: string, details: Ch
     dogs: details.dogs,
     paymentMethod: details.paymentMethod,
     acceptTerms: details.acceptTerms,
+    ...(discountCode ? { discountCode } : {}),
+    ...(giftCardCode ? { giftCardCode } : {}),
   } as CreateReservationInput;
 }
 

@@ -1,0 +1,127 @@
+import { assign, fromPromise, setup } from "xstate";
+
+/**
+ * /hallinta/login (issue 9): the page first checks that this host is one of the project's
+ * authorized domains (it refuses to sign in from anywhere else); then e-mail and password, with
+ * the password policy applied before Firebase is asked, and 'Unohtuiko salasana?' sending the
+ * reset e-mail (the same answer for any address).
+ *
+ * Pure: the domain check, the sign-in (policy included) and the reset e-mail are the provided
+ * actors `checkDomain`, `signIn` and `sendReset`; `signedIn` hands the token to the admin token
+ * machine. Failures carry their Finnish message.
+ */
+
+export type AdminLoginContext = {
+  /** The address last typed, kept for the reset e-mail and a retry. */
+  email: string;
+  error: string | null;
+  resetMessage: string | null;
+};
+
+export type AdminLoginEvent =
+  | { type: "login.submit"; email: string; password: string }
+  | { type: "login.requestReset"; email: string }
+  /** From "reset sent" back to the form. */
+  | { type: "login.back" };
+
+export const LOGIN_FAILED_FALLBACK = "Kirjautuminen epäonnistui. Yritä hetken kuluttua uudelleen.";
+
+/** The actors reject with `{ userMessage }` (Finnish, from Firebase's error code); else the fallback. */
+const failureMessage = (error: unknown, fallback: string) => {
+  const message = (error as { userMessage?: unknown } | null | undefined)?.userMessage;
+  return typeof message === "string" && message.trim() ? message : fallback;
+};
+
+export const adminLoginMachine = setup({
+  types: {
+    context: {} as AdminLoginContext,
+    events: {} as AdminLoginEvent,
+  },
+  actors: {
+    /** Resolves when this host may sign in; rejects with the reason otherwise. */
+    checkDomain: fromPromise<void>(async () => {}),
+    /** Applies the password policy, then signs in with Firebase; resolves with the ID token. */
+    signIn: fromPromise<string, { email: string; password: string }>(async () => {
+      throw new Error("signIn not provided");
+    }),
+    /** Sends the reset e-mail; resolves with what to tell the admin. */
+    sendReset: fromPromise<string, { email: string }>(async () => {
+      throw new Error("sendReset not provided");
+    }),
+  },
+  actions: {
+    signedIn: (_, _params: { token: string }) => {},
+  },
+}).createMachine({
+  id: "adminLogin",
+  context: { email: "", error: null, resetMessage: null },
+  initial: "checkingDomain",
+  states: {
+    /** Is this host on the authorized-domain list? */
+    checkingDomain: {
+      invoke: {
+        id: "checkDomain",
+        src: "checkDomain",
+        onDone: { target: "form" },
+        onError: {
+          target: "domainRefused",
+          actions: assign(({ event }) => ({ error: failureMessage(event.error, LOGIN_FAILED_FALLBACK) })),
+        },
+      },
+    },
+    /** Not from here: no form at all. */
+    domainRefused: {},
+
+    /** The e-mail and password form; `failed` shows why the last try did not work. */
+    form: {
+      initial: "idle",
+      on: {
+        "login.submit": {
+          target: "signingIn",
+          actions: assign(({ event }) => ({ email: event.email, error: null, resetMessage: null })),
+        },
+        "login.requestReset": {
+          target: "sendingReset",
+          actions: assign(({ event }) => ({ email: event.email, error: null })),
+        },
+      },
+      states: { idle: {}, failed: {} },
+    },
+    signingIn: {
+      invoke: {
+        id: "signIn",
+        src: "signIn",
+        input: ({ event }) => event as { email: string; password: string },
+        onDone: {
+          target: "signedIn",
+          actions: { type: "signedIn", params: ({ event }) => ({ token: event.output }) },
+        },
+        onError: {
+          target: "form.failed",
+          actions: assign(({ event }) => ({ error: failureMessage(event.error, LOGIN_FAILED_FALLBACK) })),
+        },
+      },
+    },
+    /** Signed in: the admin token machine takes over and the area opens. */
+    signedIn: { type: "final" },
+
+    sendingReset: {
+      invoke: {
+        id: "sendReset",
+        src: "sendReset",
+        input: ({ context }) => ({ email: context.email }),
+        onDone: { target: "resetSent", actions: assign(({ event }) => ({ resetMessage: event.output })) },
+        onError: {
+          target: "form.failed",
+          actions: assign(({ event }) => ({ error: failureMessage(event.error, LOGIN_FAILED_FALLBACK) })),
+        },
+      },
+    },
+    /** The reset e-mail is on its way (or would be, for an unknown address). */
+    resetSent: {
+      on: { "login.back": { target: "form.idle", actions: assign({ resetMessage: null }) } },
+    },
+  },
+});
+
+export type AdminLoginMachine = typeof adminLoginMachine;

@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+/*
+ * The checkout this tab last handed to the payment page: the slot, the hold's access token, the
+ * payment page's address and the details as the visitor filled them in. With it the checkout
+ * recognises the visitor's own hold when they come back with the browser's Back button (instead
+ * of calling the slot taken), and "Yritä uudelleen" after a cancelled payment keeps the form's
+ * values. Session storage, like the return path after login: it belongs to this tab's errand,
+ * disappears with the tab, and spec §9's local storage keys stay as they are.
+ */
+
+const KEY = "checkout_hold";
+
+const heldCheckoutSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  accessToken: z.string(),
+  redirectUrl: z.string(),
+  details: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    dogs: z.number().int(),
+    paymentMethod: z.enum(["mobilepay", "card"]),
+    acceptTerms: z.boolean(),
+    discountCode: z.string().default(""),
+    giftCardCode: z.string().default(""),
+  }),
+});
+export type HeldCheckout = z.infer<typeof heldCheckoutSchema>;
+
+export function rememberHeldCheckout(held: HeldCheckout, storage: Storage = sessionStorage): void {
+  storage.setItem(KEY, JSON.stringify(held));
+}
+
+/** The remembered checkout, or null when there is none (or it is not readable). */
+export function heldCheckout(storage: Storage = sessionStorage): HeldCheckout | null {
+  try {
+    const parsed = heldCheckoutSchema.safeParse(JSON.parse(storage.getItem(KEY) ?? "null"));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetHeldCheckout(storage: Storage = sessionStorage): void {
+  storage.removeItem(KEY);
+}
+
+/** Whether two ISO times name the same instant (offsets may be written differently). */
+export const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);

@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+/** The admin login's configuration and the signed-in admin (public and /admin/me payloads). */
+
+// GET /api/v2/admin-auth/config: what the browser's Firebase sign-in needs (no secrets).
+export const adminAuthConfigSchema = z.object({
+  apiKey: z.string(),
+  authDomain: z.string(),
+  projectId: z.string(),
+  /** http://host:port of the Auth emulator; null with a real Firebase project. */
+  emulatorUrl: z.string().nullable(),
+  /**
+   * Hosts the login accepts in emulator mode (the emulator itself lists only localhost); null with
+   * a real project, whose list the browser asks Firebase for.
+   */
+  authorizedDomains: z.array(z.string()).nullable(),
+});
+export type AdminAuthClientConfig = z.infer<typeof adminAuthConfigSchema>;
+
+// GET /api/v2/admin/me
+export const adminMeSchema = z.object({
+  admin: z.object({ uid: z.string(), email: z.string() }),
+});
+export type AdminMe = z.infer<typeof adminMeSchema>["admin"];
+
+export const adminMessages = {
+  notSignedIn: "Kirjaudu ylläpitoon uudelleen.",
+  sessionEnded: "Ylläpidon kirjautumisesi on päättynyt. Kirjaudu uudelleen.",
+  forbidden: "Tällä tunnuksella ei ole ylläpidon käyttöoikeutta.",
+  unverified:
+    "Tunnuksesi sähköpostiosoitetta ei ole vahvistettu. Aseta salasana Unohtuiko salasana? -linkillä, niin osoite vahvistuu.",
+  unavailable: "Ylläpidon kirjautumista ei voitu tarkistaa juuri nyt. Yritä hetken kuluttua uudelleen.",
+} as const;

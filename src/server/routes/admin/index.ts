@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireAdmin } from "../../plugins/adminAuth.js";
+import { adminMeRoutes } from "./me.js";
+import { adminPriceRoutes } from "./prices.js";
+import { adminPurchaseRoutes } from "./purchases.js";
+import { adminReservationRoutes } from "./reservations.js";
+import { adminSettingsRoutes } from "./settings.js";
+
+/**
+ * Everything under /api/v2/admin. The guard is this folder's onRequest hook, so a route added here
+ * is behind it without asking (tests/server/adminGuard.test.ts checks every registered route), and
+ * it runs before the body is even read.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (admin) => {
+  admin.decorateRequest("admin", null);
+  admin.addHook("onRequest", requireAdmin);
+  admin.addHook("onClose", async () => admin.ctx.adminIdentity.close());
+
+  await admin.register(adminMeRoutes);
+  await admin.register(adminReservationRoutes);
+  await admin.register(adminPurchaseRoutes);
+  await admin.register(adminSettingsRoutes);
+  await admin.register(adminPriceRoutes);
+};

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  purchaseListSchema,
+  purchaseQuerySchema,
+  purchaseRefundResponseSchema,
+} from "../../../domain/admin/purchases.js";
+import { signedInAdmin } from "../../plugins/adminAuth.js";
+import { listPurchases, purchasesCsv, refundPurchase } from "../../services/admin/purchases.js";
+import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
+
+const tags = ["admin: ostokset"];
+
+/** Ostokset: payments and refunds with filters, a refund, and the same list as CSV. */
+export const adminPurchaseRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/purchases",
+    {
+      schema: {
+        tags,
+        summary: "Payments with what they paid for and their refunds, newest first",
+        security: adminSecurity,
+        querystring: purchaseQuerySchema,
+        response: { 200: purchaseListSchema, 400: errorSchema, ...guardResponses },
+      },
+    },
+    async (request) => listPurchases(app.ctx, request.query),
+  );
+
+  app.get(
+    "/purchases.csv",
+    {
+      schema: {
+        tags,
+        summary: "The same list as CSV (semicolons, decimal commas, UTF-8 with BOM)",
+        security: adminSecurity,
+        querystring: purchaseQuerySchema,
+        response: { 200: z.string(), 400: errorSchema, ...guardResponses },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="ostokset.csv"')
+        .send(await purchasesCsv(app.ctx, request.query)),
+  );
+
+  app.post(
+    "/purchases/:id/refund",
+    {
+      schema: {
+        tags,
+        summary: "Refund what is left of a paid payment through its provider",
+        security: adminSecurity,
+        params: z.object({ id: z.string().uuid("Maksun tunniste on virheellinen.") }),
+        response: {
+          200: purchaseRefundResponseSchema,
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          ...guardResponses,
+        },
+      },
+    },
+    async (request) => refundPurchase(app.ctx, signedInAdmin(request), request.params.id),
+  );
+};

@@ -1,0 +1,177 @@
+import { and, desc, eq } from "drizzle-orm";
+import { formatTimeRange } from "../../../domain/helsinkiTime.js";
+import { formatEuros } from "../../../domain/money.js";
+import type { AppContext } from "../../context.js";
+import type { Tx } from "../../db/index.js";
+import { areas, payments, reservations } from "../../db/schema.js";
+import { conflict, notFound } from "../../errors.js";
+import type { AdminActor } from "../../plugins/adminAuth.js";
+import { recordAudit } from "../audit.js";
+import { releaseDiscountUses } from "../discountCodes.js";
+import { returnGiftCardShares } from "../giftCards.js";
+import type { OutgoingMail } from "../mail.js";
+import { recordRefund, sendRefund, type RefundReason } from "../refunds.js";
+import { getSettings } from "../settings.js";
+import { adminReservationById } from "./reservationRows.js";
+import { RESERVATION_NOT_FOUND } from "./reservations.js";
+
+/**
+ * The admin cancels a booking at any time, with or without a refund. The refund is recorded in the
+ * cancelling transaction and sent to the provider after it commits (decision 009), like the
+ * visitor's own cancel; without a refund the payment stays paid. A gift card's share and a
+ * discount code's use go back either way only with a refund.
+ */
+
+// refunds.ts names the visitors' and billing's reasons; an admin's cancel is a reason of its own.
+const ADMIN_CANCEL = "admin_cancel" as RefundReason;
+
+export type AdminCancelResult = {
+  reservationId: string;
+  refundedCents: number;
+  giftCardReturnedCents: number;
+  refundId: string | null;
+  mailId: number | null;
+};
+
+/** Cancels inside the caller's transaction (a block creation cancels its conflicts in its own). */
+export async function cancelReservationInTx(
+  ctx: AppContext,
+  tx: Tx,
+  actor: AdminActor,
+  id: string,
+  options: { refund: boolean },
+): Promise<AdminCancelResult> {
+  const now = ctx.now();
+  // Lock order: reservation, then payment (as everywhere).
+  const [row] = await tx.select().from(reservations).where(eq(reservations.id, id)).for("update");
+  if (!row) throw notFound(RESERVATION_NOT_FOUND);
+  if (row.status === "cancelled" || row.status === "expired")
+    throw conflict(`Varaus ${row.name} ${row.startsAt.toISOString().slice(0, 10)} ei ole voimassa.`);
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.reservationId, id))
+    .orderBy(desc(payments.createdAt))
+    .limit(1)
+    .for("update");
+
+  let refundedCents = 0;
+  let refundId: string | null = null;
+  let giftCardReturnedCents = 0;
+  if (payment?.status === "paid" && options.refund) {
+    refundedCents = payment.amountCents - payment.refundedCents;
+    refundId = await recordRefund(tx, {
+      paymentId: payment.id,
+      amountCents: refundedCents,
+      reason: ADMIN_CANCEL,
+      now,
+    });
+    giftCardReturnedCents = await returnGiftCardShares(tx, [payment.id], now);
+    await releaseDiscountUses(tx, [id], now);
+  } else if (payment?.status === "pending") {
+    await tx
+      .update(payments)
+      .set({ status: "cancelled" })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
+    giftCardReturnedCents = await returnGiftCardShares(tx, [payment.id], now);
+    await releaseDiscountUses(tx, [id], now);
+  }
+  const [after] = await tx
+    .update(reservations)
+    .set({ status: "cancelled", cancelledAt: now, cancelReason: options.refund ? "admin_refunded" : "admin" })
+    .where(eq(reservations.id, id))
+    .returning();
+  await recordAudit(tx, actor, {
+    action: options.refund ? "reservation.cancel_with_refund" : "reservation.cancel",
+    entity: "reservation",
+    entityId: id,
+    before: row,
+    after: { ...after, refundedCents, giftCardReturnedCents },
+  });
+
+  let mailId: number | null = null;
+  if (row.status === "confirmed") {
+    const [area] = await tx.select({ name: areas.name }).from(areas).where(eq(areas.id, row.areaId));
+    const { park } = await getSettings(tx);
+    const paid = payment?.status === "paid";
+    mailId = await ctx.mail.enqueue(
+      tx,
+      adminCancellationMail({
+        row,
+        areaName: area?.name ?? "",
+        park,
+        paid,
+        refundedCents,
+        giftCardReturnedCents,
+      }),
+    );
+  }
+  return { reservationId: id, refundedCents, giftCardReturnedCents, refundId, mailId };
+}
+
+/** After the cancelling transaction committed: the provider and the e-mail. */
+export async function afterCancelCommitted(ctx: AppContext, results: AdminCancelResult[]) {
+  for (const r of results) {
+    if (r.refundId) await sendRefund(ctx, r.refundId);
+    if (r.mailId !== null) await ctx.mail.deliver(ctx.db, r.mailId).catch(() => {});
+  }
+}
+
+export async function adminCancelReservation(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: string,
+  options: { refund: boolean },
+) {
+  const result = await ctx.db.transaction((tx) => cancelReservationInTx(ctx, tx, actor, id, options));
+  await afterCancelCommitted(ctx, [result]);
+  const returned = [
+    result.refundedCents > 0 ? `${formatEuros(result.refundedCents)} palautetaan maksutavalle.` : "",
+    result.giftCardReturnedCents > 0
+      ? `Lahjakortille palautettiin ${formatEuros(result.giftCardReturnedCents)}.`
+      : "",
+  ].filter(Boolean);
+  return {
+    message: ["Varaus peruttu.", ...returned].join(" "),
+    reservation: (await adminReservationById(ctx.db, id))!,
+  };
+}
+
+/** The park cancelled: what happens to the money says the admin's choice, not the visitor's rules. */
+function adminCancellationMail(c: {
+  row: typeof reservations.$inferSelect;
+  areaName: string;
+  park: { name: string; email: string; phone: string };
+  paid: boolean;
+  refundedCents: number;
+  giftCardReturnedCents: number;
+}): OutgoingMail {
+  const when = formatTimeRange(c.row.startsAt, c.row.endsAt);
+  const money = [
+    c.refundedCents > 0
+      ? `Palautamme ${formatEuros(c.refundedCents)} maksutavallesi. Palautus näkyy tililläsi muutaman pankkipäivän kuluessa.`
+      : "",
+    c.giftCardReturnedCents > 0
+      ? `Lahjakortillesi palautettiin ${formatEuros(c.giftCardReturnedCents)}.`
+      : "",
+    c.paid && c.refundedCents === 0
+      ? "Maksua ei palauteta. Jos sinulla on kysyttävää, vastaa tähän viestiin tai soita meille."
+      : "",
+  ].filter(Boolean);
+  return {
+    kind: "cancellation",
+    to: c.row.email,
+    subject: `Varaus peruttu: ${when}`,
+    text: [
+      `Hei ${c.row.name},`,
+      "",
+      `${c.park.name} on perunut varauksesi: ${when}, ${c.areaName}.`,
+      ...money,
+      "",
+      "Portin avauslinkki ei ole enää voimassa.",
+      "",
+      c.park.name,
+      `${c.park.email} · ${c.park.phone}`,
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,176 @@
+import { and, asc, desc, eq, gt, ilike, lt, or, type SQL } from "drizzle-orm";
+import type {
+  ManualReservationInput,
+  ReservationDetails,
+  ReservationList,
+} from "../../../domain/admin/reservations.js";
+import { daysInclusive, toHelsinkiIso, wallClock } from "../../../domain/helsinkiTime.js";
+import type { AppContext } from "../../context.js";
+import { areas, blocks, doorEvents, payments, reservations } from "../../db/schema.js";
+import { badRequest, conflict, notFound } from "../../errors.js";
+import type { AdminActor } from "../../plugins/adminAuth.js";
+import { checkSlot, lockAreaBookings, primaryArea } from "../availability.js";
+import { recordAudit } from "../audit.js";
+import { newToken } from "../booking.js";
+import { isSlotConflict } from "../pgErrors.js";
+import {
+  adminReservationById,
+  flatten,
+  reservationWithArea,
+  toAdminReservations,
+} from "./reservationRows.js";
+
+/** Varaukset: the day and week views, the search, a booking's details and the manual booking. */
+
+export const RESERVATION_NOT_FOUND = "Varausta ei löytynyt.";
+const MAX_DAYS = 62;
+const MAX_SEARCH_ROWS = 200;
+
+/** LIKE's own characters in a search are meant literally. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listReservations(
+  ctx: AppContext,
+  query: { from?: string; to?: string; q?: string },
+): Promise<ReservationList> {
+  const q = query.q?.trim() || undefined;
+  if (!q && (!query.from || !query.to)) throw badRequest("Anna aikaväli (from ja to) tai hakusana.");
+  if (query.from && query.to) {
+    if (query.to < query.from) throw badRequest("Aikavälin loppu ei voi olla ennen alkua.");
+    if (daysInclusive(query.from, query.to) > MAX_DAYS)
+      throw badRequest(`Aikaväli voi olla enintään ${MAX_DAYS} päivää.`);
+  }
+  const from = query.from ? wallClock(query.from, "00:00").toJSDate() : undefined;
+  const to = query.to ? wallClock(query.to, "24:00").toJSDate() : undefined;
+
+  const conditions: Array<SQL | undefined> = [
+    from ? gt(reservations.endsAt, from) : undefined,
+    to ? lt(reservations.startsAt, to) : undefined,
+    q ? or(ilike(reservations.name, likePattern(q)), ilike(reservations.email, likePattern(q))) : undefined,
+  ];
+  const rows = flatten(
+    await reservationWithArea(ctx.db)
+      .where(and(...conditions))
+      .orderBy(q ? desc(reservations.startsAt) : asc(reservations.startsAt))
+      .limit(q ? MAX_SEARCH_ROWS : 5000),
+  );
+
+  const blockRows =
+    from && to
+      ? await ctx.db
+          .select({ block: blocks, areaName: areas.name })
+          .from(blocks)
+          .leftJoin(areas, eq(areas.id, blocks.areaId))
+          .where(and(lt(blocks.startsAt, to), gt(blocks.endsAt, from)))
+          .orderBy(asc(blocks.startsAt))
+      : [];
+  const areaRows = await ctx.db.select().from(areas).orderBy(asc(areas.sortOrder), asc(areas.id));
+  return {
+    reservations: await toAdminReservations(ctx.db, rows),
+    blocks: blockRows.map(({ block, areaName }) => ({
+      id: block.id,
+      areaId: block.areaId,
+      areaName,
+      start: toHelsinkiIso(block.startsAt),
+      end: toHelsinkiIso(block.endsAt),
+      reason: block.reason,
+    })),
+    areas: areaRows.map((a) => ({ id: a.id, name: a.name, active: a.active })),
+  };
+}
+
+export async function reservationDetails(ctx: AppContext, id: string): Promise<ReservationDetails> {
+  const reservation = await adminReservationById(ctx.db, id);
+  if (!reservation) throw notFound(RESERVATION_NOT_FOUND);
+  const paymentRows = await ctx.db
+    .select()
+    .from(payments)
+    .where(eq(payments.reservationId, id))
+    .orderBy(asc(payments.createdAt));
+  const doorRows = await ctx.db
+    .select()
+    .from(doorEvents)
+    .where(eq(doorEvents.reservationId, id))
+    .orderBy(asc(doorEvents.createdAt));
+  return {
+    reservation,
+    payments: paymentRows.map((p) => ({
+      id: p.id,
+      provider: p.provider,
+      method: p.method,
+      status: p.status,
+      amountCents: p.amountCents,
+      refundedCents: p.refundedCents,
+      paidAt: p.paidAt ? toHelsinkiIso(p.paidAt) : null,
+      createdAt: toHelsinkiIso(p.createdAt),
+    })),
+    doorEvents: doorRows.map((e) => ({
+      at: toHelsinkiIso(e.createdAt),
+      allowed: e.allowed,
+      reason: e.reason,
+      provider: e.provider,
+    })),
+  };
+}
+
+/** What a manual booking may ignore: the admin books beyond the window and lengths without a price. */
+const ADMIN_MAY_OVERRIDE = new Set(["outside_window", "no_price"]);
+
+/**
+ * A booking the admin makes for someone (a phone call, a member's guest): confirmed at once,
+ * without payment or price. The slot rules hold as for everyone, and the area lock and the
+ * exclusion constraint keep it from overlapping another live booking.
+ */
+export async function createManualReservation(
+  ctx: AppContext,
+  actor: AdminActor,
+  input: ManualReservationInput,
+) {
+  const start = new Date(input.start);
+  const end = new Date(input.end);
+  const areaId = input.areaId ?? (await primaryArea(ctx.db)).id;
+  const [area] = await ctx.db
+    .select()
+    .from(areas)
+    .where(and(eq(areas.id, areaId), eq(areas.active, true)));
+  if (!area) throw badRequest("Valittua aluetta ei ole tai se ei ole käytössä.");
+  const now = ctx.now();
+  try {
+    const id = await ctx.db.transaction(async (tx) => {
+      await lockAreaBookings(tx, areaId);
+      const check = await checkSlot(tx, { areaId, start, end, now });
+      if (!check.ok && !ADMIN_MAY_OVERRIDE.has(check.code))
+        throw check.code === "taken" ? conflict(check.reason) : badRequest(check.reason);
+      const [row] = await tx
+        .insert(reservations)
+        .values({
+          areaId,
+          startsAt: start,
+          endsAt: end,
+          status: "confirmed",
+          kind: "admin",
+          name: input.name,
+          email: input.email,
+          phone: input.phone || null,
+          dogs: input.dogs,
+          priceCents: 0,
+          vatCents: 0,
+          accessToken: newToken(),
+          doorToken: newToken(),
+          confirmedAt: now,
+        })
+        .returning();
+      await recordAudit(tx, actor, {
+        action: "reservation.create",
+        entity: "reservation",
+        entityId: row!.id,
+        after: row,
+      });
+      return row!.id;
+    });
+    return (await adminReservationById(ctx.db, id))!;
+  } catch (error) {
+    if (isSlotConflict(error)) throw conflict("Aika on jo varattu. Valitse toinen aika.");
+    throw error;
+  }
+}

@@ -1,0 +1,161 @@
+import { randomInt } from "node:crypto";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import type { DbOrTx, Tx } from "../db/index.js";
+import { giftCardTransactions, giftCards, payments } from "../db/schema.js";
+import { badRequest } from "../errors.js";
+
+/**
+ * Gift cards: a code with a balance. A payment takes its share of the balance in the transaction
+ * that creates the payment (redeem), and gets it back when the payment is cancelled, expires or is
+ * refunded (return). Every change is a row of gift_card_transactions; a unique index allows one
+ * redeem and one return per payment, so no share is taken or returned twice.
+ */
+
+export type GiftCardRow = typeof giftCards.$inferSelect;
+
+export const GIFT_CARD_MESSAGES = {
+  unknown: "Lahjakorttikoodia ei tunnistettu. Tarkista koodi tai jätä kenttä tyhjäksi.",
+  inactive: "Lahjakortti ei ole käytössä.",
+  expired: "Lahjakortti on vanhentunut.",
+  empty: "Lahjakortilla ei ole saldoa jäljellä.",
+} as const;
+
+/** No 0/O or 1/I: read aloud or typed from paper, a code must not be misread. 32 symbols = 5 bits. */
+const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const CODE_LENGTH = 16; // 80 random bits: unguessable, and short enough to type
+
+export function newGiftCardCode(): string {
+  return Array.from({ length: CODE_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
+}
+
+/** Typed codes may have spaces, dashes and lower case: "abcd-efgh-..." is the same card. */
+export const normalizeGiftCardCode = (code: string) => code.replace(/[\s-]+/g, "").toUpperCase();
+
+/** "ABCD-EFGH-JKLM-NPQR", as printed on the card and in the console. */
+export const formatGiftCardCode = (code: string) => code.match(/.{1,4}/g)?.join("-") ?? code;
+
+/** Why a card cannot pay now, or null when it can. */
+export function giftCardRefusal(row: GiftCardRow | undefined, now: Date): string | null {
+  if (!row) return GIFT_CARD_MESSAGES.unknown;
+  if (!row.active) return GIFT_CARD_MESSAGES.inactive;
+  if (row.validUntil && row.validUntil <= now) return GIFT_CARD_MESSAGES.expired;
+  if (row.balanceCents <= 0) return GIFT_CARD_MESSAGES.empty;
+  return null;
+}
+
+/** Issues a card with a balance, its first history row included. */
+export async function issueGiftCard(
+  tx: Tx,
+  options: { amountCents: number; note?: string; validUntil?: Date | null; now: Date },
+): Promise<GiftCardRow> {
+  const [card] = await tx
+    .insert(giftCards)
+    .values({
+      code: newGiftCardCode(),
+      initialCents: options.amountCents,
+      balanceCents: options.amountCents,
+      validUntil: options.validUntil ?? null,
+      note: options.note ?? null,
+      createdAt: options.now,
+    })
+    .returning();
+  await tx.insert(giftCardTransactions).values({
+    giftCardId: card!.id,
+    kind: "issue",
+    amountCents: options.amountCents,
+    balanceAfterCents: options.amountCents,
+    note: options.note ?? null,
+    createdAt: options.now,
+  });
+  return card!;
+}
+
+/** For the quote: the card, or why it cannot pay. Takes nothing. */
+export async function lookUpGiftCard(
+  db: DbOrTx,
+  code: string,
+  now: Date,
+): Promise<{ ok: true; row: GiftCardRow } | { ok: false; message: string }> {
+  const [row] = await db
+    .select()
+    .from(giftCards)
+    .where(eq(giftCards.code, normalizeGiftCardCode(code)));
+  const refusal = giftCardRefusal(row, now);
+  return refusal ? { ok: false, message: refusal } : { ok: true, row: row! };
+}
+
+/**
+ * Locks a card for a payment in this transaction and checks it can pay; throws a 400 with the reason
+ * otherwise. The caller then creates its payment with the share and calls redeemGiftCard.
+ */
+export async function lockGiftCard(tx: Tx, code: string, now: Date): Promise<GiftCardRow> {
+  const [row] = await tx
+    .select()
+    .from(giftCards)
+    .where(eq(giftCards.code, normalizeGiftCardCode(code)))
+    .for("update");
+  const refusal = giftCardRefusal(row, now);
+  if (refusal) throw badRequest(refusal);
+  return row!;
+}
+
+/** Takes a payment's share from a card locked by lockGiftCard. */
+export async function redeemGiftCard(
+  tx: Tx,
+  options: { card: GiftCardRow; paymentId: string; amountCents: number; now: Date },
+): Promise<void> {
+  const { card, paymentId, amountCents, now } = options;
+  if (amountCents <= 0) return;
+  const [updated] = await tx
+    .update(giftCards)
+    .set({ balanceCents: card.balanceCents - amountCents })
+    .where(and(eq(giftCards.id, card.id), eq(giftCards.balanceCents, card.balanceCents)))
+    .returning();
+  if (!updated) throw new Error(`Gift card ${card.id} changed while locked`);
+  await tx.insert(giftCardTransactions).values({
+    giftCardId: card.id,
+    paymentId,
+    kind: "redeem",
+    amountCents: -amountCents,
+    balanceAfterCents: updated.balanceCents,
+    createdAt: now,
+  });
+}
+
+/**
+ * Returns the gift-card shares of these payments to their cards (a cancelled, expired or refunded
+ * payment). A share already returned is left alone, so calling this twice returns nothing twice.
+ * Returns the cents given back.
+ */
+export async function returnGiftCardShares(db: DbOrTx, paymentIds: string[], now: Date): Promise<number> {
+  if (paymentIds.length === 0) return 0;
+  const shares = await db
+    .select({ paymentId: payments.id, giftCardId: payments.giftCardId, cents: payments.giftCardCents })
+    .from(payments)
+    .where(and(inArray(payments.id, paymentIds), gt(payments.giftCardCents, 0)))
+    // One order of card locks everywhere, so two bulk releases never wait on each other in a cycle.
+    .orderBy(asc(payments.giftCardId));
+  let returned = 0;
+  for (const share of shares) {
+    const [card] = await db.select().from(giftCards).where(eq(giftCards.id, share.giftCardId!)).for("update");
+    const [row] = await db
+      .insert(giftCardTransactions)
+      .values({
+        giftCardId: card!.id,
+        paymentId: share.paymentId,
+        kind: "return",
+        amountCents: share.cents,
+        balanceAfterCents: card!.balanceCents + share.cents,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: giftCardTransactions.id });
+    if (!row) continue;
+    await db
+      .update(giftCards)
+      .set({ balanceCents: card!.balanceCents + share.cents })
+      .where(eq(giftCards.id, card!.id));
+    returned += share.cents;
+  }
+  return returned;
+}

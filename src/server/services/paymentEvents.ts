@@ -1,0 +1,108 @@
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import type { AppContext } from "../context.js";
+import { payments, refunds, webhookEvents } from "../db/schema.js";
+import type { ProviderWebhookEvent } from "../integrations/payments/provider.js";
+import { cancelPayment, confirmPayment } from "./fulfilment.js";
+import { markRefundSucceeded } from "./refunds.js";
+
+/**
+ * A provider's webhook events, verified by the route: each is stored by its id first, so a
+ * duplicate delivery does nothing; then it drives the same exactly-once fulfilment as the return
+ * page, so their number and order do not matter (an `expired` after a `completed` finds the
+ * payment paid and changes nothing; a `completed` after our hold ended meets the late-payment rule).
+ */
+export async function handleWebhookEvent(ctx: AppContext, event: ProviderWebhookEvent): Promise<string> {
+  const provider = ctx.payments.name;
+  const key = and(eq(webhookEvents.provider, provider), eq(webhookEvents.id, event.id));
+  const [stored] = await ctx.db
+    .insert(webhookEvents)
+    .values({ provider, id: event.id, type: event.type, receivedAt: ctx.now() })
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.id });
+  if (!stored) {
+    const [earlier] = await ctx.db.select().from(webhookEvents).where(key);
+    // Handled already. One whose handling failed has no processedAt and is handled again.
+    if (earlier?.processedAt) return "duplicate";
+  }
+  const outcome = await act(ctx, event);
+  await ctx.db.update(webhookEvents).set({ processedAt: ctx.now(), outcome }).where(key);
+  return outcome;
+}
+
+async function act(ctx: AppContext, event: ProviderWebhookEvent): Promise<string> {
+  const provider = ctx.payments.name;
+  if (event.checkout) {
+    const ref = { provider, providerRef: event.checkout.providerRef };
+    switch (event.checkout.outcome) {
+      case "paid":
+        return (await confirmPayment(ctx, ref)).outcome;
+      case "processing":
+        return "processing";
+      case "failed":
+      case "expired":
+        return (await cancelPayment(ctx, ref)).outcome;
+    }
+  }
+  if (event.refund) return recordRefundNews(ctx, event.refund);
+  return "ignored";
+}
+
+/**
+ * The provider's word on a refund we asked for: a refund still pending here (its answer was lost)
+ * is settled by it; one the provider reports failed later is left `failed` for an admin.
+ */
+async function recordRefundNews(ctx: AppContext, news: NonNullable<ProviderWebhookEvent["refund"]>) {
+  const [refund] = await ctx.db.select().from(refunds).where(eq(refunds.id, news.refundId));
+  if (!refund) return "unknown_refund";
+  if (news.status === "failed") {
+    await ctx.db
+      .update(refunds)
+      .set({
+        status: "failed",
+        lastError: `Palveluntarjoaja: ${news.reason ?? "palautus epäonnistui"}`,
+        providerRef: news.providerRef,
+      })
+      .where(eq(refunds.id, refund.id));
+    return "refund_failed";
+  }
+  if (news.status === "succeeded" && refund.status === "pending") {
+    // Only a pending row changes, so this and the send's own record never count it twice.
+    await markRefundSucceeded(ctx, refund, news.providerRef);
+    return "refund_succeeded";
+  }
+  return "refund_noted";
+}
+
+/**
+ * The job: a provider checkout whose payment must no longer be paid (cancelled, expired with our
+ * hold, replaced by a new attempt) is closed through the provider's API, after the fact and never
+ * inside a transaction. Stripe will not let a session end sooner than 30 minutes, while our hold
+ * is 15: this is what ends it with the hold. Money that still arrives meets the late-payment rule.
+ */
+export async function closeCancelledCheckouts(ctx: AppContext, limit = 50): Promise<number> {
+  const close = ctx.payments.closeCheckout;
+  if (!close) return 0;
+  const due = await ctx.db
+    .select({ id: payments.id, providerRef: payments.providerRef })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, ctx.payments.name),
+        inArray(payments.status, ["cancelled", "failed"]),
+        isNotNull(payments.providerRef),
+        isNull(payments.checkoutClosedAt),
+      ),
+    )
+    .limit(limit);
+  let closed = 0;
+  for (const { id, providerRef } of due) {
+    try {
+      await close.call(ctx.payments, providerRef!);
+      await ctx.db.update(payments).set({ checkoutClosedAt: ctx.now() }).where(eq(payments.id, id));
+      closed++;
+    } catch {
+      // The provider did not answer: the next run tries again.
+    }
+  }
+  return closed;
+}

@@ -1,0 +1,79 @@
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../context.js";
+import { invoices, payments, subscriptions } from "../db/schema.js";
+import { notFound } from "../errors.js";
+import { checkoutReturnPath } from "./booking.js";
+import { cancelPayment, confirmPayment } from "./fulfilment.js";
+import { invoicePaymentReturnPath } from "./invoices.js";
+import { findReservation } from "./reservationView.js";
+
+/**
+ * Where a payer goes back to from a payment page, decided from what the database says now (never
+ * from the page's own URL): a booking to /checkout/{start}/{end}?payment=...&token=..., a membership
+ * invoice to the signup's pages or /oma-tili. `settling` (a payment the provider is still
+ * processing) sends a booking to its success page, which waits for the confirmation.
+ */
+export async function paymentReturnPath(
+  ctx: AppContext,
+  paymentId: string,
+  options: { settling?: boolean } = {},
+): Promise<string> {
+  const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) throw notFound("Maksua ei löytynyt.");
+  if (payment.invoiceId) {
+    const [found] = await ctx.db
+      .select({ invoice: invoices, subscription: subscriptions })
+      .from(invoices)
+      .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
+      .where(eq(invoices.id, payment.invoiceId));
+    if (!found) throw notFound("Maksua ei löytynyt.");
+    const asPaid = options.settling ? { ...found.invoice, status: "paid" as const } : found.invoice;
+    return invoicePaymentReturnPath(
+      asPaid,
+      found.subscription,
+      options.settling ? { status: "paid" } : payment,
+    );
+  }
+  const reservation = payment.reservationId
+    ? await findReservation(ctx.db, { id: payment.reservationId })
+    : null;
+  if (!reservation) throw notFound("Maksua ei löytynyt.");
+  if (reservation.status === "confirmed" || options.settling)
+    return checkoutReturnPath(reservation, "success");
+  if (payment.status === "paid" || payment.status === "refunded")
+    return checkoutReturnPath(reservation, "failed");
+  return checkoutReturnPath(reservation, "cancelled");
+}
+
+/**
+ * The payer is back from the provider's page: the provider is asked where its checkout stands,
+ * and the answer drives the same fulfilment as a webhook. Paid: confirmed (once, whoever is first).
+ * Still open (the payer went back or cancelled): closed at the provider, then cancelled here, so the
+ * hold is released at once. Expired: cancelled. Still settling: left to the webhook.
+ */
+export async function settleReturnFromProvider(ctx: AppContext, paymentId: string): Promise<string> {
+  const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (
+    !payment ||
+    payment.provider !== ctx.payments.name ||
+    !payment.providerRef ||
+    !ctx.payments.checkoutState
+  )
+    throw notFound("Maksua ei löytynyt.");
+  const ref = { provider: payment.provider, paymentId: payment.id };
+  let state;
+  try {
+    state = await ctx.payments.checkoutState(payment.providerRef);
+  } catch {
+    // The provider did not answer: the success page waits for the webhook's word.
+    return paymentReturnPath(ctx, payment.id, { settling: payment.status === "pending" });
+  }
+  if (state === "paid") await confirmPayment(ctx, ref);
+  if (state === "open") {
+    await ctx.payments.closeCheckout?.(payment.providerRef);
+    await ctx.db.update(payments).set({ checkoutClosedAt: ctx.now() }).where(eq(payments.id, payment.id));
+    await cancelPayment(ctx, ref);
+  }
+  if (state === "expired") await cancelPayment(ctx, ref);
+  return paymentReturnPath(ctx, payment.id, { settling: state === "processing" });
+}

@@ -1,0 +1,50 @@
+import type { Quote } from "../../domain/booking.js";
+import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import { vatIncludedCents } from "../../domain/money.js";
+import { priceBreakdown } from "../../domain/pricing.js";
+import type { AppContext } from "../context.js";
+import { checkSlot, primaryArea } from "./availability.js";
+import { discountOf, lookUpDiscountCode } from "./discountCodes.js";
+import { lookUpGiftCard } from "./giftCards.js";
+import { getSettings } from "./settings.js";
+
+/**
+ * The checkout's price of one slot: list price, what a discount code takes off, the VAT of the
+ * total, and what a gift card would pay. Nothing is taken here: the checkout takes the code's use
+ * and the card's share in its own transaction, and may still be refused if they went meanwhile.
+ */
+export async function quoteSlot(
+  ctx: AppContext,
+  request: { start: Date; end: Date; discountCode?: string; giftCardCode?: string },
+): Promise<Quote> {
+  const { start, end } = request;
+  const now = ctx.now();
+  const area = await primaryArea(ctx.db);
+  const settings = await getSettings(ctx.db);
+  const check = await checkSlot(ctx.db, { areaId: area.id, start, end, now, settings });
+  const code = request.discountCode ? await lookUpDiscountCode(ctx.db, request.discountCode, now) : null;
+  const card = request.giftCardCode ? await lookUpGiftCard(ctx.db, request.giftCardCode, now) : null;
+  const price = priceBreakdown({
+    listPriceCents: check.priceCents,
+    discount: code?.ok ? discountOf(code.row) : null,
+    giftCardBalanceCents: card?.ok ? card.row.balanceCents : null,
+  });
+  const vatRate = settings.vat.rateBasisPoints;
+  return {
+    start: toHelsinkiIso(start),
+    end: toHelsinkiIso(end),
+    lengthMinutes: check.lengthMinutes,
+    priceCents: price.listPriceCents,
+    discountCents: price.discountCents,
+    totalCents: price.totalCents,
+    vatCents: vatIncludedCents(price.totalCents, vatRate),
+    vatRateBasisPoints: vatRate,
+    giftCardCents: price.giftCardCents,
+    payableCents: price.payableCents,
+    giftCardBalanceCents: card?.ok ? card.row.balanceCents : null,
+    discountMessage: code && !code.ok ? code.message : null,
+    giftCardMessage: card && !card.ok ? card.message : null,
+    available: check.ok,
+    reason: check.ok ? null : check.reason,
+  };
+}

@@ -1,0 +1,83 @@
+import { Suspense, use } from "react";
+import { Navigate, Route, Routes } from "react-router-dom";
+import { adminAuthConfigSchema } from "../../domain/admin/session";
+import { http } from "../../client/http";
+import { AdminLayout } from "./AdminLayout";
+import { AdminLoginPage } from "./AdminLoginPage";
+import { AdminSession } from "./AdminSession";
+import { browserAdminEnvironment, type AdminEnvironment } from "./adminEnvironment";
+import { RequireAdmin } from "./RequireAdmin";
+import { adminSections, upcomingSections } from "./sections";
+import "./admin.css";
+
+/**
+ * Everything under /hallinta, loaded only when an admin path is opened (router.tsx imports this
+ * file lazily), so visitors never download it or Firebase.
+ */
+export function AdminRoutes({ environment }: { environment: AdminEnvironment }) {
+  return (
+    <AdminSession environment={environment}>
+      <Routes>
+        <Route path="login" element={<AdminLoginPage />} />
+        <Route
+          element={
+            <RequireAdmin>
+              <AdminLayout />
+            </RequireAdmin>
+          }
+        >
+          <Route index element={<Navigate to="varaukset" replace />} />
+          {adminSections.map(({ path, Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+          {upcomingSections.map(({ path, title }) => (
+            <Route key={path} path={path} element={<UpcomingSection title={title} />} />
+          ))}
+          <Route path="*" element={<Navigate to="varaukset" replace />} />
+        </Route>
+      </Routes>
+    </AdminSession>
+  );
+}
+
+function UpcomingSection({ title }: { title: string }) {
+  return (
+    <section className="admin-section">
+      <h1>{title}</h1>
+      <p className="muted">Tämä osio on tulossa.</p>
+    </section>
+  );
+}
+
+let environment: Promise<AdminEnvironment> | null = null;
+
+/** The browser's environment, built once the server has told the Firebase configuration. */
+function loadEnvironment(): Promise<AdminEnvironment> {
+  environment ??= http
+    .get("/api/v2/admin-auth/config")
+    .then((data) => browserAdminEnvironment(adminAuthConfigSchema.parse(data)))
+    .catch((error: unknown) => {
+      environment = null; // the next visit asks again
+      throw error;
+    });
+  return environment;
+}
+
+function BrowserAdminRoutes() {
+  return <AdminRoutes environment={use(loadEnvironment())} />;
+}
+
+/** The route's component (router.tsx: `lazy`). */
+export default function AdminArea() {
+  return (
+    <Suspense
+      fallback={
+        <p className="muted admin-loading" role="status">
+          Ladataan…
+        </p>
+      }
+    >
+      <BrowserAdminRoutes />
+    </Suspense>
+  );
+}

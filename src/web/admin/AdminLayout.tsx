@@ -1,0 +1,61 @@
+import { useEffect, useState } from "react";
+import { Link, NavLink, Outlet } from "react-router-dom";
+import { adminMeSchema, type AdminMe } from "../../domain/admin/session";
+import { useAdminEnvironment, useAdminToken, useAdminTokenActor } from "./AdminSession";
+import { adminSections } from "./sections";
+
+/**
+ * The admin area's own layout (no public header or footer): the sections' navigation, who is
+ * signed in, and signing out. Asking the server who is signed in is also the admin check: a
+ * signed-in Firebase user who is not an admin gets 403, and the token policy signs them out.
+ */
+export function AdminLayout() {
+  const { http } = useAdminEnvironment();
+  const actor = useAdminTokenActor();
+  const signingOut = useAdminToken((s) => s.matches("signingOut"));
+  const [me, setMe] = useState<AdminMe | null>(null);
+  useEffect(() => {
+    let live = true;
+    http
+      .get("/api/v2/admin/me")
+      .then((data) => live && setMe(adminMeSchema.parse(data).admin))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [http]);
+
+  return (
+    <div className="admin">
+      <a className="skip-link" href="#admin-main">
+        Siirry sisältöön
+      </a>
+      <header className="admin-header">
+        <Link to="/hallinta/varaukset" className="admin-brand">
+          Koirapuisto · Ylläpito
+        </Link>
+        <nav aria-label="Ylläpidon valikko" className="admin-nav">
+          {adminSections.map((section) => (
+            <NavLink key={section.path} to={`/hallinta/${section.path}`}>
+              {section.title}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="admin-user">
+          {me && <span className="muted">{me.email}</span>}
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={signingOut}
+            onClick={() => actor.send({ type: "admin.signOut" })}
+          >
+            {signingOut ? "Kirjaudutaan ulos…" : "Kirjaudu ulos"}
+          </button>
+        </div>
+      </header>
+      <main id="admin-main" className="admin-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

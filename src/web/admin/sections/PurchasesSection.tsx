@@ -1,0 +1,209 @@
+import { useSelector } from "@xstate/react";
+import { useState, type FormEvent } from "react";
+import {
+  purchaseListSchema,
+  type Purchase,
+  type PurchaseList,
+  type PurchaseQuery,
+} from "../../../domain/admin/purchases";
+import { formatDateTime } from "../../../domain/helsinkiTime";
+import { formatEuros } from "../../../domain/money";
+import type { HttpClient } from "../../../client/http";
+import { useAdminEnvironment } from "../AdminSession";
+import { SectionStatus } from "../SectionStatus";
+import { useAdminSection } from "../useAdminSection";
+
+const statusText: Record<Purchase["status"], string> = {
+  pending: "Kesken",
+  paid: "Maksettu",
+  cancelled: "Peruttu",
+  failed: "Epäonnistui",
+  refunded: "Palautettu",
+};
+const methodText: Record<string, string> = { mobilepay: "MobilePay", card: "Kortti" };
+
+type PurchaseCommand = { kind: "refund"; id: string };
+
+const withoutEmpty = (query: PurchaseQuery) =>
+  Object.fromEntries(Object.entries(query).filter(([, v]) => v)) as Record<string, string>;
+
+/** The CSV comes with the bearer token, so it is fetched and handed to the browser as a file. */
+async function downloadCsv(http: HttpClient, query: PurchaseQuery) {
+  const csv = await http.get<string>("/api/v2/admin/purchases.csv", { params: withoutEmpty(query) });
+  const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = "ostokset.csv";
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** /hallinta/ostokset: payments and refunds with filters, a refund, and the CSV. */
+export function PurchasesSection() {
+  const { http } = useAdminEnvironment();
+  const actor = useAdminSection<PurchaseQuery, PurchaseList, PurchaseCommand>({
+    query: {},
+    load: async (query) =>
+      purchaseListSchema.parse(await http.get("/api/v2/admin/purchases", { params: withoutEmpty(query) })),
+    write: async (command) =>
+      (await http.post<{ message: string }>(`/api/v2/admin/purchases/${command.id}/refund`)).message,
+  });
+  const query = useSelector(actor, (s) => s.context.query as PurchaseQuery);
+  const data = useSelector(actor, (s) => s.context.data as PurchaseList | null);
+  const canWrite = useSelector(actor, (s) => s.can({ type: "section.write", command: null }));
+  const [confirming, setConfirming] = useState<string | null>(null);
+
+  const filter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => String(form.get(name) ?? "") || undefined;
+    actor.send({
+      type: "section.query",
+      query: {
+        from: value("from"),
+        to: value("to"),
+        status: value("status") as PurchaseQuery["status"],
+        method: value("method") as PurchaseQuery["method"],
+        provider: value("provider"),
+      },
+    });
+  };
+
+  return (
+    <section className="admin-section" aria-labelledby="purchases-heading">
+      <h1 id="purchases-heading">Ostokset</h1>
+      <form className="admin-toolbar" onSubmit={filter} aria-label="Suodata ostoksia">
+        <div className="form-field">
+          <label htmlFor="purchases-from">Alkaen</label>
+          <input id="purchases-from" name="from" type="date" defaultValue={query.from} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="purchases-to">Päättyen</label>
+          <input id="purchases-to" name="to" type="date" defaultValue={query.to} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="purchases-status">Tila</label>
+          <select id="purchases-status" name="status" defaultValue={query.status ?? ""}>
+            <option value="">Kaikki</option>
+            {Object.entries(statusText).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor="purchases-method">Maksutapa</label>
+          <select id="purchases-method" name="method" defaultValue={query.method ?? ""}>
+            <option value="">Kaikki</option>
+            <option value="mobilepay">MobilePay</option>
+            <option value="card">Kortti</option>
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor="purchases-provider">Maksupalvelu</label>
+          <select id="purchases-provider" name="provider" defaultValue={query.provider ?? ""}>
+            <option value="">Kaikki</option>
+            {data?.providers.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button">
+          Näytä
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void downloadCsv(http, query)}
+        >
+          Lataa CSV
+        </button>
+      </form>
+      <SectionStatus actor={actor} />
+      {data && (
+        <>
+          <p>
+            Maksettu yhteensä {formatEuros(data.totals.paidCents)}, palautettu{" "}
+            {formatEuros(data.totals.refundedCents)}.
+          </p>
+          {data.purchases.length === 0 ? (
+            <p>Ei maksuja valituilla ehdoilla.</p>
+          ) : (
+            <table className="admin-table" aria-label="Maksut">
+              <thead>
+                <tr>
+                  <th>Aika</th>
+                  <th>Mitä</th>
+                  <th>Maksaja</th>
+                  <th>Tapa</th>
+                  <th>Tila</th>
+                  <th>Summa</th>
+                  <th>Palautus</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.purchases.map((p) => (
+                  <tr key={p.id}>
+                    <td>{formatDateTime(p.createdAt)}</td>
+                    <td>{p.description}</td>
+                    <td>
+                      {p.payerName}
+                      <br />
+                      <span className="muted">{p.payerEmail}</span>
+                    </td>
+                    <td>
+                      {methodText[p.method] ?? p.method}
+                      <br />
+                      <span className="muted">{p.provider}</span>
+                    </td>
+                    <td>{statusText[p.status]}</td>
+                    <td>{formatEuros(p.amountCents)}</td>
+                    <td>
+                      {p.refund ? (
+                        `${formatEuros(p.refund.amountCents)} (${p.refund.status === "succeeded" ? "tehty" : p.refund.status === "pending" ? "kesken" : "epäonnistui"})`
+                      ) : p.status === "paid" && confirming === p.id ? (
+                        <span role="group" aria-label="Vahvista palautus">
+                          Palautetaanko {formatEuros(p.amountCents - p.refundedCents)}?{" "}
+                          <button
+                            type="button"
+                            className="button button-danger"
+                            disabled={!canWrite}
+                            onClick={() => {
+                              actor.send({ type: "section.write", command: { kind: "refund", id: p.id } });
+                              setConfirming(null);
+                            }}
+                          >
+                            Vahvista palautus
+                          </button>{" "}
+                          <button
+                            type="button"
+                            className="button button-secondary"
+                            onClick={() => setConfirming(null)}
+                          >
+                            Älä palauta
+                          </button>
+                        </span>
+                      ) : p.status === "paid" ? (
+                        <button
+                          type="button"
+                          className="button button-secondary"
+                          disabled={!canWrite}
+                          onClick={() => setConfirming(p.id)}
+                        >
+                          Palauta
+                        </button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

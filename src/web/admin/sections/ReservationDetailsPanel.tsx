@@ -1,0 +1,81 @@
+import { useSelector } from "@xstate/react";
+import { useState } from "react";
+import type { ReservationDetails } from "../../../domain/admin/reservations";
+import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiTime";
+import { formatEuros } from "../../../domain/money";
+import { useAdminEnvironment } from "../AdminSession";
+import { SectionStatus } from "../SectionStatus";
+import { useAdminSection } from "../useAdminSection";
+import { reservationsApi } from "./reservationsApi";
+
+const paymentStatusText: Record<string, string> = {
+  pending: "Kesken",
+  paid: "Maksettu",
+  cancelled: "Peruttu",
+  failed: "Epäonnistui",
+  refunded: "Palautettu",
+};
+
+/** One booking's details: who, when, its payments and every gate event. */
+export function ReservationDetailsPanel({ id, onClose }: { id: string; onClose(): void }) {
+  const { http } = useAdminEnvironment();
+  const [api] = useState(() => reservationsApi(http));
+  const actor = useAdminSection<string, ReservationDetails, never>({
+    query: id,
+    load: (reservationId) => api.details(reservationId),
+    write: async () => "",
+  });
+  const data = useSelector(actor, (s) => s.context.data as ReservationDetails | null);
+  return (
+    <section className="card admin-section" aria-labelledby="details-heading">
+      <h2 id="details-heading">Varauksen tiedot</h2>
+      <SectionStatus actor={actor} />
+      {data && (
+        <>
+          <dl>
+            <dt>Aika</dt>
+            <dd>
+              {formatTimeRange(data.reservation.start, data.reservation.end)}, {data.reservation.areaName}
+            </dd>
+            <dt>Varaaja</dt>
+            <dd>
+              {data.reservation.name}, {data.reservation.email}
+              {data.reservation.phone ? `, ${data.reservation.phone}` : ""}, koiria {data.reservation.dogs}
+            </dd>
+            <dt>Varattu</dt>
+            <dd>{formatDateTime(data.reservation.createdAt)}</dd>
+          </dl>
+          <h3>Maksut</h3>
+          {data.payments.length ? (
+            <ul className="plain-list">
+              {data.payments.map((p) => (
+                <li key={p.id}>
+                  {formatDateTime(p.createdAt)} · {formatEuros(p.amountCents)} · {p.method} ({p.provider}) ·{" "}
+                  {paymentStatusText[p.status] ?? p.status}
+                  {p.refundedCents > 0 ? ` · palautettu ${formatEuros(p.refundedCents)}` : ""}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">Ei maksuja.</p>
+          )}
+          <h3>Porttitapahtumat</h3>
+          {data.doorEvents.length ? (
+            <ul className="plain-list">
+              {data.doorEvents.map((e, i) => (
+                <li key={i}>
+                  {formatDateTime(e.at)} · {e.allowed ? "avattu" : "ei avattu"} ({e.reason})
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">Porttia ei ole avattu.</p>
+          )}
+        </>
+      )}
+      <button type="button" className="button button-secondary" onClick={onClose}>
+        Sulje tiedot
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,392 @@
+import { useSelector } from "@xstate/react";
+import { useState, type FormEvent, type ReactNode } from "react";
+import type { AdminSettings } from "../../../domain/admin/settings";
+import { useAdminEnvironment } from "../AdminSession";
+import { field, numberList, numberOf } from "../formValues";
+import { SectionStatus } from "../SectionStatus";
+import { useAdminSection } from "../useAdminSection";
+import { settingsApi, type SettingsCommand } from "./settingsApi";
+
+const WEEKDAYS = ["Maanantai", "Tiistai", "Keskiviikko", "Torstai", "Perjantai", "Lauantai", "Sunnuntai"];
+const PARK_FIELDS: Array<[keyof AdminSettings["settings"]["park"] & string, string, string?]> = [
+  ["name", "Puiston nimi"],
+  ["companyName", "Yrityksen nimi"],
+  ["businessId", "Y-tunnus"],
+  ["streetAddress", "Katuosoite"],
+  ["postalCode", "Postinumero"],
+  ["city", "Postitoimipaikka"],
+  ["email", "Sähköposti", "email"],
+  ["phone", "Puhelin", "tel"],
+  ["feedbackUrl", "Palautelomakkeen osoite", "url"],
+];
+
+/** A form whose fields start from the server's values; it is built anew when those change. */
+function SettingsForm(props: {
+  title: string;
+  id: string;
+  canWrite: boolean;
+  onSubmit(form: FormData): void;
+  children: ReactNode;
+}) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    props.onSubmit(new FormData(event.currentTarget));
+  };
+  return (
+    <section className="card admin-section" aria-labelledby={`${props.id}-heading`}>
+      <h2 id={`${props.id}-heading`}>{props.title}</h2>
+      <form onSubmit={submit}>
+        {props.children}
+        <button type="submit" className="button" disabled={!props.canWrite}>
+          Tallenna
+        </button>
+      </form>
+    </section>
+  );
+}
+
+const Field = (p: {
+  id: string;
+  label: string;
+  name: string;
+  defaultValue: string | number;
+  type?: string;
+}) => (
+  <div className="form-field">
+    <label htmlFor={p.id}>{p.label}</label>
+    <input id={p.id} name={p.name} type={p.type ?? "text"} defaultValue={p.defaultValue} />
+  </div>
+);
+
+/** /hallinta/hallintapaneeli: the park's details, hours, exceptions, areas, slot rules, gate and notice. */
+export function SettingsSection() {
+  const { http } = useAdminEnvironment();
+  const [api] = useState(() => settingsApi(http));
+  const actor = useAdminSection<null, AdminSettings, SettingsCommand>({
+    query: null,
+    load: () => api.load(),
+    write: (c) => api.write(c),
+  });
+  const data = useSelector(actor, (s) => s.context.data as AdminSettings | null);
+  const canWrite = useSelector(actor, (s) => s.can({ type: "section.write", command: null }));
+  const write = (command: SettingsCommand) => actor.send({ type: "section.write", command });
+  const setting = (key: Extract<SettingsCommand, { kind: "setting" }>["key"], value: unknown, done: string) =>
+    write({ kind: "setting", key, value, done });
+
+  return (
+    <section className="admin-section" aria-labelledby="settings-heading">
+      <h1 id="settings-heading">Hallintapaneeli</h1>
+      <SectionStatus actor={actor} />
+      {data && (
+        <div key={JSON.stringify(data)}>
+          <SettingsForm
+            title="Puiston tiedot"
+            id="park"
+            canWrite={canWrite}
+            onSubmit={(f) =>
+              setting(
+                "park",
+                Object.fromEntries(PARK_FIELDS.map(([name]) => [name, field(f, name)])),
+                "Puiston tiedot tallennettu.",
+              )
+            }
+          >
+            <p className="muted">Näkyvät sivuston alatunnisteessa ja sähköposteissa.</p>
+            {PARK_FIELDS.map(([name, label, type]) => (
+              <Field
+                key={name}
+                id={`park-${name}`}
+                label={label}
+                name={name}
+                type={type}
+                defaultValue={data.settings.park[name] ?? ""}
+              />
+            ))}
+          </SettingsForm>
+
+          <SettingsForm
+            title="Aukioloajat"
+            id="hours"
+            canWrite={canWrite}
+            onSubmit={(f) =>
+              setting(
+                "openingHours",
+                {
+                  weekly: WEEKDAYS.map((_, i) =>
+                    f.get(`open-${i}`)
+                      ? { opens: field(f, `opens-${i}`), closes: field(f, `closes-${i}`) }
+                      : null,
+                  ),
+                },
+                "Aukioloajat tallennettu.",
+              )
+            }
+          >
+            <table className="admin-table">
+              <tbody>
+                {WEEKDAYS.map((day, i) => {
+                  const hours = data.settings.openingHours.weekly[i];
+                  return (
+                    <tr key={day}>
+                      <th scope="row">{day}</th>
+                      <td>
+                        <label>
+                          <input type="checkbox" name={`open-${i}`} defaultChecked={hours !== null} /> auki
+                        </label>
+                      </td>
+                      <td>
+                        <input
+                          aria-label={`${day} avautuu`}
+                          type="time"
+                          name={`opens-${i}`}
+                          defaultValue={hours?.opens ?? "06:00"}
+                        />
+                      </td>
+                      <td>
+                        <input
+                          aria-label={`${day} sulkeutuu`}
+                          name={`closes-${i}`}
+                          defaultValue={hours?.closes ?? "22:00"}
+                          pattern="\d\d:\d\d"
+                        />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </SettingsForm>
+
+          <SettingsForm
+            title="Poikkeavat aukioloajat"
+            id="exceptions"
+            canWrite={canWrite}
+            onSubmit={(f) => {
+              const closed = Boolean(f.get("closed"));
+              write({
+                kind: "exception",
+                date: field(f, "date"),
+                opensAt: closed ? null : field(f, "opensAt"),
+                closesAt: closed ? null : field(f, "closesAt"),
+                note: field(f, "note") || null,
+              });
+            }}
+          >
+            <ul className="plain-list">
+              {data.exceptions.map((e) => (
+                <li key={e.date}>
+                  {e.date}: {e.opensAt ? `${e.opensAt}–${e.closesAt}` : "suljettu"}{" "}
+                  {e.note ? `(${e.note})` : ""}{" "}
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    disabled={!canWrite}
+                    onClick={() => write({ kind: "deleteException", date: e.date })}
+                  >
+                    Poista {e.date}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <div className="admin-toolbar">
+              <Field id="exception-date" label="Päivä" name="date" type="date" defaultValue="" />
+              <div className="form-field">
+                <label>
+                  <input type="checkbox" name="closed" /> Suljettu koko päivän
+                </label>
+              </div>
+              <Field id="exception-opens" label="Avautuu" name="opensAt" type="time" defaultValue="10:00" />
+              <Field
+                id="exception-closes"
+                label="Sulkeutuu"
+                name="closesAt"
+                type="time"
+                defaultValue="18:00"
+              />
+              <Field id="exception-note" label="Huomautus" name="note" defaultValue="" />
+            </div>
+          </SettingsForm>
+
+          <section className="card admin-section" aria-labelledby="areas-heading">
+            <h2 id="areas-heading">Alueet</h2>
+            {[...data.areas, null].map((area) => (
+              <form
+                key={area?.id ?? "new"}
+                className="admin-toolbar"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  const f = new FormData(event.currentTarget);
+                  write({
+                    kind: "area",
+                    id: area?.id ?? null,
+                    input: {
+                      name: field(f, "name"),
+                      active: Boolean(f.get("active")),
+                      sortOrder: numberOf(f, "sortOrder"),
+                    },
+                  });
+                }}
+              >
+                <Field
+                  id={`area-name-${area?.id ?? "new"}`}
+                  label={area ? "Alueen nimi" : "Uusi alue"}
+                  name="name"
+                  defaultValue={area?.name ?? ""}
+                />
+                <Field
+                  id={`area-order-${area?.id ?? "new"}`}
+                  label="Järjestys"
+                  name="sortOrder"
+                  type="number"
+                  defaultValue={area?.sortOrder ?? data.areas.length}
+                />
+                <label>
+                  <input type="checkbox" name="active" defaultChecked={area?.active ?? true} /> käytössä
+                </label>
+                <button type="submit" className="button" disabled={!canWrite}>
+                  {area ? "Tallenna alue" : "Lisää alue"}
+                </button>
+              </form>
+            ))}
+          </section>
+
+          <SettingsForm
+            title="Varaussäännöt"
+            id="slot-rules"
+            canWrite={canWrite}
+            onSubmit={(f) =>
+              setting(
+                "slotRules",
+                {
+                  gridMinutes: numberOf(f, "gridMinutes"),
+                  lengthsMinutes: numberList(field(f, "lengthsMinutes")),
+                  changeoverMinutes: numberOf(f, "changeoverMinutes"),
+                  bookingWindowDays: numberOf(f, "bookingWindowDays"),
+                  holdMinutes: numberOf(f, "holdMinutes"),
+                  cancellationHours: numberOf(f, "cancellationHours"),
+                  maxDogs: numberOf(f, "maxDogs"),
+                },
+                "Varaussäännöt tallennettu.",
+              )
+            }
+          >
+            <div className="admin-toolbar">
+              <Field
+                id="rules-grid"
+                label="Aikaruudukko (min)"
+                name="gridMinutes"
+                type="number"
+                defaultValue={data.settings.slotRules.gridMinutes}
+              />
+              <Field
+                id="rules-lengths"
+                label="Varauksen pituudet (min)"
+                name="lengthsMinutes"
+                defaultValue={data.settings.slotRules.lengthsMinutes.join(", ")}
+              />
+              <Field
+                id="rules-changeover"
+                label="Vaihtoaika (min)"
+                name="changeoverMinutes"
+                type="number"
+                defaultValue={data.settings.slotRules.changeoverMinutes}
+              />
+              <Field
+                id="rules-window"
+                label="Varattavissa päivää eteenpäin"
+                name="bookingWindowDays"
+                type="number"
+                defaultValue={data.settings.slotRules.bookingWindowDays}
+              />
+              <Field
+                id="rules-hold"
+                label="Maksun pito-aika (min)"
+                name="holdMinutes"
+                type="number"
+                defaultValue={data.settings.slotRules.holdMinutes}
+              />
+              <Field
+                id="rules-cancel"
+                label="Peruttavissa tuntia ennen"
+                name="cancellationHours"
+                type="number"
+                defaultValue={data.settings.slotRules.cancellationHours}
+              />
+              <Field
+                id="rules-dogs"
+                label="Koiria enintään"
+                name="maxDogs"
+                type="number"
+                defaultValue={data.settings.slotRules.maxDogs}
+              />
+            </div>
+          </SettingsForm>
+
+          <SettingsForm
+            title="Portti"
+            id="door"
+            canWrite={canWrite}
+            onSubmit={(f) =>
+              setting(
+                "door",
+                {
+                  opensBeforeMinutes: numberOf(f, "opensBeforeMinutes"),
+                  closesAfterMinutes: numberOf(f, "closesAfterMinutes"),
+                },
+                "Portin asetukset tallennettu.",
+              )
+            }
+          >
+            <p>
+              Portin ohjaus:{" "}
+              <strong>
+                {
+                  { log: "vain kirjaus (ei laitetta)", shelly: "Shelly", mqtt: "MQTT" }[
+                    data.doorProvider.name
+                  ]
+                }
+              </strong>
+              {data.doorProvider.target ? ` (${data.doorProvider.target})` : ""}. Vaihdetaan palvelimen
+              asetuksista (DOOR_PROVIDER).
+            </p>
+            <div className="admin-toolbar">
+              <Field
+                id="door-before"
+                label="Aukeaa minuuttia ennen alkua"
+                name="opensBeforeMinutes"
+                type="number"
+                defaultValue={data.settings.door.opensBeforeMinutes}
+              />
+              <Field
+                id="door-after"
+                label="Aukeaa vielä minuuttia lopun jälkeen"
+                name="closesAfterMinutes"
+                type="number"
+                defaultValue={data.settings.door.closesAfterMinutes}
+              />
+            </div>
+          </SettingsForm>
+
+          <SettingsForm
+            title="Etusivun tiedote"
+            id="notice"
+            canWrite={canWrite}
+            onSubmit={(f) =>
+              setting("homeNotice", { text: field(f, "text") || null }, "Tiedote tallennettu.")
+            }
+          >
+            <div className="form-field">
+              <label htmlFor="notice-text">Tiedote (tyhjä: ei tiedotetta)</label>
+              <textarea
+                id="notice-text"
+                name="text"
+                rows={3}
+                defaultValue={data.settings.homeNotice.text ?? ""}
+              />
+            </div>
+          </SettingsForm>
+        </div>
+      )}
+    </section>
+  );
+}

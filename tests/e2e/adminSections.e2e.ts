@@ -1,0 +1,97 @@
+import { DateTime } from "luxon";
+import type { Page } from "playwright-core";
+import { formatDateTime, HELSINKI } from "../../src/domain/helsinkiTime.js";
+import { serverAndBrowserForFile, type WatchedPage } from "../support/e2e.js";
+import { createUser, TEST_PASSWORD, uniqueEmail } from "../support/firebase.js";
+
+/*
+ * The admin sections in Chromium against the real built server and the run's Auth emulator: an
+ * admin blocks time and the public calendar shows it closed; changes a price and the checkout
+ * quotes it; changes the park's details and the footer shows them.
+ */
+const e2e = serverAndBrowserForFile();
+
+async function signedInAdmin(): Promise<WatchedPage> {
+  const email = uniqueEmail("e2e-admin");
+  await createUser({ email, claims: { admin: true } });
+  const page = await e2e.openPage();
+  await page.goto(`${e2e.server.url}/hallinta/login`);
+  await page.getByLabel("Sähköpostiosoite").fill(email);
+  await page.getByLabel("Salasana").fill(TEST_PASSWORD);
+  await page.getByRole("button", { name: "Kirjaudu" }).click();
+  await page.getByRole("navigation", { name: "Ylläpidon valikko" }).waitFor();
+  return page;
+}
+
+const tomorrow = () => DateTime.now().setZone(HELSINKI).plus({ days: 1 }).startOf("day");
+const freeCell = (page: Page, start: DateTime) =>
+  page.getByRole("button", {
+    name: new RegExp(`^Vapaa ${formatDateTime(start.toJSDate()).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`),
+  });
+
+describe("admin sections in Chromium", () => {
+  it("a block closes the time in the public calendar at once", async () => {
+    const day = tomorrow();
+    const visitor = await e2e.openPage();
+    await visitor.goto(`${e2e.server.url}/varauskalenteri/${day.toISODate()}`);
+    await freeCell(visitor, day.set({ hour: 10 })).waitFor();
+
+    const page = await signedInAdmin();
+    await page.getByLabel("Alkaa päivänä").fill(day.toISODate()!);
+    await page.getByLabel("klo", { exact: true }).first().fill("09:00");
+    await page.getByLabel("Päättyy päivänä").fill(day.toISODate()!);
+    await page.getByLabel("klo", { exact: true }).nth(1).fill("12:00");
+    await page.getByLabel("Syy").fill("Aidan huolto");
+    await page.getByRole("button", { name: "Lisää sulku" }).click();
+    await page.getByText("Sulku lisätty.").waitFor();
+
+    await visitor.reload();
+    await freeCell(visitor, day.set({ hour: 13 })).waitFor();
+    expect(await freeCell(visitor, day.set({ hour: 10 })).count()).toBe(0);
+    expect(page.errors).toEqual([]);
+  });
+
+  it("a price changed from today is what the checkout quotes", async () => {
+    const page = await signedInAdmin();
+    await page.getByRole("link", { name: "Hinnasto" }).click();
+    const hourRule = page.getByRole("form", { name: "Hinta 1 h" });
+    await hourRule.getByLabel("Hinta €").fill("18,50");
+    await hourRule.getByRole("button", { name: "Tallenna" }).click();
+    await page.getByText("Hinta tallennettu.").waitFor();
+
+    const start = tomorrow().set({ hour: 14 });
+    const visitor = await e2e.openPage();
+    await visitor.goto(
+      `${e2e.server.url}/checkout/${encodeURIComponent(start.toISO()!)}/${encodeURIComponent(start.plus({ hours: 1 }).toISO()!)}`,
+    );
+    await visitor
+      .getByText(/18,50\s€/)
+      .first()
+      .waitFor();
+  });
+
+  it("the park's details changed in hallintapaneeli show in the footer", async () => {
+    const page = await signedInAdmin();
+    await page.getByRole("link", { name: "Hallintapaneeli" }).click();
+    const park = page.getByRole("region", { name: "Puiston tiedot" });
+    await park.getByLabel("Y-tunnus").fill("0112038-8");
+    await park.getByRole("button", { name: "Tallenna" }).click();
+    await page
+      .getByRole("alert")
+      .getByText(/tarkistusnumeron/)
+      .waitFor();
+    await page.getByRole("button", { name: "Sulje" }).click();
+    await park.getByLabel("Y-tunnus").fill("0112038-9");
+    await park.getByLabel("Puhelin").fill("+358 40 999 8888");
+    await park.getByRole("button", { name: "Tallenna" }).click();
+    await page.getByText("Puiston tiedot tallennettu.").waitFor();
+
+    const visitor = await e2e.openPage();
+    await visitor.goto(`${e2e.server.url}/`);
+    await visitor.getByRole("contentinfo").getByText("+358 40 999 8888").waitFor();
+    await visitor
+      .getByRole("contentinfo")
+      .getByText(/0112038-9/)
+      .waitFor();
+  });
+});

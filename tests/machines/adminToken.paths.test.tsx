@@ -1,0 +1,226 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { fromPromise, type SnapshotFrom } from "xstate";
+import { TestModel } from "xstate/graph";
+import { adminTokenMachine, type AdminTokenEvent } from "../../machines/adminTokenMachine";
+import { ADMIN_TOKEN_REFRESH_MS, adminTokenExpiresAtMs } from "../../src/domain/admin/token";
+import { describePathTests, type StateAssertions } from "../support/paths";
+import { BASE, createAdminHarness, idToken } from "./adminPathSupport";
+
+/*
+ * Paths generated from adminTokenMachine, run against the real admin area: the guard, the login
+ * page, the layout and the token policy on the real HTTP client. Firebase's answers (restoring
+ * the user, a new token, signing out) come from actors the test settles; the admin API is a fetch
+ * whose answers the test queues (the server has its own tests).
+ */
+
+type Snapshot = SnapshotFrom<typeof adminTokenMachine>;
+type ModelEvent = AdminTokenEvent | { type: `xstate.${string}`; output?: unknown; error?: unknown };
+
+const HOUR = 3_600_000;
+const FRESH = idToken("fresh", BASE + HOUR);
+const STALE = idToken("stale", BASE + 2 * 60_000); // 2 minutes left: under spec §9's 5
+const REFRESHED = idToken("refreshed", BASE + 2 * HOUR);
+
+const events: ModelEvent[] = [
+  { type: "xstate.done.actor.restoreUser", output: { token: FRESH, fresh: true } },
+  { type: "xstate.done.actor.restoreUser", output: { token: STALE, fresh: false } },
+  { type: "xstate.error.actor.restoreUser", error: new Error("nobody signed in") },
+  { type: "admin.signedIn", token: FRESH },
+  { type: "token.ensureFresh", fresh: false },
+  { type: "token.rejected" },
+  { type: "token.rejectedAgain" },
+  { type: "token.forbidden" },
+  { type: "admin.signOut" },
+  { type: "xstate.done.actor.waitUntilStale", output: undefined },
+  { type: "xstate.done.actor.fetchToken", output: REFRESHED },
+  { type: "xstate.error.actor.fetchToken", error: new Error("TOKEN_EXPIRED") },
+  { type: "xstate.done.actor.signOut", output: undefined },
+  { type: "xstate.error.actor.signOut", error: new Error("offline") },
+];
+
+const model = new TestModel(adminTokenMachine, {
+  events: events as AdminTokenEvent[],
+  filterEvents: (snapshot, event) => snapshot.can(event),
+  serializeState: (s) => JSON.stringify({ value: s.value, ...(s as Snapshot).context }),
+});
+
+/* ---------- Driving the app ---------- */
+
+const app = createAdminHarness();
+let user: ReturnType<typeof userEvent.setup>;
+
+type ActorResult = { event: { output?: unknown; error?: unknown } };
+const settleByEvent = (id: string) => ({
+  [`xstate.done.actor.${id}`]: ({ event }: ActorResult) => app.settle(id, { value: event.output }),
+  [`xstate.error.actor.${id}`]: ({ event }: ActorResult) => app.settle(id, { error: event.error }),
+});
+
+const executors = {
+  "xstate.init": () => {
+    user = userEvent.setup();
+    app.render({
+      // Signing in on the page: the domain is fine, and Firebase answers with the token at once.
+      login: {
+        checkDomain: fromPromise(async () => {}),
+        signIn: fromPromise(async () => FRESH),
+      },
+    });
+  },
+  "xstate.done.actor.restoreUser": ({ event }: ActorResult) => {
+    // The real restore reads the stored token; the stand-in answers with what storage holds.
+    localStorage.setItem("firebase_token", (event.output as { token: string }).token);
+    return app.settle("restoreUser", { value: event.output });
+  },
+  "xstate.error.actor.restoreUser": ({ event }: ActorResult) =>
+    app.settle("restoreUser", { error: event.error }),
+  ...settleByEvent("waitUntilStale"),
+  ...settleByEvent("fetchToken"),
+  ...settleByEvent("signOut"),
+  "admin.signedIn": async () => {
+    await user.type(await screen.findByLabelText("Sähköpostiosoite"), "omistaja@example.com");
+    await user.type(screen.getByLabelText("Salasana"), "Oikea-salasana-1");
+    await user.click(screen.getByRole("button", { name: "Kirjaudu" }));
+  },
+  // Time passes until the token has under 5 minutes left; the next admin call refreshes it first.
+  "token.ensureFresh": async ({ state }: { state: Snapshot }) => {
+    app.setClock(adminTokenExpiresAtMs(state.context.token)! - ADMIN_TOKEN_REFRESH_MS + 1000);
+    await app.callApi();
+    await waitFor(() => expect(app.isPending("fetchToken")).toBe(true));
+    app.setClock(BASE);
+  },
+  "token.rejected": async () => {
+    app.answers.push(401);
+    await app.callApi();
+  },
+  // The call is answered 401, refreshed and retried, and the retry is answered 401 as well.
+  "token.rejectedAgain": async () => {
+    app.answers.push(401, 401);
+    await app.callApi();
+    await app.settle("fetchToken", { value: REFRESHED });
+  },
+  "token.forbidden": async () => {
+    app.answers.push(403);
+    await app.callApi();
+  },
+  "admin.signOut": async () => {
+    await user.click(await screen.findByRole("button", { name: "Kirjaudu ulos" }));
+  },
+};
+
+/* ---------- What each state shows ---------- */
+
+const adminNav = () => screen.queryByRole("navigation", { name: "Ylläpidon valikko" });
+const notices = {
+  forbidden: "Tällä tunnuksella ei ole ylläpidon käyttöoikeutta. Sinut kirjattiin ulos.",
+  expired: "Kirjautumisesi on päättynyt. Kirjaudu uudelleen.",
+  signedOut: "Olet kirjautunut ulos.",
+};
+
+const shows = (expectView: (s: Snapshot) => void) => async (s: Snapshot) => {
+  await waitFor(() => expectView(s));
+};
+
+/** The signed-in area: the admin's own navigation, no login form, the token in storage. */
+function expectSignedInArea(s: Snapshot) {
+  expect(app.here()).not.toBe("/hallinta/login");
+  expect(adminNav()).not.toBeNull();
+  expect(screen.queryByLabelText("Salasana")).toBeNull();
+  expect(app.storedToken()).toBe(s.context.token);
+}
+
+const stateChecks: StateAssertions<typeof adminTokenMachine> = {
+  restoring: shows(() => {
+    expect(screen.getByRole("status")).toHaveTextContent("Ladataan…");
+    expect(adminNav()).toBeNull();
+  }),
+  signedOut: shows((s) => {
+    expect(app.here()).toBe("/hallinta/login");
+    expect(screen.getByRole("heading", { level: 1, name: "Ylläpidon kirjautuminen" })).toBeInTheDocument();
+    expect(adminNav()).toBeNull();
+    expect(app.storedToken()).toBeNull();
+    if (s.context.notice) expect(screen.getByText(notices[s.context.notice])).toBeInTheDocument();
+  }),
+  "signedIn.ready": shows((s) => {
+    expectSignedInArea(s);
+    expect(screen.getByRole("button", { name: "Kirjaudu ulos" })).toBeEnabled();
+  }),
+  "signedIn.refreshing": shows((s) => expectSignedInArea(s)),
+  signingOut: shows(() => {
+    expect(screen.getByRole("button", { name: "Kirjaudutaan ulos…" })).toBeDisabled();
+  }),
+};
+
+afterEach(() => cleanup());
+
+describePathTests(adminTokenMachine, { runs: [{ model, events: executors }], states: stateChecks });
+
+/* ---------- The policy's rules on the real HTTP client, one at a time ---------- */
+
+describe("admin calls through the token policy", () => {
+  beforeEach(() => {
+    user = userEvent.setup();
+    app.render({
+      login: { checkDomain: fromPromise(async () => {}), signIn: fromPromise(async () => FRESH) },
+    });
+  });
+
+  async function signedInWith(token: string) {
+    localStorage.setItem("firebase_token", token);
+    await app.settle("restoreUser", { value: { token, fresh: true } });
+    await screen.findByRole("navigation", { name: "Ylläpidon valikko" });
+  }
+
+  it("a 401 refreshes the token and retries the call once with the new one", async () => {
+    await signedInWith(FRESH);
+    app.answers.push(401);
+    const result = act(() => app.http.get("/api/v2/admin/me", { params: { n: 1 } }));
+    await app.settle("fetchToken", { value: REFRESHED });
+    await expect(result).resolves.toMatchObject({ admin: { uid: "u-1" } });
+    const probes = app.calls.filter((c) => c.url.includes("n=1"));
+    expect(probes.map((c) => c.authorization)).toEqual([`Bearer ${FRESH}`, `Bearer ${REFRESHED}`]);
+    expect(app.storedToken()).toBe(REFRESHED);
+  });
+
+  it("a 401 with no fresh token to be had removes the token and goes to /hallinta/login", async () => {
+    await signedInWith(FRESH);
+    app.answers.push(401);
+    const result = act(() => app.http.get("/api/v2/admin/me", { params: { n: 2 } }));
+    await app.settle("fetchToken", { error: new Error("TOKEN_EXPIRED") });
+    await expect(result).rejects.toMatchObject({ status: 401 });
+    await waitFor(() => expect(app.here()).toBe("/hallinta/login"));
+    expect(app.storedToken()).toBeNull();
+    expect(app.calls.filter((c) => c.url.includes("n=2"))).toHaveLength(1);
+  });
+
+  it("a 403 removes the token, signs out and goes to /hallinta/login saying why", async () => {
+    await signedInWith(FRESH);
+    app.answers.push(403);
+    await expect(act(() => app.http.get("/api/v2/admin/me", { params: { n: 3 } }))).rejects.toMatchObject({
+      status: 403,
+    });
+    await app.settle("signOut", { value: undefined });
+    await waitFor(() => expect(app.here()).toBe("/hallinta/login"));
+    expect(app.storedToken()).toBeNull();
+    expect(screen.getByText(notices.forbidden)).toBeInTheDocument();
+    expect(app.calls.filter((c) => c.url.includes("n=3"))).toHaveLength(1);
+  });
+
+  it("a token with under 5 minutes left is refreshed before the call goes out", async () => {
+    await signedInWith(FRESH);
+    app.setClock(BASE + HOUR - 4 * 60_000);
+    const result = act(() => app.http.get("/api/v2/admin/me", { params: { n: 4 } }));
+    await app.settle("fetchToken", { value: REFRESHED });
+    await result;
+    expect(app.calls.filter((c) => c.url.includes("n=4")).map((c) => c.authorization)).toEqual([
+      `Bearer ${REFRESHED}`,
+    ]);
+  });
+
+  it("customer calls are left to the customer policy (no admin token on them)", async () => {
+    await signedInWith(FRESH);
+    await app.http.get("/api/v2/site").catch(() => undefined);
+    expect(app.calls.find((c) => c.url === "/api/v2/site")?.authorization).toBeNull();
+  });
+});

@@ -1,0 +1,185 @@
+import { eq } from "drizzle-orm";
+import { auditLog, payments, refunds, reservations } from "../../src/server/db/schema.js";
+import { createTestApp, type TestApp } from "../support/app.js";
+import { bookAndPay, outboxOf } from "../support/booking.js";
+import { databaseKinds } from "../support/database.js";
+import { signedInAdmin } from "../support/firebase.js";
+
+/*
+ * Varaukset on the real app and database, as an admin signed in at the run's Auth emulator: the
+ * day and week lists and the search, a booking's details, the manual booking, cancelling with and
+ * without a refund, and blocks (refused over a live booking unless it is cancelled in the same step).
+ * Every write leaves its audit-log row.
+ */
+
+describe.each(databaseKinds)("admin varaukset (%s)", (kind) => {
+  let t: TestApp;
+  let admin: { email: string; token: string };
+  beforeAll(async () => {
+    admin = await signedInAdmin("varaukset");
+  });
+  beforeEach(async () => {
+    t = await createTestApp(kind);
+  });
+  afterEach(() => t.close());
+
+  const as = (method: "GET" | "POST" | "DELETE", url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url: `/api/v2/admin${url}`,
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: payload as never,
+    });
+  const audit = () => t.ctx.db.select().from(auditLog);
+
+  it("lists a week's bookings and blocks, and finds bookings by name or e-mail", async () => {
+    await bookAndPay(t, "2026-06-16T10:00:00+03:00", "2026-06-16T11:00:00+03:00", {
+      name: "Ansa Asiakas",
+      email: "ansa@example.com",
+    });
+    await bookAndPay(t, "2026-06-18T10:00:00+03:00", "2026-06-18T11:00:00+03:00", {
+      name: "Bertta",
+      email: "bertta@example.com",
+    });
+    const week = await as("GET", "/reservations?from=2026-06-15&to=2026-06-21");
+    expect(week.statusCode).toBe(200);
+    expect(week.json().reservations.map((r: { name: string }) => r.name)).toEqual(["Ansa Asiakas", "Bertta"]);
+    expect(week.json().reservations[0]).toMatchObject({
+      start: "2026-06-16T10:00:00+03:00",
+      paymentStatus: "paid",
+    });
+    const day = await as("GET", "/reservations?from=2026-06-18&to=2026-06-18");
+    expect(day.json().reservations).toHaveLength(1);
+    const search = await as("GET", "/reservations?q=ANSA%40");
+    expect(search.json().reservations.map((r: { email: string }) => r.email)).toEqual(["ansa@example.com"]);
+    expect((await as("GET", "/reservations?q=%25")).json().reservations).toEqual([]);
+    expect((await as("GET", "/reservations")).json()).toEqual({
+      message: "Anna aikaväli (from ja to) tai hakusana.",
+    });
+  });
+
+  it("shows a booking's payments and gate events", async () => {
+    const { reservation } = await bookAndPay(t, "2026-06-16T10:00:00+03:00", "2026-06-16T11:00:00+03:00");
+    const res = await as("GET", `/reservations/${reservation.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().payments).toEqual([expect.objectContaining({ status: "paid", amountCents: 1500 })]);
+    expect(res.json().doorEvents).toEqual([]);
+    expect((await as("GET", "/reservations/00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+  });
+
+  it("makes a manual booking without payment, refusing a taken slot", async () => {
+    const body = {
+      start: "2026-06-16T12:00:00+03:00",
+      end: "2026-06-16T13:30:00+03:00",
+      name: "Puhelinvaraus",
+      email: "Soittaja@Example.com",
+      dogs: 1,
+    };
+    const res = await as("POST", "/reservations", body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().reservation).toMatchObject({
+      status: "confirmed",
+      kind: "admin",
+      priceCents: 0,
+      email: "soittaja@example.com",
+      paymentStatus: null,
+    });
+    const taken = await as("POST", "/reservations", body);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toMatch(/varattu/);
+    const [entry] = await audit();
+    expect(entry).toMatchObject({
+      actorEmail: admin.email,
+      action: "reservation.create",
+      entity: "reservation",
+      entityId: res.json().reservation.id,
+      before: null,
+    });
+    expect(entry!.after).toMatchObject({ kind: "admin", name: "Puhelinvaraus" });
+  });
+
+  it("cancels with a refund (recorded and sent) or without one, e-mailing the visitor either way", async () => {
+    const first = await bookAndPay(t, "2026-06-16T10:00:00+03:00", "2026-06-16T11:00:00+03:00");
+    const refunded = await as("POST", `/reservations/${first.reservation.id}/cancel`, { refund: true });
+    expect(refunded.statusCode).toBe(200);
+    expect(refunded.json().message).toMatch(/^Varaus peruttu\. 15,00\s€ palautetaan maksutavalle\.$/);
+    const [refund] = await t.ctx.db.select().from(refunds);
+    expect(refund).toMatchObject({ amountCents: 1500, reason: "admin_cancel" });
+
+    const second = await bookAndPay(t, "2026-06-16T12:00:00+03:00", "2026-06-16T13:00:00+03:00");
+    const kept = await as("POST", `/reservations/${second.reservation.id}/cancel`, { refund: false });
+    expect(kept.json()).toMatchObject({ message: "Varaus peruttu.", reservation: { status: "cancelled" } });
+    const [payment] = await t.ctx.db
+      .select()
+      .from(payments)
+      .where(eq(payments.reservationId, second.reservation.id));
+    expect(payment!.status).toBe("paid");
+    const mails = await outboxOf(t, "cancellation");
+    expect(mails.map((m) => m.text).join("\n")).toContain("Maksua ei palauteta.");
+
+    expect(
+      (await as("POST", `/reservations/${second.reservation.id}/cancel`, { refund: false })).statusCode,
+    ).toBe(409);
+    expect((await audit()).map((a) => a.action)).toEqual([
+      "reservation.cancel_with_refund",
+      "reservation.cancel",
+    ]);
+  });
+
+  it("refuses a block over a live booking, then cancels that booking in the same step", async () => {
+    const { reservation } = await bookAndPay(t, "2026-06-16T10:00:00+03:00", "2026-06-16T11:00:00+03:00");
+    const block = {
+      areaId: null,
+      start: "2026-06-16T08:00:00+03:00",
+      end: "2026-06-16T12:00:00+03:00",
+      reason: "Aidan huolto",
+    };
+    const refused = await as("POST", "/blocks", block);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message: expect.stringContaining("voimassa oleva varaus"),
+      conflicts: [{ id: reservation.id }],
+    });
+    expect(await audit()).toEqual([]);
+
+    const made = await as("POST", "/blocks", { ...block, cancelReservationIds: [reservation.id] });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({
+      cancelledReservations: 1,
+      block: { areaId: null, reason: "Aidan huolto" },
+    });
+    const [row] = await t.ctx.db.select().from(reservations).where(eq(reservations.id, reservation.id));
+    expect(row!.status).toBe("cancelled");
+    expect((await audit()).map((a) => a.action)).toEqual(["reservation.cancel_with_refund", "block.create"]);
+
+    // The public calendar shows the time closed at once.
+    const day = (
+      await t.app.inject({ method: "GET", url: "/api/v2/availability?from=2026-06-16&to=2026-06-16" })
+    ).json();
+    const at = (time: string) =>
+      day.days[0].slots.find((s: { start: string }) => s.start === `2026-06-16T${time}:00+03:00`);
+    expect(at("10:00").status).toBe("closed");
+    expect(at("13:00").status).toBe("free");
+    const checkout = await t.app.inject({
+      method: "GET",
+      url: "/api/v2/reservations/quote?start=2026-06-16T10:00:00%2B03:00&end=2026-06-16T11:00:00%2B03:00",
+    });
+    expect(checkout.json().available).toBe(false);
+
+    const listed = await as("GET", "/reservations?from=2026-06-16&to=2026-06-16");
+    const blockId = listed.json().blocks[0].id;
+    expect((await as("DELETE", `/blocks/${blockId}`)).statusCode).toBe(200);
+    expect((await as("DELETE", `/blocks/${blockId}`)).statusCode).toBe(404);
+    expect((await audit()).at(-1)).toMatchObject({ action: "block.delete", entityId: String(blockId) });
+  });
+
+  it("refuses a block that ends before it starts", async () => {
+    const res = await as("POST", "/blocks", {
+      areaId: null,
+      start: "2026-06-16T12:00:00+03:00",
+      end: "2026-06-16T11:00:00+03:00",
+      reason: "x",
+    });
+    expect(res.json()).toEqual({ message: "Sulun lopun on oltava alun jälkeen." });
+  });
+});

@@ -17,6 +17,8 @@ describe("choosing the payment provider", () => {
     expect(configuredPaymentProvider(stripe, () => new Date()).name).toBe("stripe");
     // Stripe's secrets may be set and the demo page still chosen on purpose.
     expect(loadConfig({ ...base, ...stripeEnv, PAYMENT_PROVIDER: "demo" }).PAYMENT_PROVIDER).toBe("demo");
+    // As in .env.example: an empty value means unset.
+    expect(loadConfig({ ...base, ...stripeEnv, PAYMENT_PROVIDER: "" }).PAYMENT_PROVIDER).toBe("stripe");
   });
 
   it("stops the start with a clear message when Stripe is chosen without its secrets", () => {

@@ -286,4 +286,27 @@ describe.each(databaseKinds)("Stripe Checkout through a fake Stripe on %s", (kin
     const back = await returnFrom(payment!.id);
     expect(back.headers.location).toMatch(/^\/subscription\/success\?subscription=/);
   });
+
+  it("refunds through Stripe's API an invoice payment that arrives after another paid the invoice", async () => {
+    const api = asCustomer(t, await logIn(t, "kahdesti@example.com"));
+    const first = await api.post("/api/v2/subscriptions/signup", {
+      tier_level: 1,
+      commitment: "none",
+      paymentMethod: "card",
+    });
+    const [invoice] = (await api.get("/api/v2/invoices/me")).json().invoices;
+    // The member starts the payment again in another tab, then pays both.
+    const second = await api.post(`/api/v2/invoices/${invoice.id}/pay`, { paymentMethod: "mobilepay" });
+    for (const start of [first, second]) {
+      const session = await stripe.pay(sessionOf(start.json().redirectUrl).id);
+      await send("checkout.session.completed", session);
+    }
+    const refundCalls = stripe.calls.filter((c) => c.path === "/v1/refunds");
+    expect(refundCalls).toHaveLength(1);
+    expect(refundCalls[0]!.params.amount).toBe("3900");
+    expect((await api.get("/api/v2/invoices/me")).json().invoices[0].status).toBe("paid");
+    const settled = await t.ctx.db.select().from(payments);
+    expect(settled.map((p) => p.status).sort()).toEqual(["paid", "refunded"]);
+    expect(await outboxOf(t, "invoice_refund")).toHaveLength(1);
+  });
 });

@@ -13,7 +13,9 @@ const optionalString = z
 
 export const paymentEnv = {
   /** demo or stripe; unset means stripe when both Stripe secrets are set, demo otherwise. */
-  PAYMENT_PROVIDER: z.enum(["demo", "stripe"]).optional(),
+  PAYMENT_PROVIDER: optionalString.pipe(
+    z.enum(["demo", "stripe"], { message: "PAYMENT_PROVIDER must be demo or stripe" }).optional(),
+  ),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Another host for Stripe's API (tests, Stripe-compatible mock servers), e.g. http://127.0.0.1:12111. */

@@ -46,7 +46,7 @@ export async function cancelReservationInTx(
   const [row] = await tx.select().from(reservations).where(eq(reservations.id, id)).for("update");
   if (!row) throw notFound(RESERVATION_NOT_FOUND);
   if (row.status === "cancelled" || row.status === "expired")
-    throw conflict(`Varaus ${row.name} ${row.startsAt.toISOString().slice(0, 10)} ei ole voimassa.`);
+    throw conflict(`Varaus ${row.name} ${formatTimeRange(row.startsAt, row.endsAt)} ei ole enää voimassa.`);
   const [payment] = await tx
     .select()
     .from(payments)

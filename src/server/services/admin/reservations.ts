@@ -25,6 +25,8 @@ import {
 export const RESERVATION_NOT_FOUND = "Varausta ei löytynyt.";
 const MAX_DAYS = 62;
 const MAX_SEARCH_ROWS = 200;
+/** Far more than a 62-day range of one park holds: a safety net, not a page size. */
+const MAX_RANGE_ROWS = 5000;
 
 /** LIKE's own characters in a search are meant literally. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -52,7 +54,7 @@ export async function listReservations(
     await reservationWithArea(ctx.db)
       .where(and(...conditions))
       .orderBy(q ? desc(reservations.startsAt) : asc(reservations.startsAt))
-      .limit(q ? MAX_SEARCH_ROWS : 5000),
+      .limit(q ? MAX_SEARCH_ROWS : MAX_RANGE_ROWS),
   );
 
   const blockRows =

@@ -3,6 +3,7 @@ import { addDays, formatReferenceNumber } from "../../domain/membership.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import type { invoices, subscriptions } from "../db/schema.js";
 import type { OutgoingMail } from "./mail.js";
+import { signature } from "./receipt.js";
 import type { Settings } from "./settings.js";
 
 /** The membership e-mails (Finnish): welcome, new invoice, overdue reminder, cancellation. */
@@ -15,16 +16,6 @@ type Context = { settings: Pick<Settings, "park">; publicUrl: string };
 export const formatDay = (isoDay: string) => formatDate(`${isoDay}T12:00:00`);
 
 const greeting = (name: string | null) => (name ? `Hei ${name},` : "Hei,");
-
-function signature(park: Settings["park"]): string[] {
-  return [
-    "",
-    "Ystävällisin terveisin",
-    park.name,
-    `${park.companyName} (Y-tunnus ${park.businessId})`,
-    `${park.email}, ${park.phone}`,
-  ];
-}
 
 function invoiceLines(invoice: InvoiceRow): string[] {
   return [

@@ -32,7 +32,8 @@ export const doorUrlOf = (publicUrl: string, doorToken: string) => `${publicUrl}
 
 const addressOf = (park: Settings["park"]) => `${park.streetAddress}, ${park.postalCode} ${park.city}`;
 
-function signature(park: Settings["park"]): string[] {
+/** The closing lines of every e-mail: the park and the company behind it. */
+export function signature(park: Settings["park"]): string[] {
   return [
     "",
     "Ystävällisin terveisin",

@@ -12,7 +12,7 @@ import { assign, fromPromise, setup } from "xstate";
 export const CALENDAR_TIME_ZONE = "Europe/Helsinki";
 
 export type CalendarView = "week" | "day";
-export type CalendarSlotStatus = "free" | "taken" | "closed";
+export type CalendarSlotStatus = "free" | "taken" | "closed" | "past" | "started" | "beyondWindow";
 export type CalendarSlotOption = { lengthMinutes: number; end: string; priceCents: number };
 export type CalendarSlot = {
   start: string;

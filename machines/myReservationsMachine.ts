@@ -31,7 +31,7 @@ export type CancelOutcome = { success: boolean; message: string; reservation?: O
 
 export type MyReservationsContext = {
   items: OwnReservationItem[];
-  /** When the list was read (ISO), to tell past bookings from coming ones. */
+  /** When the list was read (ISO), to tell today's, coming and past bookings apart. */
   loadedAt: string | null;
   /** Why the last load failed; shown only while it stands (`loadFailed`). */
   errorMessage: string | null;
@@ -49,20 +49,22 @@ export type MyReservationsEvent =
 export const LOAD_FAILED = "Varausten lataaminen epäonnistui.";
 export const CANCEL_FAILED = "Varauksen peruminen epäonnistui.";
 
-const endOf = (item: OwnReservationItem) => item.reservation?.end ?? item.entry.endTime;
 const startOf = (item: OwnReservationItem) => item.reservation?.start ?? item.entry.start;
 
 /** Newest start first, as the page lists them. */
 export const newestFirst = (items: OwnReservationItem[]) =>
   [...items].sort((a, b) => Date.parse(startOf(b)) - Date.parse(startOf(a)));
 
-/** Bookings still to come (or running) and those that have ended, each newest first. */
-export function splitByTime(items: OwnReservationItem[], now: string | null) {
-  const nowMs = now ? Date.parse(now) : Date.now();
-  return {
-    upcoming: items.filter((item) => Date.parse(endOf(item)) > nowMs),
-    past: items.filter((item) => Date.parse(endOf(item)) <= nowMs),
-  };
+/**
+ * A booking whose refresh failed keeps what the last good read said (its gate link above all), with
+ * the failure marked beside it: a passing network fault must not hide the way into the park.
+ */
+export function keepLastKnown(fresh: OwnReservationItem[], before: OwnReservationItem[]) {
+  return fresh.map((item) => {
+    if (item.problem !== "failed" || item.reservation) return item;
+    const known = before.find((b) => b.entry.id === item.entry.id)?.reservation ?? null;
+    return known ? { ...item, reservation: known } : item;
+  });
 }
 
 export const myReservationsMachine = setup({
@@ -95,7 +97,7 @@ export const myReservationsMachine = setup({
         onDone: {
           target: "showing",
           actions: assign({
-            items: ({ event }) => newestFirst(event.output.items),
+            items: ({ context, event }) => newestFirst(keepLastKnown(event.output.items, context.items)),
             loadedAt: ({ event }) => event.output.now,
           }),
         },

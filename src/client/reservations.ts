@@ -1,5 +1,6 @@
+import { expandAvailability } from "../domain/availabilityWire";
 import {
-  availabilityResponseSchema,
+  availabilityWireSchema,
   cancelReservationResponseSchema,
   createReservationResponseSchema,
   doorInfoSchema,
@@ -30,8 +31,11 @@ export type CancelResult = { success: boolean; message: string; reservation: Pub
 export type DoorOpenResult = { success: boolean; message: string };
 
 export const bookingApi = {
+  /** The slot grid: sent compact (decision 016), handed on expanded. */
   async availability(from: string, to: string): Promise<AvailabilityResponse> {
-    return availabilityResponseSchema.parse(await http.get("/api/v2/availability", { params: { from, to } }));
+    return expandAvailability(
+      availabilityWireSchema.parse(await http.get("/api/v2/availability", { params: { from, to } })),
+    );
   },
   /** The slot's price; with codes, the discount and the gift card's share too. */
   async quote(

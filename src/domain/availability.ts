@@ -12,8 +12,10 @@ import {
   toHelsinkiIso,
   wallClock,
 } from "./helsinkiTime.js";
+import { versionsOn, type EffectivePeriod } from "./effectiveDates.js";
+import { listFi } from "./finnishText.js";
 import { vatIncludedCents } from "./money.js";
-import { priceAt, priceFor, type PriceRule } from "./pricing.js";
+import { priceAt, priceFor, rulesOn, type PriceRule } from "./pricing.js";
 
 /**
  * Which slots can be booked: pure and DST-correct. Opening hours are Helsinki wall-clock times;
@@ -49,10 +51,19 @@ export type BookingRules = {
   /** Admin blocks of the area (including those for every area). */
   blocks: Interval[];
   reservations: ExistingReservation[];
+  /** The rules' versions in force on any date of the range (each filtered per slot date). */
   priceRules: PriceRule[];
-  vatRateBasisPoints: number;
+  /** The VAT rate's versions, likewise. */
+  vatRates: VatRate[];
   now: Date;
 };
+
+export type VatRate = EffectivePeriod & { rateBasisPoints: number };
+
+/** The VAT rate in force on a Helsinki date; 0 when none is (the seed always makes one). */
+export function vatRateOn(rates: readonly VatRate[], date: string): number {
+  return versionsOn(rates, date)[0]?.rateBasisPoints ?? 0;
+}
 
 export const MAX_RANGE_DAYS = 62;
 
@@ -109,7 +120,7 @@ const overlaps = (spans: Span[], start: number, end: number) =>
   spans.some((s) => start < s.end && end > s.start);
 
 export type BookingCheck =
-  | { ok: true; lengthMinutes: number; priceCents: number; vatCents: number }
+  | { ok: true; lengthMinutes: number; priceCents: number; vatCents: number; vatRateBasisPoints: number }
   | {
       ok: false;
       code:
@@ -125,6 +136,7 @@ export type BookingCheck =
       lengthMinutes: number;
       priceCents: number;
       vatCents: number;
+      vatRateBasisPoints: number;
     };
 
 export const TAKEN_MESSAGE = "Valitsemasi aika on juuri varattu. Valitse toinen aika.";
@@ -139,7 +151,9 @@ export function checkBooking(rules: BookingRules, startInput: Date, endInput: Da
   const local = inHelsinki(start);
   const price = priceFor(rules.priceRules, lengthMinutes, local);
   const priceCents = price ?? 0;
-  const vatCents = vatIncludedCents(priceCents, rules.vatRateBasisPoints);
+  // The price and the VAT rate are those in force on the slot's Helsinki date.
+  const vatRateBasisPoints = vatRateOn(rules.vatRates, local.toISODate()!);
+  const vatCents = vatIncludedCents(priceCents, vatRateBasisPoints);
   const fail = (code: Exclude<BookingCheck, { ok: true }>["code"], reason: string): BookingCheck => ({
     ok: false,
     code,
@@ -147,6 +161,7 @@ export function checkBooking(rules: BookingRules, startInput: Date, endInput: Da
     lengthMinutes,
     priceCents,
     vatCents,
+    vatRateBasisPoints,
   });
 
   if (end - start !== lengthMinutes * MINUTE || !lengthsMinutes.includes(lengthMinutes))
@@ -173,18 +188,13 @@ export function checkBooking(rules: BookingRules, startInput: Date, endInput: Da
   if (overlaps(blocks, start, end)) return fail("blocked", "Puisto on suljettu valitsemanasi aikana.");
   if (price === null) return fail("no_price", "Tälle pituudelle ei ole hintaa valitsemanasi aikana.");
   if (overlaps(busy, start, end)) return fail("taken", TAKEN_MESSAGE);
-  return { ok: true, lengthMinutes, priceCents, vatCents };
-}
-
-/** "30, 60, 90 tai 120" */
-function listFi(values: number[]): string {
-  return values.length < 2 ? values.join("") : `${values.slice(0, -1).join(", ")} tai ${values.at(-1)}`;
+  return { ok: true, lengthMinutes, priceCents, vatCents, vatRateBasisPoints };
 }
 
 /**
  * The availability of every date from `from` to `to` (inclusive, valid range assumed; see
- * dateRangeProblem). A closed day has opensAt/closesAt null and no slots; cells in the past,
- * outside the booking window or under an admin block are "closed".
+ * dateRangeProblem). A closed day has opensAt/closesAt null and no slots; cells under an admin
+ * block are "closed", and those in the past, under way or beyond the booking window say so.
  */
 export function computeAvailability(rules: BookingRules, from: string, to: string): AvailabilityResponse {
   const prepared = prepare(rules);
@@ -217,20 +227,31 @@ function dayAvailability(
   const constantOffset = opensOffset === hours.closes.offset;
   const offsetAt = (ms: number) => (constantOffset ? opensOffset : helsinkiOffset(ms));
   const weekday = hours.opens.weekday;
+  const priceRules = rulesOn(rules.priceRules, date);
 
   const slots: Slot[] = [];
   for (; cell + grid <= closes; cell += grid) {
     const cellEnd = cell + grid;
     const offset = offsetAt(cell);
-    const closed = cell < now || cellEnd > until || overlaps(blocks, cell, cellEnd);
-    const status = closed ? "closed" : overlaps(busy, cell, cellEnd) ? "taken" : "free";
+    const status: Slot["status"] =
+      cellEnd <= now
+        ? "past"
+        : cell < now
+          ? "started"
+          : cellEnd > until
+            ? "beyondWindow"
+            : overlaps(blocks, cell, cellEnd)
+              ? "closed"
+              : overlaps(busy, cell, cellEnd)
+                ? "taken"
+                : "free";
     const options: Slot["options"] = [];
     if (status === "free") {
       const localTime = isoAtOffset(cell, offset).slice(11, 16);
       for (const lengthMinutes of lengthsMinutes) {
         const end = cell + lengthMinutes * MINUTE;
         if (end > closes || end > until || overlaps(blocks, cell, end) || overlaps(busy, cell, end)) continue;
-        const priceCents = priceAt(rules.priceRules, lengthMinutes, weekday, localTime);
+        const priceCents = priceAt(priceRules, lengthMinutes, weekday, localTime);
         if (priceCents === null) continue;
         options.push({ lengthMinutes, end: isoAtOffset(end, offsetAt(end)), priceCents });
       }

@@ -27,7 +27,12 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 // GET /api/v2/availability?from=YYYY-MM-DD&to=YYYY-MM-DD (inclusive, at most 62 days)
 export const availabilityQuerySchema = z.object({ from: requestDate, to: requestDate });
 
-export const slotStatusSchema = z.enum(["free", "taken", "closed"]);
+/**
+ * A cell's state. "closed": outside opening hours or under an admin block. Time that cannot be
+ * booked for another reason says which: "past" has ended, "started" is under way (a booking starts
+ * no earlier than now), "beyondWindow" ends past the booking window and opens for booking later.
+ */
+export const slotStatusSchema = z.enum(["free", "taken", "closed", "past", "started", "beyondWindow"]);
 export type SlotStatus = z.infer<typeof slotStatusSchema>;
 
 /** One booking length that can start at a free slot, with its price. */
@@ -60,6 +65,39 @@ export const availabilityResponseSchema = z.object({
   days: z.array(availabilityDaySchema),
 });
 export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
+
+/**
+ * What GET /api/v2/availability sends: the grid above in a compact form (decision 016), a few
+ * hundred bytes a day. `expandAvailability` (availabilityWire.ts) turns it back into the grid.
+ * Cell i of a day starts i × gridMinutes real minutes after `firstStart` and is gridMinutes long.
+ */
+export const availabilityWireDaySchema = z.object({
+  date: isoDate,
+  opensAt: isoDateTime.nullable(),
+  closesAt: isoDateTime.nullable(),
+  /** The first cell's start; null when the day has no cells. */
+  firstStart: isoDateTime.nullable(),
+  /** One letter per cell, its status (SLOT_STATUS_CODES). */
+  cells: z.string(),
+  /**
+   * Per cell, the booking lengths that can start there: hexadecimal digits (the same number for every
+   * cell) of a bit mask whose bit k stands for lengthsMinutes[k].
+   */
+  fits: z.string(),
+  /**
+   * Per length (in lengthsMinutes order), its price from each cell on: flat pairs
+   * [firstCell, priceCents, firstCell, priceCents, ...]; a pair holds until the next one.
+   */
+  prices: z.array(z.array(z.number().int())),
+});
+export const availabilityWireSchema = z.object({
+  timeZone: z.literal("Europe/Helsinki"),
+  gridMinutes: z.number().int(),
+  lengthsMinutes: z.array(z.number().int()),
+  days: z.array(availabilityWireDaySchema),
+});
+export type AvailabilityWire = z.infer<typeof availabilityWireSchema>;
+export type AvailabilityWireDay = z.infer<typeof availabilityWireDaySchema>;
 export type AvailabilityDay = z.infer<typeof availabilityDaySchema>;
 export type Slot = z.infer<typeof slotSchema>;
 

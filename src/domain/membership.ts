@@ -1,7 +1,5 @@
-import { DateTime } from "luxon";
 import { z } from "zod";
 import { isoDate, isoDateTime, paymentMethodSchema, requestDateTime } from "./booking.js";
-import { HELSINKI, type Instant, inHelsinki } from "./helsinkiTime.js";
 
 /**
  * Membership (issue 7): the API's payloads (spec §3, §7) and the pure billing rules (spec §4,
@@ -162,46 +160,6 @@ export const memberReservationResponseSchema = z.object({
 export const memberReservationsResponseSchema = z.object({ reservations: z.array(memberReservationSchema) });
 
 /* ---------- Billing rules ---------- */
-
-const date = (iso: string) => DateTime.fromISO(iso, { zone: HELSINKI });
-
-/**
- * The first day of period `index` of a membership that started on `startDate`: counted from the
- * start date each time, so a month end clamps without drifting (31 Jan → 28/29 Feb → 31 Mar).
- */
-export function periodStart(startDate: string, index: number): string {
-  return date(startDate).plus({ months: index }).toISODate()!;
-}
-
-/** Adds days to a calendar date. */
-export function addDays(isoDay: string, days: number): string {
-  return date(isoDay).plus({ days }).toISODate()!;
-}
-
-/** The index of the period that contains `day` (−1 before the start). */
-export function periodIndexOn(startDate: string, day: string): number {
-  if (day < startDate) return -1;
-  const start = date(startDate);
-  let index = Math.max(0, Math.floor(date(day).diff(start, "months").months) - 1);
-  while (periodStart(startDate, index + 1) <= day) index++;
-  return index;
-}
-
-/** Period `index` as its first day and its exclusive end (the next period's first day). */
-export function periodBounds(startDate: string, index: number): { start: string; endExclusive: string } {
-  return { start: periodStart(startDate, index), endExclusive: periodStart(startDate, index + 1) };
-}
-
-/** The instant a Helsinki calendar day begins (DST-correct). */
-export function startOfHelsinkiDay(isoDay: string): Date {
-  return date(isoDay).startOf("day").toJSDate();
-}
-
-/** Spec §4: days remaining until a date, the day difference rounded up; never below 0. */
-export function daysRemaining(untilDate: string, now: Instant): number {
-  const ms = startOfHelsinkiDay(untilDate).getTime() - inHelsinki(now).toMillis();
-  return Math.max(0, Math.ceil(ms / 86_400_000));
-}
 
 /** Spec §4: usage percentage, hours_used / hours_quota × 100 rounded; 0 when the quota is 0. */
 export function usagePercent(hoursUsed: number, hoursQuota: number): number {

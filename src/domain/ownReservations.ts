@@ -1,7 +1,9 @@
-import { DateTime } from "luxon";
-
 /** Spec §9: the own-reservation link stays visible for 10 minutes after the reservation's end. */
 export const OWN_RESERVATION_LINK_GRACE_MINUTES = 10;
+
+// An ISO 8601 date and time, offset optional. Plain Date arithmetic, no luxon: the header runs this
+// on every page, and luxon would be a fifth of the first load (decision 019).
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/;
 
 /**
  * Until when the header's "Omat varaukset" link should show for these stored entries: the latest
@@ -11,16 +13,16 @@ export const OWN_RESERVATION_LINK_GRACE_MINUTES = 10;
  */
 export function ownReservationsLinkVisibleUntil(entries: unknown, now: Date): Date | null {
   if (!Array.isArray(entries)) return null;
-  let latest: DateTime | null = null;
+  let latest: number | null = null;
   for (const entry of entries) {
     const endTime = (entry as { endTime?: unknown } | null)?.endTime;
-    if (typeof endTime !== "string") continue;
-    const end = DateTime.fromISO(endTime, { setZone: true });
-    if (!end.isValid) continue;
-    const visibleUntil = end.plus({ minutes: OWN_RESERVATION_LINK_GRACE_MINUTES });
-    if (!latest || visibleUntil > latest) latest = visibleUntil;
+    if (typeof endTime !== "string" || !ISO_DATE_TIME.test(endTime)) continue;
+    const end = Date.parse(endTime);
+    if (Number.isNaN(end)) continue;
+    const visibleUntil = end + OWN_RESERVATION_LINK_GRACE_MINUTES * 60_000;
+    if (latest === null || visibleUntil > latest) latest = visibleUntil;
   }
-  return latest && latest.toMillis() > now.getTime() ? latest.toJSDate() : null;
+  return latest !== null && latest > now.getTime() ? new Date(latest) : null;
 }
 
 /**

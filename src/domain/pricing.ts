@@ -1,7 +1,11 @@
+import { versionsOn, type EffectivePeriod } from "./effectiveDates.js";
 import { inHelsinki, type Instant } from "./helsinkiTime.js";
 
-/** A single-booking price rule, as stored in price_rules (inactive rules are ignored). */
-export type PriceRule = {
+/**
+ * A single-booking price rule, as stored in price_rules (inactive rules are ignored). A rule with
+ * an effective period applies only to slots starting on its Helsinki dates; one without, always.
+ */
+export type PriceRule = Partial<EffectivePeriod> & {
   id?: number;
   lengthMinutes: number;
   priceCents: number;
@@ -16,16 +20,22 @@ export type PriceRule = {
 };
 
 /**
- * The price of a booking of `lengthMinutes` starting at `start`: the matching active rule with
- * the highest priority (among equals, the first in the given order). Null when no rule matches,
- * in which case that length is not for sale then.
+ * The price of a booking of `lengthMinutes` starting at `start`: among the active rules in force
+ * on the start's Helsinki date, the matching one with the highest priority (among equals, the
+ * first in the given order). Null when no rule matches: that length is not for sale then.
  */
 export function priceFor(rules: readonly PriceRule[], lengthMinutes: number, start: Instant): number | null {
   const local = inHelsinki(start);
-  return priceAt(rules, lengthMinutes, local.weekday, local.toFormat("HH:mm"));
+  return priceAt(rulesOn(rules, local.toISODate()!), lengthMinutes, local.weekday, local.toFormat("HH:mm"));
 }
 
-/** priceFor with the start's Helsinki ISO weekday and "HH:MM" already known (the fast path). */
+/** The rules in force on a Helsinki date (YYYY-MM-DD): what priceAt is given for that date's slots. */
+export const rulesOn = (rules: readonly PriceRule[], date: string): PriceRule[] => versionsOn(rules, date);
+
+/**
+ * priceFor with the start's Helsinki ISO weekday and "HH:MM" already known (the fast path); the
+ * rules must be those in force on the start's date (rulesOn).
+ */
 export function priceAt(
   rules: readonly PriceRule[],
   lengthMinutes: number,
@@ -48,7 +58,8 @@ const isUnrestricted = (rule: PriceRule) => !rule.weekdays?.length && !rule.from
 
 /**
  * The list price of each length: its active rule without weekday or time limits (the highest
- * priority if several). Lengths without such a rule are left out: they are priced only at times.
+ * priority if several), among the rules given (those in force on the day shown, see rulesOn).
+ * Lengths without such a rule are left out: they are priced only at times.
  */
 export function basePrices(
   rules: readonly PriceRule[],

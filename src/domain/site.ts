@@ -24,6 +24,10 @@ export const siteInfoSchema = z.object({
     maxDogs: z.number(),
     holdMinutes: z.number(),
   }),
+  /** The gate opens this long before a booking's start and stays openable this long after its end. */
+  door: z.object({ opensBeforeMinutes: z.number(), closesAfterMinutes: z.number() }),
+  /** A membership invoice falls due this many days after it is made. */
+  invoiceDueDays: z.number(),
   vatRateBasisPoints: z.number(),
   /** The base price of each booking length (rules without weekday or time limits), VAT included. */
   prices: z.array(z.object({ lengthMinutes: z.number().int(), priceCents: z.number().int() })),

@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -49,9 +51,17 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions["logger"];
   /** Serve the built SPA from dist/web (off in API tests and in `npm run dev`). */
   serveWeb?: boolean;
+  /** Where the built SPA is (tests give a folder of their own). */
+  webFolder?: string;
 };
 
-export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildAppOptions) {
+export async function buildApp({
+  ctx,
+  logger = false,
+  serveWeb = false,
+  webFolder = webRoot,
+}: BuildAppOptions) {
+  const hasWeb = serveWeb && existsSync(webFolder);
   // Request lines only at debug level, so the console stays readable (e-mails are printed there).
   const disableRequestLogging = ctx.config.LOG_LEVEL !== "debug" && ctx.config.LOG_LEVEL !== "trace";
   const app = Fastify({
@@ -62,12 +72,25 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
     // gate route records the attempt); Fastify's default (100) would refuse them before routing.
     routerOptions: { maxParamLength: 1000 },
     clientErrorHandler: finnishClientErrorHandler,
-    // A malformed URL (bad percent-encoding) fails before routing: answer it like every other error.
-    frameworkErrors: (error, _request, reply) => {
-      void (reply as FastifyReply)
-        .code(400)
-        .type("application/json; charset=utf-8")
-        .send(JSON.stringify({ message: frameworkMessages[error.code] ?? "Virheellinen pyyntö." }));
+    // A malformed URL (bad percent-encoding) fails before routing. A page address gets the SPA,
+    // which shows its not-found page; the API answers like every other error.
+    frameworkErrors: (error, request, reply) => {
+      const json = () =>
+        void (reply as FastifyReply)
+          .code(400)
+          .type("application/json; charset=utf-8")
+          .send(JSON.stringify({ message: frameworkMessages[error.code] ?? "Virheellinen pyyntö." }));
+      if (!hasWeb || error.code !== "FST_ERR_BAD_URL" || !isPageRequest(request.method, request.url))
+        return json();
+      readFile(path.join(webFolder, "index.html"), "utf8").then(
+        (page) =>
+          void (reply as FastifyReply)
+            .code(404)
+            .type("text/html; charset=utf-8")
+            .header("cache-control", "no-cache")
+            .send(page),
+        json,
+      );
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -129,6 +152,8 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
 
   await app.register(
     async (api) => {
+      // API answers only: static files are precompressed at build time (vite.config.ts).
+      await api.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
       await api.register(healthRoutes);
       await api.register(siteRoutes);
       await api.register(availabilityRoutes);
@@ -150,10 +175,9 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
   // The demo payment provider's hosted page: server-rendered, so it must come before the SPA fallback.
   await app.register(demoPaymentRoutes, { prefix: "/maksu/demo" });
 
-  const hasWeb = serveWeb && existsSync(webRoot);
   if (hasWeb)
     await app.register(fastifyStatic, {
-      root: webRoot,
+      root: webFolder,
       wildcard: false,
       // The build writes .br and .gz beside each file (vite.config.ts).
       preCompressed: true,
@@ -168,8 +192,8 @@ export async function buildApp({ ctx, logger = false, serveWeb = false }: BuildA
 
   // Unknown API paths answer JSON; any other GET is a client route of the SPA.
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split("?")[0]!;
-    if (path.startsWith("/api/") || path === "/api" || !hasWeb || request.method !== "GET") {
+    if (!hasWeb || !isPageRequest(request.method, request.url)) {
+      const path = request.url.split("?")[0]!;
       return reply.status(404).send({ message: `Polkua ei löydy: ${request.method} ${path}` });
     }
     return reply.type("text/html").sendFile("index.html");
@@ -190,6 +214,12 @@ const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "Pyynnön pituustieto on virheellinen.",
   FST_ERR_CTP_EMPTY_TYPE: "Pyynnöstä puuttuu sisältötyyppi.",
 };
+
+/** A GET of anything but the API: a client route of the SPA. */
+function isPageRequest(method: string, url: string): boolean {
+  const path = url.split("?")[0]!;
+  return method === "GET" && !path.startsWith("/api/") && path !== "/api";
+}
 
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === "string") return value.includes("\u0000");

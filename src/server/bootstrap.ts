@@ -12,6 +12,7 @@ import { shellyDoorProvider } from "./integrations/door/shelly.js";
 import { demoPaymentProvider } from "./integrations/payments/demo.js";
 import type { PaymentProvider } from "./integrations/payments/provider.js";
 import { stripeClient, stripePaymentProvider } from "./integrations/payments/stripe.js";
+import { AvailabilityCache } from "./services/availabilityCache.js";
 import { consoleTransport, createMailService, smtpTransport, type MailTransport } from "./services/mail.js";
 
 export function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -61,10 +62,13 @@ export async function createContext(
     console.log(demoCreditsText(await seedDemoCredits(database.db, now())));
   const transport =
     overrides.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : consoleTransport());
+  const availability = new AvailabilityCache(database.db, now);
+  availability.watch(database);
   return {
     config,
     database,
     db: database.db,
+    availability,
     now,
     payments: overrides.payments ?? configuredPaymentProvider(config, now),
     door: overrides.door ?? configuredDoorProvider(config),

@@ -3,6 +3,7 @@ import type { Database, Db } from "./db/index.js";
 import type { AdminIdentity } from "./integrations/adminIdentity.js";
 import type { DoorProvider } from "./integrations/door/provider.js";
 import type { PaymentProvider } from "./integrations/payments/provider.js";
+import type { AvailabilityCache } from "./services/availabilityCache.js";
 import type { MailService } from "./services/mail.js";
 
 /** What every route and job needs; built once in main.ts (or a test) and handed to buildApp. */
@@ -15,6 +16,8 @@ export type AppContext = {
   door: DoorProvider;
   /** Verifies admins' Firebase ID tokens (a Firebase project or the Auth emulator). */
   adminIdentity: AdminIdentity;
+  /** Settings, area and booking rules in memory, kept current by the database's notices. */
+  availability: AvailabilityCache;
   /** The clock; tests move it instead of waiting. */
   now: () => Date;
 };

@@ -1,8 +1,8 @@
 import { DateTime } from "luxon";
 import type { Page } from "playwright-core";
-import { formatDateTime, HELSINKI } from "../../src/domain/helsinkiTime.js";
-import { serverAndBrowserForFile, type WatchedPage } from "../support/e2e.js";
-import { createUser, TEST_PASSWORD, uniqueEmail } from "../support/firebase.js";
+import { formatDate, formatDateTime, HELSINKI } from "../../src/domain/helsinkiTime.js";
+import { serverAndBrowserForFile } from "../support/e2e.js";
+import { signInAsAdmin } from "../support/adminE2e.js";
 
 /*
  * The admin sections in Chromium against the real built server and the run's Auth emulator: an
@@ -11,17 +11,7 @@ import { createUser, TEST_PASSWORD, uniqueEmail } from "../support/firebase.js";
  */
 const e2e = serverAndBrowserForFile();
 
-async function signedInAdmin(): Promise<WatchedPage> {
-  const email = uniqueEmail("e2e-admin");
-  await createUser({ email, claims: { admin: true } });
-  const page = await e2e.openPage();
-  await page.goto(`${e2e.server.url}/hallinta/login`);
-  await page.getByLabel("Sähköpostiosoite").fill(email);
-  await page.getByLabel("Salasana").fill(TEST_PASSWORD);
-  await page.getByRole("button", { name: "Kirjaudu" }).click();
-  await page.getByRole("navigation", { name: "Ylläpidon valikko" }).waitFor();
-  return page;
-}
+const signedInAdmin = () => signInAsAdmin(e2e);
 
 const tomorrow = () => DateTime.now().setZone(HELSINKI).plus({ days: 1 }).startOf("day");
 const freeCell = (page: Page, start: DateTime) =>
@@ -48,6 +38,31 @@ describe("admin sections in Chromium", () => {
     await visitor.reload();
     await freeCell(visitor, day.set({ hour: 13 })).waitFor();
     expect(await freeCell(visitor, day.set({ hour: 10 })).count()).toBe(0);
+    expect(page.errors).toEqual([]);
+  });
+
+  it("a manual booking started from an empty hour appears in the day view", async () => {
+    const day = tomorrow().plus({ days: 1 });
+    const page = await signedInAdmin();
+    await page.goto(`${e2e.server.url}/hallinta/varaukset?nakyma=paiva&paiva=${day.toISODate()}`);
+    const grid = page.getByRole("table", { name: `Päivä ${formatDate(day.toJSDate())}` });
+    await grid
+      .getByRole("button", {
+        name: `Vapaa ${formatDateTime(day.set({ hour: 15 }).toJSDate())}, Koirapuisto: lisää varaus tai sulku`,
+      })
+      .click();
+    await page.getByRole("button", { name: "Varaa tämä aika" }).click();
+    await page.getByLabel("Nimi", { exact: true }).fill("Puhelinvaraaja");
+    await page.getByLabel("Sähköposti", { exact: true }).fill("puhelin@example.com");
+    await page.getByRole("button", { name: "Lisää varaus", exact: true }).click();
+    await page.getByText("Varaus lisätty.").waitFor();
+
+    const booking = grid.getByRole("button", { name: /Puhelinvaraaja/ });
+    await booking.waitFor();
+    expect(await booking.textContent()).toContain("15.00–16.00");
+    await booking.click();
+    await page.getByRole("heading", { name: "Varauksen tiedot" }).waitFor();
+    await page.getByText("Ei maksuja.").waitFor();
     expect(page.errors).toEqual([]);
   });
 

@@ -44,6 +44,7 @@ const LIST: ReservationList = {
   ],
   blocks: [],
   areas: [{ id: 1, name: "Koirapuisto", active: true }],
+  days: [],
 };
 const SERVER_ERROR = { status: 500, message: "Palvelinvirhe. Yritä hetken kuluttua uudelleen." };
 const CANCELLED = "Varaus peruttu. 15,00 € palautetaan maksutavalle.";
@@ -79,7 +80,9 @@ type ActorResult = { event: { output?: unknown; error?: { status: number; messag
 const executors = {
   "xstate.init": async () => {
     user = userEvent.setup();
+    // The list view: the calendars have their own test (tests/web/adminReservationsCalendar.test.tsx).
     app.render({
+      path: "/hallinta/varaukset?nakyma=lista",
       token: signedInWith(TOKEN),
     });
   },
@@ -99,8 +102,10 @@ const executors = {
       message: event.error!.message,
     }),
   "section.query": async () => {
-    const select = await screen.findByLabelText("Näkymä");
-    await user.selectOptions(select, (select as HTMLSelectElement).value === "day" ? "week" : "day");
+    const search = await screen.findByLabelText("Hae nimellä tai sähköpostilla");
+    await user.clear(search);
+    await user.type(search, "ansa");
+    await user.click(screen.getByRole("button", { name: "Hae" }));
   },
   "section.retry": () => user.click(screen.getByRole("button", { name: "Yritä uudelleen" })),
   "section.write": async () => {

@@ -14,7 +14,7 @@ import {
 import { readStoredSession, SessionCallFailure, writeStoredSession } from "../../src/client/customerSession";
 import { createHttpClient } from "../../src/client/http";
 import { AppLayout } from "../../src/web/layout/AppLayout";
-import { routes } from "../../src/web/router";
+import { loadedRoutes } from "../../src/web/router";
 import { CustomerSessionProvider } from "../../src/web/session/CustomerSessionProvider";
 import { SubscriptionProvider } from "../../src/web/session/SubscriptionProvider";
 import { createCustomerSessionLogic } from "../../src/web/session/customerSessionLogic";
@@ -103,6 +103,12 @@ const settledByTest = <TOutput, TInput = NonReducibleUnknown>(id: string) =>
 // The server answers every customer call from this client with 401 (the session was revoked).
 const rejectingHttp = createHttpClient({
   fetch: (async () => Response.json({ message: "Istuntosi on päättynyt." }, { status: 401 })) as typeof fetch,
+});
+
+// The app's routes with their pages loaded, so that a navigation waits for no chunk.
+let routes: Awaited<ReturnType<typeof loadedRoutes>>;
+beforeAll(async () => {
+  routes = await loadedRoutes();
 });
 
 function renderApp() {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { auditLog, payments, refunds, reservations } from "../../src/server/db/schema.js";
 import { createTestApp, type TestApp } from "../support/app.js";
-import { bookAndPay, outboxOf } from "../support/booking.js";
+import { availabilityOf, bookAndPay, outboxOf } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";
 
@@ -56,6 +56,42 @@ describe.each(databaseKinds)("admin varaukset (%s)", (kind) => {
     expect((await as("GET", "/reservations")).json()).toEqual({
       message: "Anna aikaväli (from ja to) tai hakusana.",
     });
+  });
+
+  it("gives each date of the range its opening hours for the calendar views, exceptions and DST included", async () => {
+    const closed = await t.app.inject({
+      method: "PUT",
+      url: "/api/v2/admin/opening-exceptions/2026-10-21",
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { opensAt: null, closesAt: null, note: "Suljettu" },
+    });
+    expect(closed.statusCode).toBe(200);
+    const short = await t.app.inject({
+      method: "PUT",
+      url: "/api/v2/admin/opening-exceptions/2026-10-22",
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { opensAt: "10:00", closesAt: "14:00", note: null },
+    });
+    expect(short.statusCode).toBe(200);
+    // The week of the last Sunday of October: summer time ends on the Sunday at 04:00.
+    const week = (await as("GET", "/reservations?from=2026-10-19&to=2026-10-25")).json();
+    expect(week.days).toHaveLength(7);
+    expect(week.days[0]).toEqual({
+      date: "2026-10-19",
+      opens: "2026-10-19T06:00:00+03:00",
+      closes: "2026-10-19T22:00:00+03:00",
+    });
+    expect(week.days[2]).toEqual({ date: "2026-10-21", opens: null, closes: null });
+    expect(week.days[3]).toMatchObject({
+      opens: "2026-10-22T10:00:00+03:00",
+      closes: "2026-10-22T14:00:00+03:00",
+    });
+    expect(week.days[6]).toEqual({
+      date: "2026-10-25",
+      opens: "2026-10-25T06:00:00+02:00",
+      closes: "2026-10-25T22:00:00+02:00",
+    });
+    expect((await as("GET", "/reservations?q=ansa")).json().days).toEqual([]);
   });
 
   it("shows a booking's payments and gate events", async () => {
@@ -153,11 +189,8 @@ describe.each(databaseKinds)("admin varaukset (%s)", (kind) => {
     expect((await audit()).map((a) => a.action)).toEqual(["reservation.cancel_with_refund", "block.create"]);
 
     // The public calendar shows the time closed at once.
-    const day = (
-      await t.app.inject({ method: "GET", url: "/api/v2/availability?from=2026-06-16&to=2026-06-16" })
-    ).json();
-    const at = (time: string) =>
-      day.days[0].slots.find((s: { start: string }) => s.start === `2026-06-16T${time}:00+03:00`);
+    const day = await availabilityOf(t, "2026-06-16");
+    const at = (time: string) => day.days[0]!.slots.find((s) => s.start === `2026-06-16T${time}:00+03:00`)!;
     expect(at("10:00").status).toBe("closed");
     expect(at("13:00").status).toBe("free");
     const checkout = await t.app.inject({

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { auditLog, settings } from "../../src/server/db/schema.js";
 import { seedDatabase } from "../../src/server/db/seed.js";
 import { createTestApp, type TestApp } from "../support/app.js";
-import { bookAndPay } from "../support/booking.js";
+import { availabilityOf, bookAndPay } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";
 
@@ -31,9 +31,7 @@ describe.each(databaseKinds)("admin hallintapaneeli and hinnasto (%s)", (kind) =
       payload: payload as never,
     });
   const site = async () => (await t.app.inject({ method: "GET", url: "/api/v2/site" })).json();
-  const day = async (date: string) =>
-    (await t.app.inject({ method: "GET", url: `/api/v2/availability?from=${date}&to=${date}` })).json()
-      .days[0];
+  const day = async (date: string) => (await availabilityOf(t, date)).days[0]!;
 
   it("seeds a plausible Y-tunnus and replaces the old example that fails its check digit", async () => {
     expect((await site()).park.businessId).toBe("2876543-5");
@@ -134,7 +132,7 @@ describe.each(databaseKinds)("admin hallintapaneeli and hinnasto (%s)", (kind) =
     const { reservation } = await bookAndPay(t, "2026-06-16T10:00:00+03:00", "2026-06-16T11:00:00+03:00");
     const list = (await as("GET", "/prices")).json();
     const hour = list.priceRules.find((r: { lengthMinutes: number }) => r.lengthMinutes === 60);
-    const { id, ...rest } = hour;
+    const { id, ruleId: _rule, effectiveFrom: _from, effectiveUntil: _until, ...rest } = hour;
     expect((await as("PUT", `/price-rules/${id}`, { ...rest, priceCents: 1800 })).statusCode).toBe(200);
     const quote = (
       await t.app.inject({
@@ -170,22 +168,32 @@ describe.each(databaseKinds)("admin hallintapaneeli and hinnasto (%s)", (kind) =
     );
     expect((await as("DELETE", `/price-rules/${added.json().priceRule.id}`)).statusCode).toBe(200);
 
-    const tiers = list.membership;
-    const changed = {
-      ...tiers,
-      tiers: tiers.tiers.map((tier: { level: number }) =>
-        tier.level === 1 ? { ...tier, monthlyPriceCents: 4200 } : tier,
-      ),
-    };
-    expect((await as("PUT", "/settings/membership", changed)).statusCode).toBe(200);
+    const tiers = list.membershipTiers;
+    const { level, name, hoursQuota } = tiers[0];
+    const tier = await as("PUT", `/membership-tiers/${level}`, { name, hoursQuota, monthlyPriceCents: 4200 });
+    expect(tier.statusCode).toBe(200);
     const publicTiers = (await t.app.inject({ method: "GET", url: "/api/v2/subscriptions/tiers" })).json();
     expect(publicTiers.tiers[0].monthly_price_cents).toBe(4200);
-    expect((await as("PUT", "/settings/vat", { rateBasisPoints: 2400 })).statusCode).toBe(200);
+    expect((await as("PUT", "/vat-rate", { rateBasisPoints: 2400 })).statusCode).toBe(200);
+    const terms = await as("PUT", "/settings/membership", {
+      ...list.membership,
+      commitmentDiscountPercent: 15,
+    });
+    expect(terms.statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/v2/subscriptions/tiers" })).json()).toMatchObject({
+      vat_rate_basis_points: 2400,
+      tiers: [
+        expect.objectContaining({ commitment_monthly_price_cents: 3570 }),
+        expect.anything(),
+        expect.anything(),
+      ],
+    });
     expect((await t.ctx.db.select().from(auditLog)).map((a) => a.action)).toEqual([
       "price_rule.update",
       "price_rule.create",
       "price_rule.delete",
-      "settings.update",
+      "membership_tier.update",
+      "vat_rate.update",
       "settings.update",
     ]);
   });

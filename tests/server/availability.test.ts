@@ -1,5 +1,7 @@
-import { availabilityResponseSchema, type AvailabilityDay } from "../../src/domain/booking.js";
-import { areas, blocks, openingExceptions, priceRules, reservations } from "../../src/server/db/schema.js";
+import { expandAvailability } from "../../src/domain/availabilityWire.js";
+import { availabilityWireSchema, type AvailabilityDay } from "../../src/domain/booking.js";
+import { areas, blocks, openingExceptions, reservations } from "../../src/server/db/schema.js";
+import { insertNewPriceRule } from "../../src/server/services/prices.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
 
@@ -28,7 +30,7 @@ describe.each(databaseKinds)("GET /api/v2/availability on %s", (kind) => {
       reason: "Nurmikon leikkuu",
     });
     await t.ctx.db.insert(openingExceptions).values({ date: "2026-06-19", note: "Juhannusaatto" });
-    await t.ctx.db.insert(priceRules).values({
+    await insertNewPriceRule(t.ctx.db, {
       name: "Ilta 1 h",
       lengthMinutes: 60,
       priceCents: 1800,
@@ -45,7 +47,7 @@ describe.each(databaseKinds)("GET /api/v2/availability on %s", (kind) => {
   it("answers a week of days with the grid, bookings, blocks, closed days and prices", async () => {
     const res = await get("from=2026-06-15&to=2026-06-21");
     expect(res.statusCode).toBe(200);
-    const body = availabilityResponseSchema.parse(res.json());
+    const body = expandAvailability(availabilityWireSchema.parse(res.json()));
     expect(body).toMatchObject({
       timeZone: "Europe/Helsinki",
       gridMinutes: 30,
@@ -67,8 +69,8 @@ describe.each(databaseKinds)("GET /api/v2/availability on %s", (kind) => {
       AvailabilityDay,
       AvailabilityDay,
     ];
-    // Today: cells before the test clock's 12:00 are closed.
-    expect(cellOf(monday, "2026-06-15T11:30:00+03:00").status).toBe("closed");
+    // Today: cells before the test clock's 12:00 are past, not closed.
+    expect(cellOf(monday, "2026-06-15T11:30:00+03:00").status).toBe("past");
     expect(cellOf(monday, "2026-06-15T12:00:00+03:00").status).toBe("free");
     // The admin booking takes 10:00-11:30 and shortens what can start before it.
     expect(

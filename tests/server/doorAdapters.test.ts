@@ -79,6 +79,14 @@ describe("Shelly Gen2 HTTP RPC adapter", () => {
     ).rejects.toThrow();
   });
 
+  it("checks the device's status without switching anything (the health page's check)", async () => {
+    const provider = shellyDoorProvider({ url: shelly.url, switchId: 2 });
+    expect(await provider.check!()).toBe("Shelly vastasi (kytkin 2)");
+    expect(shelly.requests).toEqual(["/rpc/Switch.GetStatus?id=2"]);
+    shelly.fail(true);
+    await expect(provider.check!()).rejects.toThrow(/Shelly answered 500/);
+  });
+
   it("is what DOOR_PROVIDER=shelly opens the gate with; a device failure is a 502, recorded", async () => {
     const t = await createTestApp("pglite", {
       env: { DOOR_PROVIDER: "shelly", SHELLY_URL: shelly.url, SHELLY_SWITCH_ID: "2", DOOR_OPEN_SECONDS: "8" },
@@ -123,6 +131,18 @@ describe("MQTT adapter (local Mosquitto)", () => {
     } finally {
       await subscriber.close();
     }
+  });
+
+  it("checks that the broker accepts a connection, publishing nothing", async () => {
+    const topic = `koirapuisto/test/${crypto.randomUUID()}`;
+    const subscriber = await listen(topic);
+    try {
+      expect(await mqttDoorProvider({ url: MQTT_URL, topic }).check!()).toBe("MQTT-välittäjä vastasi");
+      expect(await subscriber.next()).toBeUndefined();
+    } finally {
+      await subscriber.close();
+    }
+    await expect(mqttDoorProvider({ url: "mqtt://127.0.0.1:9", topic }).check!()).rejects.toThrow();
   });
 
   it("fails fast when the broker cannot be reached", async () => {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { areas, reservations } from "../../src/server/db/schema.js";
+import { getSetting, putSetting } from "../../src/server/services/settings.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
 
@@ -29,6 +30,23 @@ describe.each(databaseKinds)("foundation on %s", (kind) => {
       { lengthMinutes: 90, priceCents: 2100 },
       { lengthMinutes: 120, priceCents: 2700 },
     ]);
+  });
+
+  it("serves the gate window and the invoice term from the settings, for the public pages' texts", async () => {
+    const site = async () => (await t.app.inject({ method: "GET", url: "/api/v2/site" })).json();
+    expect(await site()).toMatchObject({
+      door: { opensBeforeMinutes: 5, closesAfterMinutes: 0 },
+      invoiceDueDays: 14,
+    });
+    const membership = await getSetting(t.ctx.db, "membership");
+    await putSetting(t.ctx.db, "door", { opensBeforeMinutes: 10, closesAfterMinutes: 15 });
+    await putSetting(t.ctx.db, "membership", { ...membership, invoiceDueDays: 21 });
+    expect(await site()).toMatchObject({
+      door: { opensBeforeMinutes: 10, closesAfterMinutes: 15 },
+      invoiceDueDays: 21,
+    });
+    await putSetting(t.ctx.db, "door", { opensBeforeMinutes: 5, closesAfterMinutes: 0 });
+    await putSetting(t.ctx.db, "membership", membership);
   });
 
   it("answers unknown API paths with 404 JSON", async () => {

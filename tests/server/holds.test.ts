@@ -4,7 +4,7 @@ import { payments, reservations } from "../../src/server/db/schema.js";
 import { jobs } from "../../src/server/jobs/index.js";
 import { confirmPayment } from "../../src/server/services/fulfilment.js";
 import { createTestApp, type TestApp } from "../support/app.js";
-import { holdSlot, outboxOf, postCheckout, pressDemoButton } from "../support/booking.js";
+import { availabilityOf, holdSlot, outboxOf, postCheckout, pressDemoButton } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
 
 const releaseJob = jobs.find((j) => j.name === "release-expired-holds")!;
@@ -40,11 +40,8 @@ describe.each(databaseKinds)("holds on %s", (kind) => {
     return { reservation: r!.status, payment: p!.status, refundedCents: p!.refundedCents };
   };
   const freeAt = async (start: string) => {
-    const res = await t.app.inject({
-      method: "GET",
-      url: "/api/v2/availability?from=2026-06-20&to=2026-06-20",
-    });
-    return res.json().days[0].slots.find((s: { start: string }) => s.start === start).status;
+    const { days } = await availabilityOf(t, "2026-06-20");
+    return days[0]!.slots.find((s) => s.start === start)!.status;
   };
 
   it("releases an abandoned hold once its 15 minutes are up, so the slot is free again", async () => {

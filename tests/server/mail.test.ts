@@ -1,5 +1,3 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import { createContext } from "../../src/server/bootstrap.js";
 import { loadConfig } from "../../src/server/config.js";
 import { emailOutbox } from "../../src/server/db/schema.js";
@@ -9,44 +7,7 @@ import { smtpTransport } from "../../src/server/services/mail.js";
 import { freePort } from "../support/server.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds, openTestDatabase } from "../support/database.js";
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server in this process; `refuse` makes it answer every recipient with a temporary error. */
-async function startSmtpServer() {
-  const received: Received[] = [];
-  const state = { refuse: false };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onRcptTo(_address: SMTPServerAddress, _session, callback) {
-      if (!state.refuse) return callback();
-      const error = Object.assign(new Error("Postilaatikko ei ole nyt käytettävissä"), { responseCode: 451 });
-      callback(error);
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { startSmtpServer } from "../support/smtp.js";
 
 /** The message's text as a reader sees it: quoted-printable soft breaks and escapes undone. */
 const decodeQuotedPrintable = (raw: string) =>

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from "../../src/server/db/index.js";
 import { runOnce, type Job } from "../../src/server/jobs/index.js";
 import { consoleTransport } from "../../src/server/services/mail.js";
 import { createClock } from "../support/app.js";
-import { checkoutBody } from "../support/booking.js";
+import { availabilityOf, checkoutBody } from "../support/booking.js";
 import { openTestDatabase } from "../support/database.js";
 
 type Server = { app: App; ctx: AppContext; database: Database };
@@ -95,4 +95,57 @@ describe.runIf(process.env.DATABASE_URL)("two servers on one PostgreSQL", () => 
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     expect(codes.filter((c) => c >= 500)).toEqual([]);
   });
+
+  it("shows a booking made through one server in the other's next availability answer", async () => {
+    const statusOn = async (s: Server, start: string) =>
+      (await availabilityOf(s, "2026-06-22")).days[0]!.slots.find((c) => c.start === start)!.status;
+    const start = "2026-06-22T10:00:00+03:00";
+    await waitUntil(() => a.ctx.availability.isLive && b.ctx.availability.isLive);
+    expect(await statusOn(b, start)).toBe("free");
+    expect(await statusOn(b, start)).toBe("free"); // now from B's memory
+    const heard = b.ctx.availability.stats.notices;
+    const booked = await a.app.inject({
+      method: "POST",
+      url: "/api/v2/reservations",
+      payload: checkoutBody(start, "2026-06-22T11:00:00+03:00", { email: "kahden@example.com" }),
+    });
+    expect(booked.statusCode).toBe(201);
+    // A knew before its commit returned; B hears PostgreSQL's notice a moment after the commit.
+    expect(await statusOn(a, start)).toBe("taken");
+    await waitUntil(() => b.ctx.availability.stats.notices > heard);
+    expect(await statusOn(b, start)).toBe("taken");
+  });
+
+  it("never answers from memory while its listening connection is lost", async () => {
+    const start = "2026-06-23T10:00:00+03:00";
+    const statusOn = async (s: Server) =>
+      (await availabilityOf(s, "2026-06-23")).days[0]!.slots.find((c) => c.start === start)!.status;
+    await waitUntil(() => b.ctx.availability.isLive);
+    expect(await statusOn(b)).toBe("free");
+    // Every listening connection on the database goes (a restart of PostgreSQL would do the same).
+    await a.ctx.db.execute(
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE application_name = 'koirapuisto-listener' AND datname = current_database()`,
+    );
+    await waitUntil(() => !b.ctx.availability.isLive);
+    const booked = await a.app.inject({
+      method: "POST",
+      url: "/api/v2/reservations",
+      payload: checkoutBody(start, "2026-06-23T11:00:00+03:00", { email: "katkos@example.com" }),
+    });
+    expect(booked.statusCode).toBe(201);
+    // B heard nothing, yet answers from the database.
+    expect(await statusOn(b)).toBe("taken");
+    // It listens again within seconds, and answers from memory again.
+    await waitUntil(() => b.ctx.availability.isLive, 10_000);
+    expect(await statusOn(b)).toBe("taken");
+  });
 });
+
+async function waitUntil(condition: () => boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

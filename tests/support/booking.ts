@@ -1,5 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { CreateReservationResponse } from "../../src/domain/booking.js";
+import { expandAvailability } from "../../src/domain/availabilityWire.js";
+import {
+  availabilityWireSchema,
+  type AvailabilityResponse,
+  type CreateReservationResponse,
+} from "../../src/domain/booking.js";
 import { emailOutbox, reservations } from "../../src/server/db/schema.js";
 import type { TestApp } from "./app.js";
 
@@ -67,3 +72,14 @@ export async function bookAndPay(
 
 export const outboxOf = (t: TestApp, kind: string) =>
   t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.kind, kind));
+
+/** GET /api/v2/availability's answer, checked against the wire schema and expanded to the grid. */
+export async function availabilityOf(
+  t: Pick<TestApp, "app">,
+  from: string,
+  to = from,
+): Promise<AvailabilityResponse> {
+  const res = await t.app.inject({ method: "GET", url: `/api/v2/availability?from=${from}&to=${to}` });
+  if (res.statusCode !== 200) throw new Error(`availability ${from}..${to}: ${res.statusCode} ${res.body}`);
+  return expandAvailability(availabilityWireSchema.parse(res.json()));
+}

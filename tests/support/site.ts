@@ -22,6 +22,8 @@ export const siteFixture = (maxDogs: number): SiteInfo => ({
     maxDogs,
     holdMinutes: 15,
   },
+  door: { opensBeforeMinutes: 5, closesAfterMinutes: 0 },
+  invoiceDueDays: 14,
   vatRateBasisPoints: 2550,
   prices: [
     { lengthMinutes: 30, priceCents: 900 },

@@ -57,8 +57,8 @@ describe("the booking window", () => {
     expect(lengths(d, "2026-08-14T10:00:00+03:00")).toEqual([30, 60, 90, 120]);
     expect(lengths(d, "2026-08-14T11:00:00+03:00")).toEqual([30, 60]);
     expect(lengths(d, "2026-08-14T11:30:00+03:00")).toEqual([30]);
-    expect(cell(d, "2026-08-14T12:00:00+03:00").status).toBe("closed");
-    expect(day(rules(), "2026-08-15").slots.every((s) => s.status === "closed")).toBe(true);
+    expect(cell(d, "2026-08-14T12:00:00+03:00").status).toBe("beyondWindow");
+    expect(day(rules(), "2026-08-15").slots.every((s) => s.status === "beyondWindow")).toBe(true);
   });
 
   it("refuses a booking that ends after the window", () => {
@@ -75,11 +75,11 @@ describe("the booking window", () => {
     });
   });
 
-  it("closes cells that have already started", () => {
+  it("marks cells that have ended as past and the one under way as started", () => {
     const r = rules({ now: new Date("2026-06-15T09:10:00Z") }); // 12:10
     const today = day(r, "2026-06-15");
-    expect(cell(today, "2026-06-15T11:30:00+03:00").status).toBe("closed");
-    expect(cell(today, "2026-06-15T12:00:00+03:00").status).toBe("closed");
+    expect(cell(today, "2026-06-15T11:30:00+03:00")).toMatchObject({ status: "past", options: [] });
+    expect(cell(today, "2026-06-15T12:00:00+03:00")).toMatchObject({ status: "started", options: [] });
     expect(cell(today, "2026-06-15T12:30:00+03:00").status).toBe("free");
     const exactly = day(rules(), "2026-06-15"); // now is exactly 12:00
     expect(cell(exactly, "2026-06-15T12:00:00+03:00").status).toBe("free");
@@ -175,6 +175,7 @@ describe("checkBooking", () => {
       lengthMinutes: 60,
       priceCents: 1500,
       vatCents: 305,
+      vatRateBasisPoints: 2550,
     });
   });
 

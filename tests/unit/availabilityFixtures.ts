@@ -31,7 +31,7 @@ export function rules(overrides: Partial<BookingRules> = {}): BookingRules {
     blocks: [],
     reservations: [],
     priceRules: [price(30, 900), price(60, 1500), price(90, 2100), price(120, 2700)],
-    vatRateBasisPoints: 2550,
+    vatRates: [{ rateBasisPoints: 2550, effectiveFrom: "2000-01-01", effectiveUntil: null }],
     now: new Date("2026-06-15T09:00:00Z"), // Monday 12:00 in Helsinki
     ...overrides,
   };

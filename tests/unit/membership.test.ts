@@ -1,17 +1,19 @@
 import {
   commitmentPrice,
-  daysRemaining,
   formatReferenceNumber,
   isOutstanding,
   isOverdue,
   isValidReferenceNumber,
+  referenceNumber,
+  usagePercent,
+} from "../../src/domain/membership";
+import {
+  daysRemaining,
   periodBounds,
   periodIndexOn,
   periodStart,
-  referenceNumber,
   startOfHelsinkiDay,
-  usagePercent,
-} from "../../src/domain/membership";
+} from "../../src/domain/membershipPeriods";
 
 describe("monthly periods from the start date", () => {
   it("clamps at month ends without drifting: 31 Jan → 28 Feb → 31 Mar → 30 Apr", () => {

@@ -58,11 +58,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderApp(path: string) {
+async function renderApp(path: string) {
+  const router = await createTestRouter(path);
   return act(async () => {
     render(
       <StrictMode>
-        <RouterProvider router={createTestRouter(path)} />
+        <RouterProvider router={router} />
       </StrictMode>,
     );
   });

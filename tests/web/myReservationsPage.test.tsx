@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { storageKeys } from "../../src/client/storage";
 import { MyReservationsPage } from "../../src/web/pages/booking/MyReservationsPage";
@@ -80,21 +80,33 @@ test("without stored bookings it says so, points to the e-mail's link and links 
   expect(fake.calls()).toEqual([]);
 });
 
-test("lists the stored bookings refreshed from the API, newest first, past ones apart", async () => {
+test("lists today's booking first, then those to come soonest first, then past ones apart", async () => {
   store(past, upcoming, gone, soon);
   renderPage();
-  const coming = within(
-    (await screen.findByRole("heading", { name: "Tulevat varaukset" })).closest("section")!,
-  );
-  const titles = coming.getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
-  expect(titles).toEqual([
-    "to 25.6.2026 klo 10.00–11.00",
-    "la 20.6.2026 klo 10.00–11.00",
+  const section = (name: string) => within(screen.getByRole("heading", { name }).closest("section")!);
+  await screen.findByRole("heading", { name: "Nyt ja tänään" });
+  expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual([
+    "Nyt ja tänään",
+    "Tulevat varaukset",
+    "Menneet ja perutut varaukset",
+  ]);
+  const today = section("Nyt ja tänään");
+  expect(today.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([
     "ti 16.6.2026 klo 18.00–18.30",
+  ]);
+  // Inside the cancellation window there is no cancel button, only why.
+  const soonCard = today.getByRole("listitem");
+  expect(within(soonCard).queryByRole("button", { name: "Peru varaus" })).not.toBeInTheDocument();
+  expect(within(soonCard).getByText("Peruutusaika päättyi ma 15.6.2026 klo 18.00.")).toBeInTheDocument();
+
+  const coming = section("Tulevat varaukset");
+  expect(coming.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([
+    "la 20.6.2026 klo 10.00–11.00",
+    "to 25.6.2026 klo 10.00–11.00",
   ]);
   // A booking the server no longer knows is marked, not fatal.
   expect(coming.getByText("Varausta ei löytynyt. Se on ehkä poistettu.")).toBeInTheDocument();
-  const upcomingCard = coming.getAllByRole("listitem")[1]!;
+  const upcomingCard = coming.getAllByRole("listitem")[0]!;
   expect(within(upcomingCard).getByText("Vahvistettu")).toBeInTheDocument();
   expect(within(upcomingCard).getByText("15,00 €")).toBeInTheDocument();
   expect(within(upcomingCard).getByRole("link", { name: "Avaa portti" })).toHaveAttribute(
@@ -102,15 +114,69 @@ test("lists the stored bookings refreshed from the API, newest first, past ones 
     `/avaa/door-${upcoming.id}`,
   );
   expect(within(upcomingCard).getByRole("button", { name: "Peru varaus" })).toBeEnabled();
-  // Inside the cancellation window there is no cancel button, only why.
-  const soonCard = coming.getAllByRole("listitem")[2]!;
-  expect(within(soonCard).queryByRole("button", { name: "Peru varaus" })).not.toBeInTheDocument();
-  expect(within(soonCard).getByText("Peruutusaika päättyi ma 15.6.2026 klo 18.00.")).toBeInTheDocument();
 
-  const pastSection = within(screen.getByRole("heading", { name: "Menneet varaukset" }).closest("section")!);
+  const pastSection = section("Menneet ja perutut varaukset");
   expect(pastSection.getByText("ma 1.6.2026 klo 10.00–11.00")).toBeInTheDocument();
   expect(pastSection.queryByRole("link", { name: "Avaa portti" })).not.toBeInTheDocument();
   expect(fake.calls("byToken")).toHaveLength(4);
+});
+
+test("a booking under way is listed first, and a cancelled one moves under the past ones", async () => {
+  const underWay = publicReservation(
+    "55555555-5555-4555-8555-555555555555",
+    "2026-06-16T07:30:00+03:00",
+    "2026-06-16T08:30:00+03:00",
+    { cancellable: false },
+  );
+  const cancelled = { ...upcoming, status: "cancelled" as const, cancellable: false, doorUrl: null };
+  fake = createFakeApi({
+    byToken: async (token: string) => [underWay, cancelled].find((r) => r.accessToken === token)!,
+  });
+  store(cancelled, underWay);
+  renderPage();
+  const today = within((await screen.findByRole("heading", { name: "Nyt ja tänään" })).closest("section")!);
+  expect(today.getByText("ti 16.6.2026 klo 7.30–8.30")).toBeInTheDocument();
+  expect(today.getByRole("link", { name: "Avaa portti" })).toHaveAttribute(
+    "href",
+    `/avaa/door-${underWay.id}`,
+  );
+  expect(screen.queryByRole("heading", { name: "Tulevat varaukset" })).not.toBeInTheDocument();
+  const gonePast = within(
+    screen.getByRole("heading", { name: "Menneet ja perutut varaukset" }).closest("section")!,
+  );
+  expect(gonePast.getByText("la 20.6.2026 klo 10.00–11.00")).toBeInTheDocument();
+  expect(gonePast.getByText("Peruttu")).toBeInTheDocument();
+});
+
+test("when a refresh fails, the gate link read before stays, and 'Päivitä tiedot' tries again", async () => {
+  let failing = false;
+  fake = createFakeApi({
+    byToken: async () => {
+      if (failing) throw apiError(500, "Palvelimella tapahtui virhe.");
+      return upcoming;
+    },
+  });
+  store(upcoming);
+  renderPage();
+  await screen.findByRole("link", { name: "Avaa portti" });
+  failing = true;
+  // Another tab changed the kept bookings: the page reads them again, and the API fails.
+  window.dispatchEvent(new StorageEvent("storage", { key: storageKeys.reservations }));
+  expect(
+    await screen.findByText("Varauksen tietoja ei saatu päivitettyä. Palvelimella tapahtui virhe."),
+  ).toBeInTheDocument();
+  expect(screen.getByText("Alla ovat viimeksi haetut tiedot.")).toBeInTheDocument();
+  expect(screen.getByRole("link", { name: "Avaa portti" })).toHaveAttribute(
+    "href",
+    `/avaa/door-${upcoming.id}`,
+  );
+
+  failing = false;
+  await user.click(screen.getByRole("button", { name: "Päivitä tiedot" }));
+  await waitFor(() =>
+    expect(screen.queryByText(/Varauksen tietoja ei saatu päivitettyä/)).not.toBeInTheDocument(),
+  );
+  expect(screen.getByRole("link", { name: "Avaa portti" })).toBeInTheDocument();
 });
 
 test("cancelling asks first; 'Älä peru' sends nothing, 'Kyllä, peru' cancels and shows the refund", async () => {
@@ -129,7 +195,7 @@ test("cancelling asks first; 'Älä peru' sends nothing, 'Kyllä, peru' cancels 
     await fake.settle("cancel", {
       value: {
         success: true,
-        message: "Varaus peruttu.",
+        message: "Varaus peruttu. Palautamme 15,00 € maksutavallesi.",
         reservation: {
           ...upcoming,
           status: "cancelled",
@@ -140,7 +206,10 @@ test("cancelling asks first; 'Älä peru' sends nothing, 'Kyllä, peru' cancels 
       },
     }),
   ).toEqual([upcoming.accessToken]);
-  expect(await screen.findByText("Varaus peruttu. Palautus: 15,00 €.")).toBeInTheDocument();
+  // The refund is said once, in the server's words.
+  expect(await screen.findByRole("status")).toHaveTextContent(
+    /^Varaus peruttu\. Palautamme 15,00 € maksutavallesi\.$/,
+  );
   expect(screen.getByText("Peruttu")).toBeInTheDocument();
   expect(screen.queryByRole("link", { name: "Avaa portti" })).not.toBeInTheDocument();
   expect(screen.queryByRole("button", { name: "Peru varaus" })).not.toBeInTheDocument();

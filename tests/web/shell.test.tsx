@@ -44,6 +44,9 @@ const site: SiteInfo = {
     maxDogs: 4,
     holdMinutes: 15,
   },
+  // Not the seeded defaults, so a page that states a fixed text instead of these is caught.
+  door: { opensBeforeMinutes: 10, closesAfterMinutes: 15 },
+  invoiceDueDays: 21,
   vatRateBasisPoints: 2550,
   prices: [
     { lengthMinutes: 30, priceCents: 900 },
@@ -78,7 +81,7 @@ function answerSiteWith(answer: SiteAnswer) {
 
 /** Renders the app at `path` and lets the site-info request settle inside act. */
 async function renderAt(path: string) {
-  const router = createTestRouter(path);
+  const router = await createTestRouter(path);
   await act(async () => {
     render(<RouterProvider router={router} />);
     await new Promise((r) => setTimeout(r, 10));
@@ -315,6 +318,41 @@ describe("navigation", () => {
   });
 });
 
+describe("page titles and descriptions", () => {
+  const description = () => document.head.querySelector('meta[name="description"]')?.getAttribute("content");
+
+  it("give each route its own tab title with the park's name, changing on navigation", async () => {
+    const user = userEvent.setup();
+    await renderAt("/");
+    expect(document.title).toBe("Testipuisto – aidattu koirapuisto omalle porukalle");
+    const home = description();
+    expect(home).toMatch(/Varaa koko aidattu koirapuisto/);
+
+    await user.click(within(header()!).getByRole("link", { name: "Varauskalenteri" }));
+    expect(document.title).toBe("Varauskalenteri – Testipuisto");
+    expect(description()).toMatch(/vapaat ajat/);
+    expect(description()).not.toBe(home);
+
+    await user.click(within(footer()).getByRole("link", { name: "Maksuehdot" }));
+    expect(document.title).toBe("Maksuehdot – Testipuisto");
+  });
+
+  it.each([
+    ["/ohjeet-tulijoille", "Ohjeet tulijoille – Testipuisto"],
+    ["/jasenyys", "Jäsenyys – Testipuisto"],
+    ["/tietosuojaseloste", "Tietosuojaseloste – Testipuisto"],
+    ["/oma-varaus", "Oma varaus – Testipuisto"],
+    ["/login", "Kirjaudu sisään – Testipuisto"],
+    ["/palaute", "Palaute – Testipuisto"],
+    ["/avaa/abc", "Portti – Testipuisto"],
+    ["/ei-tallaista-sivua", "Sivua ei löytynyt – Testipuisto"],
+  ])("%s is titled %s", async (path, title) => {
+    await renderAt(path);
+    expect(document.title).toBe(title);
+    expect(description()).toBeTruthy();
+  });
+});
+
 describe("global error screen", () => {
   // The real route table with one extra page that fails while rendering.
   function renderBrokenPage(thrown: unknown) {
@@ -384,6 +422,20 @@ describe("content pages", () => {
       "href",
       "/jasenyys",
     );
+    // The lengths and the gate's window are the server's settings, not fixed text.
+    expect(main).toHaveTextContent("sen pituus on 30, 60, 90 tai 120 minuuttia");
+    expect(main).toHaveTextContent(
+      "painike toimii 10 minuuttia ennen varauksesi alkua ja vielä 15 minuuttia varauksen päätyttyä",
+    );
+    expect(main).not.toHaveTextContent("5 minuuttia ennen vuorosi");
+  });
+
+  it("the newcomers' instructions state the gate's window from the settings", async () => {
+    await renderAt("/ohjeet-tulijoille");
+    const main = screen.getByRole("main");
+    expect(main).toHaveTextContent(
+      "Painike toimii 10 minuuttia ennen varauksesi alkua ja vielä 15 minuuttia varauksen päätyttyä.",
+    );
   });
 
   it("privacy policy names the controller from the site info", async () => {
@@ -400,5 +452,6 @@ describe("content pages", () => {
     expect(main).toHaveTextContent("ALV 25,5 %");
     expect(main).toHaveTextContent("pidetään sinulle 15 minuuttia");
     expect(main).toHaveTextContent("viimeistään 24 tuntia ennen");
+    expect(main).toHaveTextContent("erääntyy maksettavaksi 21 päivän kuluttua");
   });
 });

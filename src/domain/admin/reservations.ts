@@ -46,10 +46,20 @@ export const reservationListQuerySchema = z.object({
   to: requestDate.optional(),
   q: z.string().trim().max(100).optional(),
 });
+/** A date's opening hours as instants (an opening exception wins over the weekday); null: closed. */
+export const openingDaySchema = z.object({
+  date: z.string(),
+  opens: isoDateTime.nullable(),
+  closes: isoDateTime.nullable(),
+});
+export type OpeningDay = z.infer<typeof openingDaySchema>;
+
 export const reservationListSchema = z.object({
   reservations: z.array(adminReservationSchema),
   blocks: z.array(adminBlockSchema),
   areas: z.array(areaSchema),
+  /** Every date of a from..to range with its opening hours (the calendar views); empty for a search. */
+  days: z.array(openingDaySchema),
 });
 export type ReservationList = z.infer<typeof reservationListSchema>;
 

@@ -64,23 +64,8 @@ export const doorSettingsSchema = z.object({
 
 export const homeNoticeSchema = z.object({ text: z.string().trim().max(1000).nullable() });
 
-export const vatSchema = z.object({ rateBasisPoints: z.number().int().min(0).max(10000) });
-
-export const membershipPricesSchema = z.object({
-  tiers: z
-    .array(
-      z.object({
-        level: z.number().int().min(1),
-        name: z.string().trim().min(1, "Anna tason nimi."),
-        monthlyPriceCents: z.number().int().min(0, "Hinta ei voi olla negatiivinen."),
-        hoursQuota: z.number().int().min(0),
-      }),
-    )
-    .min(1)
-    .refine(
-      (tiers) => new Set(tiers.map((t) => t.level)).size === tiers.length,
-      "Tasojen numerot eivät saa toistua.",
-    ),
+/** Membership terms (the tiers and VAT are effective-dated: domain/admin/prices.ts). */
+export const membershipTermsSchema = z.object({
   commitmentDiscountPercent: z.number().int().min(0).max(100),
   invoiceDueDays: z.number().int().min(0).max(90),
   signupPaymentMinutes: z
@@ -97,8 +82,7 @@ export const editableSettings = {
   slotRules: slotRulesSchema,
   door: doorSettingsSchema,
   homeNotice: homeNoticeSchema,
-  vat: vatSchema,
-  membership: membershipPricesSchema,
+  membership: membershipTermsSchema,
 } as const;
 export type EditableSettingKey = keyof typeof editableSettings;
 export const editableSettingKeys = Object.keys(editableSettings) as EditableSettingKey[];

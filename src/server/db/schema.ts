@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -17,6 +18,19 @@ import {
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const tstz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * An effective-dated row is in force on the Helsinki dates [effective_from, effective_until);
+ * until null is open-ended. The versions of one thing (a price rule, a tier, the VAT rate) never
+ * overlap: each table has an exclusion constraint on its key and daterange (migration 0009).
+ * Rows whose period has begun are never changed, except to be closed from a later date.
+ */
+const effectivePeriod = () => ({
+  effectiveFrom: date("effective_from", { mode: "string" }).notNull().default("2000-01-01"),
+  effectiveUntil: date("effective_until", { mode: "string" }),
+});
+const effectivePeriodCheck = (name: string) =>
+  check(`${name}_effective_period`, sql`effective_until IS NULL OR effective_until > effective_from`);
 
 /** Admin-editable settings, one JSON value per key; the shapes live in services/settings.ts. */
 export const settings = pgTable("settings", {
@@ -56,20 +70,52 @@ export const blocks = pgTable(
 );
 
 /**
- * Single-booking price rules. The applicable rule for a slot is the matching one with the highest
- * priority; rules without weekdays or times are the base prices.
+ * Single-booking price rules, one row per version of a rule: rule_id names the rule (the id of
+ * its first version). The applicable rule for a slot is the matching one in force on the slot's
+ * Helsinki date with the highest priority; rules without weekdays or times are the base prices.
  */
-export const priceRules = pgTable("price_rules", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  lengthMinutes: integer("length_minutes").notNull(),
-  priceCents: integer("price_cents").notNull(),
-  weekdays: integer("weekdays").array(), // ISO 1 = Monday .. 7 = Sunday; null = every day
-  fromTime: text("from_time"), // HH:MM slot start at or after; null = any
-  toTime: text("to_time"), // HH:MM slot start before; null = any
-  priority: integer("priority").notNull().default(0),
-  active: boolean("active").notNull().default(true),
-});
+export const priceRules = pgTable(
+  "price_rules",
+  {
+    id: serial("id").primaryKey(),
+    ruleId: integer("rule_id").notNull(),
+    name: text("name").notNull(),
+    lengthMinutes: integer("length_minutes").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    weekdays: integer("weekdays").array(), // ISO 1 = Monday .. 7 = Sunday; null = every day
+    fromTime: text("from_time"), // HH:MM slot start at or after; null = any
+    toTime: text("to_time"), // HH:MM slot start before; null = any
+    priority: integer("priority").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    ...effectivePeriod(),
+  },
+  () => [effectivePeriodCheck("price_rules")],
+);
+
+/** Membership tiers by level, effective-dated like price rules; signup and invoices copy the price. */
+export const membershipTiers = pgTable(
+  "membership_tiers",
+  {
+    id: serial("id").primaryKey(),
+    level: integer("level").notNull(),
+    name: text("name").notNull(),
+    monthlyPriceCents: integer("monthly_price_cents").notNull(),
+    hoursQuota: integer("hours_quota").notNull(),
+    ...effectivePeriod(),
+  },
+  () => [effectivePeriodCheck("membership_tiers")],
+);
+
+/** The VAT rate of bookings and memberships, effective-dated (one rate in force on any date). */
+export const vatRates = pgTable(
+  "vat_rates",
+  {
+    id: serial("id").primaryKey(),
+    rateBasisPoints: integer("rate_basis_points").notNull(),
+    ...effectivePeriod(),
+  },
+  () => [effectivePeriodCheck("vat_rates")],
+);
 
 export const customers = pgTable("customers", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -192,9 +238,10 @@ export const reservations = pgTable(
 export const subscriptionStatuses = ["pending", "active", "cancelled", "expired"] as const;
 
 /**
- * A customer's membership. The tier's name, quota and price are copied at signup, so a later
- * price change does not alter a running membership. Periods run monthly from start_date
- * (domain/membership.ts). ends_on (exclusive) is set when it is cancelled: access and billing run
+ * A customer's membership. The tier's name, quota and price are copied at signup;
+ * monthly_price_cents follows the tier's price in force on each later period's start, except
+ * inside a 12-month commitment (services/invoices.ts); invoices already made keep their amount.
+ * Periods run monthly from start_date (domain/membershipPeriods.ts). ends_on (exclusive) is set when it is cancelled: access and billing run
  * until then. A customer has at most one pending or active membership (partial unique index).
  */
 export const subscriptions = pgTable(
@@ -313,15 +360,22 @@ export const payments = pgTable(
 );
 
 /** Every attempt to open the gate, allowed or refused, with its reason. */
-export const doorEvents = pgTable("door_events", {
-  id: serial("id").primaryKey(),
-  reservationId: uuid("reservation_id").references(() => reservations.id, { onDelete: "set null" }),
-  allowed: boolean("allowed").notNull(),
-  reason: text("reason").notNull(),
-  provider: text("provider"),
-  ip: text("ip"),
-  createdAt: createdAt(),
-});
+export const doorEvents = pgTable(
+  "door_events",
+  {
+    id: serial("id").primaryKey(),
+    reservationId: uuid("reservation_id").references(() => reservations.id, { onDelete: "set null" }),
+    allowed: boolean("allowed").notNull(),
+    reason: text("reason").notNull(),
+    provider: text("provider"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("door_events_created").on(t.createdAt),
+    index("door_events_reservation").on(t.reservationId, t.createdAt),
+  ],
+);
 
 /**
  * One row per scheduled job and due time: the server that inserts it runs the job, so with several
@@ -537,3 +591,18 @@ export const webhookEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.id] }), index("webhook_events_received").on(t.receivedAt)],
 );
+
+/**
+ * The latest outcome of each health check (database, mail, payments, door) with the times of its
+ * last success and failure: in the database, so every server shows the same (decision 021).
+ */
+export const healthChecks = pgTable("health_checks", {
+  component: text("component").primaryKey(),
+  ok: boolean("ok").notNull(),
+  checkedAt: tstz("checked_at").notNull(),
+  durationMs: integer("duration_ms").notNull(),
+  detail: text("detail"),
+  lastSuccessAt: tstz("last_success_at"),
+  lastFailureAt: tstz("last_failure_at"),
+  lastError: text("last_error"),
+});

@@ -1,7 +1,12 @@
 import { sql } from "drizzle-orm";
+import {
+  DEFAULT_VAT_RATE_BASIS_POINTS,
+  defaultMembershipTiers,
+  insertNewPriceRule,
+} from "../services/prices.js";
 import { defaultSettings, type SettingKey } from "../services/settings.js";
 import type { Db } from "./index.js";
-import { areas, priceRules, settings } from "./schema.js";
+import { areas, membershipTiers, priceRules, settings, vatRates } from "./schema.js";
 
 /**
  * Fills an empty database with the defaults of product.md. Runs on every start and only inserts
@@ -29,12 +34,23 @@ export async function seedDatabase(db: Db): Promise<void> {
       .select({ count: sql<number>`count(*)::int` })
       .from(priceRules)) as [{ count: number }];
     if (priceCount === 0) {
-      await tx.insert(priceRules).values([
+      for (const rule of [
         { name: "30 min", lengthMinutes: 30, priceCents: 900 },
         { name: "1 h", lengthMinutes: 60, priceCents: 1500 },
         { name: "1,5 h", lengthMinutes: 90, priceCents: 2100 },
         { name: "2 h", lengthMinutes: 120, priceCents: 2700 },
-      ]);
+      ])
+        await insertNewPriceRule(tx, rule);
     }
+
+    // Tiers and the VAT rate, in force since long ago (migration 0009 moved existing ones here).
+    const [{ count: tierCount }] = (await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(membershipTiers)) as [{ count: number }];
+    if (tierCount === 0) await tx.insert(membershipTiers).values(defaultMembershipTiers);
+    const [{ count: vatCount }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(vatRates)) as [
+      { count: number },
+    ];
+    if (vatCount === 0) await tx.insert(vatRates).values({ rateBasisPoints: DEFAULT_VAT_RATE_BASIS_POINTS });
   });
 }

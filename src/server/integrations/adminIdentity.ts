@@ -23,6 +23,12 @@ export type AdminIdentity = {
    * disabled; null otherwise. Throws IdentityUnavailableError when the provider cannot be asked.
    */
   verify(idToken: string): Promise<VerifiedIdentity | null>;
+  /**
+   * Sets or clears the custom claim `admin: true` of the user with this e-mail, keeping its other
+   * claims; clearing also revokes the user's tokens, so a removed admin's current token stops
+   * working at once. "no_user" when nobody has registered the address yet.
+   */
+  setAdminClaim(email: string, admin: boolean): Promise<"set" | "cleared" | "no_user">;
   close(): Promise<void>;
 };
 
@@ -74,6 +80,23 @@ export function firebaseAdminIdentity(config: AdminAuthConfig): AdminIdentity {
         if (typeof code === "string" && REFUSED_CODES.has(code)) return null;
         throw new IdentityUnavailableError(`${String(code ?? "")} ${(error as Error).message}`);
       }
+    },
+    async setAdminClaim(email, admin) {
+      pointAtProvider();
+      let user;
+      try {
+        user = await auth.getUserByEmail(email);
+      } catch (error) {
+        if ((error as { code?: unknown }).code === "auth/user-not-found") return "no_user";
+        throw error;
+      }
+      const claims: Record<string, unknown> = { ...(user.customClaims ?? {}) };
+      if (admin) claims.admin = true;
+      else delete claims.admin;
+      await auth.setCustomUserClaims(user.uid, claims);
+      if (admin) return "set";
+      await auth.revokeRefreshTokens(user.uid);
+      return "cleared";
     },
     close: () => deleteApp(app),
   };

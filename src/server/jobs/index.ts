@@ -6,6 +6,7 @@ import type { AppContext } from "../context.js";
 import { jobRuns } from "../db/schema.js";
 import { loggableError } from "../errors.js";
 import { MAGIC_LINK_TTL_MINUTES } from "../services/customerAuth.js";
+import { runHealthChecks } from "../services/health.js";
 import { releaseExpiredHolds } from "../services/holds.js";
 import { createDueInvoices, remindOverdueInvoices } from "../services/invoices.js";
 import { expireAbandonedSignups } from "../services/membership.js";
@@ -62,6 +63,13 @@ export const jobs: Job[] = [
     name: "remind-overdue-invoices",
     schedule: "0 10 * * * *",
     run: remindOverdueInvoices,
+  },
+  {
+    // The system page's health of the database, mail, payments and gate, also when nobody looks.
+    name: "check-health",
+    schedule: "30 */5 * * * *",
+    run: async (ctx) =>
+      Object.fromEntries((await runHealthChecks(ctx)).map((o) => [o.component, o.ok ? "ok" : "virhe"])),
   },
   {
     // Keeps the privacy notice's retention periods (services/retention.ts).

@@ -1,11 +1,21 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MAX_RANGE_DAYS, dateRangeProblem } from "../../domain/availability.js";
-import { availabilityQuerySchema, availabilityResponseSchema } from "../../domain/booking.js";
+import { availabilityQuerySchema, availabilityWireSchema } from "../../domain/booking.js";
 import { badRequest } from "../errors.js";
-import { getAvailability } from "../services/availability.js";
+import { encodedAnswer } from "../services/availabilityCache.js";
 
 const messageSchema = z.object({ message: z.string() });
+
+/** Whether an If-None-Match header names this ETag (a list, weak or not, or *). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t === etag || t === `W/${etag}`;
+  });
+}
 
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -15,18 +25,35 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["booking"],
         summary: "Free, taken and closed slots with prices",
         description:
-          `Helsinki dates from..to inclusive, at most ${MAX_RANGE_DAYS} days. One cell per grid step over each ` +
-          "day's opening hours; a day closed all day has opensAt/closesAt null and no cells. Free cells list " +
-          "every booking length that fits from that start, with its end and price (cents, VAT included).",
+          `Helsinki dates from..to inclusive, at most ${MAX_RANGE_DAYS} days. Compact (decision 016): per day ` +
+          "its opening hours and first cell's start, one status letter per grid cell (f free, t taken, c closed), " +
+          "per cell a hexadecimal bit mask of the lengths that fit there, and per length its price runs " +
+          "[firstCell, cents, ...] (VAT included). A day closed all day has opensAt/closesAt null and no cells. " +
+          "Sent with an ETag (If-None-Match answers 304 while nothing changed) and compressed on request.",
         querystring: availabilityQuerySchema,
-        response: { 200: availabilityResponseSchema, 400: messageSchema },
+        // Documentation: the answer is JSON text made by the cache, not serialized per request.
+        response: { 200: availabilityWireSchema, 400: messageSchema },
       },
+      // Compressed once per answer by the cache, not per request.
+      compress: false,
     },
-    async (request) => {
+    async (request, typedReply) => {
+      // The body is ready-made JSON text (or its compressed bytes), sent as it is.
+      const reply = typedReply as unknown as FastifyReply;
       const { from, to } = request.query;
-      const problem = dateRangeProblem(from, to);
-      if (problem) throw badRequest(problem);
-      return getAvailability(app.ctx, from, to);
+      const cache = app.ctx.availability;
+      // Only valid ranges are ever kept, so a kept one needs no checking.
+      let answer = cache.cached(from, to);
+      if (!answer) {
+        const problem = dateRangeProblem(from, to);
+        if (problem) throw badRequest(problem);
+        answer = await cache.answer(from, to);
+      }
+      reply.header("etag", answer.etag).header("cache-control", "no-cache").header("vary", "accept-encoding");
+      if (matches(request.headers["if-none-match"], answer.etag)) return reply.code(304).send();
+      const { encoding, payload } = encodedAnswer(answer, request.headers["accept-encoding"]);
+      if (encoding) reply.header("content-encoding", encoding);
+      return reply.type("application/json; charset=utf-8").send(payload);
     },
   );
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { paymentMethodSchema } from "../../domain/booking.js";
-import { formatTime, formatTimeRange } from "../../domain/helsinkiTime.js";
+import { formatTime, formatTimeRange, helsinkiDate } from "../../domain/helsinkiTime.js";
 import { formatReferenceNumber } from "../../domain/membership.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import { invoices, payments, subscriptions } from "../db/schema.js";
@@ -11,6 +11,7 @@ import { checkoutReturnPath } from "../services/booking.js";
 import { cancelPayment, confirmPayment } from "../services/fulfilment.js";
 import { invoicePaymentReturnPath } from "../services/invoices.js";
 import { findReservation, type PaymentRow, type ReservationRow } from "../services/reservationView.js";
+import { vatRateOn } from "../services/prices.js";
 import { getSettings } from "../services/settings.js";
 
 /**
@@ -94,7 +95,8 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { payment, reservation, invoice } = loaded;
       const settings = await getSettings(app.ctx.db);
       const { name: park } = settings.park;
-      const vatRate = invoice?.vatRateBasisPoints ?? settings.vat.rateBasisPoints;
+      const vatRate =
+        invoice?.vatRateBasisPoints ?? (await vatRateOn(app.ctx.db, helsinkiDate(reservation!.startsAt)));
       const vat = `sisältää ALV ${formatVatRate(vatRate)} ${formatEuros(payment.vatCents)}`;
       const action = `/maksu/demo/${payment.id}`;
       const radio = (value: "mobilepay" | "card", label: string) =>

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { siteInfoSchema } from "../../domain/site.js";
-import { eq } from "drizzle-orm";
+import { helsinkiDate } from "../../domain/helsinkiTime.js";
 import { basePrices } from "../../domain/pricing.js";
-import { priceRules } from "../db/schema.js";
+import { loadPriceRules, vatRateOn } from "../services/prices.js";
 import { getSettings } from "../services/settings.js";
 
 /** What the SPA shell needs: the park's details for the footer, and the home-page notice. */
@@ -12,7 +12,9 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ["site"], summary: "Public details of the park", response: { 200: siteInfoSchema } } },
     async () => {
       const s = await getSettings(app.ctx.db);
-      const rules = await app.ctx.db.select().from(priceRules).where(eq(priceRules.active, true));
+      // Today's prices and VAT rate (a change from a later date shows from that date on).
+      const today = helsinkiDate(app.ctx.now());
+      const rules = await loadPriceRules(app.ctx.db, today, today);
       const prices = basePrices(rules, s.slotRules.lengthsMinutes);
       return {
         prices,
@@ -26,7 +28,9 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
           maxDogs: s.slotRules.maxDogs,
           holdMinutes: s.slotRules.holdMinutes,
         },
-        vatRateBasisPoints: s.vat.rateBasisPoints,
+        door: s.door,
+        invoiceDueDays: s.membership.invoiceDueDays,
+        vatRateBasisPoints: await vatRateOn(app.ctx.db, today),
       };
     },
   );

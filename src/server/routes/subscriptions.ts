@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { helsinkiDate } from "../../domain/helsinkiTime.js";
 import {
   cancelSubscriptionResponseSchema,
   paymentResponseSchema,
@@ -14,7 +15,7 @@ import {
   cancelSubscription,
   currentSubscription,
   signup,
-  tiersOf,
+  tiersResponseOn,
   toSubscriptionView,
 } from "../services/membership.js";
 import { getSettings } from "../services/settings.js";
@@ -35,7 +36,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tiersResponseSchema },
       },
     },
-    async () => tiersOf(await getSettings(app.ctx.db)),
+    async () => tiersResponseOn(app.ctx.db, await getSettings(app.ctx.db), helsinkiDate(app.ctx.now())),
   );
 
   app.get(

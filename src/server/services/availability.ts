@@ -1,15 +1,9 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or } from "drizzle-orm";
-import {
-  checkBooking,
-  computeAvailability,
-  type BookingCheck,
-  type BookingRules,
-} from "../../domain/availability.js";
-import type { AvailabilityResponse } from "../../domain/booking.js";
-import { helsinkiDate, wallClock } from "../../domain/helsinkiTime.js";
-import type { AppContext } from "../context.js";
+import { checkBooking, type BookingCheck, type BookingRules } from "../../domain/availability.js";
+import { helsinkiDate } from "../../domain/helsinkiTime.js";
 import type { DbOrTx, Tx } from "../db/index.js";
-import { areas, blocks, openingExceptions, priceRules, reservations } from "../db/schema.js";
+import { areas, blocks, openingExceptions, reservations } from "../db/schema.js";
+import { loadPriceRules, loadVatRates } from "./prices.js";
 import { getSettings, type Settings } from "./settings.js";
 
 /**
@@ -32,7 +26,31 @@ export async function primaryArea(db: DbOrTx): Promise<Area> {
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** Everything that can affect bookings between two instants (with a day's margin each side). */
+/** The area's pending and confirmed bookings overlapping from..to (live or not: see isLive). */
+export function loadLiveReservations(db: DbOrTx, options: { areaId: number; from: Date; to: Date }) {
+  return db
+    .select({
+      startsAt: reservations.startsAt,
+      endsAt: reservations.endsAt,
+      status: reservations.status,
+      holdExpiresAt: reservations.holdExpiresAt,
+    })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.areaId, options.areaId),
+        inArray(reservations.status, ["pending", "confirmed"]),
+        lt(reservations.startsAt, options.to),
+        gt(reservations.endsAt, options.from),
+      ),
+    );
+}
+
+/**
+ * Everything that can affect bookings between two instants (with a day's margin each side),
+ * including the price rules and VAT rates in force on any Helsinki date of that range: the
+ * domain picks, for each slot, the versions in force on its own date.
+ */
 export async function loadBookingRules(
   db: DbOrTx,
   options: { areaId: number; from: Date; to: Date; now: Date; settings?: Settings },
@@ -60,27 +78,15 @@ export async function loadBookingRules(
         gt(blocks.endsAt, rangeStart),
       ),
     );
-  const reservationRows = await db
-    .select({
-      startsAt: reservations.startsAt,
-      endsAt: reservations.endsAt,
-      status: reservations.status,
-      holdExpiresAt: reservations.holdExpiresAt,
-    })
-    .from(reservations)
-    .where(
-      and(
-        eq(reservations.areaId, options.areaId),
-        inArray(reservations.status, ["pending", "confirmed"]),
-        lt(reservations.startsAt, rangeEnd),
-        gt(reservations.endsAt, rangeStart),
-      ),
-    );
-  const ruleRows = await db
-    .select()
-    .from(priceRules)
-    .where(eq(priceRules.active, true))
-    .orderBy(asc(priceRules.id));
+  const reservationRows = await loadLiveReservations(db, {
+    areaId: options.areaId,
+    from: rangeStart,
+    to: rangeEnd,
+  });
+  const firstDate = helsinkiDate(rangeStart);
+  const lastDate = helsinkiDate(rangeEnd);
+  const ruleRows = await loadPriceRules(db, firstDate, lastDate);
+  const vatRows = await loadVatRates(db, firstDate, lastDate);
   return {
     weeklyHours: settings.openingHours.weekly,
     exceptions: exceptionRows,
@@ -88,25 +94,9 @@ export async function loadBookingRules(
     blocks: blockRows,
     reservations: reservationRows,
     priceRules: ruleRows,
-    vatRateBasisPoints: settings.vat.rateBasisPoints,
+    vatRates: vatRows,
     now: options.now,
   };
-}
-
-/** The slot grid of the primary area for Helsinki dates from..to (validated by the caller). */
-export async function getAvailability(
-  ctx: AppContext,
-  from: string,
-  to: string,
-): Promise<AvailabilityResponse> {
-  const area = await primaryArea(ctx.db);
-  const rules = await loadBookingRules(ctx.db, {
-    areaId: area.id,
-    from: wallClock(from, "00:00").toJSDate(),
-    to: wallClock(to, "24:00").toJSDate(),
-    now: ctx.now(),
-  });
-  return computeAvailability(rules, from, to);
 }
 
 /**

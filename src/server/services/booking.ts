@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
-import { TAKEN_MESSAGE } from "../../domain/availability.js";
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { checkBooking, TAKEN_MESSAGE } from "../../domain/availability.js";
 import type {
   CreateReservationRequest,
   CreateReservationResponse,
@@ -10,14 +10,15 @@ import { formatTimeRange, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import { formatEuros, vatIncludedCents } from "../../domain/money.js";
 import { priceBreakdown, type PriceBreakdown } from "../../domain/pricing.js";
 import type { AppContext } from "../context.js";
+import type { Tx } from "../db/index.js";
 import { payments, reservations } from "../db/schema.js";
 import { HttpError, badRequest, conflict, notFound } from "../errors.js";
 import { recordRefund, sendRefund } from "./refunds.js";
-import { checkSlot, lockAreaBookings, primaryArea } from "./availability.js";
+import { lockAreaBookings } from "./availability.js";
 import { claimDiscountCode, discountOf, recordDiscountUse, releaseDiscountUses } from "./discountCodes.js";
 import { confirmPayment, FREE_PROVIDER, GIFT_CARD_PROVIDER } from "./fulfilment.js";
 import { lockGiftCard, redeemGiftCard, returnGiftCardShares } from "./giftCards.js";
-import { enforceHoldLimits } from "./holdLimits.js";
+import { enforceHoldLimits, type LiveHolds } from "./holdLimits.js";
 import { expireHolds } from "./holds.js";
 import { cancellationMail } from "./receipt.js";
 import {
@@ -64,23 +65,34 @@ export async function createReservation(
   const start = new Date(input.start);
   const end = new Date(input.end);
   const now = ctx.now();
-  const settings = await getSettings(ctx.db);
+  // Settings, area, opening hours, blocks and prices from memory (services/availabilityCache.ts).
+  const { rules, area, settings } = await ctx.availability.rulesFor(start, end, now);
   const { maxDogs, holdMinutes } = settings.slotRules;
   if (input.dogs > maxDogs) throw badRequest(`Mukaan voi ottaa enintään ${maxDogs} koiraa.`);
-
-  const area = await primaryArea(ctx.db);
+  // Everything but the other bookings is decided before any lock; a slot already known taken too.
+  const check = checkBooking(rules, start, end);
+  if (!check.ok) throw check.code === "taken" ? conflict(check.reason) : badRequest(check.reason);
+  const paymentId = randomUUID();
 
   let created;
   try {
     created = await ctx.db.transaction(async (tx) => {
       // Checkouts of one area take turns: the slot is checked and held with nothing else in between.
       await lockAreaBookings(tx, area.id);
-      // An expired hold still counts for the constraint until it is marked expired.
-      await expireHolds(tx, now, area.id);
-      const check = await checkSlot(tx, { areaId: area.id, start, end, now, settings });
-      if (!check.ok) throw check.code === "taken" ? conflict(check.reason) : badRequest(check.reason);
+      const state = await bookingState(tx, {
+        areaId: area.id,
+        start,
+        end,
+        gapMinutes: rules.slotRules.changeoverMinutes,
+        email: input.email,
+        ip: client.ip,
+        now,
+      });
+      if (state.taken) throw conflict(TAKEN_MESSAGE);
+      // An expired hold in the way still counts for the constraint until it is marked expired.
+      if (state.staleHoldIds.length > 0) await expireHolds(tx, now, area.id, state.staleHoldIds);
       // Only a checkout that would hold a slot counts against the visitor's limit of unpaid holds.
-      await enforceHoldLimits(tx, { email: input.email, ip: client.ip, now, limits: settings.holdLimits });
+      enforceHoldLimits({ byEmail: state.byEmail, byIp: state.byIp, now, limits: settings.holdLimits });
       const code = input.discountCode ? await claimDiscountCode(tx, input.discountCode, now) : null;
       const card = input.giftCardCode ? await lockGiftCard(tx, input.giftCardCode, now) : null;
       const price = priceBreakdown({
@@ -88,7 +100,7 @@ export async function createReservation(
         discount: code && discountOf(code),
         giftCardBalanceCents: card?.balanceCents,
       });
-      const vatRate = settings.vat.rateBasisPoints;
+      const vatRate = check.vatRateBasisPoints;
       const [reservation] = await tx
         .insert(reservations)
         .values({
@@ -118,11 +130,15 @@ export async function createReservation(
           listPriceCents: check.priceCents,
           now,
         });
+      const provider = providerFor(ctx, price);
       const [payment] = await tx
         .insert(payments)
         .values({
+          id: paymentId,
           reservationId: reservation!.id,
-          provider: providerFor(ctx, price),
+          provider,
+          // A provider whose reference is known in advance needs no update after its call.
+          providerRef: provider === ctx.payments.name ? (ctx.payments.refFor?.(paymentId) ?? null) : null,
           method: input.paymentMethod,
           amountCents: price.payableCents,
           vatCents: vatIncludedCents(price.payableCents, vatRate),
@@ -188,7 +204,11 @@ export async function createReservation(
     });
     throw new HttpError(502, PAYMENT_START_FAILED);
   }
-  await ctx.db.update(payments).set({ providerRef: session.providerRef }).where(eq(payments.id, payment.id));
+  if (session.providerRef !== payment.providerRef)
+    await ctx.db
+      .update(payments)
+      .set({ providerRef: session.providerRef })
+      .where(eq(payments.id, payment.id));
 
   const giftCardNote =
     payment.giftCardCents > 0
@@ -199,6 +219,61 @@ export async function createReservation(
     redirectUrl: session.redirectUrl,
     message: `Aika on varattu sinulle ${holdMinutes} minuutiksi.${giftCardNote} Siirry maksamaan.`,
     reservation: ref,
+  };
+}
+
+/**
+ * In one statement, inside the area's lock: whether a live booking of the area overlaps the slot
+ * (with the changeover gap), which ended holds are in its way (for the exclusion constraint), and
+ * the visitor's live holds by e-mail address and IP address (services/holdLimits.ts).
+ */
+async function bookingState(
+  tx: Tx,
+  o: {
+    areaId: number;
+    start: Date;
+    end: Date;
+    gapMinutes: number;
+    email: string;
+    ip: string | null;
+    now: Date;
+  },
+): Promise<{ taken: boolean; staleHoldIds: string[]; byEmail: LiveHolds; byIp: LiveHolds | null }> {
+  const gap = o.gapMinutes * 60_000;
+  const now = o.now.toISOString();
+  const start = o.start.toISOString();
+  const end = o.end.toISOString();
+  const busyStart = new Date(o.start.getTime() - gap).toISOString();
+  const busyEnd = new Date(o.end.getTime() + gap).toISOString();
+  const email = o.email.trim().toLowerCase();
+  const live = sql`r.status = 'pending' AND r.hold_expires_at > ${now}::timestamptz`;
+  const mine = sql`lower(r.email) = ${email}`;
+  const ours = sql`r.hold_ip = ${o.ip}::text`;
+  const result = (await tx.execute(sql`
+    SELECT
+      count(*) FILTER (WHERE r.area_id = ${o.areaId} AND r.starts_at < ${busyEnd}::timestamptz
+        AND r.ends_at > ${busyStart}::timestamptz AND (r.status = 'confirmed' OR (${live})))::int AS taken,
+      coalesce(string_agg(r.id::text, ',') FILTER (WHERE r.area_id = ${o.areaId} AND r.status = 'pending'
+        AND r.hold_expires_at <= ${now}::timestamptz
+        AND r.starts_at < ${end}::timestamptz AND r.ends_at > ${start}::timestamptz), '') AS stale,
+      count(*) FILTER (WHERE (${live}) AND ${mine})::int AS by_email,
+      (extract(epoch FROM min(r.hold_expires_at) FILTER (WHERE (${live}) AND ${mine})) * 1000)::float8 AS email_ends,
+      count(*) FILTER (WHERE (${live}) AND ${ours})::int AS by_ip,
+      (extract(epoch FROM min(r.hold_expires_at) FILTER (WHERE (${live}) AND ${ours})) * 1000)::float8 AS ip_ends
+    FROM reservations r
+    WHERE (r.area_id = ${o.areaId} AND r.status IN ('pending', 'confirmed')
+        AND r.starts_at < ${busyEnd}::timestamptz AND r.ends_at > ${busyStart}::timestamptz)
+      OR ((${live}) AND (${mine} OR ${ours}))
+  `)) as unknown as { rows: Array<Record<string, unknown>> };
+  const row = result.rows[0] ?? {};
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    taken: (num(row.taken) ?? 0) > 0,
+    staleHoldIds: String(row.stale ?? "")
+      .split(",")
+      .filter(Boolean),
+    byEmail: { n: num(row.by_email) ?? 0, firstEndsMs: num(row.email_ends) },
+    byIp: o.ip ? { n: num(row.by_ip) ?? 0, firstEndsMs: num(row.ip_ends) } : null,
   };
 }
 

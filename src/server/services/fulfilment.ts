@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
+import { helsinkiDate } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import { payments, reservations } from "../db/schema.js";
 import { markDiscountUsed, releaseDiscountUses } from "./discountCodes.js";
 import { returnGiftCardShares } from "./giftCards.js";
 import { cancelInvoicePayment, confirmInvoicePayment } from "./invoiceFulfilment.js";
 import { isSlotConflict } from "./pgErrors.js";
+import { vatRateOn } from "./prices.js";
 import { lateRefundMail, receiptMail } from "./receipt.js";
 import { recordRefund, sendRefund } from "./refunds.js";
 import { findReservation, type PaymentRow } from "./reservationView.js";
@@ -97,7 +99,8 @@ export async function confirmPayment(
         .set({ status: "confirmed", confirmedAt: now, cancelReason: null })
         .where(eq(reservations.id, reservation.id));
       await markDiscountUsed(tx, reservation.id);
-      const mailId = await ctx.mail.enqueue(tx, receiptMail({ ...mailContext, payment }));
+      const vatRateBasisPoints = await vatRateOn(tx, helsinkiDate(reservation.startsAt));
+      const mailId = await ctx.mail.enqueue(tx, receiptMail({ ...mailContext, payment, vatRateBasisPoints }));
       return { outcome: "confirmed" as const, mailId, payment };
     }
     await tx

@@ -11,7 +11,13 @@ import { returnGiftCardShares } from "./giftCards.js";
  * discount-code use it held. Reservations are updated before payments (and those before gift
  * cards), the same lock order the fulfilment path uses, so the two never deadlock.
  */
-export async function expireHolds(db: DbOrTx, now: Date, areaId?: number): Promise<string[]> {
+export async function expireHolds(
+  db: DbOrTx,
+  now: Date,
+  areaId?: number,
+  /** Only these reservations (still only if their hold has ended). */
+  only?: string[],
+): Promise<string[]> {
   const expired = await db
     .update(reservations)
     .set({ status: "expired", cancelReason: "hold_expired" })
@@ -20,6 +26,7 @@ export async function expireHolds(db: DbOrTx, now: Date, areaId?: number): Promi
         eq(reservations.status, "pending"),
         lte(reservations.holdExpiresAt, now),
         areaId === undefined ? undefined : eq(reservations.areaId, areaId),
+        only === undefined ? undefined : inArray(reservations.id, only),
       ),
     )
     .returning({ id: reservations.id });

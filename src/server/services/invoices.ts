@@ -2,14 +2,8 @@ import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { PaymentMethod } from "../../domain/booking.js";
 import type { Customer } from "../../domain/customer.js";
 import { helsinkiDate, toHelsinkiIso } from "../../domain/helsinkiTime.js";
-import {
-  addDays,
-  isOverdue,
-  periodBounds,
-  periodIndexOn,
-  referenceNumber,
-  type Invoice,
-} from "../../domain/membership.js";
+import { commitmentPrice, isOverdue, referenceNumber, type Invoice } from "../../domain/membership.js";
+import { addDays, periodBounds, periodIndexOn } from "../../domain/membershipPeriods.js";
 import { formatEuros, vatIncludedCents } from "../../domain/money.js";
 import { priceBreakdown } from "../../domain/pricing.js";
 import type { AppContext } from "../context.js";
@@ -20,6 +14,7 @@ import { PAYMENT_START_FAILED } from "./booking.js";
 import { confirmPayment, GIFT_CARD_PROVIDER } from "./fulfilment.js";
 import { lockGiftCard, redeemGiftCard, returnGiftCardShares } from "./giftCards.js";
 import { formatDay, newInvoiceMail, overdueMail } from "./membershipMail.js";
+import { tierOn, vatRateOn } from "./prices.js";
 import { getSettings, type Settings } from "./settings.js";
 
 /** Membership invoices: creation (gapless numbers, one per period), listing, paying, the jobs. */
@@ -39,6 +34,21 @@ async function nextInvoiceNumber(tx: Tx): Promise<number> {
     .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
     .returning({ value: counters.value });
   return row!.value;
+}
+
+/**
+ * The monthly price of a membership's period starting on `start`: the tier's price in force on
+ * that date (less the commitment discount for a 12-month membership), so a tier change from a
+ * later date applies to the periods from then on. Inside its commitment a membership keeps the
+ * price it was signed at, and a tier no longer offered keeps its last price.
+ */
+async function periodPrice(tx: Tx, sub: SubscriptionRow, start: string, settings: Settings) {
+  if (sub.commitmentEndDate !== null && start < sub.commitmentEndDate) return sub.monthlyPriceCents;
+  const tier = await tierOn(tx, sub.tierLevel, start);
+  if (!tier) return sub.monthlyPriceCents;
+  return sub.commitment === "12m"
+    ? commitmentPrice(tier.monthlyPriceCents, settings.membership.commitmentDiscountPercent)
+    : tier.monthlyPriceCents;
 }
 
 /**
@@ -65,7 +75,14 @@ export async function createInvoice(
     .where(and(eq(invoices.subscriptionId, sub.id), eq(invoices.periodStart, start)));
   if (existing) return existing;
   const number = await nextInvoiceNumber(tx);
-  const vatRate = settings.vat.rateBasisPoints;
+  // The price and the VAT rate in force on the period's first day; the invoice keeps them.
+  const vatRate = await vatRateOn(tx, start);
+  const amountCents = await periodPrice(tx, sub, start, settings);
+  if (amountCents !== sub.monthlyPriceCents)
+    await tx
+      .update(subscriptions)
+      .set({ monthlyPriceCents: amountCents })
+      .where(eq(subscriptions.id, sub.id));
   const commitment = sub.commitment === "12m" ? ", 12 kk sitoumus" : "";
   const [invoice] = await tx
     .insert(invoices)
@@ -79,8 +96,8 @@ export async function createInvoice(
       description: `Jäsenyys ${sub.tierName}${commitment}, ${formatDay(start)}–${formatDay(addDays(endExclusive, -1))}`,
       periodStart: start,
       periodEnd: endExclusive,
-      amountCents: sub.monthlyPriceCents,
-      vatCents: vatIncludedCents(sub.monthlyPriceCents, vatRate),
+      amountCents,
+      vatCents: vatIncludedCents(amountCents, vatRate),
       vatRateBasisPoints: vatRate,
       issuedAt: now,
       dueDate: addDays(helsinkiDate(now), settings.membership.invoiceDueDays),

@@ -17,6 +17,8 @@ export type OutgoingMail = {
 export type MailTransport = {
   name: "console" | "smtp";
   deliver(from: string, mail: OutgoingMail): Promise<void>;
+  /** Asks the mail server whether it accepts us (connection, greeting, login); throws when not. */
+  verify?(): Promise<string>;
 };
 
 export const MAX_MAIL_ATTEMPTS = 6;
@@ -68,6 +70,10 @@ export function smtpTransport(smtpUrl: string): MailTransport {
           content: a.content,
         })),
       });
+    },
+    async verify() {
+      await transporter.verify();
+      return "SMTP-palvelin vastasi";
     },
   };
 }
@@ -206,5 +212,9 @@ export function createMailService(options: { transport: MailTransport; from: str
     return sent;
   }
 
-  return { transportName: transport.name, enqueue, deliver, deliverDue };
+  /** The transport's own check; printing to the console has nothing to check. */
+  const verifyTransport = () =>
+    transport.verify ? transport.verify() : Promise.resolve("Viestit tulostetaan konsoliin (ei SMTP_URL)");
+
+  return { transportName: transport.name, enqueue, deliver, deliverDue, verifyTransport };
 }

@@ -2,18 +2,20 @@ import { and, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { helsinkiDate, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import {
   NO_ACTIVE_SUBSCRIPTION,
-  addDays,
   commitmentPrice,
-  daysRemaining,
-  periodBounds,
-  periodIndexOn,
-  periodStart,
-  startOfHelsinkiDay,
   usagePercent,
   type SignupRequest,
   type Subscription,
   type TiersResponse,
 } from "../../domain/membership.js";
+import {
+  addDays,
+  daysRemaining,
+  periodBounds,
+  periodIndexOn,
+  periodStart,
+  startOfHelsinkiDay,
+} from "../../domain/membershipPeriods.js";
 import type { Customer } from "../../domain/customer.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/index.js";
@@ -23,6 +25,7 @@ import { createInvoice, signupReturnPaths, startInvoicePayment, type InvoiceRow 
 import { lookUpGiftCard, returnGiftCardShares } from "./giftCards.js";
 import { formatDay, subscriptionCancelledMail } from "./membershipMail.js";
 import { isUniqueViolation } from "./pgErrors.js";
+import { tierOn, tiersOn, vatRateOn } from "./prices.js";
 import { getSettings, type Settings } from "./settings.js";
 
 /** Memberships: tiers, the member's view with usage, signup and cancel (issue 7). */
@@ -31,10 +34,12 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 export const COMMITMENT_MONTHS = 12;
 
-export function tiersOf(settings: Settings): TiersResponse {
+/** The tiers in force on a Helsinki date (today for /jasenyys), with the VAT rate of that date. */
+export async function tiersResponseOn(db: DbOrTx, settings: Settings, date: string): Promise<TiersResponse> {
   const m = settings.membership;
+  const tiers = await tiersOn(db, date);
   return {
-    tiers: m.tiers.map((t) => ({
+    tiers: tiers.map((t) => ({
       tier_level: t.level,
       name: t.name,
       hours_quota: t.hoursQuota,
@@ -42,7 +47,7 @@ export function tiersOf(settings: Settings): TiersResponse {
       commitment_monthly_price_cents: commitmentPrice(t.monthlyPriceCents, m.commitmentDiscountPercent),
     })),
     commitment_months: COMMITMENT_MONTHS,
-    vat_rate_basis_points: settings.vat.rateBasisPoints,
+    vat_rate_basis_points: await vatRateOn(db, date),
     invoice_due_days: m.invoiceDueDays,
   };
 }
@@ -131,10 +136,11 @@ export async function toSubscriptionView(ctx: AppContext, sub: SubscriptionRow):
  */
 export async function signup(ctx: AppContext, customer: Customer, input: SignupRequest) {
   const settings = await getSettings(ctx.db);
-  const tier = settings.membership.tiers.find((t) => t.level === input.tier_level);
-  if (!tier) throw badRequest("Valitse jäsenyystaso: tasoa ei löytynyt.");
   const now = ctx.now();
   const today = helsinkiDate(now);
+  // The tier as in force on the membership's start date; the membership copies it.
+  const tier = await tierOn(ctx.db, input.tier_level, today);
+  if (!tier) throw badRequest("Valitse jäsenyystaso: tasoa ei löytynyt.");
   // A gift card that cannot pay is refused before anything is made (it is taken, locked, later).
   if (input.gift_card_code) {
     const card = await lookUpGiftCard(ctx.db, input.gift_card_code, now);

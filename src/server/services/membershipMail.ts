@@ -1,5 +1,6 @@
 import { formatDate } from "../../domain/helsinkiTime.js";
-import { addDays, formatReferenceNumber } from "../../domain/membership.js";
+import { formatReferenceNumber } from "../../domain/membership.js";
+import { addDays } from "../../domain/membershipPeriods.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import type { invoices, subscriptions } from "../db/schema.js";
 import type { OutgoingMail } from "./mail.js";

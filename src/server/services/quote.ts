@@ -29,7 +29,8 @@ export async function quoteSlot(
     discount: code?.ok ? discountOf(code.row) : null,
     giftCardBalanceCents: card?.ok ? card.row.balanceCents : null,
   });
-  const vatRate = settings.vat.rateBasisPoints;
+  // The rule and the VAT rate in force on the slot's Helsinki date (an effective-dated change).
+  const vatRate = check.vatRateBasisPoints;
   return {
     start: toHelsinkiIso(start),
     end: toHelsinkiIso(end),

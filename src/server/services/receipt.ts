@@ -22,7 +22,7 @@ export type MailReservation = {
 type MailContext = {
   reservation: MailReservation;
   areaName: string;
-  settings: Pick<Settings, "park" | "vat" | "door" | "slotRules">;
+  settings: Pick<Settings, "park" | "door" | "slotRules">;
   publicUrl: string;
 };
 
@@ -88,8 +88,11 @@ function paidLines(payment: ReceiptPayment): string[] {
 
 type ReceiptPayment = { method: "mobilepay" | "card"; amountCents: number; giftCardCents: number };
 
-export function receiptMail(context: MailContext & { payment: ReceiptPayment }): OutgoingMail {
-  const { reservation: r, areaName, settings, publicUrl, payment } = context;
+/** The receipt; vatRateBasisPoints is the rate in force on the booking's date (services/prices.ts). */
+export function receiptMail(
+  context: MailContext & { payment: ReceiptPayment; vatRateBasisPoints: number },
+): OutgoingMail {
+  const { reservation: r, areaName, settings, publicUrl, payment, vatRateBasisPoints } = context;
   const discount = r.discountCents ?? 0;
   const when = formatTimeRange(r.startsAt, r.endsAt);
   const { opensBeforeMinutes, closesAfterMinutes } = settings.door;
@@ -104,7 +107,7 @@ export function receiptMail(context: MailContext & { payment: ReceiptPayment }):
     ...(discount > 0
       ? [`Listahinta: ${formatEuros(r.priceCents + discount)}`, `Alennus: −${formatEuros(discount)}`]
       : []),
-    `Hinta: ${formatEuros(r.priceCents)} (sisältää ALV ${formatVatRate(settings.vat.rateBasisPoints)} ${formatEuros(r.vatCents)})`,
+    `Hinta: ${formatEuros(r.priceCents)} (sisältää ALV ${formatVatRate(vatRateBasisPoints)} ${formatEuros(r.vatCents)})`,
     ...paidLines(payment),
     "",
     `Portin avaus: ${doorUrlOf(publicUrl, r.doorToken)}`,

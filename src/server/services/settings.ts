@@ -52,19 +52,9 @@ export const settingSchemas = {
     opensBeforeMinutes: z.number().int().min(0).max(120),
     closesAfterMinutes: z.number().int().min(0).max(120),
   }),
-  vat: z.object({ rateBasisPoints: z.number().int().min(0).max(10000) }),
   homeNotice: z.object({ text: z.string().nullable() }),
+  /** Membership terms; the tiers and the VAT rate are effective-dated tables (services/prices.ts). */
   membership: z.object({
-    tiers: z
-      .array(
-        z.object({
-          level: z.number().int().min(1),
-          name: z.string().min(1),
-          monthlyPriceCents: z.number().int().min(0),
-          hoursQuota: z.number().int().min(0),
-        }),
-      )
-      .min(1),
     /** How much less a month costs with a 12-month commitment, in percent. */
     commitmentDiscountPercent: z.number().int().min(0).max(100),
     invoiceDueDays: z.number().int().min(0).max(90),
@@ -108,14 +98,8 @@ export const defaultSettings: Settings = {
   // A visitor needs one hold, two if they try again in another tab; an IP may be a family's or a café's.
   holdLimits: { perEmail: 2, perIp: 5 },
   door: { opensBeforeMinutes: 5, closesAfterMinutes: 0 },
-  vat: { rateBasisPoints: 2550 },
   homeNotice: { text: null },
   membership: {
-    tiers: [
-      { level: 1, name: "Perus", monthlyPriceCents: 3900, hoursQuota: 8 },
-      { level: 2, name: "Plus", monthlyPriceCents: 5900, hoursQuota: 16 },
-      { level: 3, name: "Premium", monthlyPriceCents: 8900, hoursQuota: 40 },
-    ],
     commitmentDiscountPercent: 10,
     invoiceDueDays: 14,
     signupPaymentMinutes: 60,

@@ -1,5 +1,7 @@
+import { useEffect } from "react";
 import { Outlet, useMatches } from "react-router-dom";
-import type { RouteMeta } from "../routeMeta";
+import { DEFAULT_DESCRIPTION, documentTitle, type RouteMeta } from "../routeMeta";
+import { useSiteInfo } from "../useSiteInfo";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { ScrollToTop } from "./ScrollToTop";
@@ -11,8 +13,26 @@ function useRouteMeta(): RouteMeta {
   return Object.assign({}, ...matches.map((m) => (m.handle as RouteMeta | undefined) ?? {})) as RouteMeta;
 }
 
+/** The tab title and meta description of the route shown, with the park's name from the server. */
+function useDocumentMeta(meta: RouteMeta) {
+  const parkName = useSiteInfo().site?.park.name ?? "Koirapuisto";
+  const title = documentTitle(meta, parkName);
+  const description = meta.description ?? DEFAULT_DESCRIPTION;
+  useEffect(() => {
+    document.title = title;
+    let tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!tag) {
+      tag = document.createElement("meta");
+      tag.name = "description";
+      document.head.append(tag);
+    }
+    tag.content = description;
+  }, [title, description]);
+}
+
 export function AppLayout() {
   const meta = useRouteMeta();
+  useDocumentMeta(meta);
   const hasActiveSubscription = useHasActiveSubscription();
   return (
     <div className="app">

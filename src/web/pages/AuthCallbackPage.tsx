@@ -3,6 +3,9 @@ import { Link, Navigate, useSearchParams } from "react-router-dom";
 import { returnPathAfterLogin } from "../../client/returnAfterLogin";
 import { useCustomerSession, useCustomerSessionActor } from "../session/CustomerSessionProvider";
 
+export const MISSING_TOKEN_MESSAGE =
+  "Kirjautumislinkki on puutteellinen. Avaa linkki sähköpostista kokonaisena tai pyydä uusi linkki.";
+
 /**
  * /auth/callback, where the e-mailed link lands (no header). The e-mail links to this page and
  * not to the API, so a mail scanner that prefetches the link cannot use it up; only this page's
@@ -17,22 +20,28 @@ export function AuthCallbackPage() {
   const error = useCustomerSession((s) => s.context.error);
 
   useEffect(() => {
-    actor.send({ type: "session.validateLink", token });
+    // A link cut short in the mail program has no token: nothing to ask the server.
+    if (token) actor.send({ type: "session.validateLink", token });
   }, [actor, token]);
 
   if (loggedIn) return <Navigate to={returnPathAfterLogin()} replace />;
+  const message = token ? (refused ? error : null) : MISSING_TOKEN_MESSAGE;
 
   return (
     <div className="page">
       <div className="card">
         <h1>Kirjautuminen</h1>
-        {refused ? (
+        {message ? (
           <>
             <p className="error-message" role="alert">
-              {error}
+              {message}
             </p>
             <p>
-              <Link to="/login" className="button" onClick={() => actor.send({ type: "session.restart" })}>
+              <Link
+                to="/login"
+                className="button"
+                onClick={() => refused && actor.send({ type: "session.restart" })}
+              >
                 Takaisin kirjautumiseen
               </Link>
             </p>

@@ -5,6 +5,7 @@ import type { MembershipApi } from "../../client/membership";
 import { formatEuros } from "../../domain/money";
 import { openingHoursLines } from "../layout/openingHours";
 import { useMembershipEnvironment } from "../membershipEnvironment";
+import { gateWindowText, lengthsText } from "../siteTexts";
 import { useSiteInfo } from "../useSiteInfo";
 
 // One load of the tiers (the same call as /jasenyys). Declared once so the actor is not remade on
@@ -55,11 +56,11 @@ export function HomePage() {
           <ol className="steps">
             <li>
               Valitse vapaa aika <Link to="/varauskalenteri">varauskalenterista</Link>. Vuoron voi aloittaa
-              tasalta tai puolelta, ja sen pituus on 30, 60, 90 tai 120 minuuttia.
+              tasalta tai puolelta{site ? <>, ja sen pituus on {lengthsText(site)}</> : null}.
             </li>
             <li>Anna nimesi ja sähköpostiosoitteesi ja maksa MobilePaylla tai kortilla.</li>
             <li>Saat sähköpostiisi vahvistuksen ja linkin, jolla portti avataan.</li>
-            <li>Avaa portti linkistä aikaisintaan 5 minuuttia ennen vuorosi alkua.</li>
+            <li>Avaa portti linkistä{site ? <>: painike toimii {gateWindowText(site)}</> : null}.</li>
           </ol>
           <p>
             Ensimmäistä kertaa tulossa? Lue <Link to="/ohjeet-tulijoille">ohjeet tulijoille</Link>.

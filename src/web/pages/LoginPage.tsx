@@ -1,4 +1,4 @@
-import type { FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Navigate } from "react-router-dom";
 import type { SessionNotice } from "../../../machines/customerSessionMachine";
 import { returnPathAfterLogin } from "../../client/returnAfterLogin";
@@ -8,6 +8,8 @@ const noticeText: Record<SessionNotice, string> = {
   expired: "Istuntosi on päättynyt. Kirjaudu sisään uudelleen.",
   loggedOut: "Olet kirjautunut ulos.",
 };
+
+export const MISSING_EMAIL_MESSAGE = "Anna sähköpostiosoitteesi, niin lähetämme kirjautumislinkin siihen.";
 
 /** /login: the customer asks for a login link by e-mail (spec §2). */
 export function LoginPage() {
@@ -28,13 +30,24 @@ export function LoginPage() {
   const notice = useCustomerSession((s) => s.context.notice);
   const sentMessage = useCustomerSession((s) => s.context.sentMessage);
 
+  // An empty field is answered here; the address's format is the server's to judge (its message).
+  const [missingEmail, setMissingEmail] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const fieldError = missingEmail ? MISSING_EMAIL_MESSAGE : error;
+  useEffect(() => {
+    if (fieldError) input.current?.focus();
+  }, [fieldError]);
+
   // Back to the errand that needed the login (e.g. the membership signup), else /oma-tili.
   if (view === "loggedIn") return <Navigate to={returnPathAfterLogin()} replace />;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const address = new FormData(event.currentTarget).get("email");
-    actor.send({ type: "session.requestLink", email: typeof address === "string" ? address : "" });
+    const email = typeof address === "string" ? address.trim() : "";
+    setMissingEmail(email === "");
+    if (email === "") input.current?.focus();
+    else actor.send({ type: "session.requestLink", email });
   };
 
   return (
@@ -72,22 +85,24 @@ export function LoginPage() {
                 {noticeText[notice]}
               </p>
             )}
-            {error && (
-              <p className="error-message" role="alert">
-                {error}
-              </p>
-            )}
-            <form onSubmit={submit}>
+            <form onSubmit={submit} noValidate>
               <div className="form-field">
                 <label htmlFor="login-email">Sähköpostiosoite</label>
                 <input
+                  ref={input}
                   id="login-email"
                   name="email"
                   type="email"
                   autoComplete="email"
-                  required
                   defaultValue={email}
+                  aria-invalid={fieldError ? true : undefined}
+                  aria-describedby={fieldError ? "login-email-error" : undefined}
                 />
+                {fieldError && (
+                  <p id="login-email-error" className="error-message" role="alert">
+                    {fieldError}
+                  </p>
+                )}
               </div>
               <button type="submit" className="button" disabled={!canRequest}>
                 {sending ? "Lähetetään…" : "Lähetä kirjautumislinkki"}

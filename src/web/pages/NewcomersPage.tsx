@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { gateWindowText } from "../siteTexts";
 import { useSiteInfo } from "../useSiteInfo";
 
 export function NewcomersPage() {
@@ -37,8 +38,8 @@ export function NewcomersPage() {
             painike <strong>Avaa portti</strong>.
           </li>
           <li>
-            Painike toimii 5 minuuttia ennen varauksesi alkua ja varauksen loppuun asti. Aiemmin tai myöhemmin
-            portti ei aukea.
+            Painike toimii {site ? gateWindowText(site) : "varauksesi aikana"}. Aiemmin tai myöhemmin portti
+            ei aukea.
           </li>
           <li>
             Pidä koira kytkettynä, kunnes portti on sulkeutunut takanasi. Varmista, että portti on kiinni.

@@ -11,6 +11,7 @@ export function PaymentTermsPage() {
   const rules = siteInfo.site?.slotRules;
   const holdMinutes = rules?.holdMinutes ?? 15;
   const cancellationHours = rules?.cancellationHours ?? 24;
+  const invoiceDueDays = siteInfo.site?.invoiceDueDays ?? 14;
   const vat = vatText(siteInfo.site?.vatRateBasisPoints ?? 2550);
 
   return (
@@ -90,7 +91,8 @@ export function PaymentTermsPage() {
             Sen jälkeen jäsenyys laskutetaan kuukausittain. Kuukausijakso alkaa liittymispäivän mukaisena
             päivänä; kuun lopussa aloitetun jakson päivä siirtyy lyhyemmissä kuissa kuun viimeiseen päivään.
             Kunkin jakson lasku luodaan jakson alussa, lähetetään sähköpostiisi viitenumeroineen ja erääntyy
-            maksettavaksi 14 päivän kuluttua. Laskun voi maksaa <Link to="/oma-tili">Oma tili</Link> -sivulla.
+            maksettavaksi {invoiceDueDays} päivän kuluttua. Laskun voi maksaa{" "}
+            <Link to="/oma-tili">Oma tili</Link> -sivulla.
           </li>
           <li>
             Jäsenyyteen sisältyy tuntikiintiö kuukaudessa. Käyttämättömät tunnit eivät siirry seuraavalle

@@ -7,18 +7,26 @@ import { DOOR_TIMEOUT_MS, type DoorProvider } from "./provider.js";
  * through a silently dead one.
  */
 export function mqttDoorProvider(options: { url: string; topic: string }): DoorProvider {
+  const connect = () =>
+    mqtt.connectAsync(
+      options.url,
+      {
+        connectTimeout: DOOR_TIMEOUT_MS,
+        reconnectPeriod: 0,
+        clientId: `koirapuisto-${crypto.randomUUID()}`,
+      },
+      false,
+    );
   return {
     name: "mqtt",
+    /** The broker accepts a connection (the controller itself is reached only by an opening). */
+    async check() {
+      const client = await connect();
+      await client.endAsync().catch(() => {});
+      return "MQTT-välittäjä vastasi";
+    },
     async open({ seconds, reservationId }) {
-      const client = await mqtt.connectAsync(
-        options.url,
-        {
-          connectTimeout: DOOR_TIMEOUT_MS,
-          reconnectPeriod: 0,
-          clientId: `koirapuisto-${crypto.randomUUID()}`,
-        },
-        false,
-      );
+      const client = await connect();
       let published = false;
       try {
         const payload = JSON.stringify({ action: "open", seconds, reservationId });

@@ -11,6 +11,11 @@ export type DoorOpenRequest = {
 export type DoorProvider = {
   name: "log" | "shelly" | "mqtt";
   open(request: DoorOpenRequest): Promise<void>;
+  /**
+   * Asks the device (or its broker) whether it answers, without opening anything; throws when it
+   * does not. Returns what was checked. A provider without a device has nothing to ask.
+   */
+  check?(): Promise<string>;
 };
 
 /** Gives up on a device that does not answer, so a visitor is never left waiting at the gate. */

@@ -14,5 +14,12 @@ export function shellyDoorProvider(options: { url: string; switchId: number }): 
       const body = await res.text();
       if (!res.ok) throw new Error(`Shelly answered ${res.status}: ${body.slice(0, 200)}`);
     },
+    async check() {
+      const url = `${base}/rpc/Switch.GetStatus?id=${options.switchId}`;
+      const res = await fetch(url, { signal: AbortSignal.timeout(DOOR_TIMEOUT_MS) });
+      const body = await res.text();
+      if (!res.ok) throw new Error(`Shelly answered ${res.status}: ${body.slice(0, 200)}`);
+      return `Shelly vastasi (kytkin ${options.switchId})`;
+    },
   };
 }

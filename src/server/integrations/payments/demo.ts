@@ -8,6 +8,7 @@ import type { PaymentProvider } from "./provider.js";
 export function demoPaymentProvider(): PaymentProvider {
   return {
     name: "demo",
+    refFor: (paymentId) => paymentId,
     async createCheckout({ paymentId }) {
       return { redirectUrl: `/maksu/demo/${paymentId}`, providerRef: paymentId };
     },

@@ -57,6 +57,8 @@ export type ProviderWebhookEvent = {
 export type PaymentProvider = {
   name: "demo" | "stripe";
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** The providerRef createCheckout will answer for a payment, when known in advance (demo). */
+  refFor?(paymentId: string): string;
   /** Returns the money to the payer; `ok: false` when the provider refused or could not be reached. */
   refund(request: RefundRequest): Promise<RefundResult>;
   /** A hosted checkout's state, asked from the provider: the return page never trusts its URL. */
@@ -65,4 +67,9 @@ export type PaymentProvider = {
   closeCheckout?(providerRef: string): Promise<void>;
   /** Verifies a webhook's signature over its raw body; throws when it is forged or stale. */
   verifyWebhook?(rawBody: Buffer, signature: string, receivedAt: Date): ProviderWebhookEvent;
+  /**
+   * One cheap authenticated call to the provider's API, for the admin's health page; throws when
+   * it fails. A provider without servers of its own (demo) has nothing to ask.
+   */
+  check?(timeoutMs: number): Promise<string>;
 };

@@ -124,6 +124,12 @@ export function stripePaymentProvider(options: {
       }
     },
 
+    /** The account's balance: the cheapest call that proves the key works against its host. */
+    async check(timeoutMs) {
+      await stripe.balance.retrieve({}, { timeout: timeoutMs, maxNetworkRetries: 0 });
+      return "Stripen rajapinta vastasi";
+    },
+
     verifyWebhook(rawBody, signature, receivedAt) {
       const event = stripe.webhooks.constructEvent(
         rawBody,

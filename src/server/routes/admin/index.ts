@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAdmin } from "../../plugins/adminAuth.js";
+import { adminDiscountCodeRoutes } from "./discountCodes.js";
+import { adminGiftCardRoutes } from "./giftCards.js";
+import { adminFinanceRoutes } from "./finance.js";
 import { adminMeRoutes } from "./me.js";
+import { adminOperationsRoutes } from "./operations.js";
 import { adminPriceRoutes } from "./prices.js";
 import { adminPurchaseRoutes } from "./purchases.js";
 import { adminReservationRoutes } from "./reservations.js";
 import { adminSettingsRoutes } from "./settings.js";
+import { adminSystemRoutes } from "./system.js";
 
 /**
  * Everything under /api/v2/admin. The guard is this folder's onRequest hook, so a route added here
@@ -21,4 +26,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (admin) => {
   await admin.register(adminPurchaseRoutes);
   await admin.register(adminSettingsRoutes);
   await admin.register(adminPriceRoutes);
+  await admin.register(adminDiscountCodeRoutes);
+  await admin.register(adminGiftCardRoutes);
+  await admin.register(adminOperationsRoutes);
+  await admin.register(adminSystemRoutes);
+  await admin.register(adminFinanceRoutes);
 };

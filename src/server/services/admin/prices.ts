@@ -1,70 +1,273 @@
-import { asc, eq } from "drizzle-orm";
-import type { PriceList, PriceRuleInput } from "../../../domain/admin/prices.js";
+import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type {
+  MembershipTierInput,
+  PriceList,
+  PriceRuleInput,
+  VatRateInput,
+} from "../../../domain/admin/prices.js";
+import {
+  PAST_START_MESSAGE,
+  planChange,
+  type EffectivePeriod,
+  type VersionPlan,
+} from "../../../domain/effectiveDates.js";
+import { helsinkiDate } from "../../../domain/helsinkiTime.js";
 import type { AppContext } from "../../context.js";
-import { priceRules } from "../../db/schema.js";
-import { notFound } from "../../errors.js";
+import type { Tx } from "../../db/index.js";
+import { membershipTiers, priceRules, vatRates } from "../../db/schema.js";
+import { badRequest, conflict, notFound } from "../../errors.js";
 import type { AdminActor } from "../../plugins/adminAuth.js";
 import { recordAudit } from "../audit.js";
+import { sqlState } from "../pgErrors.js";
+import { insertNewPriceRule, type PriceRuleRow } from "../prices.js";
 import { getSettings } from "../settings.js";
 
 /**
- * Hinnasto's single-booking prices. A booking copies its price when it is made and an invoice its
- * amount, so changing a rule never alters what was already sold; the quote and the calendar use
- * the rules as they are now.
+ * Hinnasto: price rules, membership tiers and the VAT rate, effective-dated (decision 013). A
+ * change "from date D" (today by default, never earlier) closes the version in force on D and adds
+ * one from D, in one transaction with one audit row; periods that have begun before D are never
+ * rewritten. Bookings copy their price and invoices their amount, so nothing already sold
+ * changes; the quote, the calendar and new invoices use the version in force on their own date.
  */
+
+export const OVERLAP_MESSAGE =
+  "Samalle ajalle tehtiin juuri toinen muutos. Lataa hinnasto uudelleen ja yritä uudelleen.";
 
 export async function priceList(ctx: AppContext): Promise<PriceList> {
   const s = await getSettings(ctx.db);
   const rules = await ctx.db
     .select()
     .from(priceRules)
-    .orderBy(asc(priceRules.lengthMinutes), asc(priceRules.priority), asc(priceRules.id));
+    .orderBy(
+      asc(priceRules.lengthMinutes),
+      asc(priceRules.priority),
+      asc(priceRules.ruleId),
+      asc(priceRules.effectiveFrom),
+    );
+  const tiers = await ctx.db
+    .select()
+    .from(membershipTiers)
+    .orderBy(asc(membershipTiers.level), asc(membershipTiers.effectiveFrom));
+  const rates = await ctx.db.select().from(vatRates).orderBy(asc(vatRates.effectiveFrom));
   return {
+    today: helsinkiDate(ctx.now()),
     priceRules: rules,
+    membershipTiers: tiers,
+    vatRates: rates,
     membership: s.membership,
-    vat: s.vat,
     lengthsMinutes: s.slotRules.lengthsMinutes,
   };
 }
 
+type TierRow = typeof membershipTiers.$inferSelect;
+type VatRow = typeof vatRates.$inferSelect;
+
+/** The date a change applies from: the one asked for, or today; never a past date. */
+function changeDate(ctx: AppContext, effectiveFrom: string | undefined): string {
+  const today = helsinkiDate(ctx.now());
+  const from = effectiveFrom ?? today;
+  if (from < today) throw badRequest(PAST_START_MESSAGE);
+  return from;
+}
+
+type DatedTable = typeof priceRules | typeof membershipTiers | typeof vatRates;
+type Version = EffectivePeriod & { id: number };
+
+/**
+ * One change of a series (a rule, a tier level, the VAT rate) from a date, in one transaction:
+ * the series' versions are read locked (`versions`), the plan closes and removes versions first
+ * (so the new one never overlaps them, not even briefly), then `write` replaces or inserts with
+ * the new values ("set"), and one audit row records the versions before and after. A concurrent
+ * change that would still overlap (the exclusion constraint, 23P01) is a 409.
+ */
+async function changeSeries<Row>(
+  ctx: AppContext,
+  actor: AdminActor,
+  options: {
+    table: DatedTable;
+    from: string;
+    change: "set" | "end";
+    /** Resolves the series and reads its versions under a row lock. */
+    versions(tx: Tx): Promise<Version[]>;
+    write?(tx: Tx, plan: VersionPlan): Promise<Row>;
+    /** When set, a series without versions is a 404 with this message. */
+    notFoundMessage?: string;
+    audit: { action: string; entity: string; entityId: () => string | number | null };
+  },
+): Promise<Row | undefined> {
+  const { table, from, change, audit } = options;
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const before = await options.versions(tx);
+      if (options.notFoundMessage && before.length === 0) throw notFound(options.notFoundMessage);
+      const plan = planChange(before, from, change);
+      if (plan.remove.length > 0) await tx.delete(table).where(inArray(table.id, plan.remove));
+      for (const { id, effectiveUntil } of plan.close)
+        await tx.execute(
+          sql`UPDATE ${table} SET effective_until = ${effectiveUntil} WHERE ${table.id} = ${id}`,
+        );
+      const row = change === "set" ? await options.write!(tx, plan) : undefined;
+      await recordAudit(tx, actor, {
+        action: audit.action,
+        entity: audit.entity,
+        entityId: audit.entityId(),
+        before,
+        after: await options.versions(tx),
+      });
+      return row;
+    });
+  } catch (error) {
+    if (sqlState(error) === "23P01") throw conflict(OVERLAP_MESSAGE);
+    throw error;
+  }
+}
+
+/** A series' versions in date order, read after taking their row locks (two admins take turns). */
+async function lockedVersions<T extends Version>(
+  tx: Tx,
+  table: DatedTable,
+  where: SQL | undefined,
+): Promise<T[]> {
+  await tx.select({ id: table.id }).from(table).where(where).for("update");
+  // A fresh read after the lock, so a change committed while this one waited is seen.
+  return (await tx.select().from(table).where(where).orderBy(asc(table.effectiveFrom))) as T[];
+}
+
+// --- Price rules -------------------------------------------------------------------------------
+
+async function ruleIdOf(tx: Tx, id: number): Promise<number> {
+  const [row] = await tx.select({ ruleId: priceRules.ruleId }).from(priceRules).where(eq(priceRules.id, id));
+  if (!row) throw notFound("Hintaa ei löytynyt.");
+  return row.ruleId;
+}
+
+const ruleVersions = (tx: Tx, ruleId: number) =>
+  lockedVersions<PriceRuleRow>(tx, priceRules, eq(priceRules.ruleId, ruleId));
+
+const ruleValues = ({ effectiveFrom: _from, ...values }: PriceRuleInput) => values;
+
 export async function createPriceRule(ctx: AppContext, actor: AdminActor, input: PriceRuleInput) {
+  const from = changeDate(ctx, input.effectiveFrom);
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.insert(priceRules).values(input).returning();
+    const row = await insertNewPriceRule(tx, { ...ruleValues(input), effectiveFrom: from });
     await recordAudit(tx, actor, {
       action: "price_rule.create",
       entity: "price_rule",
-      entityId: row!.id,
-      after: row,
+      entityId: row.ruleId,
+      after: [row],
     });
-    return row!;
+    return row;
   });
 }
 
+/** Changes the rule that version `id` belongs to, from the date asked for. */
 export async function updatePriceRule(ctx: AppContext, actor: AdminActor, id: number, input: PriceRuleInput) {
-  return ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(priceRules).where(eq(priceRules.id, id)).for("update");
-    if (!before) throw notFound("Hintaa ei löytynyt.");
-    const [after] = await tx.update(priceRules).set(input).where(eq(priceRules.id, id)).returning();
-    await recordAudit(tx, actor, {
-      action: "price_rule.update",
-      entity: "price_rule",
-      entityId: id,
-      before,
-      after,
-    });
-    return after!;
+  let ruleId = 0;
+  const values = ruleValues(input);
+  const row = await changeSeries(ctx, actor, {
+    table: priceRules,
+    from: changeDate(ctx, input.effectiveFrom),
+    change: "set",
+    versions: async (tx) => ruleVersions(tx, (ruleId ||= await ruleIdOf(tx, id))),
+    write: async (tx, plan) =>
+      (plan.replace
+        ? await tx.update(priceRules).set(values).where(eq(priceRules.id, plan.replace)).returning()
+        : await tx
+            .insert(priceRules)
+            .values({ ...values, ruleId, ...plan.insert! })
+            .returning())[0]!,
+    audit: { action: "price_rule.update", entity: "price_rule", entityId: () => ruleId },
+  });
+  return row!;
+}
+
+/** Ends the rule that version `id` belongs to: from the date asked for, it no longer applies. */
+export async function deletePriceRule(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: number,
+  effectiveFrom?: string,
+) {
+  let ruleId = 0;
+  await changeSeries(ctx, actor, {
+    table: priceRules,
+    from: changeDate(ctx, effectiveFrom),
+    change: "end",
+    versions: async (tx) => ruleVersions(tx, (ruleId ||= await ruleIdOf(tx, id))),
+    audit: { action: "price_rule.delete", entity: "price_rule", entityId: () => ruleId },
   });
 }
 
-export async function deletePriceRule(ctx: AppContext, actor: AdminActor, id: number) {
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.delete(priceRules).where(eq(priceRules.id, id)).returning();
-    if (!row) throw notFound("Hintaa ei löytynyt.");
-    await recordAudit(tx, actor, {
-      action: "price_rule.delete",
-      entity: "price_rule",
-      entityId: id,
-      before: row,
-    });
+// --- Membership tiers ----------------------------------------------------------------------------
+
+const tierVersions = (tx: Tx, level: number) =>
+  lockedVersions<TierRow>(tx, membershipTiers, eq(membershipTiers.level, level));
+const tierAudit = (action: string, level: number) => ({
+  action,
+  entity: "membership_tier",
+  entityId: () => level,
+});
+
+/** Sets a tier level (a new level too) from the date asked for: new signups and invoices from then on. */
+export async function setMembershipTier(
+  ctx: AppContext,
+  actor: AdminActor,
+  level: number,
+  input: MembershipTierInput,
+) {
+  const { effectiveFrom, ...values } = input;
+  const row = await changeSeries(ctx, actor, {
+    table: membershipTiers,
+    from: changeDate(ctx, effectiveFrom),
+    change: "set",
+    versions: (tx) => tierVersions(tx, level),
+    write: async (tx, plan) =>
+      (plan.replace
+        ? await tx.update(membershipTiers).set(values).where(eq(membershipTiers.id, plan.replace)).returning()
+        : await tx
+            .insert(membershipTiers)
+            .values({ ...values, level, ...plan.insert! })
+            .returning())[0]!,
+    audit: tierAudit("membership_tier.update", level),
   });
+  return row!;
+}
+
+/** Ends a tier level: from the date asked for it cannot be joined; running memberships keep theirs. */
+export async function endMembershipTier(
+  ctx: AppContext,
+  actor: AdminActor,
+  level: number,
+  effectiveFrom?: string,
+) {
+  await changeSeries(ctx, actor, {
+    table: membershipTiers,
+    from: changeDate(ctx, effectiveFrom),
+    change: "end",
+    versions: (tx) => tierVersions(tx, level),
+    notFoundMessage: "Jäsenyystasoa ei löytynyt.",
+    audit: tierAudit("membership_tier.delete", level),
+  });
+}
+
+// --- The VAT rate --------------------------------------------------------------------------------
+
+/** Sets the VAT rate from the date asked for: slots on and invoice periods from that date. */
+export async function setVatRate(ctx: AppContext, actor: AdminActor, input: VatRateInput) {
+  const values = { rateBasisPoints: input.rateBasisPoints };
+  const row = await changeSeries(ctx, actor, {
+    table: vatRates,
+    from: changeDate(ctx, input.effectiveFrom),
+    change: "set",
+    versions: (tx) => lockedVersions<VatRow>(tx, vatRates, undefined),
+    write: async (tx, plan) =>
+      (plan.replace
+        ? await tx.update(vatRates).set(values).where(eq(vatRates.id, plan.replace)).returning()
+        : await tx
+            .insert(vatRates)
+            .values({ ...values, ...plan.insert! })
+            .returning())[0]!,
+    audit: { action: "vat_rate.update", entity: "vat_rate", entityId: () => null },
+  });
+  return row!;
 }

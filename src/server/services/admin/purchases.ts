@@ -9,6 +9,7 @@ import { conflict, notFound } from "../../errors.js";
 import type { AdminActor } from "../../plugins/adminAuth.js";
 import { recordAudit } from "../audit.js";
 import { recordRefund, sendRefund, type RefundReason } from "../refunds.js";
+import { csvDocument, euros } from "./csv.js";
 
 /** Ostokset: every payment with what it paid for and its refund; refunds made from here. */
 
@@ -23,6 +24,15 @@ function conditions(query: PurchaseQuery): SQL | undefined {
     query.method ? eq(payments.method, query.method) : undefined,
     query.provider ? eq(payments.provider, query.provider) : undefined,
   );
+}
+
+/** What a payment paid for, in the admin's words: a booking's time or an invoice's number. */
+export function whatWasPaid(
+  r: Pick<typeof reservations.$inferSelect, "startsAt" | "endsAt"> | null,
+  i: Pick<typeof invoices.$inferSelect, "number" | "description"> | null,
+): { kind: "reservation" | "invoice"; description: string } {
+  if (i) return { kind: "invoice", description: `Lasku ${i.number}: ${i.description}` };
+  return { kind: "reservation", description: r ? `Varaus ${formatTimeRange(r.startsAt, r.endsAt)}` : "" };
 }
 
 async function purchasesWhere(db: DbOrTx, where: SQL | undefined, limit = MAX_ROWS): Promise<Purchase[]> {
@@ -49,12 +59,7 @@ async function purchasesWhere(db: DbOrTx, where: SQL | undefined, limit = MAX_RO
       amountCents: p.amountCents,
       vatCents: p.vatCents,
       refundedCents: p.refundedCents,
-      kind: i ? "invoice" : "reservation",
-      description: i
-        ? `Lasku ${i.number}: ${i.description}`
-        : r
-          ? `Varaus ${formatTimeRange(r.startsAt, r.endsAt)}`
-          : "",
+      ...whatWasPaid(r, i),
       payerName: r?.name ?? i?.name ?? null,
       payerEmail: r?.email ?? i?.email ?? null,
       reservationId: r?.id ?? null,
@@ -122,12 +127,6 @@ export async function refundPurchase(ctx: AppContext, actor: AdminActor, id: str
   };
 }
 
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? "" : String(value);
-  return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-const euros = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
-
 /** The filtered list as CSV for a Finnish spreadsheet: semicolons, decimal commas, a BOM. */
 export async function purchasesCsv(ctx: AppContext, query: PurchaseQuery): Promise<string> {
   const { purchases } = await listPurchases(ctx, query);
@@ -144,22 +143,18 @@ export async function purchasesCsv(ctx: AppContext, query: PurchaseQuery): Promi
     "ALV €",
     "Palautettu €",
   ];
-  const lines = purchases.map((p) =>
-    [
-      p.createdAt,
-      p.paidAt,
-      p.description,
-      p.payerName,
-      p.payerEmail,
-      p.provider,
-      p.method,
-      p.status,
-      euros(p.amountCents),
-      euros(p.vatCents),
-      euros(p.refundedCents),
-    ]
-      .map(csvCell)
-      .join(";"),
-  );
-  return `\uFEFF${[header.join(";"), ...lines].join("\r\n")}\r\n`;
+  const lines = purchases.map((p) => [
+    p.createdAt,
+    p.paidAt,
+    p.description,
+    p.payerName,
+    p.payerEmail,
+    p.provider,
+    p.method,
+    p.status,
+    euros(p.amountCents),
+    euros(p.vatCents),
+    euros(p.refundedCents),
+  ]);
+  return csvDocument([header, ...lines]);
 }

@@ -1,17 +1,20 @@
-import { and, asc, desc, eq, gt, ilike, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, type SQL } from "drizzle-orm";
 import type {
   ManualReservationInput,
+  OpeningDay,
   ReservationDetails,
   ReservationList,
 } from "../../../domain/admin/reservations.js";
-import { daysInclusive, toHelsinkiIso, wallClock } from "../../../domain/helsinkiTime.js";
+import { openingOn } from "../../../domain/availability.js";
+import { datesBetween, daysInclusive, toHelsinkiIso, wallClock } from "../../../domain/helsinkiTime.js";
 import type { AppContext } from "../../context.js";
-import { areas, blocks, doorEvents, payments, reservations } from "../../db/schema.js";
+import { areas, blocks, doorEvents, openingExceptions, payments, reservations } from "../../db/schema.js";
 import { badRequest, conflict, notFound } from "../../errors.js";
 import type { AdminActor } from "../../plugins/adminAuth.js";
 import { checkSlot, lockAreaBookings, primaryArea } from "../availability.js";
 import { recordAudit } from "../audit.js";
 import { newToken } from "../booking.js";
+import { getSetting } from "../settings.js";
 import { isSlotConflict } from "../pgErrors.js";
 import {
   adminReservationById,
@@ -78,7 +81,25 @@ export async function listReservations(
       reason: block.reason,
     })),
     areas: areaRows.map((a) => ({ id: a.id, name: a.name, active: a.active })),
+    days: query.from && query.to ? await openingDays(ctx, query.from, query.to) : [],
   };
+}
+
+/** The opening hours of each date from..to, as the public calendar applies them (exceptions first). */
+async function openingDays(ctx: AppContext, from: string, to: string): Promise<OpeningDay[]> {
+  const { weekly } = await getSetting(ctx.db, "openingHours");
+  const exceptions = await ctx.db
+    .select()
+    .from(openingExceptions)
+    .where(and(gte(openingExceptions.date, from), lte(openingExceptions.date, to)));
+  return datesBetween(from, to).map((date) => {
+    const hours = openingOn({ weeklyHours: weekly, exceptions }, date);
+    return {
+      date,
+      opens: hours ? toHelsinkiIso(hours.opens) : null,
+      closes: hours ? toHelsinkiIso(hours.closes) : null,
+    };
+  });
 }
 
 export async function reservationDetails(ctx: AppContext, id: string): Promise<ReservationDetails> {

@@ -8,8 +8,8 @@ import {
 } from "../../../domain/admin/purchases";
 import { formatDateTime } from "../../../domain/helsinkiTime";
 import { formatEuros } from "../../../domain/money";
-import type { HttpClient } from "../../../client/http";
 import { useAdminEnvironment } from "../AdminSession";
+import { downloadCsv, FilterActions } from "../CsvDownload";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
 
@@ -26,17 +26,6 @@ type PurchaseCommand = { kind: "refund"; id: string };
 
 const withoutEmpty = (query: PurchaseQuery) =>
   Object.fromEntries(Object.entries(query).filter(([, v]) => v)) as Record<string, string>;
-
-/** The CSV comes with the bearer token, so it is fetched and handed to the browser as a file. */
-async function downloadCsv(http: HttpClient, query: PurchaseQuery) {
-  const csv = await http.get<string>("/api/v2/admin/purchases.csv", { params: withoutEmpty(query) });
-  const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = "ostokset.csv";
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /** /hallinta/ostokset: payments and refunds with filters, a refund, and the CSV. */
 export function PurchasesSection() {
@@ -111,16 +100,9 @@ export function PurchasesSection() {
             ))}
           </select>
         </div>
-        <button type="submit" className="button">
-          Näytä
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => void downloadCsv(http, query)}
-        >
-          Lataa CSV
-        </button>
+        <FilterActions
+          onCsv={() => downloadCsv(http, "/api/v2/admin/purchases.csv", withoutEmpty(query), "ostokset.csv")}
+        />
       </form>
       <SectionStatus actor={actor} />
       {data && (

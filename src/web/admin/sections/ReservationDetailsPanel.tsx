@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react";
-import { useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { ReservationDetails } from "../../../domain/admin/reservations";
 import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiTime";
 import { formatEuros } from "../../../domain/money";
@@ -16,8 +16,21 @@ const paymentStatusText: Record<string, string> = {
   refunded: "Palautettu",
 };
 
-/** One booking's details: who, when, its payments and every gate event. */
-export function ReservationDetailsPanel({ id, onClose }: { id: string; onClose(): void }) {
+/**
+ * One booking's details: who, when, its payments and every gate event; `children` are the actions
+ * the section offers for it (cancel). Focus moves to the panel when it opens.
+ */
+export function ReservationDetailsPanel({
+  id,
+  onClose,
+  children,
+}: {
+  id: string;
+  onClose(): void;
+  children?: ReactNode;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const { http } = useAdminEnvironment();
   const [api] = useState(() => reservationsApi(http));
   const actor = useAdminSection<string, ReservationDetails, never>({
@@ -28,7 +41,9 @@ export function ReservationDetailsPanel({ id, onClose }: { id: string; onClose()
   const data = useSelector(actor, (s) => s.context.data as ReservationDetails | null);
   return (
     <section className="card admin-section" aria-labelledby="details-heading">
-      <h2 id="details-heading">Varauksen tiedot</h2>
+      <h2 id="details-heading" tabIndex={-1} ref={heading}>
+        Varauksen tiedot
+      </h2>
       <SectionStatus actor={actor} />
       {data && (
         <>
@@ -73,6 +88,7 @@ export function ReservationDetailsPanel({ id, onClose }: { id: string; onClose()
           )}
         </>
       )}
+      {children}
       <button type="button" className="button button-secondary" onClick={onClose}>
         Sulje tiedot
       </button>

@@ -1,45 +1,58 @@
 import { useSelector } from "@xstate/react";
 import { DateTime } from "luxon";
-import { useState, type FormEvent } from "react";
-import type { AdminReservation, ReservationList } from "../../../domain/admin/reservations";
-import { formatDate, formatTimeRange, HELSINKI, wallClock } from "../../../domain/helsinkiTime";
-import { formatEuros } from "../../../domain/money";
+import { useEffect, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router-dom";
+import type { ReservationList } from "../../../domain/admin/reservations";
+import {
+  formatDate,
+  formatDateTime,
+  HELSINKI,
+  helsinkiDate,
+  isValidDate,
+  wallClock,
+} from "../../../domain/helsinkiTime";
 import { useAdminEnvironment } from "../AdminSession";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection, type AdminSectionActor } from "../useAdminSection";
+import { holdsTime } from "./calendarLayout";
+import { ReservationCalendar, type PickedSlot } from "./ReservationCalendar";
 import { ReservationDetailsPanel } from "./ReservationDetailsPanel";
-import { BlockForm, ManualReservationForm } from "./reservationForms";
-import { reservationsApi, type ReservationCommand, type ReservationQuery } from "./reservationsApi";
+import { BlockList, CancelButtons, ReservationTable } from "./reservationList";
+import { BlockForm, ManualReservationForm, slotDefaults } from "./reservationForms";
+import {
+  reservationsApi,
+  type ReservationCommand,
+  type ReservationQuery,
+  type ReservationView,
+} from "./reservationsApi";
 
-export const statusText: Record<AdminReservation["status"], string> = {
-  pending: "Odottaa maksua",
-  confirmed: "Vahvistettu",
-  cancelled: "Peruttu",
-  expired: "Vanhentunut",
-};
-const kindText: Record<AdminReservation["kind"], string> = {
-  single: "Kertavaraus",
-  subscriber: "Jäsen",
-  admin: "Ylläpito",
-};
-
-/** The Helsinki dates a query shows: one day, or the Monday-to-Sunday week around the date. */
+/** The Helsinki dates a query shows: one day, or the Monday-to-Sunday week around the date (list too). */
 export function rangeOf(query: ReservationQuery): { from: string; to: string } {
   if (query.view === "day") return { from: query.date, to: query.date };
   const monday = DateTime.fromISO(query.date, { zone: HELSINKI }).startOf("week");
   return { from: monday.toISODate()!, to: monday.plus({ days: 6 }).toISODate()! };
 }
 
-const today = () => DateTime.now().setZone(HELSINKI).toISODate()!;
 const shift = (date: string, days: number) =>
   DateTime.fromISO(date, { zone: HELSINKI }).plus({ days }).toISODate()!;
 
-/** /hallinta/varaukset: bookings by day or week, the search, details, manual booking, cancel, blocks. */
+/** The view's name in the address (?nakyma=paiva&paiva=2026-06-16), so a reload stays where it was. */
+const viewParam: Record<ReservationView, string> = { day: "paiva", week: "viikko", list: "lista" };
+const viewOf = (param: string | null): ReservationView =>
+  (Object.keys(viewParam) as ReservationView[]).find((v) => viewParam[v] === param) ?? "week";
+
+/** /hallinta/varaukset: the day and week calendars, the list and search, details, manual booking, cancel, blocks. */
 export function ReservationsSection() {
-  const { http } = useAdminEnvironment();
+  const { http, now } = useAdminEnvironment();
   const [api] = useState(() => reservationsApi(http));
+  const [params, setParams] = useSearchParams();
+  const today = () => helsinkiDate(now());
   const actor = useAdminSection<ReservationQuery, ReservationList, ReservationCommand>({
-    query: { view: "week", date: today(), q: "" },
+    query: {
+      view: viewOf(params.get("nakyma")),
+      date: isValidDate(params.get("paiva") ?? "") ? params.get("paiva")! : today(),
+      q: "",
+    },
     load: (query) => api.list(query.q ? { q: query.q } : rangeOf(query)),
     write: (command) => api.write(command),
   });
@@ -47,15 +60,32 @@ export function ReservationsSection() {
   const data = useSelector(actor, (s) => s.context.data as ReservationList | null);
   const canWrite = useSelector(actor, (s) => s.can({ type: "section.write", command: null }));
   const [openId, setOpenId] = useState<string | null>(null);
-  const setQuery = (change: Partial<ReservationQuery>) =>
-    actor.send({ type: "section.query", query: { ...query, ...change } });
+  const [areaId, setAreaId] = useState<number | null>(null);
+  const [picked, setPicked] = useState<PickedSlot | null>(null);
+  // A write went through (the booking or block made there): the chosen hour and the filled forms go.
+  useEffect(() => {
+    const subscription = actor.subscribe((s) => {
+      if (s.matches("loading") && s.context.notice) setPicked(null);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  const setQuery = (change: Partial<ReservationQuery>) => {
+    const next = { ...query, ...change };
+    setParams({ nakyma: viewParam[next.view], paiva: next.date }, { replace: true });
+    actor.send({ type: "section.query", query: next });
+  };
   const write = (command: ReservationCommand) => actor.send({ type: "section.write", command });
+  const step = query.view === "day" ? 1 : 7;
 
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setQuery({ q: String(new FormData(event.currentTarget).get("q") ?? "").trim() });
+    setQuery({ view: "list", q: String(new FormData(event.currentTarget).get("q") ?? "").trim() });
   };
   const { from, to } = rangeOf(query);
+  const open = data?.reservations.find((r) => r.id === openId) ?? null;
+  // A calendar needs the answer to a calendar query (a search's answer has no dates).
+  const calendarView = query.view !== "list" && !query.q ? query.view : null;
+  const showCalendar = calendarView !== null && data !== null && data.days.length > 0;
 
   return (
     <section className="admin-section" aria-labelledby="reservations-heading">
@@ -66,10 +96,11 @@ export function ReservationsSection() {
           <select
             id="reservations-view"
             value={query.view}
-            onChange={(e) => setQuery({ view: e.target.value as "day" | "week", q: "" })}
+            onChange={(e) => setQuery({ view: e.target.value as ReservationView, q: "" })}
           >
             <option value="day">Päivä</option>
             <option value="week">Viikko</option>
+            <option value="list">Lista</option>
           </select>
         </div>
         <div className="form-field">
@@ -84,17 +115,41 @@ export function ReservationsSection() {
         <button
           type="button"
           className="button button-secondary"
-          onClick={() => setQuery({ date: shift(query.date, query.view === "day" ? -1 : -7), q: "" })}
+          onClick={() => setQuery({ date: shift(query.date, -step), q: "" })}
         >
-          Edellinen
+          {query.view === "day" ? "Edellinen päivä" : "Edellinen viikko"}
         </button>
         <button
           type="button"
           className="button button-secondary"
-          onClick={() => setQuery({ date: shift(query.date, query.view === "day" ? 1 : 7), q: "" })}
+          onClick={() => setQuery({ date: today(), q: "" })}
         >
-          Seuraava
+          Tänään
         </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => setQuery({ date: shift(query.date, step), q: "" })}
+        >
+          {query.view === "day" ? "Seuraava päivä" : "Seuraava viikko"}
+        </button>
+        {query.view !== "list" && data && (
+          <div className="form-field">
+            <label htmlFor="reservations-area">Näytettävä alue</label>
+            <select
+              id="reservations-area"
+              value={areaId ?? "all"}
+              onChange={(e) => setAreaId(e.target.value === "all" ? null : Number(e.target.value))}
+            >
+              <option value="all">Kaikki alueet</option>
+              {data.areas.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <form role="search" onSubmit={search} className="admin-toolbar">
           <div className="form-field">
             <label htmlFor="reservations-search">Hae nimellä tai sähköpostilla</label>
@@ -115,158 +170,97 @@ export function ReservationsSection() {
       <SectionStatus actor={actor} />
       {data && (
         <>
-          <ReservationTable
-            reservations={data.reservations}
-            canWrite={canWrite}
-            onOpen={setOpenId}
+          {calendarView && showCalendar ? (
+            <>
+              <ReservationCalendar
+                view={calendarView}
+                date={query.date}
+                list={data}
+                areaId={areaId}
+                onOpen={(id) => {
+                  setPicked(null);
+                  setOpenId(id);
+                }}
+                onPick={(slot) => {
+                  setOpenId(null);
+                  setPicked(slot);
+                }}
+              />
+              <p className="muted">Perutut varaukset näkyvät listassa.</p>
+            </>
+          ) : (
+            <ReservationTable
+              reservations={data.reservations}
+              canWrite={canWrite}
+              onOpen={setOpenId}
+              onWrite={write}
+            />
+          )}
+          {picked && (
+            <PickedSlotPanel
+              slot={picked}
+              onBook={() => document.getElementById("manual-name")?.focus()}
+              onBlock={() => document.getElementById("block-reason")?.focus()}
+              onClose={() => setPicked(null)}
+            />
+          )}
+          {openId && (
+            <ReservationDetailsPanel
+              // A cancel changes the status: the panel loads the booking again.
+              key={`${openId}-${open?.status ?? ""}`}
+              id={openId}
+              onClose={() => setOpenId(null)}
+            >
+              {open && holdsTime(open) && (
+                <p className="button-row">
+                  <CancelButtons reservation={open} canWrite={canWrite} onWrite={write} />
+                </p>
+              )}
+            </ReservationDetailsPanel>
+          )}
+          {!query.q && <BlockList blocks={data.blocks} canWrite={canWrite} onWrite={write} />}
+          <BlockForm
+            key={`block-${picked?.startMs ?? query.date}`}
+            actor={actor}
+            areas={data.areas}
+            date={query.date}
+            defaults={picked ? slotDefaults(picked) : undefined}
             onWrite={write}
           />
-          {!query.q && <BlockList blocks={data.blocks} canWrite={canWrite} onWrite={write} />}
-          {openId && <ReservationDetailsPanel id={openId} onClose={() => setOpenId(null)} />}
-          <BlockForm actor={actor} areas={data.areas} date={query.date} onWrite={write} />
-          <ManualReservationForm areas={data.areas} date={query.date} canWrite={canWrite} onWrite={write} />
+          <ManualReservationForm
+            key={`manual-${picked?.startMs ?? query.date}`}
+            areas={data.areas}
+            date={query.date}
+            defaults={picked ? slotDefaults(picked) : undefined}
+            canWrite={canWrite}
+            onWrite={write}
+          />
         </>
       )}
     </section>
   );
 }
 
-function ReservationTable(props: {
-  reservations: AdminReservation[];
-  canWrite: boolean;
-  onOpen(id: string): void;
-  onWrite(command: ReservationCommand): void;
-}) {
-  const shown = props.reservations.filter((r) => r.status !== "expired");
-  if (!shown.length) return <p>Ei varauksia.</p>;
+/** The empty hour the admin chose in a calendar: book it or block it with the forms below. */
+function PickedSlotPanel(props: { slot: PickedSlot; onBook(): void; onBlock(): void; onClose(): void }) {
   return (
-    <table className="admin-table" aria-label="Varaukset">
-      <thead>
-        <tr>
-          <th>Aika</th>
-          <th>Varaaja</th>
-          <th>Tila</th>
-          <th>Hinta</th>
-          <th>Toiminnot</th>
-        </tr>
-      </thead>
-      <tbody>
-        {shown.map((r) => {
-          const live = r.status === "confirmed" || r.status === "pending";
-          return (
-            <tr key={r.id}>
-              <td>
-                {formatTimeRange(r.start, r.end)}
-                <br />
-                <span className="muted">{r.areaName}</span>
-              </td>
-              <td>
-                {r.name}
-                <br />
-                <span className="muted">{r.email}</span>
-              </td>
-              <td>
-                {statusText[r.status]}
-                <br />
-                <span className="muted">{kindText[r.kind]}</span>
-              </td>
-              <td>{formatEuros(r.priceCents)}</td>
-              <td className="button-row">
-                <button type="button" className="button button-secondary" onClick={() => props.onOpen(r.id)}>
-                  Tiedot
-                </button>
-                {live && <CancelButtons reservation={r} canWrite={props.canWrite} onWrite={props.onWrite} />}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  );
-}
-
-/** Cancelling asks once more, naming what happens to the money. */
-function CancelButtons(props: {
-  reservation: AdminReservation;
-  canWrite: boolean;
-  onWrite(command: ReservationCommand): void;
-}) {
-  const r = props.reservation;
-  const paid = r.paymentStatus === "paid";
-  const [confirming, setConfirming] = useState<null | { refund: boolean }>(null);
-  if (confirming)
-    return (
-      <span role="group" aria-label="Vahvista peruminen">
-        <span>
-          {confirming.refund
-            ? `Perutaanko ja palautetaan ${formatEuros(r.priceCents)}?`
-            : "Perutaanko ilman palautusta?"}
-        </span>{" "}
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={!props.canWrite}
-          onClick={() => {
-            props.onWrite({ kind: "cancel", id: r.id, refund: confirming.refund });
-            setConfirming(null);
-          }}
-        >
-          Vahvista peruminen
-        </button>{" "}
-        <button type="button" className="button button-secondary" onClick={() => setConfirming(null)}>
-          Älä peru
+    <div className="notice" role="region" aria-label="Valittu aika">
+      <p>
+        Valittu aika: {formatDateTime(props.slot.startMs)}
+        {props.slot.areaName ? `, ${props.slot.areaName}` : ""}. Lomakkeet alla on täytetty tälle ajalle.
+      </p>
+      <p className="button-row">
+        <button type="button" className="button" onClick={props.onBook}>
+          Varaa tämä aika
         </button>
-      </span>
-    );
-  return (
-    <>
-      {paid && (
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={!props.canWrite}
-          onClick={() => setConfirming({ refund: true })}
-        >
-          Peru ja palauta
+        <button type="button" className="button button-secondary" onClick={props.onBlock}>
+          Sulje tämä aika
         </button>
-      )}
-      <button
-        type="button"
-        className="button button-danger"
-        disabled={!props.canWrite}
-        onClick={() => setConfirming({ refund: false })}
-      >
-        {paid ? "Peru ilman palautusta" : "Peru"}
-      </button>
-    </>
-  );
-}
-
-function BlockList(props: {
-  blocks: ReservationList["blocks"];
-  canWrite: boolean;
-  onWrite(command: ReservationCommand): void;
-}) {
-  if (!props.blocks.length) return null;
-  return (
-    <section className="admin-section" aria-labelledby="blocks-heading">
-      <h2 id="blocks-heading">Sulut</h2>
-      <ul className="plain-list">
-        {props.blocks.map((b) => (
-          <li key={b.id}>
-            {formatTimeRange(b.start, b.end)} · {b.areaName ?? "Kaikki alueet"} · {b.reason}{" "}
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={!props.canWrite}
-              onClick={() => props.onWrite({ kind: "deleteBlock", id: b.id })}
-            >
-              Poista sulku
-            </button>
-          </li>
-        ))}
-      </ul>
-    </section>
+        <button type="button" className="button button-secondary" onClick={props.onClose}>
+          Poista valinta
+        </button>
+      </p>
+    </div>
   );
 }
 

@@ -1,9 +1,28 @@
 import { useSelector } from "@xstate/react";
 import type { FormEvent } from "react";
 import type { AdminReservation, ReservationList } from "../../../domain/admin/reservations";
-import { formatTimeRange, wallClock } from "../../../domain/helsinkiTime";
+import { formatTimeRange, helsinkiDate, inHelsinki, wallClock } from "../../../domain/helsinkiTime";
 import type { AdminSectionActor } from "../useAdminSection";
 import type { ReservationCommand } from "./reservationsApi";
+
+/** What the forms start with when the admin chose an empty hour in a calendar. */
+export type SlotDefaults = {
+  date: string;
+  time: string;
+  endDate: string;
+  endTime: string;
+  areaId: number | null;
+};
+
+export function slotDefaults(slot: { startMs: number; endMs: number; areaId: number | null }): SlotDefaults {
+  return {
+    date: helsinkiDate(slot.startMs),
+    time: inHelsinki(slot.startMs).toFormat("HH:mm"),
+    endDate: helsinkiDate(slot.endMs),
+    endTime: inHelsinki(slot.endMs).toFormat("HH:mm"),
+    areaId: slot.areaId,
+  };
+}
 
 const text = (data: FormData, name: string) => String(data.get(name) ?? "").trim();
 /** A Helsinki wall-clock date and time as the API takes it (ISO with the offset of that day). */
@@ -17,8 +36,10 @@ export function BlockForm(props: {
   actor: AdminSectionActor;
   areas: ReservationList["areas"];
   date: string;
+  defaults?: SlotDefaults;
   onWrite(command: ReservationCommand): void;
 }) {
+  const d = props.defaults;
   const canWrite = useSelector(props.actor, (s) => s.can({ type: "section.write", command: null }));
   const failure = useSelector(props.actor, (s) =>
     s.matches({ ready: "writeFailed" }) ? s.context.failure : null,
@@ -63,7 +84,7 @@ export function BlockForm(props: {
         <div className="admin-toolbar">
           <div className="form-field">
             <label htmlFor="block-area">Alue</label>
-            <select id="block-area" name="area" defaultValue="all">
+            <select id="block-area" name="area" defaultValue={d?.areaId ?? "all"}>
               <option value="all">Kaikki alueet</option>
               {props.areas.map((a) => (
                 <option key={a.id} value={a.id}>
@@ -74,19 +95,19 @@ export function BlockForm(props: {
           </div>
           <div className="form-field">
             <label htmlFor="block-date">Alkaa päivänä</label>
-            <input id="block-date" name="date" type="date" required defaultValue={props.date} />
+            <input id="block-date" name="date" type="date" required defaultValue={d?.date ?? props.date} />
           </div>
           <div className="form-field">
             <label htmlFor="block-from">klo</label>
-            <input id="block-from" name="from" type="time" required defaultValue="08:00" />
+            <input id="block-from" name="from" type="time" required defaultValue={d?.time ?? "08:00"} />
           </div>
           <div className="form-field">
             <label htmlFor="block-end-date">Päättyy päivänä</label>
-            <input id="block-end-date" name="endDate" type="date" defaultValue={props.date} />
+            <input id="block-end-date" name="endDate" type="date" defaultValue={d?.endDate ?? props.date} />
           </div>
           <div className="form-field">
             <label htmlFor="block-to">klo</label>
-            <input id="block-to" name="to" type="time" required defaultValue="10:00" />
+            <input id="block-to" name="to" type="time" required defaultValue={d?.endTime ?? "10:00"} />
           </div>
           <div className="form-field">
             <label htmlFor="block-reason">Syy</label>
@@ -120,9 +141,11 @@ export function BlockForm(props: {
 export function ManualReservationForm(props: {
   areas: ReservationList["areas"];
   date: string;
+  defaults?: SlotDefaults;
   canWrite: boolean;
   onWrite(command: ReservationCommand): void;
 }) {
+  const d = props.defaults;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -149,7 +172,7 @@ export function ManualReservationForm(props: {
         <div className="admin-toolbar">
           <div className="form-field">
             <label htmlFor="manual-area">Alue</label>
-            <select id="manual-area" name="area">
+            <select id="manual-area" name="area" defaultValue={d?.areaId ?? undefined}>
               {props.areas
                 .filter((a) => a.active)
                 .map((a) => (
@@ -161,11 +184,18 @@ export function ManualReservationForm(props: {
           </div>
           <div className="form-field">
             <label htmlFor="manual-date">Päivä</label>
-            <input id="manual-date" name="date" type="date" required defaultValue={props.date} />
+            <input id="manual-date" name="date" type="date" required defaultValue={d?.date ?? props.date} />
           </div>
           <div className="form-field">
             <label htmlFor="manual-time">Alkaa klo</label>
-            <input id="manual-time" name="time" type="time" step={1800} required defaultValue="12:00" />
+            <input
+              id="manual-time"
+              name="time"
+              type="time"
+              step={1800}
+              required
+              defaultValue={d?.time ?? "12:00"}
+            />
           </div>
           <div className="form-field">
             <label htmlFor="manual-length">Kesto (min)</label>

@@ -9,7 +9,9 @@ import {
 
 /** Varaukset's calls; answers are checked against the API's own schemas. */
 
-export type ReservationQuery = { view: "day" | "week"; date: string; q: string };
+/** The day and week calendars, or the list (the week's bookings, or a search's). */
+export type ReservationView = "day" | "week" | "list";
+export type ReservationQuery = { view: ReservationView; date: string; q: string };
 
 export type ReservationCommand =
   | { kind: "cancel"; id: string; refund: boolean }

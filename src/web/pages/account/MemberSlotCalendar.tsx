@@ -9,6 +9,7 @@ import { CalendarToolbar } from "../booking/CalendarToolbar";
 import { DayList, WeekTable } from "../booking/CalendarViews";
 import { useWideScreen } from "../booking/useWideScreen";
 import { useMemberBookingEnvironment } from "./memberBookingEnvironment";
+import { useSiteInfo } from "../../useSiteInfo";
 import "../booking/booking.css";
 
 export type SlotCalendarRef = ActorRefFrom<typeof memberSlotCalendar>;
@@ -41,7 +42,9 @@ export function MemberSlotCalendar({ calendarRef }: { calendarRef: SlotCalendarR
   );
 
   const week = weekOf(date);
+  const { site } = useSiteInfo();
   const cellProps = {
+    bookingWindowDays: site?.slotRules.bookingWindowDays,
     selectedStart: selected?.start ?? null,
     onSelect: (start: string) => calendarRef.send({ type: "calendar.select", start }),
   };

@@ -1,12 +1,6 @@
 import { formatDate } from "../../../domain/helsinkiTime";
-import {
-  addDays,
-  daysRemaining,
-  startOfHelsinkiDay,
-  usagePercent,
-  type Subscription,
-  type SubscriptionStatus,
-} from "../../../domain/membership";
+import { usagePercent, type Subscription, type SubscriptionStatus } from "../../../domain/membership";
+import { addDays, daysRemaining, startOfHelsinkiDay } from "../../../domain/membershipPeriods";
 
 /* How the membership views say things in Finnish. The rules are the domain's; these only word them. */
 

@@ -15,6 +15,7 @@ import { CalendarToolbar } from "./CalendarToolbar";
 import { DayList, WeekTable } from "./CalendarViews";
 import { SlotChooser } from "./SlotChooser";
 import { useWideScreen } from "./useWideScreen";
+import { useSiteInfo } from "../../useSiteInfo";
 import "./booking.css";
 
 export const checkoutPath = (start: string, end: string) =>
@@ -57,7 +58,9 @@ export function CalendarPage() {
   const week = weekOf(context.date);
   const heading =
     context.view === "week" ? `${formatDate(week.from)} – ${formatDate(week.to)}` : formatDate(context.date);
+  const { site } = useSiteInfo();
   const cellProps = {
+    bookingWindowDays: site?.slotRules.bookingWindowDays,
     selectedStart: context.selected?.start ?? null,
     onSelect: (start: string) => actorRef.send({ type: "calendar.select", start }),
   };
@@ -89,6 +92,9 @@ export function CalendarPage() {
         </li>
         <li>
           <span className="slot slot--closed">Suljettu</span> ei varattavissa
+        </li>
+        <li>
+          <span className="slot slot--past">Mennyt</span> aika on jo kulunut
         </li>
       </ul>
 

@@ -1,35 +1,99 @@
+import { DateTime } from "luxon";
 import type { CalendarDay, CalendarSlot } from "../../../../machines/bookingCalendarMachine";
-import { formatDate, formatDateTime, formatTime } from "../../../domain/helsinkiTime";
+import { formatDate, formatDateTime, formatTime, HELSINKI } from "../../../domain/helsinkiTime";
 import { formatEuros } from "../../../domain/money";
 import { lowestPrice, weekRows } from "./calendarGrid";
 
 /*
- * The calendar's two layouts. A cell's state is said in words ("Vapaa", "Varattu", "Suljettu"),
- * not by colour alone; only free cells are buttons.
+ * The calendar's two layouts. A cell's state is said in words ("Vapaa", "Varattu", "Suljettu",
+ * "Mennyt", "Alkanut", "Avautuu 25.1."), not by colour alone; only free cells are buttons.
  */
 
-type CellProps = { selectedStart: string | null; onSelect(start: string): void };
+type CellProps = {
+  selectedStart: string | null;
+  onSelect(start: string): void;
+  /** How far ahead bookings can be made (the site's settings), to say when a later cell opens. */
+  bookingWindowDays?: number;
+};
 
-export const slotStatusLabels = { free: "Vapaa", taken: "Varattu", closed: "Suljettu" } as const;
+export const slotStatusLabels = {
+  free: "Vapaa",
+  taken: "Varattu",
+  closed: "Suljettu",
+  past: "Mennyt",
+  started: "Alkanut",
+  beyondWindow: "Ei vielä varattavissa",
+} as const;
 
-function SlotCell({ slot, selectedStart, onSelect }: CellProps & { slot: CalendarSlot | null }) {
+/** When a cell beyond the window opens for booking: its end less the window, in Helsinki. */
+export function bookingOpensAt(slot: CalendarSlot, bookingWindowDays: number): DateTime {
+  return DateTime.fromISO(slot.end, { zone: HELSINKI }).minus({ days: bookingWindowDays });
+}
+
+function cellLabel(slot: CalendarSlot | null, bookingWindowDays: number | undefined): string {
+  const status = slot?.status ?? "closed";
+  if (slot && status === "beyondWindow" && bookingWindowDays !== undefined)
+    return `Avautuu ${bookingOpensAt(slot, bookingWindowDays).toFormat("d.M.")}`;
+  return slotStatusLabels[status];
+}
+
+function SlotCell({
+  slot,
+  selectedStart,
+  onSelect,
+  bookingWindowDays,
+}: CellProps & { slot: CalendarSlot | null }) {
   if (!slot || slot.status !== "free") {
     const status = slot?.status ?? "closed";
-    return <span className={`slot slot--${status}`}>{slotStatusLabels[status]}</span>;
+    return <span className={`slot slot--${status}`}>{cellLabel(slot, bookingWindowDays)}</span>;
   }
   const price = lowestPrice(slot);
   const priceText = price === null ? "" : `alk. ${formatEuros(price)}`;
   return (
+    // The name is the visible text with the time between (WCAG 2.5.3: a voice user says what they see).
     <button
       type="button"
       className="slot slot--free"
       aria-pressed={selectedStart === slot.start}
-      aria-label={`Vapaa ${formatDateTime(slot.start)}${priceText ? `, ${priceText}` : ""}`}
       onClick={() => onSelect(slot.start)}
     >
-      <span>Vapaa</span>
-      {priceText && <span className="slot__price">{priceText}</span>}
+      <span>Vapaa</span>{" "}
+      <span className="visually-hidden">{`${formatDateTime(slot.start)}${priceText ? "," : ""}`}</span>
+      {priceText && (
+        <>
+          {" "}
+          <span className="slot__price">{priceText}</span>
+        </>
+      )}
     </button>
+  );
+}
+
+/**
+ * Why the grey cells cannot be booked, said once for the days shown: the slot under way (a booking
+ * starts no earlier than now) and the time past the booking window, with when it opens.
+ */
+function UnbookableNotes({ days, bookingWindowDays }: { days: CalendarDay[]; bookingWindowDays?: number }) {
+  const slots = days.flatMap((day) => day.slots);
+  const started = slots.find((slot) => slot.status === "started");
+  const firstLater = slots.find((slot) => slot.status === "beyondWindow");
+  if (!started && !firstLater) return null;
+  return (
+    <div className="calendar-notes">
+      {started && (
+        <p className="muted">
+          Alkanutta vuoroa (klo {formatTime(started.start)}–{formatTime(started.end)}) ei voi enää varata:
+          varauksen on alettava tulevana aikana. Seuraava vuoro alkaa klo {formatTime(started.end)}.
+        </p>
+      )}
+      {firstLater && (
+        <p className="muted">
+          {bookingWindowDays !== undefined
+            ? `Aikoja voi varata ${bookingWindowDays} päivää eteenpäin. Myöhemmät ajat avautuvat varattaviksi päivä kerrallaan: ${formatDateTime(firstLater.start)} alkaen oleva vuoro avautuu ${formatDateTime(bookingOpensAt(firstLater, bookingWindowDays).toJSDate())}.`
+            : "Myöhemmät ajat avautuvat varattaviksi päivä kerrallaan."}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -37,6 +101,7 @@ export function WeekTable({ days, today, ...cell }: CellProps & { days: Calendar
   const rows = weekRows(days);
   return (
     <div className="calendar-week">
+      <UnbookableNotes days={days} bookingWindowDays={cell.bookingWindowDays} />
       <table>
         <caption className="visually-hidden">Viikon varaustilanne puolen tunnin jaksoissa</caption>
         <thead>
@@ -76,6 +141,7 @@ export function DayList({ day, now, ...cell }: CellProps & { day: CalendarDay | 
   return (
     <>
       {upcoming.length < day.slots.length && <p className="muted">Päivän aiemmat ajat ovat jo menneet.</p>}
+      <UnbookableNotes days={[day]} bookingWindowDays={cell.bookingWindowDays} />
       <ul className="calendar-day plain-list" aria-label={`Ajat ${formatDate(day.date)}`}>
         {upcoming.map((slot) => (
           <li key={slot.start} className={`calendar-day__row calendar-day__row--${slot.status}`}>

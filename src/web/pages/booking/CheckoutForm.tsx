@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import type { CheckoutDetails, CheckoutField, FieldErrors } from "../../../../machines/checkoutMachine";
 
 type Props = {
@@ -22,9 +23,11 @@ export function CheckoutForm(props: Props) {
     fieldErrors[field] ?? (field in codeMessages ? codeMessages[field as keyof typeof codeMessages] : null);
   const errorProps = (field: CheckoutField) =>
     messageOf(field) ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {};
+  // A submit's errors are announced, and the focus moves to the first field to fix; a code's
+  // message after 'Päivitä hinta' is read with its field.
   const error = (field: CheckoutField) =>
     messageOf(field) ? (
-      <p id={`${field}-error`} className="error-message">
+      <p id={`${field}-error`} className="error-message" role={fieldErrors[field] ? "alert" : undefined}>
         {messageOf(field)}
       </p>
     ) : null;
@@ -44,12 +47,22 @@ export function CheckoutForm(props: Props) {
     </div>
   );
 
+  const form = useRef<HTMLFormElement>(null);
+  const focusFirstError = useRef(false);
+  useEffect(() => {
+    if (!focusFirstError.current) return;
+    focusFirstError.current = false;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [fieldErrors]);
+
   return (
     <form
+      ref={form}
       className="checkout-form card"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        focusFirstError.current = true;
         onSubmit();
       }}
     >
@@ -135,6 +148,7 @@ export function CheckoutForm(props: Props) {
               value={value}
               checked={details.paymentMethod === value}
               onChange={() => onEdit({ paymentMethod: value })}
+              {...errorProps("paymentMethod")}
             />
             {label}
           </label>

@@ -9,7 +9,7 @@ export function ConfirmationView({ reservation }: { reservation: CheckoutReserva
   return (
     <div className="booking-confirmation">
       <p className="notice notice-success" role="status">
-        Varaus vahvistettu. Kiitos! Kuitti on lähetetty sähköpostiisi.
+        Kiitos! Kuitti on lähetetty sähköpostiisi.
       </p>
       <CheckoutSummary
         areaName={reservation.areaName}

@@ -4,7 +4,6 @@ import { Link, useSearchParams } from "react-router-dom";
 import { fromPromise } from "xstate";
 import {
   myReservationsMachine,
-  splitByTime,
   type CancelOutcome,
   type OwnReservationItem,
 } from "../../../../machines/myReservationsMachine";
@@ -18,6 +17,7 @@ import {
 import { subscribeToReservations } from "../../../client/storage";
 import { RetryAlert } from "../../components/RetryAlert";
 import { useBookingEnvironment, type BookingEnvironment } from "./bookingEnvironment";
+import { groupOwnReservations } from "./ownReservationGroups";
 import { ReservationCard } from "./ReservationCard";
 import "./booking.css";
 
@@ -78,21 +78,31 @@ export function MyReservationsPage() {
   // A booking confirmed in another tab (or this one) appears without a reload.
   useEffect(() => subscribeToReservations(() => actorRef.send({ type: "reservations.reload" })), [actorRef]);
 
-  const { upcoming, past } = splitByTime(context.items, context.loadedAt);
+  const groups = groupOwnReservations(context.items, context.loadedAt);
+  const canReload = state.can({ type: "reservations.reload" });
   const card = (item: OwnReservationItem) => (
     <ReservationCard
       key={item.entry.id}
       item={item}
-      past={past.includes(item)}
+      past={groups.pastOrCancelled.includes(item)}
       confirming={state.matches("confirmingCancel") && context.cancelToken === item.entry.accessToken}
       cancelling={state.matches("cancelling") && context.cancelToken === item.entry.accessToken}
       outcome={context.cancelToken === item.entry.accessToken ? context.outcome : null}
       canCancel={state.can({ type: "reservations.cancel", accessToken: item.entry.accessToken })}
+      canReload={canReload}
       onCancel={() => actorRef.send({ type: "reservations.cancel", accessToken: item.entry.accessToken })}
       onConfirm={() => actorRef.send({ type: "reservations.confirmCancel" })}
       onKeep={() => actorRef.send({ type: "reservations.keep" })}
+      onReload={() => actorRef.send({ type: "reservations.reload" })}
     />
   );
+  const group = (id: string, title: string, items: OwnReservationItem[], className = "") =>
+    items.length > 0 && (
+      <section aria-labelledby={id} className={className || undefined}>
+        <h2 id={id}>{title}</h2>
+        <ul className="plain-list reservation-list">{items.map(card)}</ul>
+      </section>
+    );
 
   const loading = state.matches("loading");
   const loadFailed = state.matches("loadFailed");
@@ -125,20 +135,17 @@ export function MyReservationsPage() {
           </Link>
         </div>
       )}
-      {!loading && context.items.length > 0 && (
+      {/* While a refresh runs, the bookings read before (and their gate links) stay on the page. */}
+      {context.items.length > 0 && (
         <>
-          <p className="muted">Varaukset, jotka on tehty tällä selaimella. Uusin ensin.</p>
-          {upcoming.length > 0 && (
-            <section aria-labelledby="upcoming-title">
-              <h2 id="upcoming-title">Tulevat varaukset</h2>
-              <ul className="plain-list reservation-list">{upcoming.map(card)}</ul>
-            </section>
-          )}
-          {past.length > 0 && (
-            <section aria-labelledby="past-title" className="reservation-list--past">
-              <h2 id="past-title">Menneet varaukset</h2>
-              <ul className="plain-list reservation-list">{past.map(card)}</ul>
-            </section>
+          <p className="muted">Varaukset, jotka on tehty tällä selaimella.</p>
+          {group("today-title", "Nyt ja tänään", groups.today)}
+          {group("upcoming-title", "Tulevat varaukset", groups.upcoming)}
+          {group(
+            "past-title",
+            "Menneet ja perutut varaukset",
+            groups.pastOrCancelled,
+            "reservation-list--past",
           )}
           <p>
             <Link to="/varauskalenteri">Varaa uusi aika</Link>

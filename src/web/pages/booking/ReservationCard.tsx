@@ -11,23 +11,36 @@ type Props = {
   cancelling: boolean;
   outcome: CancelOutcome | null;
   canCancel: boolean;
+  canReload: boolean;
   onCancel(): void;
+  onReload(): void;
   onConfirm(): void;
   onKeep(): void;
 };
 
 /** One kept booking: its time, status and price, the gate link and the cancel with its confirmation. */
-export function ReservationCard({ item, past, confirming, cancelling, outcome, canCancel, ...on }: Props) {
+export function ReservationCard(props: Props) {
+  const { item, past, confirming, cancelling, outcome, canCancel, canReload, ...on } = props;
   const r = item.reservation;
   const start = r?.start ?? item.entry.start;
   const end = r?.end ?? item.entry.endTime;
-  const refunded = outcome?.reservation?.payment?.refundedCents ?? 0;
   return (
     <li className={`reservation-card card${past ? " reservation-card--past" : ""}`}>
       <h3>{formatTimeRange(start, end)}</h3>
       {item.problem === "notFound" && <p className="muted">Varausta ei löytynyt. Se on ehkä poistettu.</p>}
       {item.problem === "failed" && (
-        <p className="error-message">Varauksen tietoja ei saatu päivitettyä. {item.message}</p>
+        <div className="reservation-card__problem">
+          <p className="error-message">Varauksen tietoja ei saatu päivitettyä. {item.message}</p>
+          {r && <p className="muted">Alla ovat viimeksi haetut tiedot.</p>}
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={!canReload}
+            onClick={on.onReload}
+          >
+            Päivitä tiedot
+          </button>
+        </div>
       )}
       {r && (
         <dl className="reservation-card__details">
@@ -75,8 +88,8 @@ export function ReservationCard({ item, past, confirming, cancelling, outcome, c
       {cancelling && <p role="status">Perutaan varausta…</p>}
       {outcome && (
         <p className={outcome.success ? "notice notice-success" : "error-message"} role="status">
+          {/* The server's message already says what is refunded and where. */}
           {outcome.message}
-          {outcome.success && refunded > 0 && ` Palautus: ${formatEuros(refunded)}.`}
         </p>
       )}
     </li>

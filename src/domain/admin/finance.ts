@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { daysInclusive } from "../helsinkiTime";
+import { isoDateTime, requestDate } from "../booking";
+import { vatIncludedCents } from "../money";
+
+/**
+ * v2/talous: money in and out for a period, by day or month, by product and payment method, the
+ * ALV breakdown per rate, and the open and overdue invoices (decision 020). Shared by the API's
+ * schemas and the SPA. Money is integer cents, VAT included unless named net.
+ */
+
+/** A year of days at most: enough for an accountant's year, small enough for one page. */
+export const FINANCE_MAX_DAYS = 366;
+
+export const financeQuerySchema = z
+  .object({
+    from: requestDate,
+    to: requestDate,
+    groupBy: z.enum(["day", "month"], { message: "Ryhmittely on day tai month." }).default("day"),
+  })
+  .refine((q) => q.from <= q.to, { message: "Alkupäivä on loppupäivän jälkeen.", path: ["to"] })
+  .refine((q) => daysInclusive(q.from, q.to) <= FINANCE_MAX_DAYS, {
+    message: `Jakso voi olla enintään ${FINANCE_MAX_DAYS} päivää.`,
+    path: ["to"],
+  });
+export type FinanceQuery = z.infer<typeof financeQuerySchema>;
+
+export const financeProducts = ["single", "membership"] as const;
+export type FinanceProduct = (typeof financeProducts)[number];
+/** How money came in: the provider's methods, and the gift card's share of a sale. */
+export const financeMethods = ["card", "mobilepay", "gift_card"] as const;
+export type FinanceMethod = (typeof financeMethods)[number];
+
+export const productTitles: Record<FinanceProduct, string> = {
+  single: "Kertavaraukset",
+  membership: "Jäsenyydet",
+};
+export const methodTitles: Record<FinanceMethod, string> = {
+  card: "Kortti",
+  mobilepay: "MobilePay",
+  gift_card: "Lahjakortti",
+};
+
+const cents = z.number().int();
+/** Sales (money in) less refunds (money back) of one group. */
+const flowSchema = z.object({ salesCents: cents, refundsCents: cents, netCents: cents });
+export type FinanceFlow = z.infer<typeof flowSchema>;
+
+export const financeReportSchema = z.object({
+  from: requestDate,
+  to: requestDate,
+  groupBy: z.enum(["day", "month"]),
+  /** One row per day (YYYY-MM-DD) or month (YYYY-MM) of the period, empty ones included. */
+  series: z.array(
+    flowSchema.extend({
+      period: z.string(),
+      singleCents: cents,
+      membershipCents: cents,
+    }),
+  ),
+  products: z.array(flowSchema.extend({ product: z.enum(financeProducts) })),
+  methods: z.array(flowSchema.extend({ method: z.enum(financeMethods) })),
+  /** Per VAT rate: sales less refunds, with the VAT they contain and the net (VAT-free) amount. */
+  vat: z.array(
+    z.object({
+      rateBasisPoints: cents,
+      salesCents: cents,
+      refundsCents: cents,
+      grossCents: cents,
+      vatCents: cents,
+      netCents: cents,
+    }),
+  ),
+  totals: z.object({
+    salesCents: cents,
+    refundsCents: cents,
+    grossCents: cents,
+    vatCents: cents,
+    netCents: cents,
+    /** What discount codes took off the sales' list prices (already out of the sales). */
+    discountsCents: cents,
+  }),
+  /** Vouchers: sold (issued) is a liability, not revenue; redeemed is in the sales above. */
+  giftCards: z.object({ soldCents: cents, redeemedCents: cents }),
+  /** Invoices open on `today` (Helsinki), whatever the period. */
+  invoices: z.object({
+    today: requestDate,
+    open: z.object({ count: cents, totalCents: cents }),
+    overdue: z.object({ count: cents, totalCents: cents }),
+    rows: z.array(
+      z.object({
+        id: z.string(),
+        number: cents,
+        name: z.string().nullable(),
+        email: z.string(),
+        description: z.string(),
+        issuedAt: isoDateTime,
+        dueDate: requestDate,
+        amountCents: cents,
+        overdue: z.boolean(),
+      }),
+    ),
+  }),
+});
+export type FinanceReport = z.infer<typeof financeReportSchema>;
+
+/**
+ * Finnish VAT rates (basis points) a booking may have been sold at: the general rate before and
+ * after 1.9.2024 and the reduced ones, so a booking's rate is found whatever the setting is now.
+ */
+export const KNOWN_VAT_RATES = [2550, 2400, 1400, 1350, 1000, 0] as const;
+
+/**
+ * The VAT rate a sale was made at, from the price and the VAT it stored (a booking keeps both,
+ * not the rate): the candidate rate that gives exactly that VAT, the first of `candidates` in
+ * order when several do (tiny prices); when none does, the stored figures' own rate rounded to
+ * a tenth of a per cent. Null for a sale of nothing.
+ */
+export function vatRateOfSale(
+  priceCents: number,
+  vatCents: number,
+  candidates: readonly number[],
+): number | null {
+  if (priceCents <= 0) return null;
+  const match = candidates.find((rate) => vatIncludedCents(priceCents, rate) === vatCents);
+  if (match !== undefined) return match;
+  const net = priceCents - vatCents;
+  return net > 0 ? Math.round((vatCents * 1000) / net) * 10 : 0;
+}

@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { isoDate, isoDateTime, requestDate } from "../booking";
+
+/** Toiminta (v2/toiminta): today's park, the occupancy heat map, gate events, the next arrivals. */
+
+export const timelineQuerySchema = z.object({ date: requestDate.optional() });
+export type TimelineQuery = z.infer<typeof timelineQuerySchema>;
+
+export const timelineBookingSchema = z.object({
+  id: z.string(),
+  areaId: z.number().int(),
+  areaName: z.string(),
+  start: isoDateTime,
+  end: isoDateTime,
+  status: z.enum(["pending", "confirmed"]),
+  kind: z.string(),
+  name: z.string(),
+  dogs: z.number().int(),
+  /** When the gate last opened for this booking, if it has. */
+  gateOpenedAt: isoDateTime.nullable(),
+});
+export type TimelineBooking = z.infer<typeof timelineBookingSchema>;
+
+export const timelineSchema = z.object({
+  date: isoDate,
+  now: isoDateTime,
+  areas: z.array(
+    z.object({ id: z.number().int(), name: z.string(), bookings: z.array(timelineBookingSchema) }),
+  ),
+  /** Confirmed bookings running now: who is in the park. */
+  inParkNow: z.array(timelineBookingSchema),
+  /** The next confirmed bookings from now on, soonest first. */
+  nextArrivals: z.array(timelineBookingSchema),
+});
+export type Timeline = z.infer<typeof timelineSchema>;
+
+export const HEATMAP_MAX_WEEKS = 52;
+export const heatmapQuerySchema = z.object({
+  weeks: z.coerce
+    .number({ message: "Viikkojen määrä on luku." })
+    .int("Viikkojen määrä on kokonaisluku.")
+    .min(1, "Viikkoja on oltava vähintään yksi.")
+    .max(HEATMAP_MAX_WEEKS, `Viikkoja voi olla enintään ${HEATMAP_MAX_WEEKS}.`)
+    .default(4),
+});
+export type HeatmapQuery = z.input<typeof heatmapQuerySchema>;
+
+export const heatmapCellSchema = z.object({
+  /** ISO weekday, 1 = Monday. */
+  weekday: z.number().int().min(1).max(7),
+  /** Helsinki hour of day, 0–23. */
+  hour: z.number().int().min(0).max(23),
+  /** Confirmed bookings that overlapped this hour, summed over the weeks. */
+  bookings: z.number().int(),
+  /** Booked area-minutes within this hour, summed over the weeks. */
+  bookedMinutes: z.number().int(),
+  /** Booked share of the active areas' minutes in this hour over the weeks, 0–100. */
+  percent: z.number().int(),
+});
+export type HeatmapCell = z.infer<typeof heatmapCellSchema>;
+
+export const heatmapSchema = z.object({
+  weeks: z.number().int(),
+  /** The Helsinki dates the map covers, inclusive. */
+  from: isoDate,
+  to: isoDate,
+  areaCount: z.number().int(),
+  /** Only the weekday and hour pairs with bookings; the rest are zero. */
+  cells: z.array(heatmapCellSchema),
+});
+export type Heatmap = z.infer<typeof heatmapSchema>;
+
+export const doorReasonValues = [
+  "opened",
+  "too_early",
+  "ended",
+  "cancelled",
+  "not_confirmed",
+  "unknown_token",
+  "provider_error",
+  "rate_limited",
+  "bad_token_format",
+] as const;
+
+export const doorEventQuerySchema = z.object({
+  from: requestDate.optional(),
+  to: requestDate.optional(),
+  allowed: z.enum(["true", "false"], { message: "Valitse sallittu tai estetty." }).optional(),
+  reason: z.enum(doorReasonValues, { message: "Tuntematon syy." }).optional(),
+});
+export type DoorEventQuery = z.infer<typeof doorEventQuerySchema>;
+
+export const doorEventSchema = z.object({
+  id: z.number().int(),
+  at: isoDateTime,
+  allowed: z.boolean(),
+  reason: z.string(),
+  provider: z.string().nullable(),
+  ip: z.string().nullable(),
+  reservationId: z.string().nullable(),
+  name: z.string().nullable(),
+  areaName: z.string().nullable(),
+});
+export type DoorEvent = z.infer<typeof doorEventSchema>;
+
+export const doorEventListSchema = z.object({
+  events: z.array(doorEventSchema),
+  /** Counts of the whole filtered set by reason (the list itself is cut at its limit). */
+  counts: z.array(z.object({ reason: z.string(), allowed: z.boolean(), count: z.number().int() })),
+});
+export type DoorEventList = z.infer<typeof doorEventListSchema>;
+
+/** The gate's reasons in Finnish, for the list and the filter. */
+export const doorReasonText: Record<(typeof doorReasonValues)[number], string> = {
+  opened: "Avattu",
+  too_early: "Liian aikaisin",
+  ended: "Varaus päättynyt",
+  cancelled: "Varaus peruttu",
+  not_confirmed: "Varaus ei voimassa",
+  unknown_token: "Tuntematon linkki",
+  provider_error: "Laitevirhe",
+  rate_limited: "Liian monta yritystä",
+  bad_token_format: "Virheellinen linkki",
+};

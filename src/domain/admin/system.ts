@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { isoDateTime, requestDate } from "../booking";
+
+/** Järjestelmä (v2/jarjestelma): health checks, the e-mail outbox, jobs, the audit log, admins. */
+
+export const healthComponents = ["database", "mail", "payments", "door"] as const;
+export type HealthComponent = (typeof healthComponents)[number];
+
+export const healthComponentText: Record<HealthComponent, string> = {
+  database: "Tietokanta",
+  mail: "Sähköposti",
+  payments: "Maksut",
+  door: "Portti",
+};
+
+export const healthCheckSchema = z.object({
+  component: z.enum(healthComponents),
+  ok: z.boolean(),
+  checkedAt: isoDateTime,
+  durationMs: z.number().int(),
+  /** What was checked (the provider, the answer). */
+  detail: z.string().nullable(),
+  lastSuccessAt: isoDateTime.nullable(),
+  lastFailureAt: isoDateTime.nullable(),
+  lastError: z.string().nullable(),
+});
+export type HealthCheck = z.infer<typeof healthCheckSchema>;
+export const healthSchema = z.object({ checks: z.array(healthCheckSchema) });
+export type Health = z.infer<typeof healthSchema>;
+
+export const outboxStatusValues = ["pending", "sent", "failed"] as const;
+export const outboxStatusText: Record<(typeof outboxStatusValues)[number], string> = {
+  pending: "Jonossa",
+  sent: "Lähetetty",
+  failed: "Epäonnistui",
+};
+
+export const outboxQuerySchema = z.object({
+  status: z.enum(outboxStatusValues, { message: "Tuntematon tila." }).optional(),
+  kind: z.string().trim().max(40).optional(),
+  to: z.string().trim().max(200).optional(),
+});
+export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
+
+export const outboxMessageSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  kind: z.string(),
+  status: z.enum(outboxStatusValues),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: isoDateTime,
+  sentAt: isoDateTime.nullable(),
+  nextAttemptAt: isoDateTime,
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+export const outboxListSchema = z.object({
+  messages: z.array(outboxMessageSchema),
+  counts: z.array(z.object({ status: z.enum(outboxStatusValues), count: z.number().int() })),
+});
+export type OutboxList = z.infer<typeof outboxListSchema>;
+
+export const jobRunSchema = z.object({
+  dueAt: isoDateTime,
+  startedAt: isoDateTime,
+  finishedAt: isoDateTime.nullable(),
+  status: z.enum(["running", "ok", "failed"]),
+  result: z.string().nullable(),
+  runner: z.string(),
+});
+export const jobStatusSchema = z.object({
+  name: z.string(),
+  schedule: z.string(),
+  lastRun: jobRunSchema.nullable(),
+  lastFailure: jobRunSchema.nullable(),
+  nextRunAt: isoDateTime.nullable(),
+});
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+export const jobListSchema = z.object({ jobs: z.array(jobStatusSchema) });
+export type JobList = z.infer<typeof jobListSchema>;
+
+export const auditQuerySchema = z.object({
+  from: requestDate.optional(),
+  to: requestDate.optional(),
+  actor: z.string().trim().max(200).optional(),
+  /** The action's beginning, e.g. "reservation" or "reservation.cancel". */
+  action: z.string().trim().max(80).optional(),
+  entity: z.string().trim().max(40).optional(),
+  entityId: z.string().trim().max(80).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: isoDateTime,
+  actorEmail: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
+export type AuditList = z.infer<typeof auditListSchema>;
+
+export const adminEntrySchema = z.object({
+  email: z.string(),
+  /** "config": ADMIN_EMAILS, changed only in the server's configuration; "list": the admins table. */
+  source: z.enum(["config", "list"]),
+  addedBy: z.string().nullable(),
+  addedAt: isoDateTime.nullable(),
+});
+export type AdminEntry = z.infer<typeof adminEntrySchema>;
+export const adminListSchema = z.object({ admins: z.array(adminEntrySchema), you: z.string() });
+export type AdminList = z.infer<typeof adminListSchema>;
+
+export const adminAddSchema = z.object({
+  email: z
+    .string({ message: "Anna sähköpostiosoite." })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: "Sähköpostiosoite on virheellinen." })),
+});
+export type AdminAdd = z.infer<typeof adminAddSchema>;
+
+export const messageSchema = z.object({ message: z.string() });

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  doorEventListSchema,
+  doorEventQuerySchema,
+  heatmapQuerySchema,
+  heatmapSchema,
+  timelineQuerySchema,
+  timelineSchema,
+} from "../../../domain/admin/operations.js";
+import { heatmap, listDoorEvents, timeline } from "../../services/admin/operations.js";
+import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
+
+const tags = ["admin: toiminta"];
+
+/** Toiminta (v2/toiminta): today's timeline and who is in, the heat map, the gate events. */
+export const adminOperationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/operations/timeline",
+    {
+      schema: {
+        tags,
+        summary: "A day's bookings per area (today by default), who is in the park now, the next arrivals",
+        security: adminSecurity,
+        querystring: timelineQuerySchema,
+        response: { 200: timelineSchema, 400: errorSchema, ...guardResponses },
+      },
+    },
+    async (request) => timeline(app.ctx, request.query.date),
+  );
+
+  app.get(
+    "/operations/heatmap",
+    {
+      schema: {
+        tags,
+        summary: "Occupancy by Helsinki weekday and hour over the whole weeks before today",
+        security: adminSecurity,
+        querystring: heatmapQuerySchema,
+        response: { 200: heatmapSchema, 400: errorSchema, ...guardResponses },
+      },
+    },
+    async (request) => heatmap(app.ctx, request.query.weeks),
+  );
+
+  app.get(
+    "/operations/door-events",
+    {
+      schema: {
+        tags,
+        summary: "Gate events, allowed and refused with their reason, newest first",
+        security: adminSecurity,
+        querystring: doorEventQuerySchema,
+        response: { 200: doorEventListSchema, 400: errorSchema, ...guardResponses },
+      },
+    },
+    async (request) => listDoorEvents(app.ctx, request.query),
+  );
+};

@@ -1,0 +1,159 @@
+import { asc, desc, eq, like } from "drizzle-orm";
+import type {
+  AdminGiftCard,
+  GiftCardHistory,
+  GiftCardIssued,
+  GiftCardIssueValues,
+  GiftCardListQuery,
+} from "../../../domain/admin/giftCards.js";
+import { helsinkiDate, toHelsinkiIso, wallClock } from "../../../domain/helsinkiTime.js";
+import { formatEuros } from "../../../domain/money.js";
+import type { AppContext } from "../../context.js";
+import type { Tx } from "../../db/index.js";
+import { giftCardTransactions, giftCards, invoices, payments, reservations } from "../../db/schema.js";
+import { notFound } from "../../errors.js";
+import type { AdminActor } from "../../plugins/adminAuth.js";
+import { recordAudit } from "../audit.js";
+import {
+  formatGiftCardCode,
+  giftCardRefusal,
+  GIFT_CARD_MESSAGES,
+  issueGiftCard,
+  normalizeGiftCardCode,
+  type GiftCardRow,
+} from "../giftCards.js";
+import { whatWasPaid } from "./purchases.js";
+
+/**
+ * Lahjakortit: issue, list, history and (de)activate. A card's code is a bearer secret: it leaves
+ * the server once, in the answer to the issue, and never goes to the list, the history or the
+ * audit log, which name the card by its id and masked code.
+ */
+
+const NOT_FOUND = "Lahjakorttia ei löytynyt.";
+const MAX_ROWS = 1000;
+
+/** Only the last group of four: enough to match a card someone reads out, useless to spend it. */
+export const maskGiftCardCode = (code: string) => `••••-••••-••••-${code.slice(-4)}`;
+
+const statusOf = (row: GiftCardRow, now: Date): AdminGiftCard["status"] => {
+  switch (giftCardRefusal(row, now)) {
+    case GIFT_CARD_MESSAGES.inactive:
+      return "inactive";
+    case GIFT_CARD_MESSAGES.expired:
+      return "expired";
+    case GIFT_CARD_MESSAGES.empty:
+      return "empty";
+    default:
+      return "active";
+  }
+};
+
+export const toAdminGiftCard = (row: GiftCardRow, now: Date): AdminGiftCard => ({
+  id: row.id,
+  maskedCode: maskGiftCardCode(row.code),
+  initialCents: row.initialCents,
+  balanceCents: row.balanceCents,
+  active: row.active,
+  status: statusOf(row, now),
+  validUntil: row.validUntil ? helsinkiDate(row.validUntil.getTime() - 1) : null,
+  note: row.note,
+  createdAt: toHelsinkiIso(row.createdAt),
+});
+
+/** What the audit log keeps of a card: everything but the code. */
+const auditView = ({ code, ...rest }: GiftCardRow) => ({ ...rest, maskedCode: maskGiftCardCode(code) });
+
+export async function listGiftCards(ctx: AppContext, query: GiftCardListQuery): Promise<AdminGiftCard[]> {
+  // Codes hold only the card alphabet, so what is left after this has no LIKE wildcards.
+  const typed = normalizeGiftCardCode(query.code ?? "").replace(/[^A-Z0-9]/g, "");
+  const rows = await ctx.db
+    .select()
+    .from(giftCards)
+    .where(typed ? like(giftCards.code, `%${typed}`) : undefined)
+    .orderBy(desc(giftCards.createdAt), asc(giftCards.id))
+    .limit(MAX_ROWS);
+  const now = ctx.now();
+  return rows.map((row) => toAdminGiftCard(row, now));
+}
+
+export async function issueAdminGiftCard(
+  ctx: AppContext,
+  actor: AdminActor,
+  input: GiftCardIssueValues,
+): Promise<GiftCardIssued> {
+  const now = ctx.now();
+  const card = await ctx.db.transaction(async (tx) => {
+    const row = await issueGiftCard(tx, {
+      amountCents: input.amountCents,
+      note: input.note ?? undefined,
+      validUntil: input.validUntil ? wallClock(input.validUntil, "24:00").toJSDate() : null,
+      now,
+    });
+    await recordAudit(tx, actor, {
+      action: "gift_card.issue",
+      entity: "gift_card",
+      entityId: row.id,
+      after: auditView(row),
+    });
+    return row;
+  });
+  return {
+    message: `Lahjakortti ${formatEuros(card.initialCents)} luotu. Koodi näytetään vain nyt: tulosta tai kirjoita se talteen.`,
+    giftCard: toAdminGiftCard(card, now),
+    code: formatGiftCardCode(card.code),
+  };
+}
+
+async function lockCard(tx: Tx, id: string): Promise<GiftCardRow> {
+  const [row] = await tx.select().from(giftCards).where(eq(giftCards.id, id)).for("update");
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+/**
+ * Deactivates or reactivates a card. A deactivated card pays nothing from now on; a share it
+ * already holds for a pending payment stays with that payment (and comes back if it is cancelled).
+ */
+export async function setGiftCardActive(ctx: AppContext, actor: AdminActor, id: string, active: boolean) {
+  const card = await ctx.db.transaction(async (tx) => {
+    const before = await lockCard(tx, id);
+    const [after] = await tx.update(giftCards).set({ active }).where(eq(giftCards.id, id)).returning();
+    await recordAudit(tx, actor, {
+      action: active ? "gift_card.activate" : "gift_card.deactivate",
+      entity: "gift_card",
+      entityId: id,
+      before: auditView(before),
+      after: auditView(after!),
+    });
+    return after!;
+  });
+  return toAdminGiftCard(card, ctx.now());
+}
+
+export async function giftCardHistory(ctx: AppContext, id: string): Promise<GiftCardHistory> {
+  const [card] = await ctx.db.select().from(giftCards).where(eq(giftCards.id, id));
+  if (!card) throw notFound(NOT_FOUND);
+  const rows = await ctx.db
+    .select({ t: giftCardTransactions, payment: payments, reservation: reservations, invoice: invoices })
+    .from(giftCardTransactions)
+    .leftJoin(payments, eq(payments.id, giftCardTransactions.paymentId))
+    .leftJoin(reservations, eq(reservations.id, payments.reservationId))
+    .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(eq(giftCardTransactions.giftCardId, id))
+    .orderBy(asc(giftCardTransactions.createdAt), asc(giftCardTransactions.id));
+  return {
+    giftCard: toAdminGiftCard(card, ctx.now()),
+    transactions: rows.map(({ t, payment, reservation, invoice }) => ({
+      id: t.id,
+      kind: t.kind,
+      amountCents: t.amountCents,
+      balanceAfterCents: t.balanceAfterCents,
+      note: t.note,
+      createdAt: toHelsinkiIso(t.createdAt),
+      payment: payment
+        ? { id: payment.id, status: payment.status, ...whatWasPaid(reservation, invoice) }
+        : null,
+    })),
+  };
+}

@@ -1,0 +1,274 @@
+import { Cron } from "croner";
+import { and, count, desc, eq, gte, ilike, like, lt, type SQL } from "drizzle-orm";
+import type {
+  AdminList,
+  AuditList,
+  AuditQuery,
+  JobList,
+  OutboxList,
+  OutboxQuery,
+} from "../../../domain/admin/system.js";
+import { toHelsinkiIso, wallClock } from "../../../domain/helsinkiTime.js";
+import type { AppContext } from "../../context.js";
+import { admins, auditLog, emailOutbox, jobRuns } from "../../db/schema.js";
+import { conflict, notFound } from "../../errors.js";
+import { jobs } from "../../jobs/index.js";
+import type { AdminActor } from "../../plugins/adminAuth.js";
+import { recordAudit } from "../audit.js";
+import { MAGIC_LINK_TTL_MINUTES } from "../customerAuth.js";
+
+/** Järjestelmä: the e-mail outbox and its resend, the jobs, the audit log and the admin list. */
+
+const LIST_ROWS = 200;
+const iso = (d: Date | null) => (d ? toHelsinkiIso(d) : null);
+/** A LIKE pattern that matches the text literally. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listOutbox(ctx: AppContext, query: OutboxQuery): Promise<OutboxList> {
+  const where = and(
+    query.status ? eq(emailOutbox.status, query.status) : undefined,
+    query.kind ? eq(emailOutbox.kind, query.kind) : undefined,
+    query.to ? ilike(emailOutbox.to, `%${literal(query.to)}%`) : undefined,
+  );
+  const [rows, counts] = await Promise.all([
+    ctx.db
+      .select({
+        id: emailOutbox.id,
+        to: emailOutbox.to,
+        subject: emailOutbox.subject,
+        kind: emailOutbox.kind,
+        status: emailOutbox.status,
+        attempts: emailOutbox.attempts,
+        lastError: emailOutbox.lastError,
+        createdAt: emailOutbox.createdAt,
+        sentAt: emailOutbox.sentAt,
+        nextAttemptAt: emailOutbox.nextAttemptAt,
+      })
+      .from(emailOutbox)
+      .where(where)
+      .orderBy(desc(emailOutbox.id))
+      .limit(LIST_ROWS),
+    ctx.db
+      .select({ status: emailOutbox.status, count: count() })
+      .from(emailOutbox)
+      .groupBy(emailOutbox.status)
+      .orderBy(emailOutbox.status),
+  ]);
+  return {
+    messages: rows.map((r) => ({
+      ...r,
+      createdAt: toHelsinkiIso(r.createdAt),
+      sentAt: iso(r.sentAt),
+      nextAttemptAt: toHelsinkiIso(r.nextAttemptAt),
+    })),
+    counts,
+  };
+}
+
+/**
+ * Sends a failed message again at once. The request is recorded (audit row, the message made due
+ * now) and committed first; the mail server is called after that, outside any transaction, and
+ * its outcome is recorded in the outbox and in a second audit row.
+ */
+export async function resendMail(ctx: AppContext, actor: AdminActor, id: number) {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(emailOutbox).where(eq(emailOutbox.id, id)).for("update");
+    if (!row) throw notFound("Viestiä ei löytynyt.");
+    if (row.status !== "failed") throw conflict("Vain epäonnistuneen viestin voi lähettää uudelleen.");
+    if (row.kind === "login" && now.getTime() - row.createdAt.getTime() > MAGIC_LINK_TTL_MINUTES * 60_000)
+      throw conflict("Kirjautumislinkki on jo vanhentunut, joten viestiä ei lähetetä uudelleen.");
+    await tx.update(emailOutbox).set({ nextAttemptAt: now }).where(eq(emailOutbox.id, id));
+    await recordAudit(tx, actor, {
+      action: "mail.resend",
+      entity: "email",
+      entityId: id,
+      before: { status: row.status, attempts: row.attempts, lastError: row.lastError },
+      after: { requested: true },
+    });
+  });
+  const outcome = await ctx.mail.deliver(ctx.db, id);
+  await ctx.db.transaction((tx) =>
+    recordAudit(tx, actor, {
+      action: "mail.resend.result",
+      entity: "email",
+      entityId: id,
+      after: outcome.sent ? { sent: true } : { sent: false, error: outcome.error ?? null },
+    }),
+  );
+  return {
+    message: outcome.sent
+      ? "Viesti lähetetty uudelleen."
+      : `Viestin lähetys epäonnistui taas: ${outcome.error ?? "tuntematon virhe"}`,
+  };
+}
+
+/** Each job with its last run, its last failure and its next due time from the cron pattern. */
+export async function listJobs(ctx: AppContext): Promise<JobList> {
+  // DISTINCT ON (name) ordered by (name, due_at desc) reads the primary key's index backwards.
+  const [last, failures] = await Promise.all([
+    ctx.db.selectDistinctOn([jobRuns.name]).from(jobRuns).orderBy(jobRuns.name, desc(jobRuns.dueAt)),
+    ctx.db
+      .selectDistinctOn([jobRuns.name])
+      .from(jobRuns)
+      .where(eq(jobRuns.status, "failed"))
+      .orderBy(jobRuns.name, desc(jobRuns.dueAt)),
+  ]);
+  const run = (r: typeof jobRuns.$inferSelect | undefined) =>
+    r
+      ? {
+          dueAt: toHelsinkiIso(r.dueAt),
+          startedAt: toHelsinkiIso(r.startedAt),
+          finishedAt: iso(r.finishedAt),
+          status: r.status,
+          result: r.result,
+          runner: r.runner,
+        }
+      : null;
+  const now = ctx.now();
+  return {
+    jobs: jobs.map((job) => {
+      // Without a callback croner schedules nothing: it only answers when the pattern comes next.
+      const next = new Cron(job.schedule, { timezone: "Europe/Helsinki" }).nextRun(now);
+      return {
+        name: job.name,
+        schedule: job.schedule,
+        lastRun: run(last.find((r) => r.name === job.name)),
+        lastFailure: run(failures.find((r) => r.name === job.name)),
+        nextRunAt: iso(next),
+      };
+    }),
+  };
+}
+
+export async function listAudit(ctx: AppContext, query: AuditQuery): Promise<AuditList> {
+  const where: SQL | undefined = and(
+    query.from ? gte(auditLog.createdAt, wallClock(query.from, "00:00").toJSDate()) : undefined,
+    query.to ? lt(auditLog.createdAt, wallClock(query.to, "24:00").toJSDate()) : undefined,
+    query.actor ? ilike(auditLog.actorEmail, `%${literal(query.actor)}%`) : undefined,
+    query.action ? like(auditLog.action, `${literal(query.action)}%`) : undefined,
+    query.entity ? eq(auditLog.entity, query.entity) : undefined,
+    query.entityId ? eq(auditLog.entityId, query.entityId) : undefined,
+  );
+  const rows = await ctx.db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(LIST_ROWS);
+  return {
+    entries: rows.map((r) => ({
+      id: r.id,
+      at: toHelsinkiIso(r.createdAt),
+      actorEmail: r.actorEmail,
+      action: r.action,
+      entity: r.entity,
+      entityId: r.entityId,
+      before: r.before,
+      after: r.after,
+    })),
+  };
+}
+
+/** The admin list: ADMIN_EMAILS from configuration, then the admins table. */
+export async function listAdmins(ctx: AppContext, actor: AdminActor): Promise<AdminList> {
+  const configured = ctx.config.adminAuth.adminEmails;
+  const rows = await ctx.db.select().from(admins).orderBy(admins.email);
+  return {
+    you: actor.email,
+    admins: [
+      ...configured.map((email) => ({ email, source: "config" as const, addedBy: null, addedAt: null })),
+      ...rows
+        .filter((r) => !configured.includes(r.email))
+        .map((r) => ({
+          email: r.email,
+          source: "list" as const,
+          addedBy: r.addedBy,
+          addedAt: iso(r.createdAt),
+        })),
+    ],
+  };
+}
+
+type ClaimOutcome = "set" | "cleared" | "no_user" | "failed";
+
+/** Calls Firebase after the commit and records what it said in an audit row of its own. */
+async function syncClaim(ctx: AppContext, actor: AdminActor, email: string, admin: boolean) {
+  let outcome: ClaimOutcome;
+  let error: string | null = null;
+  try {
+    outcome = await ctx.adminIdentity.setAdminClaim(email, admin);
+  } catch (e) {
+    outcome = "failed";
+    error = (e instanceof Error ? e.message : String(e)).slice(0, 500);
+  }
+  await ctx.db.transaction((tx) =>
+    recordAudit(tx, actor, {
+      action: admin ? "admin.claim.set" : "admin.claim.clear",
+      entity: "admin",
+      entityId: email,
+      after: { outcome, error },
+    }),
+  );
+  return outcome;
+}
+
+export async function addAdmin(ctx: AppContext, actor: AdminActor, email: string) {
+  if (ctx.config.adminAuth.adminEmails.includes(email))
+    throw conflict(`${email} on jo ylläpitäjä palvelimen asetuksissa (ADMIN_EMAILS).`);
+  await ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(admins)
+      .values({ email, addedBy: actor.email, createdAt: ctx.now() })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted.length === 0) throw conflict(`${email} on jo ylläpitäjä.`);
+    await recordAudit(tx, actor, {
+      action: "admin.add",
+      entity: "admin",
+      entityId: email,
+      after: inserted[0],
+    });
+  });
+  const claim = await syncClaim(ctx, actor, email, true);
+  return {
+    message:
+      claim === "set"
+        ? `${email} lisätty ylläpitäjäksi.`
+        : claim === "no_user"
+          ? `${email} lisätty ylläpitäjäksi. Osoitteella ei ole vielä tunnusta; ylläpito aukeaa, kun hän luo tunnuksen ja vahvistaa osoitteen.`
+          : `${email} lisätty ylläpitäjäksi, mutta Firebase-oikeuden asettaminen epäonnistui; lista päästää hänet silti sisään.`,
+  };
+}
+
+export const SELF_REMOVAL = "Et voi poistaa itseäsi ylläpitäjistä. Pyydä toista ylläpitäjää tekemään se.";
+export const LAST_ADMIN = "Viimeistä ylläpitäjää ei voi poistaa. Lisää ensin toinen ylläpitäjä.";
+
+/**
+ * Removes an admin of the table and clears their claim (revoking their tokens). Refused for
+ * yourself, for ADMIN_EMAILS (configuration), and for the last admin on the list: every row is
+ * locked first, so two admins removing each other at once cannot both succeed.
+ */
+export async function removeAdmin(ctx: AppContext, actor: AdminActor, email: string) {
+  if (email === actor.email.toLowerCase()) throw conflict(SELF_REMOVAL);
+  const configured = ctx.config.adminAuth.adminEmails;
+  if (configured.includes(email))
+    throw conflict("Palvelimen asetuksissa (ADMIN_EMAILS) olevaa ylläpitäjää ei voi poistaa täältä.");
+  await ctx.db.transaction(async (tx) => {
+    const rows = await tx.select().from(admins).orderBy(admins.email).for("update");
+    const row = rows.find((r) => r.email === email);
+    if (!row) throw notFound("Ylläpitäjää ei löytynyt.");
+    const remaining = new Set([...configured, ...rows.map((r) => r.email)]);
+    remaining.delete(email);
+    if (remaining.size === 0) throw conflict(LAST_ADMIN);
+    await tx.delete(admins).where(eq(admins.email, email));
+    await recordAudit(tx, actor, { action: "admin.remove", entity: "admin", entityId: email, before: row });
+  });
+  const claim = await syncClaim(ctx, actor, email, false);
+  return {
+    message:
+      claim === "failed"
+        ? `${email} poistettu listalta, mutta Firebase-oikeuden poisto epäonnistui: tarkista tunnus Firebasessa.`
+        : `${email} poistettu ylläpitäjistä.`,
+  };
+}

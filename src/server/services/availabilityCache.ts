@@ -1,0 +1,431 @@
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { DateTime } from "luxon";
+import { computeAvailability, isLive, windowEnd, type BookingRules } from "../../domain/availability.js";
+import { compactDay } from "../../domain/availabilityWire.js";
+import { HELSINKI, datesBetween, helsinkiDate, wallClock } from "../../domain/helsinkiTime.js";
+import type { Database, Db } from "../db/index.js";
+import { loadBookingRules, loadLiveReservations, primaryArea, type Area } from "./availability.js";
+import { getSettings, type Settings } from "./settings.js";
+
+/**
+ * What availability and checkout read, kept in memory (decision 016): the settings, the primary
+ * area and the booking rules (opening hours, exceptions, blocks, live bookings and holds, prices)
+ * of a span from a week back to a week past the booking window, loaded through the same loaders
+ * as before. Each day's answer is computed once and kept until a change touches that day or time
+ * moves past what it depends on; each range's answer is kept as its JSON text, ETag and
+ * compressed forms.
+ *
+ * Changes arrive as the database's notices (migration 0010) from this process and every other
+ * server on the database, jobs included: a notice marks the loaded rules stale (reloaded by the
+ * next reader) and drops the days it touches. Time is read, not waited for: a hold counts only
+ * until its expires_at, and a day's answer holds only until the next grid step it depends on or
+ * the next hold expiry in it, so an expired hold shows free at once, before any job marks it.
+ * When notices may be missed (the listening connection is lost), nothing is cached or served
+ * from memory until listening again.
+ */
+
+export type RangeAnswer = {
+  /** The JSON text of the compact answer. */
+  body: string;
+  etag: string;
+  /** Compressed forms, made on first use. */
+  gzip?: Buffer;
+  br?: Buffer;
+};
+
+type Snapshot = {
+  settings: Settings;
+  area: Area;
+  rules: BookingRules;
+  /** Helsinki dates whose bookings and blocks the rules hold. */
+  spanFrom: string;
+  spanTo: string;
+  /** The start of the next Helsinki day: the span moves then. */
+  nextMidnight: number;
+  /** The generations when its loads began. */
+  baseGeneration: number;
+  bookingGeneration: number;
+};
+
+type DayEntry = { json: string; validUntil: number };
+type RangeEntry = { answer: RangeAnswer; validUntil: number; epoch: number };
+
+type Notice = { t?: string; a?: number | null; s?: string; e?: string; d?: string; k?: string };
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Days of bookings kept before today and after the booking window. */
+const SPAN_MARGIN_DAYS = 7;
+/** Ranges whose answers are kept (each a few tens of KB); the oldest go first. */
+const MAX_RANGES = 500;
+/** Settings that change the slot grid (others, such as the home notice, do not). */
+const GRID_SETTINGS = new Set(["openingHours", "slotRules", "vat"]);
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+export class AvailabilityCache {
+  private live = false;
+  /** Bumped by every notice but a booking's: settings, area, exceptions, blocks, prices are stale. */
+  private baseGeneration = 0;
+  /** Bumped by every notice: the bookings loaded before it are stale. */
+  private bookingGeneration = 0;
+  /** Bumped whenever some day's answer is dropped: range answers of an older epoch are stale. */
+  private epoch = 0;
+  private snapshot: Snapshot | null = null;
+  private fullLoad: { generation: number; promise: Promise<Snapshot> } | null = null;
+  private bookingsLoad: { generation: number; from: Snapshot; promise: Promise<Snapshot> } | null = null;
+  private readonly days = new Map<string, DayEntry>();
+  private readonly ranges = new Map<string, RangeEntry>();
+  private stopWatching: (() => void) | null = null;
+  /** Counters for tests and the bench: how often the rules were loaded and days computed. */
+  readonly stats = { loads: 0, daysComputed: 0, notices: 0 };
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Starts following the database's change notices. */
+  watch(database: Pick<Database, "watchChanges">): void {
+    this.stopWatching = database.watchChanges({
+      notice: (payload) => this.notice(payload),
+      live: (live) => {
+        // Whatever happened while not listening is unknown: start over either way.
+        this.live = live;
+        this.dropAll();
+      },
+    });
+  }
+
+  close(): void {
+    this.stopWatching?.();
+    this.stopWatching = null;
+    this.live = false;
+    this.dropAll();
+  }
+
+  /** Whether answers may come from memory (notices are being heard). */
+  get isLive(): boolean {
+    return this.live;
+  }
+
+  // ---------------------------------------------------------------- reading
+
+  /** The settings, current as of this call. */
+  async settings(): Promise<Settings> {
+    if (!this.live) return getSettings(this.db);
+    return (await this.fresh(false)).settings;
+  }
+
+  /** The settings and the primary area (one snapshot; from the database when not listening). */
+  async settingsAndArea(): Promise<{ settings: Settings; area: Area }> {
+    if (!this.live) return { settings: await getSettings(this.db), area: await primaryArea(this.db) };
+    const { settings, area } = await this.fresh(false);
+    return { settings, area };
+  }
+
+  /**
+   * The booking rules covering start..end (times of one booking) with `now`: settings, hours,
+   * exceptions, blocks and prices current as of this call, from memory when within the span.
+   */
+  async rulesFor(
+    start: Date,
+    end: Date,
+    now: Date,
+  ): Promise<{ rules: BookingRules; area: Area; settings: Settings }> {
+    if (this.live) {
+      // Bookings are not waited for: the caller checks them in the database (checkout, in its lock).
+      // Known ones are included while current, so a slot known taken is refused at once.
+      const snap = await this.fresh(false);
+      if (helsinkiDate(start) >= snap.spanFrom && helsinkiDate(end) <= snap.spanTo) {
+        const reservations = snap.bookingGeneration === this.bookingGeneration ? snap.rules.reservations : [];
+        return { rules: { ...snap.rules, reservations, now }, area: snap.area, settings: snap.settings };
+      }
+    }
+    const { settings, area } = await this.settingsAndArea();
+    const rules = await loadBookingRules(this.db, { areaId: area.id, from: start, to: end, now, settings });
+    return { rules, area, settings };
+  }
+
+  /** A range's answer from memory, when it is there and current: no await on the hot path. */
+  cached(from: string, to: string): RangeAnswer | null {
+    if (!this.live) return null;
+    const entry = this.ranges.get(`${from}/${to}`);
+    if (!entry || entry.epoch !== this.epoch || this.now().getTime() >= entry.validUntil) return null;
+    return entry.answer;
+  }
+
+  /** The answer for Helsinki dates from..to (a valid range), current as of this call. */
+  async answer(from: string, to: string): Promise<RangeAnswer> {
+    const hit = this.cached(from, to);
+    if (hit) return hit;
+    const now = this.now();
+    const nowMs = now.getTime();
+    if (!this.live) return this.uncached(from, to, now);
+    const snap = await this.fresh(true);
+    if (from < snap.spanFrom || to > snap.spanTo) return this.uncached(from, to, now, snap);
+    // Stored only if no notice came after the load began; otherwise used for this answer alone.
+    const canStore =
+      snap.baseGeneration === this.baseGeneration &&
+      snap.bookingGeneration === this.bookingGeneration &&
+      this.live;
+    const rules = { ...snap.rules, now };
+    const { gridMinutes, lengthsMinutes } = rules.slotRules;
+    const tick = this.tickMs(rules);
+    const until = windowEnd(rules);
+    const epoch = this.epoch;
+    const parts: string[] = [];
+    let validUntil = snap.nextMidnight;
+    for (const date of datesBetween(from, to)) {
+      let entry = this.days.get(date);
+      if (!entry || nowMs >= entry.validUntil) {
+        entry = this.computeDay(rules, date, nowMs, tick, until, snap.nextMidnight);
+        if (canStore) this.days.set(date, entry);
+      }
+      parts.push(entry.json);
+      validUntil = Math.min(validUntil, entry.validUntil);
+    }
+    const answer = makeAnswer(
+      `{"timeZone":"${HELSINKI}","gridMinutes":${gridMinutes},"lengthsMinutes":${JSON.stringify(lengthsMinutes)},"days":[${parts.join(",")}]}`,
+    );
+    if (canStore && epoch === this.epoch) {
+      if (this.ranges.size >= MAX_RANGES) this.ranges.delete(this.ranges.keys().next().value!);
+      this.ranges.set(`${from}/${to}`, { answer, validUntil, epoch });
+    }
+    return answer;
+  }
+
+  // ---------------------------------------------------------------- changes
+
+  /** A change notice (migration 0010's payload): drops what it touches. */
+  notice(payload: string): void {
+    this.bookingGeneration++;
+    this.stats.notices++;
+    let notice: Notice;
+    try {
+      notice = JSON.parse(payload) as Notice;
+    } catch {
+      notice = {};
+    }
+    const snap = this.snapshot;
+    // Anything but a booking changes what checkout reads from memory too.
+    if (notice.t !== "reservations") this.baseGeneration++;
+    switch (notice.t) {
+      case "reservations":
+      case "blocks": {
+        if (!snap || !notice.s || !notice.e) return this.dropDays();
+        // Another area's bookings change nothing here (a block for every area has no area).
+        if (notice.t === "reservations" && notice.a != null && notice.a !== snap.area.id) return;
+        if (notice.t === "blocks" && notice.a != null && notice.a !== snap.area.id) return;
+        const gap = snap.rules.slotRules.changeoverMinutes * MINUTE;
+        const start = Date.parse(notice.s) - gap;
+        const end = Date.parse(notice.e) + gap;
+        if (!Number.isFinite(start) || !Number.isFinite(end) || end - start > 400 * DAY)
+          return this.dropDays();
+        return this.dropDays(datesBetween(helsinkiDate(start - DAY), helsinkiDate(end + DAY)));
+      }
+      case "opening_exceptions":
+        return notice.d ? this.dropDays([notice.d]) : this.dropDays();
+      case "settings":
+        // Checkout reads every setting from the snapshot; only some change the grid.
+        return notice.k && !GRID_SETTINGS.has(notice.k) ? undefined : this.dropDays();
+      default:
+        return this.dropDays();
+    }
+  }
+
+  private dropDays(dates?: string[]): void {
+    if (dates) for (const date of dates) this.days.delete(date);
+    else this.days.clear();
+    this.epoch++;
+    if (this.ranges.size > MAX_RANGES / 2) this.ranges.clear();
+  }
+
+  private dropAll(): void {
+    this.baseGeneration++;
+    this.bookingGeneration++;
+    this.snapshot = null;
+    this.dropDays();
+    this.ranges.clear();
+  }
+
+  // ---------------------------------------------------------------- loading
+
+  /**
+   * A snapshot whose loads began after every notice heard before this call (its bookings only if
+   * `bookings`); a load under way that qualifies is shared.
+   */
+  private async fresh(bookings: boolean): Promise<Snapshot> {
+    const base = this.baseGeneration;
+    const booking = this.bookingGeneration;
+    let snap = this.snapshot;
+    if (!snap || snap.baseGeneration < base || this.now().getTime() >= snap.nextMidnight)
+      snap = await this.loadFull();
+    if (bookings && snap.bookingGeneration < booking) snap = await this.loadBookings(snap);
+    return snap;
+  }
+
+  private loadFull(): Promise<Snapshot> {
+    if (this.fullLoad && this.fullLoad.generation === this.bookingGeneration) return this.fullLoad.promise;
+    const generation = this.bookingGeneration;
+    const promise = this.load(this.baseGeneration, generation).then((loaded) => {
+      if (!this.snapshot || this.snapshot.bookingGeneration <= loaded.bookingGeneration) {
+        if (this.snapshot && this.snapshot.spanFrom !== loaded.spanFrom) this.dropDays();
+        this.snapshot = loaded;
+      }
+      return loaded;
+    });
+    const entry = { generation, promise };
+    this.fullLoad = entry;
+    void promise.finally(() => this.fullLoad === entry && (this.fullLoad = null)).catch(() => {});
+    return promise;
+  }
+
+  /** The snapshot with its bookings loaded again (one query). */
+  private loadBookings(from: Snapshot): Promise<Snapshot> {
+    const running = this.bookingsLoad;
+    if (running && running.generation === this.bookingGeneration && running.from === from)
+      return running.promise;
+    const generation = this.bookingGeneration;
+    const promise = (async () => {
+      this.stats.loads++;
+      const reservations = await loadLiveReservations(this.db, {
+        areaId: from.area.id,
+        from: new Date(wallClock(from.spanFrom, "00:00").toMillis() - DAY),
+        to: new Date(wallClock(from.spanTo, "24:00").toMillis() + DAY),
+      });
+      const loaded: Snapshot = {
+        ...from,
+        rules: { ...from.rules, reservations },
+        bookingGeneration: generation,
+      };
+      const current = this.snapshot;
+      if (current && current.baseGeneration === from.baseGeneration && current.bookingGeneration < generation)
+        this.snapshot = loaded;
+      return loaded;
+    })();
+    const entry = { generation, from, promise };
+    this.bookingsLoad = entry;
+    void promise.finally(() => this.bookingsLoad === entry && (this.bookingsLoad = null)).catch(() => {});
+    return promise;
+  }
+
+  private async load(baseGeneration: number, bookingGeneration: number): Promise<Snapshot> {
+    this.stats.loads++;
+    const now = this.now();
+    const today = DateTime.fromJSDate(now, { zone: HELSINKI }).startOf("day");
+    const settings = await getSettings(this.db);
+    const area = await primaryArea(this.db);
+    const spanFrom = today.minus({ days: SPAN_MARGIN_DAYS }).toISODate()!;
+    const spanTo = today.plus({ days: settings.slotRules.bookingWindowDays + SPAN_MARGIN_DAYS }).toISODate()!;
+    const rules = await loadBookingRules(this.db, {
+      areaId: area.id,
+      from: wallClock(spanFrom, "00:00").toJSDate(),
+      to: wallClock(spanTo, "24:00").toJSDate(),
+      now,
+      settings,
+    });
+    return {
+      settings,
+      area,
+      rules,
+      spanFrom,
+      spanTo,
+      nextMidnight: today.plus({ days: 1 }).toMillis(),
+      baseGeneration,
+      bookingGeneration,
+    };
+  }
+
+  /** An answer computed from the database for this call alone (outside the span, or not listening). */
+  private async uncached(from: string, to: string, now: Date, snap?: Snapshot): Promise<RangeAnswer> {
+    const { settings, area } = snap ?? (await this.settingsAndArea());
+    const rules = await loadBookingRules(this.db, {
+      areaId: area.id,
+      from: wallClock(from, "00:00").toJSDate(),
+      to: wallClock(to, "24:00").toJSDate(),
+      now,
+      settings,
+    });
+    const response = computeAvailability(rules, from, to);
+    const days = response.days.map((day) => JSON.stringify(compactDay(day, response.lengthsMinutes)));
+    return makeAnswer(
+      `{"timeZone":"${HELSINKI}","gridMinutes":${response.gridMinutes},"lengthsMinutes":${JSON.stringify(response.lengthsMinutes)},"days":[${days.join(",")}]}`,
+    );
+  }
+
+  // ---------------------------------------------------------------- one day
+
+  /** The real-time step every status boundary falls on: cells, lengths and whole-hour offsets. */
+  private tickMs(rules: BookingRules): number {
+    const { gridMinutes, lengthsMinutes } = rules.slotRules;
+    return lengthsMinutes.reduce((g, l) => gcd(g, l), gcd(60, gridMinutes)) * MINUTE;
+  }
+
+  private computeDay(
+    rules: BookingRules,
+    date: string,
+    nowMs: number,
+    tick: number,
+    until: number,
+    nextMidnight: number,
+  ): DayEntry {
+    this.stats.daysComputed++;
+    const day = computeAvailability(rules, date, date).days[0]!;
+    const json = JSON.stringify(compactDay(day, rules.slotRules.lengthsMinutes));
+    // Until the next Helsinki midnight at most (labels may say how far today is).
+    let validUntil = nextMidnight;
+    if (day.opensAt && day.closesAt) {
+      const opens = Date.parse(day.opensAt);
+      const closes = Date.parse(day.closesAt);
+      // The next instant a status may change by time alone: a cell boundary (now on it: just after).
+      const nextTick = nowMs % tick === 0 ? nowMs + 1 : Math.ceil(nowMs / tick) * tick;
+      // Cells pass into the past.
+      if (closes >= nowMs) validUntil = Math.min(validUntil, opens - tick > nowMs ? opens - tick : nextTick);
+      // The booking window's end moves over the day (an hour's margin for a DST change between).
+      if (closes > until) {
+        const reaches = nowMs + (opens - until) - HOUR - tick;
+        validUntil = Math.min(validUntil, reaches > nowMs ? reaches : nextTick);
+      }
+      // A hold in the day's hours stops counting when it expires.
+      const gap = rules.slotRules.changeoverMinutes * MINUTE;
+      for (const r of rules.reservations) {
+        if (r.status !== "pending" || !r.holdExpiresAt || !isLive(r, rules.now)) continue;
+        if (r.startsAt.getTime() - gap < closes && r.endsAt.getTime() + gap > opens)
+          validUntil = Math.min(validUntil, r.holdExpiresAt.getTime());
+      }
+    }
+    return { json, validUntil };
+  }
+}
+
+function makeAnswer(body: string): RangeAnswer {
+  return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
+}
+
+/** The answer's bytes for an Accept-Encoding: brotli, gzip or none (compressed once, then kept). */
+export function encodedAnswer(
+  answer: RangeAnswer,
+  acceptEncoding: string | undefined,
+): { encoding: "br" | "gzip" | null; payload: string | Buffer } {
+  const accepts = (name: string) =>
+    !!acceptEncoding &&
+    new RegExp(`(^|[,\\s])${name}(?![^,]*;\\s*q=0(\\.0*)?\\s*(,|$))`).test(acceptEncoding);
+  if (answer.body.length < 1024) return { encoding: null, payload: answer.body };
+  if (accepts("br")) {
+    answer.br ??= brotliCompressSync(answer.body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: answer.body.length,
+      },
+    });
+    return { encoding: "br", payload: answer.br };
+  }
+  if (accepts("gzip")) {
+    answer.gzip ??= gzipSync(answer.body, { level: 6 });
+    return { encoding: "gzip", payload: answer.gzip };
+  }
+  return { encoding: null, payload: answer.body };
+}

@@ -1,0 +1,392 @@
+import { useSelector } from "@xstate/react";
+import { useState, type FormEvent } from "react";
+import {
+  adminListSchema,
+  auditListSchema,
+  healthComponentText,
+  healthSchema,
+  jobListSchema,
+  outboxListSchema,
+  outboxStatusText,
+  type AdminList,
+  type AuditList,
+  type AuditQuery,
+  type Health,
+  type JobList,
+  type OutboxList,
+  type OutboxQuery,
+} from "../../../domain/admin/system";
+import { formatDateTime } from "../../../domain/helsinkiTime";
+import { useAdminEnvironment } from "../AdminSession";
+import { SectionStatus } from "../SectionStatus";
+import { useAdminSection } from "../useAdminSection";
+import "./operations.css";
+
+type SystemQuery = { outbox: OutboxQuery; audit: AuditQuery };
+type SystemData = { health: Health; outbox: OutboxList; jobs: JobList; audit: AuditList; admins: AdminList };
+type SystemCommand =
+  | { kind: "check" }
+  | { kind: "resend"; id: number }
+  | { kind: "addAdmin"; email: string }
+  | { kind: "removeAdmin"; email: string };
+
+const API = "/api/v2/admin/system";
+const withoutEmpty = (query: object) =>
+  Object.fromEntries(Object.entries(query).filter(([, v]) => v)) as Record<string, string>;
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : "ei koskaan");
+const jobStatusText = { running: "käynnissä", ok: "onnistui", failed: "epäonnistui" } as const;
+
+/** /hallinta/v2/jarjestelma: health, the e-mail outbox, jobs, the audit log and the admin list. */
+export function SystemSection() {
+  const { http } = useAdminEnvironment();
+  const actor = useAdminSection<SystemQuery, SystemData, SystemCommand>({
+    query: { outbox: {}, audit: {} },
+    load: async (query) => {
+      const [health, outbox, jobs, audit, admins] = await Promise.all([
+        http.get(`${API}/health`),
+        http.get(`${API}/outbox`, { params: withoutEmpty(query.outbox) }),
+        http.get(`${API}/jobs`),
+        http.get(`${API}/audit`, { params: withoutEmpty(query.audit) }),
+        http.get(`${API}/admins`),
+      ]);
+      return {
+        health: healthSchema.parse(health),
+        outbox: outboxListSchema.parse(outbox),
+        jobs: jobListSchema.parse(jobs),
+        audit: auditListSchema.parse(audit),
+        admins: adminListSchema.parse(admins),
+      };
+    },
+    write: async (command) => {
+      const post = (path: string, body?: unknown) => http.post<{ message: string }>(`${API}${path}`, body);
+      switch (command.kind) {
+        case "check":
+          return (await post("/health/check")).message;
+        case "resend":
+          return (await post(`/outbox/${command.id}/resend`)).message;
+        case "addAdmin":
+          return (await post("/admins", { email: command.email })).message;
+        case "removeAdmin":
+          return (
+            await http.delete<{ message: string }>(`${API}/admins/${encodeURIComponent(command.email)}`)
+          ).message;
+      }
+    },
+  });
+  const query = useSelector(actor, (s) => s.context.query as SystemQuery);
+  const data = useSelector(actor, (s) => s.context.data as SystemData | null);
+  const canWrite = useSelector(actor, (s) => s.can({ type: "section.write", command: null }));
+  const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
+  const write = (command: SystemCommand) => actor.send({ type: "section.write", command });
+  const value = (form: FormData, name: string) => String(form.get(name) ?? "").trim() || undefined;
+
+  const filterOutbox = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const f = new FormData(event.currentTarget);
+    const outbox = {
+      status: value(f, "status") as OutboxQuery["status"],
+      kind: value(f, "kind"),
+      to: value(f, "to"),
+    };
+    actor.send({ type: "section.query", query: { ...query, outbox } });
+  };
+  const filterAudit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const f = new FormData(event.currentTarget);
+    const audit = {
+      from: value(f, "from"),
+      to: value(f, "to"),
+      actor: value(f, "actor"),
+      action: value(f, "action"),
+      entity: value(f, "entity"),
+    };
+    actor.send({ type: "section.query", query: { ...query, audit } });
+  };
+  const addAdmin = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = value(new FormData(event.currentTarget), "email");
+    if (email) write({ kind: "addAdmin", email });
+    event.currentTarget.reset();
+  };
+
+  return (
+    <section className="admin-section" aria-labelledby="system-heading">
+      <h1 id="system-heading">Järjestelmä</h1>
+      <SectionStatus actor={actor} />
+      {data && (
+        <>
+          <section aria-labelledby="system-health">
+            <h2 id="system-health">Tila</h2>
+            <div className="ops-grid">
+              {data.health.checks.map((c) => (
+                <div key={c.component} className="ops-card ops-health" data-ok={c.ok}>
+                  <h3>
+                    {healthComponentText[c.component]}: {c.ok ? "toimii" : "vika"}
+                  </h3>
+                  <p>
+                    {c.ok ? c.detail : c.lastError} ({c.durationMs} ms)
+                  </p>
+                  <p className="muted">
+                    Tarkistettu {formatDateTime(c.checkedAt)}
+                    <br />
+                    Viimeksi onnistui: {when(c.lastSuccessAt)}
+                    <br />
+                    Viimeksi epäonnistui: {when(c.lastFailureAt)}
+                  </p>
+                </div>
+              ))}
+            </div>
+            <button
+              type="button"
+              className="button"
+              disabled={!canWrite}
+              onClick={() => write({ kind: "check" })}
+            >
+              Tarkista nyt
+            </button>
+          </section>
+
+          <section aria-labelledby="system-outbox">
+            <h2 id="system-outbox">Sähköpostit</h2>
+            <p>
+              {data.outbox.counts.map((c) => `${outboxStatusText[c.status]} ${c.count}`).join(", ") ||
+                "Ei viestejä."}
+            </p>
+            <form className="admin-toolbar" aria-label="Suodata sähköposteja" onSubmit={filterOutbox}>
+              <div className="form-field">
+                <label htmlFor="outbox-status">Tila</label>
+                <select id="outbox-status" name="status" defaultValue={query.outbox.status ?? ""}>
+                  <option value="">Kaikki</option>
+                  {Object.entries(outboxStatusText).map(([v, label]) => (
+                    <option key={v} value={v}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="form-field">
+                <label htmlFor="outbox-kind">Laji</label>
+                <input id="outbox-kind" name="kind" defaultValue={query.outbox.kind} />
+              </div>
+              <div className="form-field">
+                <label htmlFor="outbox-to">Vastaanottaja</label>
+                <input id="outbox-to" name="to" defaultValue={query.outbox.to} />
+              </div>
+              <button type="submit" className="button">
+                Suodata
+              </button>
+            </form>
+            {data.outbox.messages.length > 0 && (
+              <table className="admin-table" aria-label="Sähköpostit">
+                <thead>
+                  <tr>
+                    <th>Luotu</th>
+                    <th>Vastaanottaja</th>
+                    <th>Aihe</th>
+                    <th>Laji</th>
+                    <th>Tila</th>
+                    <th>Yrityksiä</th>
+                    <th>Toiminto</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.outbox.messages.map((m) => (
+                    <tr key={m.id}>
+                      <td>{formatDateTime(m.createdAt)}</td>
+                      <td>{m.to}</td>
+                      <td>{m.subject}</td>
+                      <td>{m.kind}</td>
+                      <td>
+                        {outboxStatusText[m.status]}
+                        {m.sentAt && <span className="muted"> {formatDateTime(m.sentAt)}</span>}
+                        {m.status === "failed" && m.lastError && <div className="muted">{m.lastError}</div>}
+                      </td>
+                      <td>{m.attempts}</td>
+                      <td>
+                        {m.status === "failed" && (
+                          <button
+                            type="button"
+                            className="button button-secondary"
+                            disabled={!canWrite}
+                            aria-label={`Lähetä uudelleen: ${m.subject}, ${m.to}`}
+                            onClick={() => write({ kind: "resend", id: m.id })}
+                          >
+                            Lähetä uudelleen
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+
+          <section aria-labelledby="system-jobs">
+            <h2 id="system-jobs">Ajastetut työt</h2>
+            <table className="admin-table" aria-label="Ajastetut työt">
+              <thead>
+                <tr>
+                  <th>Työ</th>
+                  <th>Edellinen ajo</th>
+                  <th>Tulos</th>
+                  <th>Viimeisin virhe</th>
+                  <th>Seuraava ajo</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.jobs.jobs.map((j) => (
+                  <tr key={j.name}>
+                    <td>
+                      {j.name}
+                      <br />
+                      <code className="muted">{j.schedule}</code>
+                    </td>
+                    <td>{j.lastRun ? formatDateTime(j.lastRun.startedAt) : "ei vielä"}</td>
+                    <td>
+                      {j.lastRun
+                        ? `${jobStatusText[j.lastRun.status]}${j.lastRun.result ? `: ${j.lastRun.result}` : ""}`
+                        : "–"}
+                    </td>
+                    <td>
+                      {j.lastFailure
+                        ? `${formatDateTime(j.lastFailure.startedAt)}: ${j.lastFailure.result ?? ""}`
+                        : "–"}
+                    </td>
+                    <td>{j.nextRunAt ? formatDateTime(j.nextRunAt) : "–"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+
+          <section aria-labelledby="system-audit">
+            <h2 id="system-audit">Muutoshistoria</h2>
+            <form className="admin-toolbar" aria-label="Suodata muutoshistoriaa" onSubmit={filterAudit}>
+              <div className="form-field">
+                <label htmlFor="audit-from">Alkaen</label>
+                <input id="audit-from" name="from" type="date" defaultValue={query.audit.from} />
+              </div>
+              <div className="form-field">
+                <label htmlFor="audit-to">Päättyen</label>
+                <input id="audit-to" name="to" type="date" defaultValue={query.audit.to} />
+              </div>
+              <div className="form-field">
+                <label htmlFor="audit-actor">Tekijä</label>
+                <input id="audit-actor" name="actor" defaultValue={query.audit.actor} />
+              </div>
+              <div className="form-field">
+                <label htmlFor="audit-action">Toiminto</label>
+                <input id="audit-action" name="action" defaultValue={query.audit.action} />
+              </div>
+              <div className="form-field">
+                <label htmlFor="audit-entity">Kohde</label>
+                <input id="audit-entity" name="entity" defaultValue={query.audit.entity} />
+              </div>
+              <button type="submit" className="button">
+                Suodata
+              </button>
+            </form>
+            {data.audit.entries.length === 0 ? (
+              <p>Ei muutoksia valituilla ehdoilla.</p>
+            ) : (
+              <table className="admin-table" aria-label="Muutoshistoria">
+                <thead>
+                  <tr>
+                    <th>Aika</th>
+                    <th>Tekijä</th>
+                    <th>Toiminto</th>
+                    <th>Kohde</th>
+                    <th>Muutos</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.audit.entries.map((a) => (
+                    <tr key={a.id}>
+                      <td>{formatDateTime(a.at)}</td>
+                      <td>{a.actorEmail}</td>
+                      <td>{a.action}</td>
+                      <td>
+                        {a.entity}
+                        {a.entityId && ` ${a.entityId}`}
+                      </td>
+                      <td>
+                        <details>
+                          <summary>Näytä</summary>
+                          <pre>{JSON.stringify({ ennen: a.before, jälkeen: a.after }, null, 2)}</pre>
+                        </details>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+
+          <section aria-labelledby="system-admins">
+            <h2 id="system-admins">Ylläpitäjät</h2>
+            <ul aria-label="Ylläpitäjät">
+              {data.admins.admins.map((a) => (
+                <li key={a.email}>
+                  {a.email}
+                  {a.email === data.admins.you && " (sinä)"}
+                  {a.source === "config" ? (
+                    <span className="muted"> · palvelimen asetuksissa</span>
+                  ) : (
+                    <span className="muted">
+                      {" "}
+                      · lisännyt {a.addedBy ?? "–"} {a.addedAt && formatDateTime(a.addedAt)}
+                    </span>
+                  )}{" "}
+                  {a.source === "list" &&
+                    (confirmRemove === a.email ? (
+                      <span role="group" aria-label="Vahvista poisto">
+                        Poistetaanko {a.email}?{" "}
+                        <button
+                          type="button"
+                          className="button button-danger"
+                          disabled={!canWrite}
+                          onClick={() => {
+                            write({ kind: "removeAdmin", email: a.email });
+                            setConfirmRemove(null);
+                          }}
+                        >
+                          Vahvista poisto
+                        </button>{" "}
+                        <button
+                          type="button"
+                          className="button button-secondary"
+                          onClick={() => setConfirmRemove(null)}
+                        >
+                          Älä poista
+                        </button>
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="button button-secondary"
+                        disabled={!canWrite}
+                        aria-label={`Poista ylläpitäjä ${a.email}`}
+                        onClick={() => setConfirmRemove(a.email)}
+                      >
+                        Poista
+                      </button>
+                    ))}
+                </li>
+              ))}
+            </ul>
+            <form className="admin-toolbar" aria-label="Lisää ylläpitäjä" onSubmit={addAdmin}>
+              <div className="form-field">
+                <label htmlFor="admin-email">Sähköpostiosoite</label>
+                <input id="admin-email" name="email" type="email" required />
+              </div>
+              <button type="submit" className="button" disabled={!canWrite}>
+                Lisää ylläpitäjä
+              </button>
+            </form>
+          </section>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import { useState } from "react";
+import type { AdminReservation, ReservationList } from "../../../domain/admin/reservations";
+import { formatTimeRange } from "../../../domain/helsinkiTime";
+import { formatEuros } from "../../../domain/money";
+import type { ReservationCommand } from "./reservationsApi";
+
+/** Varaukset's list view (a week, or a search's results), the cancel actions and the blocks. */
+
+export const statusText: Record<AdminReservation["status"], string> = {
+  pending: "Odottaa maksua",
+  confirmed: "Vahvistettu",
+  cancelled: "Peruttu",
+  expired: "Vanhentunut",
+};
+const kindText: Record<AdminReservation["kind"], string> = {
+  single: "Kertavaraus",
+  subscriber: "Jäsen",
+  admin: "Ylläpito",
+};
+
+export function ReservationTable(props: {
+  reservations: AdminReservation[];
+  canWrite: boolean;
+  onOpen(id: string): void;
+  onWrite(command: ReservationCommand): void;
+}) {
+  const shown = props.reservations.filter((r) => r.status !== "expired");
+  if (!shown.length) return <p>Ei varauksia.</p>;
+  return (
+    <table className="admin-table" aria-label="Varaukset">
+      <thead>
+        <tr>
+          <th>Aika</th>
+          <th>Varaaja</th>
+          <th>Tila</th>
+          <th>Hinta</th>
+          <th>Toiminnot</th>
+        </tr>
+      </thead>
+      <tbody>
+        {shown.map((r) => {
+          const live = r.status === "confirmed" || r.status === "pending";
+          return (
+            <tr key={r.id}>
+              <td>
+                {formatTimeRange(r.start, r.end)}
+                <br />
+                <span className="muted">{r.areaName}</span>
+              </td>
+              <td>
+                {r.name}
+                <br />
+                <span className="muted">{r.email}</span>
+              </td>
+              <td>
+                {statusText[r.status]}
+                <br />
+                <span className="muted">{kindText[r.kind]}</span>
+              </td>
+              <td>{formatEuros(r.priceCents)}</td>
+              <td className="button-row">
+                <button type="button" className="button button-secondary" onClick={() => props.onOpen(r.id)}>
+                  Tiedot
+                </button>
+                {live && <CancelButtons reservation={r} canWrite={props.canWrite} onWrite={props.onWrite} />}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** Cancelling asks once more, naming what happens to the money. */
+export function CancelButtons(props: {
+  reservation: AdminReservation;
+  canWrite: boolean;
+  onWrite(command: ReservationCommand): void;
+}) {
+  const r = props.reservation;
+  const paid = r.paymentStatus === "paid";
+  const [confirming, setConfirming] = useState<null | { refund: boolean }>(null);
+  if (confirming)
+    return (
+      <span role="group" aria-label="Vahvista peruminen">
+        <span>
+          {confirming.refund
+            ? `Perutaanko ja palautetaan ${formatEuros(r.priceCents)}?`
+            : "Perutaanko ilman palautusta?"}
+        </span>{" "}
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={!props.canWrite}
+          onClick={() => {
+            props.onWrite({ kind: "cancel", id: r.id, refund: confirming.refund });
+            setConfirming(null);
+          }}
+        >
+          Vahvista peruminen
+        </button>{" "}
+        <button type="button" className="button button-secondary" onClick={() => setConfirming(null)}>
+          Älä peru
+        </button>
+      </span>
+    );
+  return (
+    <>
+      {paid && (
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={!props.canWrite}
+          onClick={() => setConfirming({ refund: true })}
+        >
+          Peru ja palauta
+        </button>
+      )}
+      <button
+        type="button"
+        className="button button-danger"
+        disabled={!props.canWrite}
+        onClick={() => setConfirming({ refund: false })}
+      >
+        {paid ? "Peru ilman palautusta" : "Peru"}
+      </button>
+    </>
+  );
+}
+
+export function BlockList(props: {
+  blocks: ReservationList["blocks"];
+  canWrite: boolean;
+  onWrite(command: ReservationCommand): void;
+}) {
+  if (!props.blocks.length) return null;
+  return (
+    <section className="admin-section" aria-labelledby="blocks-heading">
+      <h2 id="blocks-heading">Sulut</h2>
+      <ul className="plain-list">
+        {props.blocks.map((b) => (
+          <li key={b.id}>
+            {formatTimeRange(b.start, b.end)} · {b.areaName ?? "Kaikki alueet"} · {b.reason}{" "}
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={!props.canWrite}
+              onClick={() => props.onWrite({ kind: "deleteBlock", id: b.id })}
+            >
+              Poista sulku
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

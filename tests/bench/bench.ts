@@ -1,0 +1,175 @@
+/**
+ * `npm run bench`: the production server next to a bare Fastify route, each in its own process,
+ * with autocannon in a third (tests/bench/load.ts), on PGlite and on PostgreSQL (DATABASE_URL or
+ * postgres://postgres@127.0.0.1:5432/test; a fresh database, dropped after). Availability for 1, 7
+ * and 62 days, checkout of distinct free slots at 10 and 50 connections and of one contended slot.
+ * Prints one table (req/s, p50, p99, ratio to the bare route) and the goals; asserts nothing.
+ * BENCH_SECONDS sets each run's length (default 5).
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { DateTime } from "luxon";
+import pg from "pg";
+import { HELSINKI } from "../../src/domain/helsinkiTime.js";
+import type { LoadResult, LoadRun } from "./load.js";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const here = (file: string) => new URL(file, import.meta.url).pathname;
+const tsx = { execArgv: ["--import", "tsx"], stdio: "inherit" as const };
+
+type Row = { db: string; name: string; connections: number; result: LoadResult; bare: number };
+
+function waitFor<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      child.off("message", onMessage);
+      child.off("exit", onExit);
+    };
+    const onMessage = (message: { type?: string; message?: string }) => {
+      if (message.type === type) {
+        stop();
+        resolve(message as T);
+      } else if (message.type === "error") {
+        stop();
+        reject(new Error(message.message));
+      }
+    };
+    const onExit = (code: number | null) => {
+      stop();
+      reject(new Error(`${type}: the process exited (${code})`));
+    };
+    child.on("message", onMessage);
+    child.on("exit", onExit);
+  });
+}
+
+async function start(file: string, env: Record<string, string> = {}) {
+  const child = fork(here(file), [], { ...tsx, env: { ...process.env, ...env } });
+  const { port } = await waitFor<{ port: number }>(child, "listening");
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+const loader = fork(here("./load.ts"), [], tsx);
+async function load(run: LoadRun): Promise<LoadResult> {
+  const done = waitFor<LoadResult>(loader, "result");
+  loader.send(run);
+  return done;
+}
+
+/** Distinct free 30-minute slots from tomorrow on (the bench server is open around the clock). */
+function freeSlots(count: number): Array<{ start: string; end: string }> {
+  const first = DateTime.now().setZone(HELSINKI).startOf("day").plus({ days: 1 });
+  return Array.from({ length: count }, (_, i) => {
+    const start = first.plus({ minutes: 30 * i });
+    return { start: start.toISO()!, end: start.plus({ minutes: 30 }).toISO()! };
+  });
+}
+
+async function postgresUrl(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const server = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const name = `kp_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: server });
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } catch (error) {
+    console.log(`PostgreSQL skipped (${(error as Error).message})`);
+    return null;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: server });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+const rows: Row[] = [];
+const bare = await start("./bare.ts");
+const today = DateTime.now().setZone(HELSINKI).startOf("day");
+const range = (days: number) => `from=${today.toISODate()}&to=${today.plus({ days: days - 1 }).toISODate()}`;
+
+async function benchOn(db: string, env: Record<string, string>) {
+  const server = await start("./server.ts", env);
+  const bareGet = await load({ url: `${bare.url}/bare`, method: "GET", connections: 50, seconds: SECONDS });
+  const barePost = await load({ url: `${bare.url}/bare`, method: "POST", connections: 50, seconds: SECONDS });
+  rows.push({ db, name: "bare GET", connections: 50, result: bareGet, bare: bareGet.rps });
+  rows.push({ db, name: "bare POST", connections: 50, result: barePost, bare: barePost.rps });
+  for (const days of [1, 7, 62]) {
+    const url = `${server.url}/api/v2/availability?${range(days)}`;
+    await load({ url, method: "GET", connections: 10, seconds: 1 }); // warm-up
+    const result = await load({ url, method: "GET", connections: 50, seconds: SECONDS });
+    rows.push({ db, name: `availability ${days} d`, connections: 50, result, bare: bareGet.rps });
+  }
+  const checkout = `${server.url}/api/v2/reservations`;
+  const slots = freeSlots(58 * 48);
+  for (const connections of [10, 50]) {
+    server.child.send({ type: "reset" });
+    await waitFor(server.child, "reset");
+    const result = await load({ url: checkout, method: "POST", connections, seconds: SECONDS, slots });
+    rows.push({ db, name: "checkout, distinct slots", connections, result, bare: barePost.rps });
+  }
+  const result = await load({
+    url: checkout,
+    method: "POST",
+    connections: 50,
+    seconds: SECONDS,
+    slots: slots.slice(-1),
+  });
+  rows.push({ db, name: "checkout, one slot", connections: 50, result, bare: barePost.rps });
+  server.child.disconnect();
+  await new Promise((r) => server.child.once("exit", r));
+}
+
+try {
+  await benchOn("PGlite", {});
+  const postgres = await postgresUrl();
+  if (postgres) {
+    try {
+      await benchOn("PostgreSQL", { BENCH_DATABASE_URL: postgres.url });
+    } finally {
+      await postgres.drop();
+    }
+  }
+} finally {
+  bare.child.disconnect();
+  loader.disconnect();
+}
+
+const pad = (s: string | number, n: number) => String(s).padEnd(n);
+const num = (n: number, n2: number) => String(Math.round(n)).padStart(n2);
+console.log(`\n${SECONDS} s a run; the bare route in its own process, autocannon in another.\n`);
+console.log(
+  `${pad("database", 11)}${pad("case", 26)}${pad("conns", 6)}${"req/s".padStart(8)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"of bare".padStart(9)}  answers`,
+);
+for (const { db, name, connections, result, bare: ceiling } of rows) {
+  const codes = Object.entries(result.codes)
+    .map(([code, n]) => `${code}×${n}`)
+    .join(" ");
+  console.log(
+    `${pad(db, 11)}${pad(name, 26)}${pad(connections, 6)}${num(result.rps, 8)}${num(result.p50, 8)}${num(result.p99, 8)}${`${((result.rps / ceiling) * 100).toFixed(1)} %`.padStart(9)}  ${codes}${result.errors ? ` errors×${result.errors}` : ""}`,
+  );
+}
+console.log("\nGoals:");
+for (const db of new Set(rows.map((r) => r.db))) {
+  const week = rows.find((r) => r.db === db && r.name === "availability 7 d")!;
+  const ok = week.result.rps >= 0.5 * week.bare && week.result.p99 < 20;
+  console.log(
+    `  ${db}: one week ${((week.result.rps / week.bare) * 100).toFixed(1)} % of bare, p99 ${week.result.p99} ms (≥ 50 %, < 20 ms): ${ok ? "met" : "NOT met"}`,
+  );
+}
+const pgCheckout = rows.find(
+  (r) => r.db === "PostgreSQL" && r.name === "checkout, distinct slots" && r.connections === 50,
+);
+if (pgCheckout)
+  console.log(
+    `  PostgreSQL: checkout of distinct slots ${Math.round(pgCheckout.result.rps)} req/s (≥ 250): ${pgCheckout.result.rps >= 250 ? "met" : "NOT met"}`,
+  );
+process.exit(0);

@@ -1,0 +1,70 @@
+/**
+ * The production server for the bench, in a process of its own: buildApp with NODE_ENV=production
+ * on PGlite (a fresh data folder) or PostgreSQL (BENCH_DATABASE_URL, a fresh database made by the
+ * bench), open around the clock so checkouts have thousands of distinct free slots, behind a
+ * trusted proxy so each checkout may come from its own address (the hold limits count per IP).
+ * On `{ type: "reset" }` it forgets every booking. Reports `{ type: "listening", port }`.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { buildApp } from "../../src/server/app.js";
+import { createContext } from "../../src/server/bootstrap.js";
+import { loadConfig } from "../../src/server/config.js";
+import { openDatabase } from "../../src/server/db/index.js";
+import { consoleTransport } from "../../src/server/services/mail.js";
+import { putSetting } from "../../src/server/services/settings.js";
+
+const url = process.env.BENCH_DATABASE_URL;
+const dataDir = url ? null : mkdtempSync(path.join(tmpdir(), "kp-bench-"));
+const database = url
+  ? await openDatabase({ kind: "postgres", url })
+  : await openDatabase({ kind: "pglite", dataDir: path.join(dataDir!, "pglite") });
+const config = loadConfig({
+  NODE_ENV: "production",
+  LOG_LEVEL: "warn",
+  SESSION_SECRET: "bench-secret-bench-secret-bench-secret",
+  PUBLIC_URL: "http://127.0.0.1",
+  ALLOW_DEMO_PAYMENTS: "true",
+  TRUST_PROXY: "true",
+  MAX_CONCURRENT_REQUESTS: "1000",
+  // Admin sign-in is not benchmarked; production only needs a project named (never called here).
+  FIREBASE_PROJECT_ID: "koirapuisto-bench",
+  FIREBASE_API_KEY: "AIza-bench-key",
+  GOOGLE_APPLICATION_CREDENTIALS: "/nonexistent/bench-service-account.json",
+});
+const ctx = await createContext(config, database, { mailTransport: consoleTransport(() => {}) });
+await putSetting(database.db, "openingHours", {
+  weekly: Array.from({ length: 7 }, () => ({ opens: "00:00", closes: "24:00" })),
+});
+await putSetting(database.db, "holdLimits", { perEmail: 100, perIp: 1000 });
+const app = await buildApp({ ctx, logger: false });
+await app.listen({ port: 0, host: "127.0.0.1" });
+const address = app.server.address();
+process.send?.({ type: "listening", port: typeof address === "object" && address ? address.port : 0 });
+
+process.on("message", (message: { type?: string }) => {
+  if (message.type !== "reset") return;
+  void (async () => {
+    // The last run's stragglers may still hold rows: wait for them, and try again on a deadlock.
+    for (let attempt = 0; ; attempt++) {
+      await new Promise((r) => setTimeout(r, 500));
+      try {
+        await database.db.execute(sql`TRUNCATE payments, reservations CASCADE`);
+        break;
+      } catch (error) {
+        if (attempt >= 10) throw error;
+      }
+    }
+    process.send?.({ type: "reset" });
+  })();
+});
+process.on("disconnect", () => {
+  void (async () => {
+    await app.close();
+    await database.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  })();
+});

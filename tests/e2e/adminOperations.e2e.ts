@@ -1,0 +1,85 @@
+import { serverAndBrowserForFile, type WatchedPage } from "../support/e2e.js";
+import { signInAsAdmin } from "../support/adminE2e.js";
+import { uniqueEmail } from "../support/firebase.js";
+import { paidBookingTomorrow } from "../support/paidBooking.js";
+
+/*
+ * Toiminta and Järjestelmä in Chromium against the real built server and the run's Auth emulator:
+ * a paid booking and a refused gate press appear, the gate events' filter works, the health
+ * checks, outbox and jobs show, and the audit log's filter finds the admin just added.
+ */
+const e2e = serverAndBrowserForFile();
+
+async function signedInAdmin(section: string): Promise<WatchedPage> {
+  const page = await signInAsAdmin(e2e, "e2e-ops");
+  await page.getByRole("link", { name: section }).click();
+  return page;
+}
+
+const paidBooking = (name: string, hour: number) =>
+  paidBookingTomorrow(e2e.server.url, hour, { name, email: "toiminta@example.com", dogs: 2 });
+
+describe("admin toiminta and järjestelmä in Chromium", () => {
+  it("toiminta shows the next arrival, the heat map and gate events, filtered", async () => {
+    await paidBooking("Tiina Toiminta", 10);
+    const press = await fetch(`${e2e.server.url}/api/v2/door/${"x".repeat(43)}/open`, { method: "POST" });
+    expect(press.status).toBeGreaterThanOrEqual(400);
+
+    const page = await signedInAdmin("Toiminta");
+    await page.getByRole("heading", { name: "Toiminta", level: 1 }).waitFor();
+    await page
+      .getByRole("list", { name: "Seuraavaksi saapuvat" })
+      .getByText(/Tiina Toiminta/)
+      .waitFor();
+    const heatmap = page.getByRole("table", { name: "Käyttöaste viikonpäivän ja tunnin mukaan" });
+    await heatmap.getByRole("cell", { name: "maanantai klo 10: ei varauksia" }).waitFor();
+
+    const doorTable = page.getByRole("table", { name: "Portin tapahtumat" });
+    await doorTable.getByRole("cell", { name: "Estetty" }).first().waitFor();
+    await page.getByLabel("Tulos").selectOption("true");
+    await page.getByRole("button", { name: "Suodata" }).click();
+    await page.getByText("Ei tapahtumia valituilla ehdoilla.").waitFor();
+    expect(await doorTable.count()).toBe(0);
+    await page.getByLabel("Tulos").selectOption("false");
+    await page.getByRole("button", { name: "Suodata" }).click();
+    await doorTable.getByRole("cell", { name: "Estetty" }).first().waitFor();
+    expect(page.errors).toEqual([]);
+  });
+
+  it("järjestelmä shows health, the outbox and jobs, adds an admin and filters the audit log", async () => {
+    await paidBooking("Jussi Järjestelmä", 12);
+    const page = await signedInAdmin("Järjestelmä");
+    await page.getByRole("heading", { name: "Tietokanta: toimii" }).waitFor();
+    await page.getByRole("heading", { name: "Sähköposti: toimii" }).waitFor();
+    await page
+      .getByRole("table", { name: "Sähköpostit" })
+      .getByText("toiminta@example.com")
+      .first()
+      .waitFor();
+    await page.getByRole("table", { name: "Ajastetut työt" }).getByText("deliver-mail").waitFor();
+
+    const newAdmin = uniqueEmail("lisatty");
+    await page.getByLabel("Sähköpostiosoite").fill(newAdmin);
+    await page.getByRole("button", { name: "Lisää ylläpitäjä" }).click();
+    await page.getByText(`${newAdmin} lisätty ylläpitäjäksi.`, { exact: false }).waitFor();
+    await page.getByRole("list", { name: "Ylläpitäjät" }).getByText(newAdmin).waitFor();
+
+    const audit = page.getByRole("table", { name: "Muutoshistoria" });
+    await page.getByLabel("Toiminto").fill("admin.add");
+    await page
+      .getByRole("form", { name: "Suodata muutoshistoriaa" })
+      .getByRole("button", { name: "Suodata" })
+      .click();
+    // Only the addition is left: its claim's row (another action) is filtered out.
+    await expect.poll(() => audit.getByRole("cell", { name: "admin.claim.set" }).count()).toBe(0);
+    await audit.getByRole("cell", { name: `admin ${newAdmin}` }).waitFor();
+    expect(await audit.getByRole("cell", { name: "admin.add", exact: true }).count()).toBe(1);
+    await page.getByLabel("Toiminto").fill("ei-tällaista");
+    await page
+      .getByRole("form", { name: "Suodata muutoshistoriaa" })
+      .getByRole("button", { name: "Suodata" })
+      .click();
+    await page.getByText("Ei muutoksia valituilla ehdoilla.").waitFor();
+    expect(page.errors).toEqual([]);
+  });
+});

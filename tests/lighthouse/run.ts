@@ -1,0 +1,132 @@
+/*
+ * Lighthouse (mobile preset, Lighthouse's default) against the production build: starts the real
+ * server on a temporary database, audits the public pages that a first visit sees and fails under
+ * issue 11's thresholds. Each page gets up to three runs and keeps its best (a shared machine's
+ * load only ever makes a run worse); a page that passes stops early. Run `npm run build` first.
+ */
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { expandAvailability } from "../../src/domain/availabilityWire.js";
+import type { AvailabilityWire } from "../../src/domain/booking.js";
+import { freePort, startServer } from "../support/server.js";
+
+const thresholds = { accessibility: 100, "best-practices": 95, seo: 100 } as const;
+const MAX_CLS = 0.05;
+/**
+ * Issue 11's performance goal. Printed, not enforced: the shell is still over its 90 KB budget
+ * (decision 019), and until it is under it the score is mostly the parsing of React DOM.
+ */
+const PERFORMANCE_GOAL = 95;
+const RUNS = 3;
+
+type Category = keyof typeof thresholds;
+type Result = Record<Category | "performance", number> & { cls: number };
+
+/** The first free slot of the coming days, from the availability API, for a real checkout page. */
+async function freeSlot(base: string): Promise<{ start: string; end: string }> {
+  const from = new Date();
+  const to = new Date(from.getTime() + 6 * 24 * 3600_000);
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const res = await fetch(`${base}/api/v2/availability?from=${day(from)}&to=${day(to)}`);
+  if (!res.ok) throw new Error(`availability answered ${res.status}`);
+  const body = expandAvailability((await res.json()) as AvailabilityWire);
+  for (const d of body.days) {
+    for (const slot of d.slots) {
+      if (slot.status === "free" && slot.options[0]) return { start: slot.start, end: slot.options[0].end };
+    }
+  }
+  throw new Error("no free slot in the coming week");
+}
+
+const failures = (r: Result) => [
+  ...(Object.keys(thresholds) as Category[]).filter((c) => r[c] < thresholds[c]).map((c) => `${c} ${r[c]}`),
+  ...(r.cls >= MAX_CLS ? [`CLS ${r.cls}`] : []),
+];
+
+/** Better = fewer failed thresholds, then the higher performance score. */
+const better = (a: Result, b: Result) =>
+  failures(a).length !== failures(b).length
+    ? failures(a).length < failures(b).length
+    : a.performance > b.performance;
+
+async function main() {
+  // The public pages need no admin sign-in: an emulator address that nothing answers keeps the
+  // server from starting its own Firebase Auth emulator (slow, and nothing here uses it).
+  const server = await startServer({ env: { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await freePort()}` } });
+  const chrome = await launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  const rows: { page: string; result: Result; runs: number }[] = [];
+  try {
+    const slot = await freeSlot(server.url);
+    const pages = [
+      "/",
+      "/varauskalenteri",
+      `/checkout/${encodeURIComponent(slot.start)}/${encodeURIComponent(slot.end)}`,
+      "/oma-varaus",
+    ];
+    for (const page of pages) {
+      let best: Result | null = null;
+      let runs = 0;
+      while (runs < RUNS && (!best || failures(best).length > 0)) {
+        runs += 1;
+        const answer = await lighthouse(`${server.url}${page}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", ...Object.keys(thresholds)],
+        });
+        if (!answer) throw new Error(`Lighthouse gave no result for ${page}`);
+        const { categories, audits } = answer.lhr;
+        const score = (c: Category | "performance") => Math.round((categories[c]?.score ?? 0) * 100);
+        const result: Result = {
+          performance: score("performance"),
+          accessibility: score("accessibility"),
+          "best-practices": score("best-practices"),
+          seo: score("seo"),
+          cls: Math.round((audits["cumulative-layout-shift"]?.numericValue ?? 1) * 1000) / 1000,
+        };
+        if (!best || better(result, best)) best = result;
+        for (const audit of Object.values(audits)) {
+          if (audit.score !== null && audit.score < 1 && process.env.LIGHTHOUSE_VERBOSE) {
+            console.log(`  ${page} run ${runs}: ${audit.id} ${audit.score} ${audit.displayValue ?? ""}`);
+          }
+        }
+      }
+      rows.push({ page, result: best!, runs });
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+
+  const shown = (page: string) => (page.length > 40 ? `${page.slice(0, 37)}...` : page);
+  console.log("\nLighthouse, mobile preset, best of up to three runs");
+  console.log(["page".padEnd(40), "perf", "a11y", "b.p.", " seo", "  CLS", "runs"].join(" "));
+  for (const { page, result, runs } of rows) {
+    console.log(
+      [
+        shown(page).padEnd(40),
+        String(result.performance).padStart(4),
+        String(result.accessibility).padStart(4),
+        String(result["best-practices"]).padStart(4),
+        String(result.seo).padStart(4),
+        result.cls.toFixed(3).padStart(5),
+        String(runs).padStart(4),
+      ].join(" "),
+    );
+  }
+  const failed = rows.filter((r) => failures(r.result).length > 0);
+  console.log(
+    `\nThresholds: accessibility ${thresholds.accessibility}, ` +
+      `best practices >= ${thresholds["best-practices"]}, SEO ${thresholds.seo}, CLS < ${MAX_CLS}; ` +
+      `performance goal ${PERFORMANCE_GOAL} (not enforced yet: decision 019)`,
+  );
+  const slow = rows.filter((r) => r.result.performance < PERFORMANCE_GOAL).map((r) => shown(r.page));
+  if (slow.length > 0) console.log(`Under the performance goal: ${slow.join(", ")}`);
+  for (const { page, result } of failed) console.error(`FAIL ${page}: ${failures(result).join(", ")}`);
+  process.exitCode = failed.length > 0 ? 1 : 0;
+}
+
+await main();

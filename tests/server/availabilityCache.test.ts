@@ -1,0 +1,164 @@
+import { eq, sql } from "drizzle-orm";
+import { gunzipSync } from "node:zlib";
+import { areas, blocks, openingExceptions, priceRules, reservations } from "../../src/server/db/schema.js";
+import { releaseExpiredHolds } from "../../src/server/services/holds.js";
+import { putSetting, defaultSettings } from "../../src/server/services/settings.js";
+import { createTestApp, type TestApp } from "../support/app.js";
+import { availabilityOf, bookAndPay, holdSlot, pressDemoButton } from "../support/booking.js";
+import { databaseKinds } from "../support/database.js";
+
+const MINUTE = 60_000;
+const DATE = "2026-06-20";
+const at = (time: string) => `${DATE}T${time}:00+03:00`;
+
+/**
+ * Availability comes from memory (services/availabilityCache.ts); every kind of change must show in
+ * the very next answer, whoever made it: the API, a job, or a plain write to the database.
+ */
+describe.each(databaseKinds)("availability kept in memory on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    // PostgreSQL's listening connection comes up on its own: wait until answers come from memory.
+    for (let i = 0; i < 100 && !t.ctx.availability.isLive; i++) await new Promise((r) => setTimeout(r, 50));
+  });
+  afterAll(() => t.close());
+
+  const cellAt = async (time: string, date = DATE) =>
+    (await availabilityOf(t, date)).days[0]!.slots.find((s) => s.start === `${date}T${time}:00+03:00`)!;
+  const statusAt = async (time: string) => (await cellAt(time)).status;
+
+  it("answers again from memory, without loading or computing", async () => {
+    expect(t.ctx.availability.isLive).toBe(true);
+    await availabilityOf(t, "2026-06-22", "2026-06-28");
+    const before = { ...t.ctx.availability.stats };
+    await availabilityOf(t, "2026-06-22", "2026-06-28");
+    expect(t.ctx.availability.stats).toEqual(before);
+  });
+
+  it("shows a booking, its payment, its cancel, and a hold's end at once", async () => {
+    const held = await holdSlot(t, at("10:00"), at("11:00"));
+    expect(await statusAt("10:00")).toBe("taken");
+    expect(await statusAt("10:30")).toBe("taken");
+    // Refusing the payment cancels the hold: free again.
+    await pressDemoButton(t, held.redirectUrl, "cancel");
+    expect(await statusAt("10:00")).toBe("free");
+
+    const { checkout } = await bookAndPay(t, at("12:00"), at("13:00"));
+    t.clock.advance(20 * MINUTE); // past the hold's end: a paid booking stays
+    expect(await statusAt("12:00")).toBe("taken");
+    const cancel = await t.app.inject({
+      method: "DELETE",
+      url: `/api/v2/reservations/by-token/${checkout.reservation.accessToken}`,
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(await statusAt("12:00")).toBe("free");
+
+    await holdSlot(t, at("14:00"), at("15:00"), { email: "toinen@example.com" });
+    expect(await statusAt("14:00")).toBe("taken");
+    t.clock.advance(15 * MINUTE);
+    // Nothing has marked the hold expired yet: its time is read from expires_at.
+    expect(await statusAt("14:00")).toBe("free");
+    t.clock.advance(-35 * MINUTE);
+  });
+
+  it("shows changes a job or another writer makes straight in the database", async () => {
+    const [area] = await t.ctx.db.select().from(areas);
+    const [row] = await t.ctx.db
+      .insert(reservations)
+      .values({
+        areaId: area!.id,
+        startsAt: new Date(at("16:00")),
+        endsAt: new Date(at("17:00")),
+        status: "pending",
+        kind: "single",
+        name: "Muualta",
+        email: "muualta@example.com",
+        priceCents: 1500,
+        vatCents: 305,
+        accessToken: "cache-test-access",
+        doorToken: "cache-test-door",
+        holdExpiresAt: new Date(t.clock.now().getTime() + 10 * MINUTE),
+      })
+      .returning();
+    expect(await statusAt("16:00")).toBe("taken");
+    await t.ctx.db.update(reservations).set({ status: "expired" }).where(eq(reservations.id, row!.id));
+    expect(await statusAt("16:00")).toBe("free");
+
+    // The release job marks ended holds; what it changes shows too (it was free already).
+    await holdSlot(t, at("17:00"), at("18:00"), { email: "kolmas@example.com" });
+    expect(await statusAt("17:00")).toBe("taken");
+    t.clock.advance(16 * MINUTE);
+    expect((await releaseExpiredHolds(t.ctx)).length).toBeGreaterThan(0);
+    expect(await statusAt("17:00")).toBe("free");
+    t.clock.advance(-16 * MINUTE);
+  });
+
+  it("shows a block, an opening exception, a setting and a price change at once", async () => {
+    await t.ctx.db.insert(blocks).values({
+      areaId: null,
+      startsAt: new Date(at("08:00")),
+      endsAt: new Date(at("09:00")),
+      reason: "Huolto",
+    });
+    expect(await statusAt("08:00")).toBe("closed");
+    await t.ctx.db.delete(blocks);
+    expect(await statusAt("08:00")).toBe("free");
+
+    await t.ctx.db.insert(openingExceptions).values({ date: DATE, opensAt: "10:00", closesAt: "12:00" });
+    expect((await availabilityOf(t, DATE)).days[0]!.slots).toHaveLength(4);
+    await t.ctx.db.delete(openingExceptions).where(eq(openingExceptions.date, DATE));
+    expect((await availabilityOf(t, DATE)).days[0]!.slots).toHaveLength(32);
+
+    await putSetting(t.ctx.db, "openingHours", {
+      weekly: Array.from({ length: 7 }, () => ({ opens: "07:00", closes: "21:00" })),
+    });
+    expect((await availabilityOf(t, DATE)).days[0]!.opensAt).toBe(at("07:00"));
+    await putSetting(t.ctx.db, "openingHours", defaultSettings.openingHours);
+    expect((await availabilityOf(t, DATE)).days[0]!.opensAt).toBe(at("06:00"));
+
+    const priceOf60 = async () =>
+      (await cellAt("09:00")).options.find((o) => o.lengthMinutes === 60)!.priceCents;
+    const before = await priceOf60();
+    await t.ctx.db.update(priceRules).set({ priceCents: sql`${priceRules.priceCents} + 100` });
+    expect(await priceOf60()).toBe(before + 100);
+    await t.ctx.db.update(priceRules).set({ priceCents: sql`${priceRules.priceCents} - 100` });
+    expect(await priceOf60()).toBe(before);
+  });
+
+  it("recomputes only the days a booking touches", async () => {
+    await availabilityOf(t, "2026-06-22", "2026-06-28");
+    const computed = t.ctx.availability.stats.daysComputed;
+    await holdSlot(t, "2026-06-25T10:00:00+03:00", "2026-06-25T11:00:00+03:00", {
+      email: "neljas@example.com",
+    });
+    const week = await availabilityOf(t, "2026-06-22", "2026-06-28");
+    expect(week.days[3]!.slots.find((s) => s.start === "2026-06-25T10:00:00+03:00")!.status).toBe("taken");
+    // The day itself and a day's margin each side.
+    expect(t.ctx.availability.stats.daysComputed - computed).toBe(3);
+  });
+
+  it("answers 304 to its ETag while nothing changed, compressed on request", async () => {
+    const url = "/api/v2/availability?from=2026-06-15&to=2026-08-15";
+    const first = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-encoding"]).toBe("gzip");
+    expect(first.headers["cache-control"]).toBe("no-cache");
+    const text = gunzipSync(first.rawPayload).toString();
+    expect(JSON.parse(text).days).toHaveLength(62);
+    expect(text.length).toBeLessThan(40_000);
+    expect(first.rawPayload.length).toBeLessThan(8_000);
+    const etag = first.headers.etag as string;
+    const again = await t.app.inject({ method: "GET", url, headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+
+    await holdSlot(t, "2026-07-01T10:00:00+03:00", "2026-07-01T11:00:00+03:00", {
+      email: "viides@example.com",
+    });
+    const changed = await t.app.inject({ method: "GET", url, headers: { "if-none-match": etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.headers["content-encoding"]).toBeUndefined();
+  });
+});

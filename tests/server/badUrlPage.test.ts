@@ -1,0 +1,58 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildApp, type App } from "../../src/server/app.js";
+import { createTestApp, type TestApp } from "../support/app.js";
+
+/*
+ * A page address with bad percent-encoding (a mangled link, `/avaa/%E0%A4%A`) gets the SPA, whose
+ * router shows its not-found page, with status 404; the API keeps its Finnish JSON 400.
+ */
+describe("a malformed URL", () => {
+  let t: TestApp;
+  let web: App;
+  let folder: string;
+  const shell = '<!doctype html><html lang="fi"><body><div id="root"></div></body></html>';
+
+  beforeAll(async () => {
+    t = await createTestApp("pglite");
+    folder = await mkdtemp(path.join(tmpdir(), "kp-web-"));
+    await writeFile(path.join(folder, "index.html"), shell);
+    // A second app on the same context; the first one closes the shared admin identity.
+    const adminIdentity = { ...t.ctx.adminIdentity, close: async () => {} };
+    web = await buildApp({ ctx: { ...t.ctx, adminIdentity }, serveWeb: true, webFolder: folder });
+    await web.ready();
+  });
+  afterAll(async () => {
+    await web?.close();
+    await t?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("answers a page address with the SPA and 404", async () => {
+    const res = await web.inject({ method: "GET", url: "/avaa/%E0%A4%A" });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect(res.body).toBe(shell);
+  });
+
+  it("keeps the API's Finnish JSON 400, and a POST to a page address gets it too", async () => {
+    for (const request of [
+      { method: "GET", url: "/api/v2/door/%E0%A4%A" },
+      { method: "POST", url: "/avaa/%E0%A4%A" },
+    ] as const) {
+      const res = await web.inject(request);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: "Osoitteessa on virheellinen merkkikoodaus." });
+    }
+  });
+
+  it("still serves an ordinary client route and answers an unknown API path in JSON", async () => {
+    const page = await web.inject({ method: "GET", url: "/oma-varaus" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe(shell);
+    const api = await web.inject({ method: "GET", url: "/api/v2/ei-ole" });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().message).toMatch(/Polkua ei löydy/);
+  });
+});

@@ -1,10 +1,33 @@
-import { DateTime } from "luxon";
+import { DateTime, IANAZone } from "luxon";
 
 /**
  * Europe/Helsinki wall-clock time, DST-correct through luxon. Pure and browser-safe: the server
  * and the SPA format and compute times with the same functions.
  */
 export const HELSINKI = "Europe/Helsinki";
+
+/*
+ * Luxon asks the platform's Intl for a zone's offset at every instant it builds, which is most of
+ * what booking and availability spend their time on. Helsinki's offset has changed only on whole
+ * UTC hours since 1921, so each hour's offset is asked once and kept (on luxon's one shared zone
+ * object for the name, which every DateTime in Helsinki uses).
+ */
+const HOUR_MS = 3_600_000;
+const SINCE_WHOLE_HOURS = Date.UTC(1922, 0, 1);
+const helsinkiZone = IANAZone.create(HELSINKI);
+const intlOffset = helsinkiZone.offset.bind(helsinkiZone);
+const offsetByHour = new Map<number, number>();
+helsinkiZone.offset = (ts: number): number => {
+  if (!(ts >= SINCE_WHOLE_HOURS)) return intlOffset(ts);
+  const hour = Math.floor(ts / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    if (offsetByHour.size >= 50_000) offsetByHour.clear();
+    offset = intlOffset(hour * HOUR_MS);
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+};
 
 /** Finnish short weekday names, ISO order (1 = Monday); fixed so output never depends on ICU data. */
 const WEEKDAYS_FI = ["ma", "ti", "ke", "to", "pe", "la", "su"] as const;

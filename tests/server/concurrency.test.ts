@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { postCheckout } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
+import { defaultSettings, putSetting } from "../../src/server/services/settings.js";
 
 /** db.execute answers rows on both drivers; its type is the drivers' union. */
 const countOf = (result: unknown) => (result as { rows: { n: number }[] }).rows[0]!.n;
@@ -57,5 +58,48 @@ describe.each(databaseKinds)("fifty visitors racing for one slot on %s", (kind) 
     expect(codes.every((c) => c === 201 || c === 409 || c === 400)).toBe(true);
     expect(codes.filter((c) => c === 201).length).toBeGreaterThanOrEqual(1);
     expect(await overlappingLiveBookings()).toBe(0);
+  });
+  it("keeps the changeover gap between simultaneous checkouts of neighbouring slots", async () => {
+    // Checkouts lock only the hours their slot and gap touch: neighbours must still take turns.
+    await putSetting(t.ctx.db, "slotRules", { ...defaultSettings.slotRules, changeoverMinutes: 30 });
+    await putSetting(t.ctx.db, "holdLimits", { perEmail: 2, perIp: 1000 });
+    try {
+      const requests = Array.from({ length: 40 }, (_, i) => {
+        const start = new Date(Date.parse("2026-06-22T15:00:00+03:00") + (i % 8) * 30 * 60_000);
+        const end = new Date(start.getTime() + 30 * 60_000);
+        return postCheckout(t, start.toISOString(), end.toISOString(), { email: `naapuri${i}@example.com` });
+      });
+      const codes = (await Promise.all(requests)).map((r) => r.statusCode);
+      expect(codes.filter((c) => c !== 201 && c !== 409)).toEqual([]);
+      expect(codes.filter((c) => c === 201).length).toBeGreaterThanOrEqual(4);
+      const tooClose = await t.ctx.db.execute(sql`
+        SELECT count(*)::int AS n FROM reservations a JOIN reservations b
+          ON a.id < b.id AND a.area_id = b.area_id
+         AND a.starts_at < b.ends_at + interval '30 minutes' AND b.starts_at < a.ends_at + interval '30 minutes'
+       WHERE a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')
+         AND a.starts_at >= '2026-06-22T00:00:00+03:00' AND b.starts_at >= '2026-06-22T00:00:00+03:00'`);
+      expect(countOf(tooClose)).toBe(0);
+    } finally {
+      await putSetting(t.ctx.db, "slotRules", defaultSettings.slotRules);
+      await putSetting(t.ctx.db, "holdLimits", defaultSettings.holdLimits);
+    }
+  });
+
+  it("holds exactly the limit of unpaid holds for one e-mail address checking out at once", async () => {
+    // Every request comes from one address here: only the e-mail address's limit is tried.
+    await putSetting(t.ctx.db, "holdLimits", { perEmail: 2, perIp: 1000 });
+    try {
+      const requests = Array.from({ length: 10 }, (_, i) => {
+        const hour = String(8 + i).padStart(2, "0");
+        return postCheckout(t, `2026-06-23T${hour}:00:00+03:00`, `2026-06-23T${hour}:30:00+03:00`, {
+          email: "kiireinen@example.com",
+        });
+      });
+      const codes = (await Promise.all(requests)).map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 201)).toHaveLength(2);
+      expect(codes.filter((c) => c === 429)).toHaveLength(8);
+    } finally {
+      await putSetting(t.ctx.db, "holdLimits", defaultSettings.holdLimits);
+    }
   });
 });

@@ -19,7 +19,11 @@ export function serverAndBrowserForFile(
 
   beforeAll(async () => {
     const env = typeof options.env === "function" ? options.env() : options.env;
-    [server, browser] = await Promise.all([startServer({ env }), launchBrowser()]);
+    // Settled both ways, so afterAll stops a server whose browser failed to start (and vice versa).
+    const [started, launched] = await Promise.allSettled([startServer({ env }), launchBrowser()]);
+    if (started.status === "fulfilled") server = started.value;
+    if (launched.status === "fulfilled") browser = launched.value;
+    for (const result of [started, launched]) if (result.status === "rejected") throw result.reason;
   });
   afterAll(async () => {
     await browser?.close();

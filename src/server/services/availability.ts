@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { checkBooking, type BookingCheck, type BookingRules } from "../../domain/availability.js";
 import { helsinkiDate } from "../../domain/helsinkiTime.js";
 import type { DbOrTx, Tx } from "../db/index.js";
@@ -99,14 +100,61 @@ export async function loadBookingRules(
   };
 }
 
-/**
- * Makes bookings of one area take turns until the transaction ends: whoever checks a slot and
- * then holds it does so with no other booking of the area in between. Without it, simultaneous
+/*
+ * Bookings of an area take turns through transaction-scoped advisory locks (two-int keys), so a
+ * booking is checked and held with no competing booking in between. Without them, simultaneous
  * inserts can wait on each other inside the exclusion constraint until PostgreSQL's deadlock
- * detector breaks the cycle, a second each. The constraint stays as the last guard.
+ * detector breaks the cycle, a second each; the constraint stays as the last guard.
+ * - The area as a whole (LOCK_AREA, area id): held exclusively by whatever books or blocks with
+ *   the database's full view (admin bookings, blocks, member bookings), shared by checkouts.
+ * - The hours of the area a checkout's slot and changeover gap touch (LOCK_HOURS + area id, hour
+ *   since the epoch): two checkouts wait on each other only when one could take the other's time.
+ * - A checkout's e-mail address and IP address, so the limits on unpaid holds stay exact.
+ * Everyone takes the area lock first and the rest in one sorted order: no cycle, no deadlock.
  */
+const LOCK_AREA = 1;
+const LOCK_EMAIL = 2;
+const LOCK_IP = 3;
+const LOCK_HOURS = 1_000_000;
+const HOUR_MS = 3_600_000;
+
+/** Makes every booking of one area wait until the transaction ends (see above). */
 export async function lockAreaBookings(tx: Tx, areaId: number): Promise<void> {
-  await tx.select({ id: areas.id }).from(areas).where(eq(areas.id, areaId)).for("no key update");
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_AREA}::int, ${areaId}::int)`);
+}
+
+/** A string's advisory-lock key: 32 bits of its SHA-1 (a collision only makes two wait). */
+const keyOf = (text: string) => createHash("sha1").update(text).digest().readInt32BE(0);
+
+/**
+ * A checkout's locks (see above), in one statement and key order: the area shared, then the
+ * e-mail address, the IP address and the hours that busyStart..busyEnd touches.
+ */
+export async function lockCheckout(
+  tx: Tx,
+  o: { areaId: number; busyStart: Date; busyEnd: Date; email: string; ip: string | null },
+): Promise<void> {
+  const keys: Array<[number, number]> = [
+    [LOCK_AREA, o.areaId],
+    [LOCK_EMAIL, keyOf(o.email.trim().toLowerCase())],
+  ];
+  if (o.ip) keys.push([LOCK_IP, keyOf(o.ip)]);
+  const lastHour = Math.ceil(o.busyEnd.getTime() / HOUR_MS);
+  for (let hour = Math.floor(o.busyStart.getTime() / HOUR_MS); hour < lastHour; hour++)
+    keys.push([LOCK_HOURS + o.areaId, hour]);
+  keys.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  const column = (i: 0 | 1) =>
+    sql.join(
+      keys.map((k) => sql`${k[i]}`),
+      sql`, `,
+    );
+  // OFFSET 0 keeps the ordered subquery apart, so the locks are taken in its order.
+  await tx.execute(sql`
+    SELECT CASE WHEN k.a = ${LOCK_AREA} THEN pg_advisory_xact_lock_shared(k.a, k.b)
+      ELSE pg_advisory_xact_lock(k.a, k.b) END
+    FROM (SELECT a, b FROM unnest(ARRAY[${column(0)}]::int[], ARRAY[${column(1)}]::int[])
+      WITH ORDINALITY AS u(a, b, n) ORDER BY n OFFSET 0) k
+  `);
 }
 
 /** Checks one slot of an area against everything in the database (optionally inside a transaction). */

@@ -14,7 +14,7 @@ import type { Tx } from "../db/index.js";
 import { payments, reservations } from "../db/schema.js";
 import { HttpError, badRequest, conflict, notFound } from "../errors.js";
 import { recordRefund, sendRefund } from "./refunds.js";
-import { lockAreaBookings } from "./availability.js";
+import { lockCheckout } from "./availability.js";
 import { claimDiscountCode, discountOf, recordDiscountUse, releaseDiscountUses } from "./discountCodes.js";
 import { confirmPayment, FREE_PROVIDER, GIFT_CARD_PROVIDER } from "./fulfilment.js";
 import { lockGiftCard, redeemGiftCard, returnGiftCardShares } from "./giftCards.js";
@@ -77,8 +77,15 @@ export async function createReservation(
   let created;
   try {
     created = await ctx.db.transaction(async (tx) => {
-      // Checkouts of one area take turns: the slot is checked and held with nothing else in between.
-      await lockAreaBookings(tx, area.id);
+      // Checkouts that could take each other's time take turns (services/availability.ts).
+      const gap = rules.slotRules.changeoverMinutes * 60_000;
+      await lockCheckout(tx, {
+        areaId: area.id,
+        busyStart: new Date(start.getTime() - gap),
+        busyEnd: new Date(end.getTime() + gap),
+        email: input.email,
+        ip: client.ip,
+      });
       const state = await bookingState(tx, {
         areaId: area.id,
         start,

@@ -8,6 +8,7 @@ import {
   webhookEvents,
 } from "../../src/server/db/schema.js";
 import { jobs } from "../../src/server/jobs/index.js";
+import { runHealthChecks } from "../../src/server/services/health.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { holdSlot, outboxOf, postCheckout } from "../support/booking.js";
 import { addGiftCard } from "../support/credits.js";
@@ -308,5 +309,15 @@ describe.each(databaseKinds)("Stripe Checkout through a fake Stripe on %s", (kin
     const settled = await t.ctx.db.select().from(payments);
     expect(settled.map((p) => p.status).sort()).toEqual(["paid", "refunded"]);
     expect(await outboxOf(t, "invoice_refund")).toHaveLength(1);
+  });
+  it("checks the key against Stripe for the system page: a working key, then a revoked one", async () => {
+    const payments = async () => (await runHealthChecks(t.ctx)).find((o) => o.component === "payments")!;
+    expect(await payments()).toMatchObject({ ok: true, detail: "Stripen rajapinta vastasi", error: null });
+    expect(stripe.calls.filter((c) => c.path === "/v1/balance")).toHaveLength(1);
+
+    stripe.revokeKey(true);
+    const refused = await payments();
+    expect(refused).toMatchObject({ ok: false, detail: null });
+    expect(refused.error).toContain("Invalid API Key");
   });
 });

@@ -55,6 +55,7 @@ export async function startFakeStripe(options: { webhookUrl?: string; now?: () =
   const calls: FakeCall[] = [];
   const delivered: Array<{ type: string; status: number }> = [];
   let refundsFail = false;
+  let keyRevoked = false;
   let webhookUrl = options.webhookUrl ?? null;
   const nowSeconds = () => Math.floor((options.now?.() ?? new Date()).getTime() / 1000);
 
@@ -120,6 +121,20 @@ export async function startFakeStripe(options: { webhookUrl?: string; now?: () =
     if (url.pathname.startsWith("/v1/"))
       calls.push({ method: request.method!, path: url.pathname, params, idempotencyKey });
     const path = url.pathname.split("/").filter(Boolean);
+    if (
+      url.pathname.startsWith("/v1/") &&
+      (keyRevoked || request.headers.authorization !== `Bearer ${FAKE_SECRET_KEY}`)
+    )
+      return error(401, "Invalid API Key provided: sk_test_****fake");
+
+    if (request.method === "GET" && url.pathname === "/v1/balance") {
+      return json(200, {
+        object: "balance",
+        livemode: false,
+        available: [{ amount: 0, currency: "eur", source_types: { card: 0 } }],
+        pending: [{ amount: 0, currency: "eur", source_types: { card: 0 } }],
+      });
+    }
 
     if (request.method === "POST" && url.pathname === "/v1/checkout/sessions") {
       return json(
@@ -218,6 +233,8 @@ export async function startFakeStripe(options: { webhookUrl?: string; now?: () =
     /** Where webhooks go (set once the app's address is known). */
     setWebhookUrl: (to: string) => void (webhookUrl = to),
     failRefunds: (fail: boolean) => void (refundsFail = fail),
+    /** Answers every API call 401, as Stripe does for a rolled or revoked secret key. */
+    revokeKey: (revoked: boolean) => void (keyRevoked = revoked),
     /** The env that points the app at this fake. */
     env: () => ({
       STRIPE_SECRET_KEY: FAKE_SECRET_KEY,

@@ -73,8 +73,9 @@ export default defineConfig({
     include: ["tests/{unit,machines,server,web}/**/*.test.{ts,tsx}"],
     environment: "node",
     setupFiles: ["tests/setup.ts"],
-    // One Firebase Auth emulator for the run (admin sign-in); see the file.
-    globalSetup: ["tests/support/firebaseEmulatorSetup.ts"],
+    // One Firebase Auth emulator for the run (admin sign-in), and one PGlite database migrated
+    // once for the run and copied for each test; see the files.
+    globalSetup: ["tests/support/firebaseEmulatorSetup.ts", "tests/support/pgliteTemplateSetup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

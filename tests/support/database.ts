@@ -1,13 +1,24 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { openDatabase, type Database, type DatabaseKind } from "../../src/server/db/index.js";
 
 /** Server tests run on in-memory PGlite always, and on PostgreSQL too when DATABASE_URL is set. */
 export const databaseKinds: DatabaseKind[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
+/** The run's migrated empty PGlite database (tests/support/pgliteTemplateSetup.ts), read once per file. */
+let template: Promise<Blob> | null = null;
+const templateFile = process.env.KP_TEST_PGLITE_TEMPLATE;
+
 /** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
 export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
-  if (kind === "pglite") return openDatabase({ kind: "pglite" });
+  if (kind === "pglite") {
+    // Starting from the migrated copy skips PGlite's initdb and the migrations (seconds each time);
+    // the migrations still run, finding nothing left to apply.
+    if (!templateFile) return openDatabase({ kind: "pglite" });
+    template ??= readFile(templateFile).then((bytes) => new Blob([bytes]));
+    return openDatabase({ kind: "pglite", loadDataDir: await template });
+  }
 
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error("DATABASE_URL is not set");

@@ -47,8 +47,11 @@ export type OpenDatabaseOptions =
       /** Told when PostgreSQL drops a connection (restart, failover, idle timeout); defaults to stderr. */
       onConnectionError?: (error: Error) => void;
     }
-  /** dataDir undefined keeps the database in memory (tests). */
-  | { kind: "pglite"; dataDir?: string };
+  /**
+   * dataDir undefined keeps the database in memory (tests). loadDataDir starts it from a copy of
+   * a database folder (PGlite's dumpDataDir), migrated further as any other.
+   */
+  | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob };
 
 /** Opens the database and applies every pending migration before anyone can use it. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -95,7 +98,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(options.dataDir, { extensions: { btree_gist } });
+    client = await PGlite.create(options.dataDir, {
+      extensions: { btree_gist },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     const opened = client;

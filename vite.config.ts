@@ -75,7 +75,7 @@ export default defineConfig({
     setupFiles: ["tests/setup.ts"],
     // One Firebase Auth emulator for the run (admin sign-in), and one PGlite database migrated
     // once for the run and copied for each test; see the files.
-    globalSetup: ["tests/support/firebaseEmulatorSetup.ts", "tests/support/pgliteTemplateSetup.ts"],
+    globalSetup: ["tests/support/firebaseEmulatorSetup.ts", "tests/support/testDatabaseTemplates.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

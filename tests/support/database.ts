@@ -6,7 +6,7 @@ import { openDatabase, type Database, type DatabaseKind } from "../../src/server
 /** Server tests run on in-memory PGlite always, and on PostgreSQL too when DATABASE_URL is set. */
 export const databaseKinds: DatabaseKind[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
-/** The run's migrated empty PGlite database (tests/support/pgliteTemplateSetup.ts), read once per file. */
+/** The run's migrated empty PGlite database (tests/support/testDatabaseTemplates.ts), read once per file. */
 let template: Promise<Blob> | null = null;
 const templateFile = process.env.KP_TEST_PGLITE_TEMPLATE;
 
@@ -25,7 +25,9 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   const name = `kp_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  // From the run's migrated copy when there is one (tests/support/testDatabaseTemplates.ts).
+  const pgTemplate = process.env.KP_TEST_PG_TEMPLATE;
+  await admin.query(`CREATE DATABASE "${name}"${pgTemplate ? ` TEMPLATE "${pgTemplate}"` : ""}`);
   await admin.end();
 
   const url = new URL(serverUrl);

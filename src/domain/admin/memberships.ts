@@ -15,13 +15,6 @@ import {
 
 export const MEMBERSHIP_PAGE_SIZE = 50;
 
-export const membershipStatusText: Record<z.infer<typeof subscriptionStatusSchema>, string> = {
-  pending: "Odottaa maksua",
-  active: "Voimassa",
-  cancelled: "Irtisanottu",
-  expired: "Vanhentunut",
-};
-
 export const membershipListQuerySchema = z.object({
   tier: z.coerce.number({ message: "Tuntematon taso." }).int("Tuntematon taso.").min(1).max(99).optional(),
   /** Without a status every membership but expired signups (which never started) is listed. */
@@ -103,13 +96,6 @@ export const adminInvoiceSchema = invoiceSchema.extend({
   credited_cents: z.number().int().nullable(),
 });
 export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
-
-export const invoiceStatusText = (i: Pick<AdminInvoice, "status" | "is_overdue" | "credited_at">) =>
-  i.credited_at
-    ? "Hyvitetty"
-    : i.is_overdue
-      ? "Erääntynyt"
-      : ({ open: "Avoin", paid: "Maksettu", void: "Mitätöity" } as const)[i.status];
 
 export const periodUsageSchema = z.object({
   subscription_id: z.uuid(),

@@ -1,3 +1,5 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Page } from "playwright-core";
 import { signInAsAdmin } from "../support/adminE2e.js";
 import { serverAndBrowserForFile } from "../support/e2e.js";
 import { memberOverHttp } from "../support/memberE2e.js";
@@ -8,6 +10,14 @@ import { memberOverHttp } from "../support/memberE2e.js";
  * membership on the member's behalf and sends an invoice again from the member's page.
  */
 const e2e = serverAndBrowserForFile();
+
+/** axe-core's findings on the page as it stands (none expected), each naming its node. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id}: ${n.target.join(" ")} ${n.html} ${n.failureSummary}`),
+  );
+}
 
 describe("admin jäsenyydet in Chromium", () => {
   it("shows the members, filters them, and cancels a membership on the member's behalf", async () => {
@@ -24,6 +34,7 @@ describe("admin jäsenyydet in Chromium", () => {
       .getByRole("row", { name: /pirjo\.kesken/ })
       .getByText("Odottaa maksua")
       .waitFor();
+    expect(await violations(page)).toEqual([]);
 
     await page.getByLabel("Tila").selectOption("pending");
     await page.getByRole("button", { name: "Suodata" }).click();
@@ -39,6 +50,7 @@ describe("admin jäsenyydet in Chromium", () => {
     await page.getByRole("heading", { name: "Jäsenyys Plus: Voimassa" }).waitFor();
 
     await page.getByRole("button", { name: "Lähetä lasku 1001 uudelleen" }).click();
+    expect(await violations(page)).toEqual([]);
     await page.getByRole("button", { name: "Vahvista lähetys" }).click();
     await page.getByText("Lasku 1001 lähetetty osoitteeseen eino.jasen@example.com.").waitFor();
     await page.getByRole("button", { name: "Selvä" }).click();

@@ -113,6 +113,20 @@ export function periodContaining(sub: SubscriptionRow, day: string) {
   };
 }
 
+/** What every view of a membership (the member's, the admin's list) shows as it is stored. */
+export const storedSubscriptionFields = (sub: SubscriptionRow) => ({
+  id: sub.id,
+  tier_level: sub.tierLevel,
+  tier_name: sub.tierName,
+  status: sub.status,
+  commitment: sub.commitment,
+  monthly_price_cents: sub.monthlyPriceCents,
+  start_date: sub.startDate,
+  commitment_end_date: sub.commitmentEndDate,
+  /** The last day of access once cancelled (ends_on is exclusive). */
+  access_ends_on: sub.endsOn ? addDays(sub.endsOn, -1) : null,
+});
+
 export async function toSubscriptionView(ctx: AppContext, sub: SubscriptionRow): Promise<Subscription> {
   const now = ctx.now();
   const today = helsinkiDate(now);
@@ -121,17 +135,9 @@ export async function toSubscriptionView(ctx: AppContext, sub: SubscriptionRow):
   const hoursUsed = period ? await hoursBookedBetween(ctx.db, sub.id, period.from, period.to) : 0;
   const hoursQuota = period ? await hoursQuotaOfPeriod(ctx.db, sub, period.start) : sub.hoursQuota;
   return {
-    id: sub.id,
-    tier_level: sub.tierLevel,
-    tier_name: sub.tierName,
-    status: sub.status,
-    commitment: sub.commitment,
-    monthly_price_cents: sub.monthlyPriceCents,
-    start_date: sub.startDate,
-    commitment_end_date: sub.commitmentEndDate,
+    ...storedSubscriptionFields(sub),
     commitment_days_remaining: sub.commitmentEndDate ? daysRemaining(sub.commitmentEndDate, now) : null,
     cancelled_at: sub.cancelledAt ? toHelsinkiIso(sub.cancelledAt) : null,
-    access_ends_on: sub.endsOn ? addDays(sub.endsOn, -1) : null,
     has_access: access,
     current_period: period ? { start: period.start, end: addDays(period.endExclusive, -1) } : null,
     usage: {

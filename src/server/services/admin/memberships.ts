@@ -28,6 +28,7 @@ import {
   hasAccessOn,
   hoursBookedIn,
   periodContaining,
+  storedSubscriptionFields,
   toSubscriptionView,
   type SubscriptionRow,
 } from "../membership.js";
@@ -153,18 +154,10 @@ export async function listMemberships(
     memberships: rows.map(({ sub, name, email }): MembershipRow => {
       const s = sumOf.get(sub.id);
       return {
-        id: sub.id,
+        ...storedSubscriptionFields(sub),
         customer_id: sub.customerId,
         name,
         email,
-        tier_level: sub.tierLevel,
-        tier_name: sub.tierName,
-        status: sub.status,
-        commitment: sub.commitment,
-        monthly_price_cents: sub.monthlyPriceCents,
-        start_date: sub.startDate,
-        commitment_end_date: sub.commitmentEndDate,
-        access_ends_on: sub.endsOn ? addDays(sub.endsOn, -1) : null,
         open_invoices: { count: Number(s?.openCount ?? 0), cents: Number(s?.openCents ?? 0) },
         overdue_invoices: { count: Number(s?.overdueCount ?? 0), cents: Number(s?.overdueCents ?? 0) },
         usage: usageOf.get(sub.id) ?? null,

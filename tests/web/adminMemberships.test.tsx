@@ -139,9 +139,9 @@ const apiCalled = (part: string) => app.calls.some((c) => c.url.includes(part));
 describe("jäsenyydet", () => {
   it("keeps the filters in the address, sends them to the API, and opens a member on a URL of their own", async () => {
     const user = userEvent.setup();
-    app.render({ path: "/hallinta/v2/jasenydet?tila=active", token: signedInWith(TOKEN) });
+    app.render({ path: "/hallinta/v2/jasenydet?taso=1&tila=active", token: signedInWith(TOKEN) });
     await app.answerApi("GET", "/api/v2/admin/memberships", 200, LIST);
-    expect(apiCalled("/api/v2/admin/memberships?status=active")).toBe(true);
+    expect(apiCalled("/api/v2/admin/memberships?tier=1&status=active")).toBe(true);
 
     const table = await screen.findByRole("table", { name: "Jäsenyydet (1)" });
     const row = within(table).getByRole("row", { name: /Anna Aalto/ });
@@ -152,16 +152,17 @@ describe("jäsenyydet", () => {
     expect(row).toHaveTextContent(/1 kpl, 39,00\s€.*1 kpl, 39,00\s€/);
     expect(screen.getByText(/Erääntynyt lasku 1 jäsenellä, yhteensä 39,00\s€/)).toBeInTheDocument();
     expect(screen.getByLabelText("Tila")).toHaveValue("active");
+    expect(screen.getByLabelText("Taso")).toHaveValue("1");
 
     await user.selectOptions(screen.getByLabelText("Erääntynyt lasku"), "true");
     await user.type(screen.getByLabelText("Nimi tai sähköposti"), "aalto");
     await user.click(screen.getByRole("button", { name: "Suodata" }));
-    expect(search()).toBe("?tila=active&myohassa=kylla&haku=aalto");
+    expect(search()).toBe("?taso=1&tila=active&myohassa=kylla&haku=aalto");
     await app.answerApi("GET", "/api/v2/admin/memberships", 200, LIST);
-    expect(apiCalled("status=active&overdue=true&q=aalto")).toBe(true);
+    expect(apiCalled("tier=1&status=active&overdue=true&q=aalto")).toBe(true);
 
     await user.click(await screen.findByRole("link", { name: "Anna Aalto" }));
-    expect(search()).toBe(`?tila=active&myohassa=kylla&haku=aalto&jasen=${CUSTOMER_ID}`);
+    expect(search()).toBe(`?taso=1&tila=active&myohassa=kylla&haku=aalto&jasen=${CUSTOMER_ID}`);
     await app.answerApi("GET", `/api/v2/admin/members/${CUSTOMER_ID}`, 200, MEMBER);
     await screen.findByRole("heading", { level: 2, name: "Anna Aalto" });
     expect(screen.getByRole("heading", { level: 3, name: "Jäsenyys Perus: Voimassa" })).toBeInTheDocument();
@@ -177,7 +178,7 @@ describe("jäsenyydet", () => {
 
     // Back to the list as it was filtered.
     await user.click(screen.getByRole("link", { name: "← Takaisin jäsenyyksiin" }));
-    expect(search()).toBe("?tila=active&myohassa=kylla&haku=aalto");
+    expect(search()).toBe("?taso=1&tila=active&myohassa=kylla&haku=aalto");
     await app.answerApi("GET", "/api/v2/admin/memberships", 200, { ...LIST, memberships: [], total: 0 });
     await screen.findByText("Ei jäsenyyksiä valituilla ehdoilla.");
     expect(screen.getByLabelText("Nimi tai sähköposti")).toHaveValue("aalto");

@@ -127,7 +127,13 @@ export function MembershipsSection() {
         </>
       ) : (
         <>
-          <form key={listSearch} className="admin-toolbar" aria-label="Suodata jäsenyyksiä" onSubmit={filter}>
+          <form
+            // Anew when the address changes, and once the tiers have come (a ?taso= needs its option).
+            key={`${listSearch}:${list?.tiers.length ?? 0}`}
+            className="admin-toolbar"
+            aria-label="Suodata jäsenyyksiä"
+            onSubmit={filter}
+          >
             <div className="form-field">
               <label htmlFor="memberships-tier">Taso</label>
               <select id="memberships-tier" name="tier" defaultValue={query.list.tier ?? ""}>

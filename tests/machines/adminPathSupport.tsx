@@ -53,7 +53,8 @@ export function createAdminHarness() {
     const url = String(input);
     const authorization = new Headers(init?.headers).get("authorization");
     calls.push({ url, authorization });
-    if (url.startsWith("/api/v2/admin/me")) {
+    // Only /admin/me itself (with or without a query): /admin/memberships and /admin/members are sections'.
+    if (/^\/api\/v2\/admin\/me(\?|$)/.test(url)) {
       const status = answers.shift() ?? 200;
       if (status === 200) return Response.json({ admin: { uid: "u-1", email: "omistaja@example.com" } });
       return Response.json({ message: status === 403 ? "Ei oikeutta." : "Kirjaudu." }, { status });

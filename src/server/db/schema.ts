@@ -258,6 +258,13 @@ export const subscriptions = pgTable(
     startDate: text("start_date").notNull(), // YYYY-MM-DD, Helsinki
     commitmentEndDate: text("commitment_end_date"), // YYYY-MM-DD: the first day no longer bound
     endsOn: text("ends_on"), // YYYY-MM-DD, exclusive: no access from this day on
+    /**
+     * A tier change an admin scheduled (decision 022): the level billed, and whose quota applies,
+     * from the period starting on next_tier_from (YYYY-MM-DD). The invoice of that period copies
+     * the tier into the columns above and clears these.
+     */
+    nextTierLevel: integer("next_tier_level"),
+    nextTierFrom: text("next_tier_from"),
     pendingExpiresAt: tstz("pending_expires_at"),
     activatedAt: tstz("activated_at"),
     cancelledAt: tstz("cancelled_at"),
@@ -268,6 +275,10 @@ export const subscriptions = pgTable(
       .on(t.customerId)
       .where(sql`${t.status} IN ('pending', 'active')`),
     index("subscriptions_status").on(t.status),
+    // The admin's member page (a customer's memberships) and list (newest first).
+    index("subscriptions_customer").on(t.customerId, t.createdAt),
+    index("subscriptions_created").on(t.createdAt),
+    check("subscriptions_next_tier", sql`(${t.nextTierLevel} IS NULL) = (${t.nextTierFrom} IS NULL)`),
   ],
 );
 
@@ -297,12 +308,20 @@ export const invoices = pgTable(
     amountCents: integer("amount_cents").notNull(),
     vatCents: integer("vat_cents").notNull(),
     vatRateBasisPoints: integer("vat_rate_basis_points").notNull(),
+    /** The quota hours of the billed period (null on invoices made before migration 0013). */
+    hoursQuota: integer("hours_quota"),
     status: text("status", { enum: invoiceStatuses }).notNull().default("open"),
     issuedAt: tstz("issued_at").notNull(),
     dueDate: text("due_date").notNull(), // YYYY-MM-DD
     paidAt: tstz("paid_at"),
     overdueNotifiedAt: tstz("overdue_notified_at"),
     voidedAt: tstz("voided_at"),
+    /**
+     * An admin credited the paid invoice (decision 022): what was paid went back (the provider's
+     * share as a refund, a gift card's share to the card) and the invoice became void.
+     */
+    creditedAt: tstz("credited_at"),
+    creditedCents: integer("credited_cents"),
     createdAt: createdAt(),
   },
   (t) => [

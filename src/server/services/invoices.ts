@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { PaymentMethod } from "../../domain/booking.js";
 import type { Customer } from "../../domain/customer.js";
 import { helsinkiDate, toHelsinkiIso } from "../../domain/helsinkiTime.js";
-import { commitmentPrice, isOverdue, referenceNumber, type Invoice } from "../../domain/membership.js";
+import { isOverdue, referenceNumber, type Invoice } from "../../domain/membership.js";
 import { addDays, periodBounds, periodIndexOn } from "../../domain/membershipPeriods.js";
 import { formatEuros, vatIncludedCents } from "../../domain/money.js";
 import { priceBreakdown } from "../../domain/pricing.js";
@@ -16,6 +16,7 @@ import { lockGiftCard, redeemGiftCard, returnGiftCardShares } from "./giftCards.
 import { formatDay, newInvoiceMail, overdueMail } from "./membershipMail.js";
 import { tierOn, vatRateOn } from "./prices.js";
 import { getSettings, type Settings } from "./settings.js";
+import { membershipPriceOf, scheduledTierFor, tierChangeApplies } from "./tierChange.js";
 
 /** Membership invoices: creation (gapless numbers, one per period), listing, paying, the jobs. */
 
@@ -46,9 +47,7 @@ async function periodPrice(tx: Tx, sub: SubscriptionRow, start: string, settings
   if (sub.commitmentEndDate !== null && start < sub.commitmentEndDate) return sub.monthlyPriceCents;
   const tier = await tierOn(tx, sub.tierLevel, start);
   if (!tier) return sub.monthlyPriceCents;
-  return sub.commitment === "12m"
-    ? commitmentPrice(tier.monthlyPriceCents, settings.membership.commitmentDiscountPercent)
-    : tier.monthlyPriceCents;
+  return membershipPriceOf(sub.commitment, tier.monthlyPriceCents, settings);
 }
 
 /**
@@ -77,12 +76,23 @@ export async function createInvoice(
   const number = await nextInvoiceNumber(tx);
   // The price and the VAT rate in force on the period's first day; the invoice keeps them.
   const vatRate = await vatRateOn(tx, start);
-  const amountCents = await periodPrice(tx, sub, start, settings);
-  if (amountCents !== sub.monthlyPriceCents)
+  // A scheduled tier change takes effect with the first period it applies to (decision 022): the
+  // membership copies the tier, and its price is the new tier's (kept inside a commitment).
+  const changed = tierChangeApplies(sub, start);
+  const tier = changed ? await scheduledTierFor(tx, sub, start) : null;
+  const amountCents = tier
+    ? membershipPriceOf(sub.commitment, tier.monthlyPriceCents, settings)
+    : await periodPrice(tx, sub, start, settings);
+  if (changed || amountCents !== sub.monthlyPriceCents)
     await tx
       .update(subscriptions)
-      .set({ monthlyPriceCents: amountCents })
+      .set({
+        monthlyPriceCents: amountCents,
+        ...(changed && { nextTierLevel: null, nextTierFrom: null }),
+        ...(tier && { tierLevel: tier.level, tierName: tier.name, hoursQuota: tier.hoursQuota }),
+      })
       .where(eq(subscriptions.id, sub.id));
+  const tierName = tier?.name ?? sub.tierName;
   const commitment = sub.commitment === "12m" ? ", 12 kk sitoumus" : "";
   const [invoice] = await tx
     .insert(invoices)
@@ -93,12 +103,13 @@ export async function createInvoice(
       customerId: sub.customerId,
       email: customer.email,
       name: customer.name,
-      description: `Jäsenyys ${sub.tierName}${commitment}, ${formatDay(start)}–${formatDay(addDays(endExclusive, -1))}`,
+      description: `Jäsenyys ${tierName}${commitment}, ${formatDay(start)}–${formatDay(addDays(endExclusive, -1))}`,
       periodStart: start,
       periodEnd: endExclusive,
       amountCents,
       vatCents: vatIncludedCents(amountCents, vatRate),
       vatRateBasisPoints: vatRate,
+      hoursQuota: tier?.hoursQuota ?? sub.hoursQuota,
       issuedAt: now,
       dueDate: addDays(helsinkiDate(now), settings.membership.invoiceDueDays),
     })
@@ -328,7 +339,9 @@ export async function createDueInvoices(ctx: AppContext): Promise<number[]> {
   const made: InvoiceRow[] = [];
   for (const { id } of candidates) {
     const created = await ctx.db.transaction(async (tx) => {
-      const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for("update");
+      const lockRow = async () =>
+        (await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for("update"))[0];
+      let sub = await lockRow();
       if (!sub || (sub.status !== "active" && sub.status !== "cancelled")) return [];
       const [customer] = sub.customerId
         ? await tx.select().from(customers).where(eq(customers.id, sub.customerId))
@@ -347,6 +360,8 @@ export async function createDueInvoices(ctx: AppContext): Promise<number[]> {
         const { start } = periodBounds(sub.startDate, index);
         if (have.has(start) || (sub.endsOn !== null && start >= sub.endsOn)) continue;
         rows.push(await createInvoice(tx, { sub, index, customer, settings, now }));
+        // The invoice may have changed the membership's price or tier: the next period starts from that.
+        sub = (await lockRow())!;
       }
       return rows;
     });

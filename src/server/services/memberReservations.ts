@@ -16,6 +16,7 @@ import { isSlotConflict } from "./pgErrors.js";
 import { doorUrlOf } from "./receipt.js";
 import { cancellationDeadline } from "./reservationView.js";
 import { getSettings, type Settings } from "./settings.js";
+import { hoursQuotaOfPeriod } from "./tierChange.js";
 
 /** A member's bookings: subscriber bookings within the quota, the member's list, cancelling. */
 
@@ -141,7 +142,7 @@ export async function createSubscriberReservation(
 
       const period = periodContaining(sub, startDay);
       const used = await hoursBookedBetween(tx, sub.id, period.from, period.to);
-      const left = Math.max(0, sub.hoursQuota - used);
+      const left = Math.max(0, (await hoursQuotaOfPeriod(tx, sub, period.start)) - used);
       const wanted = hoursOf({ startsAt: start, endsAt: end });
       if (wanted > left)
         throw conflict(

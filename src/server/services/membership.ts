@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { helsinkiDate, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import {
   NO_ACTIVE_SUBSCRIPTION,
@@ -18,7 +18,7 @@ import {
 } from "../../domain/membershipPeriods.js";
 import type { Customer } from "../../domain/customer.js";
 import type { AppContext } from "../context.js";
-import type { DbOrTx } from "../db/index.js";
+import type { DbOrTx, Tx } from "../db/index.js";
 import { customers, invoices, payments, reservations, subscriptions } from "../db/schema.js";
 import { badRequest, conflict } from "../errors.js";
 import { createInvoice, signupReturnPaths, startInvoicePayment, type InvoiceRow } from "./invoices.js";
@@ -27,6 +27,7 @@ import { formatDay, subscriptionCancelledMail } from "./membershipMail.js";
 import { isUniqueViolation } from "./pgErrors.js";
 import { tierOn, tiersOn, vatRateOn } from "./prices.js";
 import { getSettings, type Settings } from "./settings.js";
+import { hoursQuotaOfPeriod, membershipPriceOf } from "./tierChange.js";
 
 /** Memberships: tiers, the member's view with usage, signup and cancel (issue 7). */
 
@@ -71,21 +72,32 @@ export async function currentSubscription(db: DbOrTx, customerId: string): Promi
 
 /** Hours of confirmed subscriber bookings of a membership starting in [from, to). */
 export async function hoursBookedBetween(db: DbOrTx, subscriptionId: string, from: Date, to: Date) {
+  return (await hoursBookedIn(db, [{ subscriptionId, from, to }]))[0]!;
+}
+
+/**
+ * The same for several windows (memberships or periods) in one query, each window summed by its
+ * own FILTER; the OR of the windows reads reservations_subscription (subscription, starts_at).
+ */
+export async function hoursBookedIn(
+  db: DbOrTx,
+  windows: ReadonlyArray<{ subscriptionId: string; from: Date; to: Date }>,
+): Promise<number[]> {
+  if (windows.length === 0) return [];
+  const inWindow = windows.map((w) =>
+    and(
+      eq(reservations.subscriptionId, w.subscriptionId),
+      gte(reservations.startsAt, w.from),
+      lt(reservations.startsAt, w.to),
+    )!,
+  );
+  const minutes = (condition: SQL) =>
+    sql<number>`coalesce(sum(extract(epoch from ${reservations.endsAt} - ${reservations.startsAt})) filter (where ${condition}) / 60, 0)::int`;
   const [row] = await db
-    .select({
-      minutes: sql<number>`coalesce(sum(extract(epoch from ${reservations.endsAt} - ${reservations.startsAt})) / 60, 0)::int`,
-    })
+    .select(Object.fromEntries(inWindow.map((condition, i) => [`w${i}`, minutes(condition)])))
     .from(reservations)
-    .where(
-      and(
-        eq(reservations.subscriptionId, subscriptionId),
-        eq(reservations.kind, "subscriber"),
-        eq(reservations.status, "confirmed"),
-        gte(reservations.startsAt, from),
-        lt(reservations.startsAt, to),
-      ),
-    );
-  return Number(row?.minutes ?? 0) / 60;
+    .where(and(eq(reservations.kind, "subscriber"), eq(reservations.status, "confirmed"), or(...inWindow)));
+  return inWindow.map((_, i) => Number(row?.[`w${i}`] ?? 0) / 60);
 }
 
 /** The period containing `day`, as instants [start, end) and calendar days. */
@@ -101,30 +113,37 @@ export function periodContaining(sub: SubscriptionRow, day: string) {
   };
 }
 
+/** What every view of a membership (the member's, the admin's list) shows as it is stored. */
+export const storedSubscriptionFields = (sub: SubscriptionRow) => ({
+  id: sub.id,
+  tier_level: sub.tierLevel,
+  tier_name: sub.tierName,
+  status: sub.status,
+  commitment: sub.commitment,
+  monthly_price_cents: sub.monthlyPriceCents,
+  start_date: sub.startDate,
+  commitment_end_date: sub.commitmentEndDate,
+  /** The last day of access once cancelled (ends_on is exclusive). */
+  access_ends_on: sub.endsOn ? addDays(sub.endsOn, -1) : null,
+});
+
 export async function toSubscriptionView(ctx: AppContext, sub: SubscriptionRow): Promise<Subscription> {
   const now = ctx.now();
   const today = helsinkiDate(now);
   const access = hasAccessOn(sub, today);
   const period = access ? periodContaining(sub, today) : null;
   const hoursUsed = period ? await hoursBookedBetween(ctx.db, sub.id, period.from, period.to) : 0;
+  const hoursQuota = period ? await hoursQuotaOfPeriod(ctx.db, sub, period.start) : sub.hoursQuota;
   return {
-    id: sub.id,
-    tier_level: sub.tierLevel,
-    tier_name: sub.tierName,
-    status: sub.status,
-    commitment: sub.commitment,
-    monthly_price_cents: sub.monthlyPriceCents,
-    start_date: sub.startDate,
-    commitment_end_date: sub.commitmentEndDate,
+    ...storedSubscriptionFields(sub),
     commitment_days_remaining: sub.commitmentEndDate ? daysRemaining(sub.commitmentEndDate, now) : null,
     cancelled_at: sub.cancelledAt ? toHelsinkiIso(sub.cancelledAt) : null,
-    access_ends_on: sub.endsOn ? addDays(sub.endsOn, -1) : null,
     has_access: access,
     current_period: period ? { start: period.start, end: addDays(period.endExclusive, -1) } : null,
     usage: {
       hours_used: hoursUsed,
-      hours_quota: sub.hoursQuota,
-      percent: usagePercent(hoursUsed, sub.hoursQuota),
+      hours_quota: hoursQuota,
+      percent: usagePercent(hoursUsed, hoursQuota),
     },
   };
 }
@@ -167,10 +186,7 @@ export async function signup(ctx: AppContext, customer: Customer, input: SignupR
         throw conflict(
           `Irtisanottu jäsenyytesi on voimassa ${formatDay(addDays(existing.endsOn!, -1))} asti. Voit liittyä uudelleen sen jälkeen.`,
         );
-      const price =
-        input.commitment === "12m"
-          ? commitmentPrice(tier.monthlyPriceCents, settings.membership.commitmentDiscountPercent)
-          : tier.monthlyPriceCents;
+      const price = membershipPriceOf(input.commitment, tier.monthlyPriceCents, settings);
       const [sub] = await tx
         .insert(subscriptions)
         .values({
@@ -274,43 +290,69 @@ export async function expireAbandonedSignups(ctx: AppContext): Promise<string[]>
 }
 
 /**
- * The member cancels. Inside a commitment, access and billing run until commitment_end_date (or
- * the end of the current period, if later); otherwise to the end of the current, paid period, and
- * no further invoice is made.
+ * Cancels a membership by the member's rules: inside a commitment, access and billing run until
+ * commitment_end_date (or the end of the current period, if later); otherwise to the end of the
+ * current, paid period, and no further invoice is made. A scheduled tier change is dropped. The
+ * member gets the cancellation e-mail. The member's own cancel and an admin's on their behalf both
+ * come here: `lock` finds and locks the membership (or throws why it cannot be cancelled), and
+ * `record` writes in the same transaction (the admin's audit row).
  */
-export async function cancelSubscription(ctx: AppContext, customer: Customer) {
+export async function cancelMembership(
+  ctx: AppContext,
+  options: {
+    lock: (tx: Tx) => Promise<SubscriptionRow>;
+    record?: (tx: Tx, before: SubscriptionRow, after: SubscriptionRow) => Promise<void>;
+  },
+): Promise<{ sub: SubscriptionRow; withinCommitment: boolean }> {
   const settings = await getSettings(ctx.db);
   const now = ctx.now();
   const today = helsinkiDate(now);
   const result = await ctx.db.transaction(async (tx) => {
-    const [sub] = await tx
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.customerId, customer.id), eq(subscriptions.status, "active")))
-      .for("update");
-    if (!sub) throw conflict(NO_ACTIVE_SUBSCRIPTION);
+    const sub = await options.lock(tx);
     const periodEnd = periodContaining(sub, today).endExclusive;
     const withinCommitment = sub.commitmentEndDate !== null && sub.commitmentEndDate > today;
     const endsOn =
       withinCommitment && sub.commitmentEndDate! > periodEnd ? sub.commitmentEndDate! : periodEnd;
     const [updated] = await tx
       .update(subscriptions)
-      .set({ status: "cancelled", cancelledAt: now, endsOn })
+      .set({ status: "cancelled", cancelledAt: now, endsOn, nextTierLevel: null, nextTierFrom: null })
       .where(eq(subscriptions.id, sub.id))
       .returning();
-    const mailId = await ctx.mail.enqueue(
-      tx,
-      subscriptionCancelledMail(
-        { settings, publicUrl: ctx.config.publicUrl },
-        updated!,
-        customer,
-        addDays(endsOn, -1),
-        withinCommitment,
-      ),
-    );
+    await options.record?.(tx, sub, updated!);
+    const [customer] = sub.customerId
+      ? await tx.select().from(customers).where(eq(customers.id, sub.customerId))
+      : [];
+    const mailId = customer
+      ? await ctx.mail.enqueue(
+          tx,
+          subscriptionCancelledMail(
+            { settings, publicUrl: ctx.config.publicUrl },
+            updated!,
+            customer,
+            addDays(endsOn, -1),
+            withinCommitment,
+          ),
+        )
+      : null;
     return { sub: updated!, mailId, withinCommitment };
   });
-  await ctx.mail.deliver(ctx.db, result.mailId).catch(() => {});
+  if (result.mailId !== null) await ctx.mail.deliver(ctx.db, result.mailId).catch(() => {});
+  return { sub: result.sub, withinCommitment: result.withinCommitment };
+}
+
+/** The member cancels their own active membership (spec §7). */
+export async function cancelSubscription(ctx: AppContext, customer: Customer) {
+  const result = await cancelMembership(ctx, {
+    lock: async (tx) => {
+      const [sub] = await tx
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.customerId, customer.id), eq(subscriptions.status, "active")))
+        .for("update");
+      if (!sub) throw conflict(NO_ACTIVE_SUBSCRIPTION);
+      return sub;
+    },
+  });
   const lastDay = formatDay(addDays(result.sub.endsOn!, -1));
   const subscription = await toSubscriptionView(ctx, result.sub);
   return {

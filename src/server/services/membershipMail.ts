@@ -132,3 +132,74 @@ export function subscriptionCancelledMail(
     ].join("\n"),
   };
 }
+
+/** An admin changed the member's tier from the next period (decision 022). */
+export function tierChangeMail(
+  { settings }: Context,
+  change: { tierName: string; hoursQuota: number; monthlyPriceCents: number; from: string },
+  to: { email: string; name: string | null },
+): OutgoingMail {
+  return {
+    kind: "membership_tier_change",
+    to: to.email,
+    subject: `Jäsenyytesi taso vaihtuu: ${change.tierName}`,
+    text: [
+      greeting(to.name),
+      "",
+      `jäsenyytesi taso vaihtuu ${formatDay(change.from)} alkavasta jaksosta tasoon ${change.tierName}.`,
+      "",
+      `Tunteja kuukaudessa: ${change.hoursQuota} h`,
+      `Kuukausihinta: ${formatEuros(change.monthlyPriceCents)}`,
+      "",
+      "Nykyinen jaksosi jatkuu ennallaan. Jos et tilannut muutosta, vastaa tähän viestiin.",
+      ...signature(settings.park),
+    ].join("\n"),
+  };
+}
+
+/** The tier change scheduled earlier will not happen after all. */
+export function tierChangeCancelledMail(
+  { settings }: Context,
+  sub: SubscriptionRow,
+  to: { email: string; name: string | null },
+): OutgoingMail {
+  return {
+    kind: "membership_tier_change",
+    to: to.email,
+    subject: `Tasomuutos peruttu: jäsenyytesi pysyy tasolla ${sub.tierName}`,
+    text: [
+      greeting(to.name),
+      "",
+      `jäsenyytesi aiemmin ilmoitettu tasomuutos on peruttu. Jäsenyytesi jatkuu tasolla ${sub.tierName} (${sub.hoursQuota} h kuukaudessa, ${formatEuros(sub.monthlyPriceCents)}/kk).`,
+      ...signature(settings.park),
+    ].join("\n"),
+  };
+}
+
+/** An admin credited a paid invoice: what was paid goes back. */
+export function invoiceCreditMail(
+  { settings }: Context,
+  invoice: InvoiceRow,
+  returned: { refundCents: number; giftCardCents: number },
+): OutgoingMail {
+  return {
+    kind: "invoice_credit",
+    to: invoice.email,
+    subject: `Hyvitys: lasku ${invoice.number}`,
+    text: [
+      greeting(invoice.name),
+      "",
+      `olemme hyvittäneet laskusi ${invoice.number} (${invoice.description}). Laskua ei tarvitse maksaa.`,
+      "",
+      ...(returned.refundCents > 0
+        ? [
+            `Palautamme ${formatEuros(returned.refundCents)} maksutavallesi. Palautus näkyy tililläsi muutaman pankkipäivän kuluessa.`,
+          ]
+        : []),
+      ...(returned.giftCardCents > 0
+        ? [`Lahjakortillesi palautettiin ${formatEuros(returned.giftCardCents)}.`]
+        : []),
+      ...signature(settings.park),
+    ].join("\n"),
+  };
+}

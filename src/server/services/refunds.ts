@@ -13,7 +13,12 @@ import { payments, refunds } from "../db/schema.js";
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundReason =
-  "customer_cancel" | "late_payment" | "invoice_not_needed" | "admin_cancel" | "admin_refund";
+  | "customer_cancel"
+  | "late_payment"
+  | "invoice_not_needed"
+  | "admin_cancel"
+  | "admin_refund"
+  | "invoice_credit";
 
 /** How long one attempt holds its row before another worker (the job, a second server) may try. */
 const CLAIM_MS = 5 * 60_000;

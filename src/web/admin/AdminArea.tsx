@@ -7,7 +7,7 @@ import { AdminLoginPage } from "./AdminLoginPage";
 import { AdminSession } from "./AdminSession";
 import { browserAdminEnvironment, type AdminEnvironment } from "./adminEnvironment";
 import { RequireAdmin } from "./RequireAdmin";
-import { adminSections, upcomingSections } from "./sections";
+import { adminSections } from "./sections";
 import "./admin.css";
 
 /**
@@ -30,22 +30,10 @@ export function AdminRoutes({ environment }: { environment: AdminEnvironment }) 
           {adminSections.map(({ path, Page }) => (
             <Route key={path} path={path} element={<Page />} />
           ))}
-          {upcomingSections.map(({ path, title }) => (
-            <Route key={path} path={path} element={<UpcomingSection title={title} />} />
-          ))}
           <Route path="*" element={<Navigate to="varaukset" replace />} />
         </Route>
       </Routes>
     </AdminSession>
-  );
-}
-
-function UpcomingSection({ title }: { title: string }) {
-  return (
-    <section className="admin-section">
-      <h1>{title}</h1>
-      <p className="muted">Tämä osio on tulossa.</p>
-    </section>
   );
 }
 

@@ -4,6 +4,7 @@ import { adminDiscountCodeRoutes } from "./discountCodes.js";
 import { adminGiftCardRoutes } from "./giftCards.js";
 import { adminFinanceRoutes } from "./finance.js";
 import { adminMeRoutes } from "./me.js";
+import { adminMembershipRoutes } from "./memberships.js";
 import { adminOperationsRoutes } from "./operations.js";
 import { adminPriceRoutes } from "./prices.js";
 import { adminPurchaseRoutes } from "./purchases.js";
@@ -31,4 +32,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (admin) => {
   await admin.register(adminOperationsRoutes);
   await admin.register(adminSystemRoutes);
   await admin.register(adminFinanceRoutes);
+  await admin.register(adminMembershipRoutes);
 };

@@ -31,8 +31,8 @@ const MAX_SEARCH_ROWS = 200;
 /** Far more than a 62-day range of one park holds: a safety net, not a page size. */
 const MAX_RANGE_ROWS = 5000;
 
-/** LIKE's own characters in a search are meant literally. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A LIKE pattern that finds the text anywhere, `%` and `_` taken literally. */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listReservations(
   ctx: AppContext,

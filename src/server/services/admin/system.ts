@@ -87,20 +87,36 @@ export async function resendMail(ctx: AppContext, actor: AdminActor, id: number)
       after: { requested: true },
     });
   });
-  const outcome = await ctx.mail.deliver(ctx.db, id);
-  await ctx.db.transaction((tx) =>
-    recordAudit(tx, actor, {
-      action: "mail.resend.result",
-      entity: "email",
-      entityId: id,
-      after: outcome.sent ? { sent: true } : { sent: false, error: outcome.error ?? null },
-    }),
-  );
+  const outcome = await deliverAudited(ctx, actor, id, {
+    action: "mail.resend.result",
+    entity: "email",
+    entityId: id,
+  });
   return {
     message: outcome.sent
       ? "Viesti lähetetty uudelleen."
       : `Viestin lähetys epäonnistui taas: ${outcome.error ?? "tuntematon virhe"}`,
   };
+}
+
+/**
+ * Delivers an outbox message an admin asked for, after the request's own transaction committed,
+ * and records what the mail server said in an audit row of its own.
+ */
+export async function deliverAudited(
+  ctx: AppContext,
+  actor: AdminActor,
+  mailId: number,
+  entry: { action: string; entity: string; entityId: string | number },
+) {
+  const outcome = await ctx.mail.deliver(ctx.db, mailId);
+  await ctx.db.transaction((tx) =>
+    recordAudit(tx, actor, {
+      ...entry,
+      after: outcome.sent ? { sent: true } : { sent: false, error: outcome.error ?? null },
+    }),
+  );
+  return outcome;
 }
 
 /** Each job with its last run, its last failure and its next due time from the cron pattern. */

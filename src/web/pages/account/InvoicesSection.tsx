@@ -8,14 +8,9 @@ import { formatEuros, formatVatRate } from "../../../domain/money";
 import { RetryAlert } from "../../components/RetryAlert";
 import { useMembershipEnvironment } from "../../membershipEnvironment";
 import { PaymentChoice } from "../membership/PaymentChoice";
-import { formatDay } from "./membershipFormat";
+import { formatDay, invoiceStatusLabel } from "./membershipFormat";
 
 type InvoiceActor = ActorRefFrom<typeof invoicePaymentMachine>;
-
-const statusText = (invoice: Invoice) =>
-  invoice.is_overdue
-    ? "Erääntynyt"
-    : ({ open: "Avoin", paid: "Maksettu", void: "Mitätöity" } as const)[invoice.status];
 
 /**
  * /oma-tili's invoices, newest first; outstanding ones (spec §4) stand out and can be paid. The
@@ -111,7 +106,7 @@ function InvoiceItem({ invoice, actor }: { invoice: Invoice; actor: InvoiceActor
     <li className={className}>
       <article aria-labelledby={headingId}>
         <h3 id={headingId}>
-          Lasku {invoice.number} <span className="badge">{statusText(invoice)}</span>
+          Lasku {invoice.number} <span className="badge">{invoiceStatusLabel(invoice)}</span>
         </h3>
         <dl className="details-list">
           <dt>Kuvaus</dt>

@@ -1,5 +1,10 @@
 import { formatDate } from "../../../domain/helsinkiTime";
-import { usagePercent, type Subscription, type SubscriptionStatus } from "../../../domain/membership";
+import {
+  usagePercent,
+  type Invoice,
+  type Subscription,
+  type SubscriptionStatus,
+} from "../../../domain/membership";
 import { addDays, daysRemaining, startOfHelsinkiDay } from "../../../domain/membershipPeriods";
 
 /* How the membership views say things in Finnish. The rules are the domain's; these only word them. */
@@ -10,6 +15,12 @@ export const statusLabel: Record<SubscriptionStatus, string> = {
   cancelled: "Irtisanottu",
   expired: "Vanhentunut",
 };
+
+/** An invoice's state in words: an open one past its due date is "Erääntynyt". */
+export const invoiceStatusLabel = (invoice: Pick<Invoice, "status" | "is_overdue">) =>
+  invoice.is_overdue
+    ? "Erääntynyt"
+    : ({ open: "Avoin", paid: "Maksettu", void: "Mitätöity" } as const)[invoice.status];
 
 /**
  * "ke 1.7.2026" for a calendar date (YYYY-MM-DD). Read as the start of that Helsinki day: a bare

@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { isoDate, isoDateTime } from "../booking";
+import {
+  invoiceSchema,
+  memberReservationSchema,
+  subscriptionSchema,
+  subscriptionStatusSchema,
+} from "../membership";
+
+/**
+ * Jäsenyydet (v2/jasenydet, decision 022): the memberships with filters, a member's page, and what an
+ * admin does on a member's behalf. The member's own payloads (snake_case, spec §3) are reused and
+ * extended with what only the admin sees.
+ */
+
+export const MEMBERSHIP_PAGE_SIZE = 50;
+
+export const membershipListQuerySchema = z.object({
+  tier: z.coerce.number({ message: "Tuntematon taso." }).int("Tuntematon taso.").min(1).max(99).optional(),
+  /** Without a status every membership but expired signups (which never started) is listed. */
+  status: subscriptionStatusSchema.optional(),
+  /** "true": only memberships with an open invoice past its due date. */
+  overdue: z.enum(["true", "false"], { message: "Valitse kyllä tai ei." }).optional(),
+  /** Contained in the member's name or e-mail, case-insensitive. */
+  q: z.string().trim().max(200, "Haku on liian pitkä.").optional(),
+  page: z.coerce.number({ message: "Sivunumero on virheellinen." }).int().min(1).max(10_000).default(1),
+});
+export type MembershipListQuery = z.input<typeof membershipListQuerySchema>;
+
+const moneySum = z.object({ count: z.number().int(), cents: z.number().int() });
+
+export const pendingTierChangeSchema = z.object({
+  tier_level: z.number().int(),
+  /** The tier's name, or null if it is no longer offered on that day (the change then lapses). */
+  tier_name: z.string().nullable(),
+  hours_quota: z.number().int().nullable(),
+  /** The first day of the period from which it is billed and its quota applies. */
+  from: isoDate,
+});
+export type PendingTierChange = z.infer<typeof pendingTierChangeSchema>;
+
+export const membershipRowSchema = z.object({
+  id: z.uuid(),
+  customer_id: z.string().nullable(),
+  /** Null once the customer deleted their account (only memberships that have ended). */
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  tier_level: z.number().int(),
+  tier_name: z.string(),
+  status: subscriptionStatusSchema,
+  commitment: z.enum(["none", "12m"]),
+  monthly_price_cents: z.number().int(),
+  start_date: isoDate,
+  commitment_end_date: isoDate.nullable(),
+  access_ends_on: isoDate.nullable(),
+  open_invoices: moneySum,
+  overdue_invoices: moneySum,
+  /** This period's booked hours and quota, while the membership gives access. */
+  usage: z.object({ hours_used: z.number(), hours_quota: z.number().int() }).nullable(),
+  pending_tier_change: pendingTierChangeSchema.nullable(),
+});
+export type MembershipRow = z.infer<typeof membershipRowSchema>;
+
+export const membershipListSchema = z.object({
+  memberships: z.array(membershipRowSchema),
+  /** Rows matching the filters, of which this page shows at most MEMBERSHIP_PAGE_SIZE. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Over every membership, whatever the filters: how many per status, and with an overdue invoice. */
+  counts: z.object({
+    byStatus: z.array(z.object({ status: subscriptionStatusSchema, count: z.number().int() })),
+    overdue: z.number().int(),
+    overdueCents: z.number().int(),
+  }),
+  /** The tiers that exist (any version), for the filter. */
+  tiers: z.array(z.object({ level: z.number().int(), name: z.string() })),
+});
+export type MembershipList = z.infer<typeof membershipListSchema>;
+
+export const adminSubscriptionSchema = subscriptionSchema.extend({
+  created_at: isoDateTime,
+  activated_at: isoDateTime.nullable(),
+  /** Where the next period begins (a tier change takes effect there); null once none will. */
+  next_period_start: isoDate.nullable(),
+  pending_tier_change: pendingTierChangeSchema.nullable(),
+});
+export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
+
+export const adminInvoiceSchema = invoiceSchema.extend({
+  subscription_id: z.uuid(),
+  email: z.string(),
+  voided_at: isoDateTime.nullable(),
+  /** Set when an admin credited the paid invoice (it is then void, the money returned). */
+  credited_at: isoDateTime.nullable(),
+  credited_cents: z.number().int().nullable(),
+});
+export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
+
+export const periodUsageSchema = z.object({
+  subscription_id: z.uuid(),
+  start: isoDate,
+  /** The period's last day (inclusive). */
+  end: isoDate,
+  hours_used: z.number(),
+  hours_quota: z.number().int(),
+  percent: z.number().int(),
+  current: z.boolean(),
+});
+export type PeriodUsage = z.infer<typeof periodUsageSchema>;
+
+export const memberPageSchema = z.object({
+  customer: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    phone: z.string().nullable(),
+    created_at: isoDateTime,
+    last_login_at: isoDateTime.nullable(),
+  }),
+  /** Newest first; expired signups included (they say the member tried). */
+  subscriptions: z.array(adminSubscriptionSchema),
+  /** Every invoice of the member, newest first. */
+  invoices: z.array(adminInvoiceSchema),
+  /** Each membership's periods, the latest 12 to the next one, newest first. */
+  usage: z.array(periodUsageSchema),
+  reservations: z.array(memberReservationSchema),
+  /** The tiers offered from the next period on, for the tier change. */
+  tiers: z.array(
+    z.object({
+      level: z.number().int(),
+      name: z.string(),
+      hours_quota: z.number().int(),
+      monthly_price_cents: z.number().int(),
+    }),
+  ),
+});
+export type MemberPage = z.infer<typeof memberPageSchema>;
+
+export const tierChangeSchema = z.object({
+  tierLevel: z
+    .number({ message: "Valitse uusi taso." })
+    .int("Valitse uusi taso.")
+    .min(1, "Valitse uusi taso."),
+});

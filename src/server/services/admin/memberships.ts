@@ -1,0 +1,298 @@
+import { and, count, countDistinct, desc, eq, ilike, inArray, lt, ne, not, or, sql } from "drizzle-orm";
+import {
+  MEMBERSHIP_PAGE_SIZE,
+  type AdminInvoice,
+  type AdminSubscription,
+  type MemberPage,
+  type MembershipList,
+  type MembershipRow,
+  type PendingTierChange,
+  type PeriodUsage,
+} from "../../../domain/admin/memberships.js";
+import { versionsOn } from "../../../domain/effectiveDates.js";
+import { helsinkiDate, toHelsinkiIso } from "../../../domain/helsinkiTime.js";
+import { usagePercent, type SubscriptionStatus } from "../../../domain/membership.js";
+import {
+  addDays,
+  periodBounds,
+  periodIndexOn,
+  startOfHelsinkiDay,
+} from "../../../domain/membershipPeriods.js";
+import type { AppContext } from "../../context.js";
+import type { DbOrTx } from "../../db/index.js";
+import { customers, invoices, membershipTiers, subscriptions } from "../../db/schema.js";
+import { notFound } from "../../errors.js";
+import { toInvoiceView, type InvoiceRow } from "../invoices.js";
+import { listMemberReservations } from "../memberReservations.js";
+import {
+  hasAccessOn,
+  hoursBookedIn,
+  periodContaining,
+  storedSubscriptionFields,
+  toSubscriptionView,
+  type SubscriptionRow,
+} from "../membership.js";
+import { tiersOn } from "../prices.js";
+import { hoursQuotaOfPeriod } from "../tierChange.js";
+import { likePattern } from "./reservations.js";
+
+/**
+ * Jäsenyydet (decision 022): the memberships with their members, open and overdue invoices and this
+ * period's usage, filtered and paged in SQL; and a member's page. The actions are in
+ * membershipActions.ts.
+ */
+
+export const MEMBER_NOT_FOUND = "Jäsentä ei löytynyt.";
+/** How many periods back the member page shows usage for. */
+const USAGE_PERIODS = 12;
+
+type TierVersion = typeof membershipTiers.$inferSelect;
+const iso = (d: Date | null) => (d ? toHelsinkiIso(d) : null);
+
+/** An open invoice past its due date: the member is behind with payments. */
+const overdueInvoice = (today: string) => and(eq(invoices.status, "open"), lt(invoices.dueDate, today));
+
+function pendingChange(sub: SubscriptionRow, tiers: TierVersion[]): PendingTierChange | null {
+  if (sub.nextTierLevel === null || sub.nextTierFrom === null) return null;
+  const tier = versionsOn(tiers, sub.nextTierFrom).find((t) => t.level === sub.nextTierLevel);
+  return {
+    tier_level: sub.nextTierLevel,
+    tier_name: tier?.name ?? null,
+    hours_quota: tier?.hoursQuota ?? null,
+    from: sub.nextTierFrom,
+  };
+}
+
+/** The memberships matching the filters, newest first, a page at a time, with figures from SQL. */
+export async function listMemberships(
+  ctx: AppContext,
+  query: {
+    tier?: number;
+    status?: SubscriptionStatus;
+    overdue?: "true" | "false";
+    q?: string;
+    page: number;
+  },
+): Promise<MembershipList> {
+  const today = helsinkiDate(ctx.now());
+  // Correlated on the subscription: the invoices_one_per_period index (subscription, period).
+  const behind = sql`exists (select 1 from ${invoices} where ${invoices.subscriptionId} = ${subscriptions.id} and ${overdueInvoice(today)})`;
+  const where = and(
+    query.status ? eq(subscriptions.status, query.status) : ne(subscriptions.status, "expired"),
+    query.tier ? eq(subscriptions.tierLevel, query.tier) : undefined,
+    query.overdue === "true" ? behind : query.overdue === "false" ? not(behind) : undefined,
+    query.q
+      ? or(ilike(customers.email, likePattern(query.q)), ilike(customers.name, likePattern(query.q)))
+      : undefined,
+  );
+  const [rows, [matching], byStatus, [overdue], tierVersions] = await Promise.all([
+    ctx.db
+      .select({ sub: subscriptions, name: customers.name, email: customers.email })
+      .from(subscriptions)
+      .leftJoin(customers, eq(customers.id, subscriptions.customerId))
+      .where(where)
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+      .limit(MEMBERSHIP_PAGE_SIZE)
+      .offset((query.page - 1) * MEMBERSHIP_PAGE_SIZE),
+    ctx.db
+      .select({ total: count() })
+      .from(subscriptions)
+      .leftJoin(customers, eq(customers.id, subscriptions.customerId))
+      .where(where),
+    ctx.db
+      .select({ status: subscriptions.status, count: count() })
+      .from(subscriptions)
+      .groupBy(subscriptions.status)
+      .orderBy(subscriptions.status),
+    ctx.db
+      .select({
+        count: countDistinct(invoices.subscriptionId),
+        cents: sql<number>`coalesce(sum(${invoices.amountCents}), 0)::int`,
+      })
+      .from(invoices)
+      .where(overdueInvoice(today)),
+    ctx.db.select().from(membershipTiers).orderBy(membershipTiers.level, desc(membershipTiers.effectiveFrom)),
+  ]);
+
+  const ids = rows.map((r) => r.sub.id);
+  const sums = ids.length
+    ? await ctx.db
+        .select({
+          id: invoices.subscriptionId,
+          openCount: count(),
+          openCents: sql<number>`sum(${invoices.amountCents})::int`,
+          overdueCount: sql<number>`(count(*) filter (where ${invoices.dueDate} < ${today}))::int`,
+          overdueCents: sql<number>`coalesce(sum(${invoices.amountCents}) filter (where ${invoices.dueDate} < ${today}), 0)::int`,
+        })
+        .from(invoices)
+        .where(and(inArray(invoices.subscriptionId, ids), eq(invoices.status, "open")))
+        .groupBy(invoices.subscriptionId)
+    : [];
+  const sumOf = new Map(sums.map((s) => [s.id, s]));
+
+  // This period's hours of those with access, all in one query.
+  const withAccess = rows
+    .filter((r) => hasAccessOn(r.sub, today))
+    .map((r) => ({ sub: r.sub, period: periodContaining(r.sub, today) }));
+  const hours = await hoursBookedIn(
+    ctx.db,
+    withAccess.map(({ sub, period }) => ({ subscriptionId: sub.id, from: period.from, to: period.to })),
+  );
+  const usageOf = new Map(
+    await Promise.all(
+      withAccess.map(
+        async ({ sub, period }, i) =>
+          [
+            sub.id,
+            { hours_used: hours[i]!, hours_quota: await hoursQuotaOfPeriod(ctx.db, sub, period.start) },
+          ] as const,
+      ),
+    ),
+  );
+
+  return {
+    memberships: rows.map(({ sub, name, email }): MembershipRow => {
+      const s = sumOf.get(sub.id);
+      return {
+        ...storedSubscriptionFields(sub),
+        customer_id: sub.customerId,
+        name,
+        email,
+        open_invoices: { count: Number(s?.openCount ?? 0), cents: Number(s?.openCents ?? 0) },
+        overdue_invoices: { count: Number(s?.overdueCount ?? 0), cents: Number(s?.overdueCents ?? 0) },
+        usage: usageOf.get(sub.id) ?? null,
+        pending_tier_change: pendingChange(sub, tierVersions),
+      };
+    }),
+    total: Number(matching?.total ?? 0),
+    page: query.page,
+    pageSize: MEMBERSHIP_PAGE_SIZE,
+    counts: {
+      byStatus: byStatus.map((s) => ({ status: s.status, count: Number(s.count) })),
+      overdue: Number(overdue?.count ?? 0),
+      overdueCents: Number(overdue?.cents ?? 0),
+    },
+    // The newest version's name of each level (ordered so, and the first kept).
+    tiers: tierVersions
+      .filter((t, i) => i === 0 || tierVersions[i - 1]!.level !== t.level)
+      .map((t) => ({ level: t.level, name: t.name })),
+  };
+}
+
+/** The first day of the period after today's, unless the membership ends before it. */
+export function nextPeriodStart(sub: SubscriptionRow, today: string): string | null {
+  if (sub.status !== "active" && sub.status !== "cancelled") return null;
+  const next = periodContaining(sub, today).endExclusive;
+  return sub.endsOn !== null && next >= sub.endsOn ? null : next;
+}
+
+export function toAdminInvoice(row: InvoiceRow, today: string): AdminInvoice {
+  return {
+    ...toInvoiceView(row, today),
+    subscription_id: row.subscriptionId,
+    email: row.email,
+    voided_at: iso(row.voidedAt),
+    credited_at: iso(row.creditedAt),
+    credited_cents: row.creditedCents,
+  };
+}
+
+/**
+ * The periods of a membership the page shows usage for: the latest USAGE_PERIODS up to today's,
+ * and the next one (bookings may be made ahead), none past the membership's end.
+ */
+function usagePeriods(sub: SubscriptionRow, today: string) {
+  if (sub.status === "expired" || sub.status === "pending") return [];
+  const current = Math.max(0, periodIndexOn(sub.startDate, today));
+  const periods = [];
+  for (let index = Math.max(0, current - USAGE_PERIODS + 1); index <= current + 1; index++) {
+    const { start, endExclusive } = periodBounds(sub.startDate, index);
+    if (sub.endsOn !== null && start >= sub.endsOn) break;
+    periods.push({ index, start, endExclusive, current: index === current });
+  }
+  return periods.reverse();
+}
+
+async function usageOf(
+  db: DbOrTx,
+  subs: SubscriptionRow[],
+  invoiceRows: InvoiceRow[],
+  today: string,
+): Promise<PeriodUsage[]> {
+  const periods = subs.flatMap((sub) => usagePeriods(sub, today).map((p) => ({ sub, ...p })));
+  const hours = await hoursBookedIn(
+    db,
+    periods.map((p) => ({
+      subscriptionId: p.sub.id,
+      from: startOfHelsinkiDay(p.start),
+      to: startOfHelsinkiDay(p.endExclusive),
+    })),
+  );
+  return Promise.all(
+    periods.map(async (p, i) => {
+      // A billed period's quota is the one its invoice recorded (a tier change may have followed).
+      const billed = invoiceRows.find((r) => r.subscriptionId === p.sub.id && r.periodStart === p.start);
+      const quota = billed?.hoursQuota ?? (await hoursQuotaOfPeriod(db, p.sub, p.start));
+      return {
+        subscription_id: p.sub.id,
+        start: p.start,
+        end: addDays(p.endExclusive, -1),
+        hours_used: hours[i]!,
+        hours_quota: quota,
+        percent: usagePercent(hours[i]!, quota),
+        current: p.current && hasAccessOn(p.sub, today),
+      };
+    }),
+  );
+}
+
+/** A member's page: details, memberships, invoices, usage per period and bookings. */
+export async function memberPage(ctx: AppContext, customerId: string): Promise<MemberPage> {
+  const today = helsinkiDate(ctx.now());
+  const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, customerId));
+  if (!customer) throw notFound(MEMBER_NOT_FOUND);
+  const [subs, invoiceRows, tierVersions] = await Promise.all([
+    ctx.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.customerId, customerId))
+      .orderBy(desc(subscriptions.createdAt)),
+    ctx.db.select().from(invoices).where(eq(invoices.customerId, customerId)).orderBy(desc(invoices.number)),
+    ctx.db.select().from(membershipTiers),
+  ]);
+  const views: AdminSubscription[] = await Promise.all(
+    subs.map(async (sub) => ({
+      ...(await toSubscriptionView(ctx, sub)),
+      created_at: toHelsinkiIso(sub.createdAt),
+      activated_at: iso(sub.activatedAt),
+      next_period_start: nextPeriodStart(sub, today),
+      pending_tier_change: pendingChange(sub, tierVersions),
+    })),
+  );
+  // The tiers the change form offers: those in force where the live membership's next period begins.
+  const live = subs.find((s) => s.status === "active");
+  const tiers = await tiersOn(ctx.db, (live && nextPeriodStart(live, today)) ?? today);
+  return {
+    customer: {
+      id: customer.id,
+      email: customer.email,
+      name: customer.name,
+      phone: customer.phone,
+      created_at: toHelsinkiIso(customer.createdAt),
+      last_login_at: iso(customer.lastLoginAt),
+    },
+    subscriptions: views,
+    invoices: invoiceRows.map((row) => toAdminInvoice(row, today)),
+    usage: await usageOf(ctx.db, subs, invoiceRows, today),
+    reservations: await listMemberReservations(ctx, {
+      ...customer,
+      createdAt: toHelsinkiIso(customer.createdAt),
+    }),
+    tiers: tiers.map((t) => ({
+      level: t.level,
+      name: t.name,
+      hours_quota: t.hoursQuota,
+      monthly_price_cents: t.monthlyPriceCents,
+    })),
+  };
+}

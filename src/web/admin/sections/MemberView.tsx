@@ -1,0 +1,385 @@
+import { useState, type FormEvent, type ReactNode } from "react";
+import type { AdminInvoice, AdminSubscription, MemberPage } from "../../../domain/admin/memberships";
+import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiTime";
+import { formatEuros } from "../../../domain/money";
+import {
+  daysText,
+  formatDay,
+  formatHours,
+  invoiceStatusLabel,
+  statusLabel,
+  usageText,
+} from "../../pages/account/membershipFormat";
+import { field } from "../formValues";
+import { statusText as reservationStatusText } from "./reservationList";
+
+/** What an admin does on a member's behalf (decision 022); each is confirmed first. */
+export type MembershipCommand =
+  | { kind: "cancel"; subscriptionId: string }
+  | { kind: "tierChange"; subscriptionId: string; tierLevel: number }
+  | { kind: "cancelTierChange"; subscriptionId: string }
+  | { kind: "void" | "credit" | "resend"; invoiceId: string };
+
+type Props = { member: MemberPage; canWrite: boolean; write: (command: MembershipCommand) => void };
+
+/** A member's page: details, memberships with their actions, invoices, usage per period, bookings. */
+export function MemberView({ member, canWrite, write }: Props) {
+  const { customer } = member;
+  return (
+    <article aria-labelledby="member-heading">
+      <h2 id="member-heading">{customer.name ?? customer.email}</h2>
+      <dl className="admin-details">
+        <dt>Sähköposti</dt>
+        <dd>{customer.email}</dd>
+        <dt>Puhelin</dt>
+        <dd>{customer.phone ?? "–"}</dd>
+        <dt>Asiakkaana</dt>
+        <dd>{formatDateTime(customer.created_at)} alkaen</dd>
+        <dt>Kirjautui viimeksi</dt>
+        <dd>{customer.last_login_at ? formatDateTime(customer.last_login_at) : "ei koskaan"}</dd>
+      </dl>
+      {member.subscriptions.length === 0 && <p>Asiakkaalla ei ole jäsenyyttä.</p>}
+      {member.subscriptions.map((sub) => (
+        <SubscriptionPanel key={sub.id} sub={sub} tiers={member.tiers} canWrite={canWrite} write={write} />
+      ))}
+      <InvoiceTable invoices={member.invoices} canWrite={canWrite} write={write} />
+      <UsageTable member={member} />
+      <ReservationTable member={member} />
+    </article>
+  );
+}
+
+/** A button that asks first: the question and a confirm button replace it until answered. */
+function Confirmed(props: {
+  label: string;
+  /** Names the button for a screen reader when the label alone is ambiguous (one per invoice). */
+  name?: string;
+  question: ReactNode;
+  confirm: string;
+  disabled: boolean;
+  onConfirm(): void;
+  danger?: boolean;
+}) {
+  const [asking, setAsking] = useState(false);
+  if (!asking)
+    return (
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={props.disabled}
+        aria-label={props.name}
+        onClick={() => setAsking(true)}
+      >
+        {props.label}
+      </button>
+    );
+  return (
+    <div role="group" aria-label={`Vahvista: ${props.name ?? props.label}`} className="card">
+      <p>{props.question}</p>
+      <div className="admin-toolbar">
+        <button
+          type="button"
+          className={props.danger ? "button button-danger" : "button"}
+          disabled={props.disabled}
+          onClick={() => {
+            props.onConfirm();
+            setAsking(false);
+          }}
+        >
+          {props.confirm}
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => setAsking(false)}>
+          Peruuta
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function SubscriptionPanel({
+  sub,
+  tiers,
+  canWrite,
+  write,
+}: {
+  sub: AdminSubscription;
+  tiers: MemberPage["tiers"];
+  canWrite: boolean;
+  write: Props["write"];
+}) {
+  const [tierLevel, setTierLevel] = useState<number | null>(null);
+  const chosen = tiers.find((t) => t.level === tierLevel);
+  const pending = sub.pending_tier_change;
+  const inCommitment = (sub.commitment_days_remaining ?? 0) > 0;
+  const choose = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTierLevel(Number(field(new FormData(event.currentTarget), "tier")));
+  };
+  return (
+    <section className="card admin-section" aria-labelledby={`sub-${sub.id}`}>
+      <h3 id={`sub-${sub.id}`}>
+        Jäsenyys {sub.tier_name}: {statusLabel[sub.status]}
+      </h3>
+      <dl className="admin-details">
+        <dt>Kuukausihinta</dt>
+        <dd>{formatEuros(sub.monthly_price_cents)}</dd>
+        <dt>Alkanut</dt>
+        <dd>{formatDay(sub.start_date)}</dd>
+        <dt>Sitoumus</dt>
+        <dd>
+          {sub.commitment_end_date
+            ? `12 kk, ${formatDay(sub.commitment_end_date)} asti${inCommitment ? ` (${daysText(sub.commitment_days_remaining!)} jäljellä)` : ""}`
+            : "Ei sitoumusta"}
+        </dd>
+        {sub.cancelled_at && (
+          <>
+            <dt>Irtisanottu</dt>
+            <dd>{formatDateTime(sub.cancelled_at)}</dd>
+          </>
+        )}
+        {sub.access_ends_on && (
+          <>
+            <dt>Käytössä</dt>
+            <dd>{formatDay(sub.access_ends_on)} asti</dd>
+          </>
+        )}
+        {sub.current_period && (
+          <>
+            <dt>Kuluva jakso</dt>
+            <dd>
+              {formatDay(sub.current_period.start)}–{formatDay(sub.current_period.end)}, käytetty{" "}
+              {usageText(sub.usage)}
+            </dd>
+          </>
+        )}
+        {pending && (
+          <>
+            <dt>Tasomuutos</dt>
+            <dd>
+              {pending.tier_name ?? `Taso ${pending.tier_level} (ei enää tarjolla)`} {formatDay(pending.from)}{" "}
+              alkavasta jaksosta
+              {pending.hours_quota !== null && `, ${pending.hours_quota} h/kk`}
+            </dd>
+          </>
+        )}
+      </dl>
+      {sub.status === "active" && (
+        <div className="admin-toolbar">
+          <Confirmed
+            label="Irtisano jäsenen puolesta"
+            question={
+              inCommitment
+                ? `Jäsenyydellä on sitoumus ${formatDay(sub.commitment_end_date!)} asti: jäsenyys ja laskutus jatkuvat siihen asti. Jäsenelle lähetetään vahvistus sähköpostilla.`
+                : `Jäsenyys on käytössä kuluvan jakson loppuun${sub.current_period ? `, ${formatDay(sub.current_period.end)} asti` : ""}, eikä uusia laskuja tule. Jäsenelle lähetetään vahvistus sähköpostilla.`
+            }
+            confirm="Vahvista irtisanominen"
+            danger
+            disabled={!canWrite}
+            onConfirm={() => write({ kind: "cancel", subscriptionId: sub.id })}
+          />
+          {pending && (
+            <Confirmed
+              label="Peru tasomuutos"
+              question={`Jäsenyys jatkuu tasolla ${sub.tier_name}. Jäsenelle lähetetään tieto sähköpostilla.`}
+              confirm="Vahvista tasomuutoksen peruminen"
+              disabled={!canWrite}
+              onConfirm={() => write({ kind: "cancelTierChange", subscriptionId: sub.id })}
+            />
+          )}
+        </div>
+      )}
+      {sub.status === "active" && sub.next_period_start && (
+        <form className="admin-toolbar" aria-label="Vaihda taso" onSubmit={choose}>
+          <div className="form-field">
+            <label htmlFor={`tier-${sub.id}`}>Uusi taso {formatDay(sub.next_period_start)} alkaen</label>
+            <select id={`tier-${sub.id}`} name="tier" defaultValue="">
+              <option value="" disabled>
+                Valitse taso
+              </option>
+              {tiers
+                .filter((t) => t.level !== sub.tier_level)
+                .map((t) => (
+                  <option key={t.level} value={t.level}>
+                    {t.name}: {t.hours_quota} h/kk, listahinta {formatEuros(t.monthly_price_cents)}/kk
+                  </option>
+                ))}
+            </select>
+          </div>
+          <button type="submit" className="button button-secondary" disabled={!canWrite}>
+            Vaihda taso
+          </button>
+        </form>
+      )}
+      {chosen && (
+        <div role="group" aria-label="Vahvista tasomuutos" className="card">
+          <p>
+            Vaihdetaanko taso {chosen.name}-tasoon {formatDay(sub.next_period_start!)} alkavasta jaksosta?
+            Jakson lasku tehdään uuden tason hinnalla
+            {sub.commitment === "12m" ? " (sitoumusalennus vähennetään)" : ""}, ja kiintiö on{" "}
+            {chosen.hours_quota} h. Jäsenelle lähetetään tieto sähköpostilla.
+          </p>
+          <div className="admin-toolbar">
+            <button
+              type="button"
+              className="button"
+              disabled={!canWrite}
+              onClick={() => {
+                write({ kind: "tierChange", subscriptionId: sub.id, tierLevel: chosen.level });
+                setTierLevel(null);
+              }}
+            >
+              Vahvista tasomuutos
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => setTierLevel(null)}>
+              Peruuta
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+const invoiceState = (i: AdminInvoice) => (i.credited_at ? "Hyvitetty" : invoiceStatusLabel(i));
+
+function InvoiceTable({
+  invoices,
+  canWrite,
+  write,
+}: {
+  invoices: AdminInvoice[];
+  canWrite: boolean;
+  write: Props["write"];
+}) {
+  if (invoices.length === 0) return <p>Ei laskuja.</p>;
+  return (
+    <table className="admin-table">
+      <caption>Laskut</caption>
+      <thead>
+        <tr>
+          <th scope="col">Nro</th>
+          <th scope="col">Kuvaus</th>
+          <th scope="col">Summa</th>
+          <th scope="col">Eräpäivä</th>
+          <th scope="col">Tila</th>
+          <th scope="col">Toiminnot</th>
+        </tr>
+      </thead>
+      <tbody>
+        {invoices.map((i) => (
+          <tr key={i.id}>
+            <th scope="row">{i.number}</th>
+            <td>{i.description}</td>
+            <td>{formatEuros(i.amount_cents)}</td>
+            <td>{formatDay(i.due_date)}</td>
+            <td>
+              {invoiceState(i)}
+              {i.paid_at && <div className="muted">maksettu {formatDateTime(i.paid_at)}</div>}
+              {i.credited_at && i.credited_cents !== null && (
+                <div className="muted">
+                  {formatEuros(i.credited_cents)} palautettu {formatDateTime(i.credited_at)}
+                </div>
+              )}
+            </td>
+            <td className="admin-toolbar">
+              {i.status === "open" && (
+                <Confirmed
+                  label="Mitätöi"
+                  name={`Mitätöi lasku ${i.number}`}
+                  question={`Mitätöidäänkö lasku ${i.number} (${formatEuros(i.amount_cents)})? Sitä ei tarvitse enää maksaa.`}
+                  confirm="Vahvista mitätöinti"
+                  danger
+                  disabled={!canWrite}
+                  onConfirm={() => write({ kind: "void", invoiceId: i.id })}
+                />
+              )}
+              {i.status === "paid" && (
+                <Confirmed
+                  label="Hyvitä"
+                  name={`Hyvitä lasku ${i.number}`}
+                  question={`Hyvitetäänkö lasku ${i.number}? Maksettu ${formatEuros(i.amount_cents)} palautetaan maksutavalle (lahjakortin osuus kortille), ja lasku mitätöidään. Jäsenelle lähetetään tieto sähköpostilla.`}
+                  confirm="Vahvista hyvitys"
+                  danger
+                  disabled={!canWrite}
+                  onConfirm={() => write({ kind: "credit", invoiceId: i.id })}
+                />
+              )}
+              {i.status !== "void" && (
+                <Confirmed
+                  label="Lähetä uudelleen"
+                  name={`Lähetä lasku ${i.number} uudelleen`}
+                  question={`Lähetetäänkö lasku ${i.number} uudelleen osoitteeseen ${i.email}?${i.status === "paid" ? " Maksetusta laskusta lähtee kuitti." : i.is_overdue ? " Erääntyneestä laskusta lähtee maksumuistutus." : ""}`}
+                  confirm="Vahvista lähetys"
+                  disabled={!canWrite}
+                  onConfirm={() => write({ kind: "resend", invoiceId: i.id })}
+                />
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function UsageTable({ member }: { member: MemberPage }) {
+  if (member.usage.length === 0) return null;
+  const several = member.subscriptions.filter((s) => s.status !== "expired").length > 1;
+  const tierOf = (id: string) => member.subscriptions.find((s) => s.id === id)?.tier_name ?? "";
+  return (
+    <table className="admin-table">
+      <caption>Käyttö jaksoittain</caption>
+      <thead>
+        <tr>
+          <th scope="col">Jakso</th>
+          <th scope="col">Varattu</th>
+          <th scope="col">Kiintiö</th>
+          <th scope="col">Käyttöaste</th>
+        </tr>
+      </thead>
+      <tbody>
+        {member.usage.map((u) => (
+          <tr key={`${u.subscription_id}-${u.start}`}>
+            <th scope="row">
+              {formatDay(u.start)}–{formatDay(u.end)}
+              {u.current && " (kuluva)"}
+              {several && <div className="muted">{tierOf(u.subscription_id)}</div>}
+            </th>
+            <td>{formatHours(u.hours_used)} h</td>
+            <td>{u.hours_quota} h</td>
+            <td>{u.percent} %</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ReservationTable({ member }: { member: MemberPage }) {
+  if (member.reservations.length === 0) return <p>Ei varauksia.</p>;
+  return (
+    <table className="admin-table">
+      <caption>Varaukset</caption>
+      <thead>
+        <tr>
+          <th scope="col">Aika</th>
+          <th scope="col">Alue</th>
+          <th scope="col">Laji</th>
+          <th scope="col">Tila</th>
+          <th scope="col">Tunnit tai hinta</th>
+        </tr>
+      </thead>
+      <tbody>
+        {member.reservations.map((r) => (
+          <tr key={r.id}>
+            <th scope="row">{formatTimeRange(r.start, r.end)}</th>
+            <td>{r.areaName}</td>
+            <td>{r.kind === "subscriber" ? "Jäsenvaraus" : "Kertavaraus"}</td>
+            <td>{reservationStatusText[r.status]}</td>
+            <td>{r.kind === "subscriber" ? `${formatHours(r.hours)} h` : formatEuros(r.priceCents)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

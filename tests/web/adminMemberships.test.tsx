@@ -1,0 +1,240 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { MemberPage, MembershipList } from "../../src/domain/admin/memberships";
+import { BASE, createAdminHarness, idToken, signedInWith } from "../machines/adminPathSupport";
+import { invoiceFixture, SUBSCRIPTION_ID, subscriptionFixture } from "../support/membership";
+
+/*
+ * The jäsenyydet page in the real admin area (token policy, HTTP client, section machine), with
+ * the API answered by the test: the filters live in the address and reach the API, a member opens
+ * on a URL of their own with invoices, usage and bookings, and every action is confirmed first
+ * and says what the server answered, in Finnish.
+ */
+
+const TOKEN = idToken("admin", BASE + 3_600_000);
+const app = createAdminHarness();
+afterEach(cleanup);
+
+const CUSTOMER_ID = "3f0e9a52-1c2b-4d3e-8f4a-5b6c7d8e9f01";
+const OPEN_ID = "7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f";
+const PAID_ID = "8d2e3f4a-5b6c-4d7e-9f0a-1b2c3d4e5f60";
+
+const LIST: MembershipList = {
+  memberships: [
+    {
+      id: SUBSCRIPTION_ID,
+      customer_id: CUSTOMER_ID,
+      name: "Anna Aalto",
+      email: "anna@example.com",
+      tier_level: 1,
+      tier_name: "Perus",
+      status: "active",
+      commitment: "none",
+      monthly_price_cents: 3900,
+      start_date: "2026-05-01",
+      commitment_end_date: null,
+      access_ends_on: null,
+      open_invoices: { count: 1, cents: 3900 },
+      overdue_invoices: { count: 1, cents: 3900 },
+      usage: { hours_used: 2, hours_quota: 8 },
+      pending_tier_change: { tier_level: 3, tier_name: "Premium", hours_quota: 40, from: "2026-07-01" },
+    },
+  ],
+  total: 1,
+  page: 1,
+  pageSize: 50,
+  counts: { byStatus: [{ status: "active", count: 1 }], overdue: 1, overdueCents: 3900 },
+  tiers: [
+    { level: 1, name: "Perus" },
+    { level: 2, name: "Plus" },
+    { level: 3, name: "Premium" },
+  ],
+};
+
+const MEMBER: MemberPage = {
+  customer: {
+    id: CUSTOMER_ID,
+    email: "anna@example.com",
+    name: "Anna Aalto",
+    phone: null,
+    created_at: "2026-05-01T10:00:00+03:00",
+    last_login_at: "2026-06-14T18:00:00+03:00",
+  },
+  subscriptions: [
+    {
+      ...subscriptionFixture({
+        tier_level: 1,
+        tier_name: "Perus",
+        monthly_price_cents: 3900,
+        usage: { hours_used: 2, hours_quota: 8, percent: 25 },
+      }),
+      created_at: "2026-05-01T10:00:00+03:00",
+      activated_at: "2026-05-01T10:01:00+03:00",
+      next_period_start: "2026-07-01",
+      pending_tier_change: null,
+    },
+  ],
+  invoices: [
+    {
+      ...invoiceFixture({ id: OPEN_ID, number: 1003, amount_cents: 3900, is_overdue: true }),
+      subscription_id: SUBSCRIPTION_ID,
+      email: "anna@example.com",
+      voided_at: null,
+      credited_at: null,
+      credited_cents: null,
+    },
+    {
+      ...invoiceFixture({
+        id: PAID_ID,
+        number: 1001,
+        description: "Jäsenyys Perus 1.5.–31.5.2026",
+        status: "void",
+        paid_at: "2026-05-01T10:01:00+03:00",
+      }),
+      subscription_id: SUBSCRIPTION_ID,
+      email: "anna@example.com",
+      voided_at: "2026-06-10T12:00:00+03:00",
+      credited_at: "2026-06-10T12:00:00+03:00",
+      credited_cents: 3900,
+    },
+  ],
+  usage: [
+    {
+      subscription_id: SUBSCRIPTION_ID,
+      start: "2026-06-01",
+      end: "2026-06-30",
+      hours_used: 2,
+      hours_quota: 8,
+      percent: 25,
+      current: true,
+    },
+  ],
+  reservations: [
+    {
+      id: "9e3f4a5b-6c7d-4e8f-8a1b-2c3d4e5f6a70",
+      kind: "subscriber",
+      areaName: "Koirapuisto",
+      start: "2026-06-20T10:00:00+03:00",
+      end: "2026-06-20T12:00:00+03:00",
+      status: "confirmed",
+      dogs: 1,
+      hours: 2,
+      priceCents: 0,
+      doorUrl: null,
+      accessToken: "x".repeat(43),
+      cancellable: true,
+      cancellableUntil: "2026-06-20T10:00:00+03:00",
+    },
+  ],
+  tiers: [
+    { level: 1, name: "Perus", hours_quota: 8, monthly_price_cents: 3900 },
+    { level: 3, name: "Premium", hours_quota: 40, monthly_price_cents: 8900 },
+  ],
+};
+
+const search = () => app.router.state.location.search;
+const apiCalled = (part: string) => app.calls.some((c) => c.url.includes(part));
+
+describe("jäsenyydet", () => {
+  it("keeps the filters in the address, sends them to the API, and opens a member on a URL of their own", async () => {
+    const user = userEvent.setup();
+    app.render({ path: "/hallinta/v2/jasenydet?taso=1&tila=active", token: signedInWith(TOKEN) });
+    await app.answerApi("GET", "/api/v2/admin/memberships", 200, LIST);
+    expect(apiCalled("/api/v2/admin/memberships?tier=1&status=active")).toBe(true);
+
+    const table = await screen.findByRole("table", { name: "Jäsenyydet (1)" });
+    const row = within(table).getByRole("row", { name: /Anna Aalto/ });
+    expect(row).toHaveTextContent("Perus");
+    expect(row).toHaveTextContent("→ Premium ke 1.7.2026 alkaen");
+    expect(row).toHaveTextContent("Voimassa");
+    expect(row).toHaveTextContent("2 / 8 h");
+    expect(row).toHaveTextContent(/1 kpl, 39,00\s€.*1 kpl, 39,00\s€/);
+    expect(screen.getByText(/Erääntynyt lasku 1 jäsenellä, yhteensä 39,00\s€/)).toBeInTheDocument();
+    expect(screen.getByLabelText("Tila")).toHaveValue("active");
+    expect(screen.getByLabelText("Taso")).toHaveValue("1");
+
+    await user.selectOptions(screen.getByLabelText("Erääntynyt lasku"), "true");
+    await user.type(screen.getByLabelText("Nimi tai sähköposti"), "aalto");
+    await user.click(screen.getByRole("button", { name: "Suodata" }));
+    expect(search()).toBe("?taso=1&tila=active&myohassa=kylla&haku=aalto");
+    await app.answerApi("GET", "/api/v2/admin/memberships", 200, LIST);
+    expect(apiCalled("tier=1&status=active&overdue=true&q=aalto")).toBe(true);
+
+    await user.click(await screen.findByRole("link", { name: "Anna Aalto" }));
+    expect(search()).toBe(`?taso=1&tila=active&myohassa=kylla&haku=aalto&jasen=${CUSTOMER_ID}`);
+    await app.answerApi("GET", `/api/v2/admin/members/${CUSTOMER_ID}`, 200, MEMBER);
+    await screen.findByRole("heading", { level: 2, name: "Anna Aalto" });
+    expect(screen.getByRole("heading", { level: 3, name: "Jäsenyys Perus: Voimassa" })).toBeInTheDocument();
+    const invoices = screen.getByRole("table", { name: "Laskut" });
+    expect(within(invoices).getByRole("row", { name: /^1003/ })).toHaveTextContent("Erääntynyt");
+    const credited = within(invoices).getByRole("row", { name: /^1001/ });
+    expect(credited).toHaveTextContent("Hyvitetty");
+    expect(credited).toHaveTextContent(/39,00\s€ palautettu/);
+    const usage = screen.getByRole("table", { name: "Käyttö jaksoittain" });
+    expect(within(usage).getByRole("row", { name: /\(kuluva\)/ })).toHaveTextContent("25 %");
+    const bookings = screen.getByRole("table", { name: "Varaukset" });
+    expect(within(bookings).getByRole("row", { name: /la 20\.6\.2026/ })).toHaveTextContent("Jäsenvaraus");
+
+    // Back to the list as it was filtered.
+    await user.click(screen.getByRole("link", { name: "← Takaisin jäsenyyksiin" }));
+    expect(search()).toBe("?taso=1&tila=active&myohassa=kylla&haku=aalto");
+    await app.answerApi("GET", "/api/v2/admin/memberships", 200, { ...LIST, memberships: [], total: 0 });
+    await screen.findByText("Ei jäsenyyksiä valituilla ehdoilla.");
+    expect(screen.getByLabelText("Nimi tai sähköposti")).toHaveValue("aalto");
+  });
+
+  it("asks before each action and says what the server answered, in Finnish", async () => {
+    const user = userEvent.setup();
+    app.render({ path: `/hallinta/v2/jasenydet?jasen=${CUSTOMER_ID}`, token: signedInWith(TOKEN) });
+    await app.answerApi("GET", `/api/v2/admin/members/${CUSTOMER_ID}`, 200, MEMBER);
+
+    // Cancel: the confirmation says what the member's rules mean here; nothing is sent before it.
+    await user.click(await screen.findByRole("button", { name: "Irtisano jäsenen puolesta" }));
+    const confirm = screen.getByRole("group", { name: "Vahvista: Irtisano jäsenen puolesta" });
+    expect(confirm).toHaveTextContent("kuluvan jakson loppuun, ti 30.6.2026 asti");
+    expect(apiCalled("/cancel")).toBe(false);
+    await user.click(within(confirm).getByRole("button", { name: "Vahvista irtisanominen" }));
+    await app.answerApi("POST", `/api/v2/admin/memberships/${SUBSCRIPTION_ID}/cancel`, 200, {
+      message: "Jäsenyys irtisanottu. Jäsenyys on käytössä maksetun jakson loppuun, ti 30.6.2026 asti.",
+    });
+    await app.answerApi("GET", `/api/v2/admin/members/${CUSTOMER_ID}`, 200, MEMBER);
+    expect(await screen.findByText(/^Jäsenyys irtisanottu\./)).toBeInTheDocument();
+
+    // Void refused by the server: the reason is shown and the page stays.
+    await user.click(screen.getByRole("button", { name: "Mitätöi lasku 1003" }));
+    await user.click(screen.getByRole("button", { name: "Vahvista mitätöinti" }));
+    await app.answerApi("POST", `/api/v2/admin/invoices/${OPEN_ID}/void`, 409, {
+      message: "Lasku 1003 on liittymisen ensimmäinen lasku.",
+    });
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Lasku 1003 on liittymisen ensimmäinen lasku.",
+    );
+    expect(screen.getByRole("table", { name: "Laskut" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Sulje" }));
+
+    // A tier change names the tier and the date before it is sent.
+    await user.selectOptions(screen.getByLabelText("Uusi taso ke 1.7.2026 alkaen"), "3");
+    await user.click(screen.getByRole("button", { name: "Vaihda taso" }));
+    const tier = screen.getByRole("group", { name: "Vahvista tasomuutos" });
+    expect(tier).toHaveTextContent("Premium-tasoon ke 1.7.2026 alkavasta jaksosta");
+    expect(tier).toHaveTextContent("kiintiö on 40 h");
+    await user.click(within(tier).getByRole("button", { name: "Vahvista tasomuutos" }));
+    await app.answerApi("POST", `/api/v2/admin/memberships/${SUBSCRIPTION_ID}/tier-change`, 200, {
+      message: "Taso vaihtuu Premium-tasoon ke 1.7.2026 alkavasta jaksosta.",
+    });
+    await app.answerApi("GET", `/api/v2/admin/members/${CUSTOMER_ID}`, 200, MEMBER);
+    expect(await screen.findByText(/^Taso vaihtuu Premium-tasoon/)).toBeInTheDocument();
+
+    // Resend of an overdue invoice says a reminder goes; "Peruuta" sends nothing.
+    await user.click(screen.getByRole("button", { name: "Lähetä lasku 1003 uudelleen" }));
+    expect(screen.getByRole("group", { name: "Vahvista: Lähetä lasku 1003 uudelleen" })).toHaveTextContent(
+      "anna@example.com? Erääntyneestä laskusta lähtee maksumuistutus.",
+    );
+    await user.click(screen.getByRole("button", { name: "Peruuta" }));
+    await waitFor(() => expect(screen.queryByRole("group", { name: /Lähetä lasku 1003/ })).toBeNull());
+    expect(apiCalled("/resend")).toBe(false);
+    // A credited invoice is void: nothing left to credit or resend.
+    expect(screen.queryByRole("button", { name: "Hyvitä lasku 1001" })).toBeNull();
+  });
+});

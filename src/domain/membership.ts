@@ -47,6 +47,17 @@ export type Usage = z.infer<typeof usageSchema>;
 export const periodSchema = z.object({ start: isoDate, end: isoDate });
 
 // GET /api/v2/subscriptions/me → { subscription }; 404 { message } when the customer has none.
+/** A tier change an admin scheduled from the membership's next period (decision 022). */
+export const pendingTierChangeSchema = z.object({
+  tier_level: z.number().int(),
+  /** The tier's name, or null if it is no longer offered on that day (the change then lapses). */
+  tier_name: z.string().nullable(),
+  hours_quota: z.number().int().nullable(),
+  /** The first day of the period from which it is billed and its quota applies. */
+  from: isoDate,
+});
+export type PendingTierChange = z.infer<typeof pendingTierChangeSchema>;
+
 export const subscriptionSchema = z.object({
   id: z.uuid(),
   tier_level: z.number().int(),
@@ -66,6 +77,8 @@ export const subscriptionSchema = z.object({
   has_access: z.boolean(),
   current_period: periodSchema.nullable(),
   usage: usageSchema,
+  /** A tier change waiting for the next period; null when none is. */
+  pending_tier_change: pendingTierChangeSchema.nullable(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 export const subscriptionResponseSchema = z.object({ subscription: subscriptionSchema });

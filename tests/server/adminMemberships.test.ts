@@ -274,9 +274,15 @@ describe.each(databaseKinds)("admin jäsenyydet (%s)", (kind) => {
     expect(await outboxOf(t, "membership_tier_change")).toHaveLength(1);
 
     // This period keeps Premium's 40 h; the next one already has Perus's 8 h for bookings made ahead.
-    expect((await premium.api.get("/api/v2/subscriptions/me")).json().subscription.usage.hours_quota).toBe(
-      40,
-    );
+    // The member's own view says what is coming.
+    const mine = (await premium.api.get("/api/v2/subscriptions/me")).json().subscription;
+    expect(mine.usage.hours_quota).toBe(40);
+    expect(mine.pending_tier_change).toEqual({
+      tier_level: 1,
+      tier_name: "Perus",
+      hours_quota: 8,
+      from: "2026-07-15",
+    });
     for (const day of ["2026-07-16", "2026-07-17", "2026-07-18", "2026-07-19"])
       expect((await book(premium.api, day, "10:00", "12:00")).statusCode).toBe(201);
     const over = await book(premium.api, "2026-07-20", "10:00", "12:00");
@@ -346,6 +352,7 @@ describe.each(databaseKinds)("admin jäsenyydet (%s)", (kind) => {
     expect((await premiumNow.get("/api/v2/subscriptions/me")).json().subscription).toMatchObject({
       tier_level: 1,
       usage: { hours_used: 8, hours_quota: 8 },
+      pending_tier_change: null,
     });
     // The June period keeps the quota its invoice recorded.
     const later = (await as("GET", `/members/${premium.customerId}`)).json();

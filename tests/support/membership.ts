@@ -49,6 +49,7 @@ export const subscriptionFixture = (overrides: Partial<Subscription> = {}): Subs
   has_access: true,
   current_period: { start: "2026-06-01", end: "2026-06-30" },
   usage: { hours_used: 4, hours_quota: 16, percent: 25 },
+  pending_tier_change: null,
   ...overrides,
 });
 

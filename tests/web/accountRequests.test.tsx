@@ -117,3 +117,19 @@ test("back from paying, the success page's check and the app's subscription shar
   expect(asked.mock.calls.filter(([p]) => p === "/api/v2/subscriptions/me").length).toBeGreaterThan(1);
   expect(requests.get("/api/v2/subscriptions/me")).toBe(1);
 });
+
+test("Oma tili says which tier the next period brings when an admin has changed it", async () => {
+  writeStoredSession(sessionToken(), customer);
+  const pending = { tier_level: 1, tier_name: "Perus", hours_quota: 8, from: "2026-07-01" };
+  answers["/api/v2/subscriptions/me"] = {
+    subscription: subscriptionFixture({ pending_tier_change: pending }),
+  };
+  try {
+    await renderApp("/oma-tili");
+    const membership = await screen.findByRole("region", { name: "Jäsenyys" });
+    expect(await within(membership).findByText("Tasomuutos")).toBeInTheDocument();
+    expect(within(membership).getByText("Perus (8 h/kk) ke 1.7.2026 alkaen")).toBeInTheDocument();
+  } finally {
+    answers["/api/v2/subscriptions/me"] = { subscription: subscriptionFixture() };
+  }
+});

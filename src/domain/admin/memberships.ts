@@ -3,9 +3,12 @@ import { isoDate, isoDateTime } from "../booking";
 import {
   invoiceSchema,
   memberReservationSchema,
+  pendingTierChangeSchema,
   subscriptionSchema,
   subscriptionStatusSchema,
 } from "../membership";
+
+export { pendingTierChangeSchema, type PendingTierChange } from "../membership";
 
 /**
  * Jäsenyydet (v2/jasenydet, decision 022): the memberships with filters, a member's page, and what an
@@ -28,16 +31,6 @@ export const membershipListQuerySchema = z.object({
 export type MembershipListQuery = z.input<typeof membershipListQuerySchema>;
 
 const moneySum = z.object({ count: z.number().int(), cents: z.number().int() });
-
-export const pendingTierChangeSchema = z.object({
-  tier_level: z.number().int(),
-  /** The tier's name, or null if it is no longer offered on that day (the change then lapses). */
-  tier_name: z.string().nullable(),
-  hours_quota: z.number().int().nullable(),
-  /** The first day of the period from which it is billed and its quota applies. */
-  from: isoDate,
-});
-export type PendingTierChange = z.infer<typeof pendingTierChangeSchema>;
 
 export const membershipRowSchema = z.object({
   id: z.uuid(),

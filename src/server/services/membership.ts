@@ -27,7 +27,7 @@ import { formatDay, subscriptionCancelledMail } from "./membershipMail.js";
 import { isUniqueViolation } from "./pgErrors.js";
 import { tierOn, tiersOn, vatRateOn } from "./prices.js";
 import { getSettings, type Settings } from "./settings.js";
-import { hoursQuotaOfPeriod, membershipPriceOf } from "./tierChange.js";
+import { hoursQuotaOfPeriod, pendingTierChangeOf, membershipPriceOf } from "./tierChange.js";
 
 /** Memberships: tiers, the member's view with usage, signup and cancel (issue 7). */
 
@@ -145,6 +145,7 @@ export async function toSubscriptionView(ctx: AppContext, sub: SubscriptionRow):
       hours_quota: hoursQuota,
       percent: usagePercent(hoursUsed, hoursQuota),
     },
+    pending_tier_change: await pendingTierChangeOf(ctx.db, sub),
   };
 }
 

@@ -1,4 +1,4 @@
-import { commitmentPrice } from "../../domain/membership.js";
+import { commitmentPrice, type PendingTierChange } from "../../domain/membership.js";
 import type { DbOrTx } from "../db/index.js";
 import type { subscriptions } from "../db/schema.js";
 import { tierOn, type MembershipTier } from "./prices.js";
@@ -28,6 +28,21 @@ export async function scheduledTierFor(
 ): Promise<MembershipTier | null> {
   if (!tierChangeApplies(sub, periodStart)) return null;
   return tierOn(db, sub.nextTierLevel!, sub.nextTierFrom!);
+}
+
+/** The waiting change as the member's view shows it (decision 022); null when none waits. */
+export async function pendingTierChangeOf(
+  db: DbOrTx,
+  sub: SubscriptionRow,
+): Promise<PendingTierChange | null> {
+  if (sub.nextTierLevel === null || sub.nextTierFrom === null) return null;
+  const tier = await tierOn(db, sub.nextTierLevel, sub.nextTierFrom);
+  return {
+    tier_level: sub.nextTierLevel,
+    tier_name: tier?.name ?? null,
+    hours_quota: tier?.hoursQuota ?? null,
+    from: sub.nextTierFrom,
+  };
 }
 
 /** The quota of the period starting on `periodStart`: the scheduled tier's from its date on. */

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { formatDate } from "../../../domain/helsinkiTime";
-import type { Subscription } from "../../../domain/membership";
+import type { PendingTierChange, Subscription } from "../../../domain/membership";
 import { formatEuros } from "../../../domain/money";
 import { ConfirmButtons } from "../../components/ConfirmButtons";
 import { RetryAlert } from "../../components/RetryAlert";
@@ -60,6 +60,10 @@ export function SubscriptionSection() {
   );
 }
 
+/** "Plus (16 h/kk) 1.7.2026 alkaen": what the next period brings (decision 022). */
+const tierChangeText = (change: PendingTierChange) =>
+  `${change.tier_name}${change.hours_quota === null ? "" : ` (${change.hours_quota} h/kk)`} ${formatDay(change.from)} alkaen`;
+
 function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
   const { now } = useMembershipEnvironment();
   const today = now();
@@ -69,6 +73,12 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
       <dl className="details-list">
         <dt>Taso</dt>
         <dd>{subscription.tier_name}</dd>
+        {subscription.pending_tier_change?.tier_name && (
+          <>
+            <dt>Tasomuutos</dt>
+            <dd>{tierChangeText(subscription.pending_tier_change)}</dd>
+          </>
+        )}
         <dt>Tila</dt>
         <dd>{statusLabel[subscription.status]}</dd>
         <dt>Kuukausihinta</dt>

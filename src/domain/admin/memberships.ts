@@ -8,8 +8,6 @@ import {
   subscriptionStatusSchema,
 } from "../membership";
 
-export { pendingTierChangeSchema, type PendingTierChange } from "../membership";
-
 /**
  * Jäsenyydet (v2/jasenydet, decision 022): the memberships with filters, a member's page, and what an
  * admin does on a member's behalf. The member's own payloads (snake_case, spec §3) are reused and
@@ -76,7 +74,6 @@ export const adminSubscriptionSchema = subscriptionSchema.extend({
   activated_at: isoDateTime.nullable(),
   /** Where the next period begins (a tier change takes effect there); null once none will. */
   next_period_start: isoDate.nullable(),
-  pending_tier_change: pendingTierChangeSchema.nullable(),
 });
 export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
 

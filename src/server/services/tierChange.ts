@@ -30,19 +30,27 @@ export async function scheduledTierFor(
   return tierOn(db, sub.nextTierLevel!, sub.nextTierFrom!);
 }
 
-/** The waiting change as the member's view shows it (decision 022); null when none waits. */
-export async function pendingTierChangeOf(
-  db: DbOrTx,
+/**
+ * The waiting change as the views show it (decision 022), given the tier as in force on its day
+ * (null or undefined when that tier is no longer offered); null when none waits.
+ */
+export function pendingTierChange(
   sub: SubscriptionRow,
-): Promise<PendingTierChange | null> {
+  tier: { name: string; hoursQuota: number } | null | undefined,
+): PendingTierChange | null {
   if (sub.nextTierLevel === null || sub.nextTierFrom === null) return null;
-  const tier = await tierOn(db, sub.nextTierLevel, sub.nextTierFrom);
   return {
     tier_level: sub.nextTierLevel,
     tier_name: tier?.name ?? null,
     hours_quota: tier?.hoursQuota ?? null,
     from: sub.nextTierFrom,
   };
+}
+
+/** The waiting change, its tier read from the database; null when none waits. */
+export async function pendingTierChangeOf(db: DbOrTx, sub: SubscriptionRow) {
+  if (sub.nextTierLevel === null || sub.nextTierFrom === null) return null;
+  return pendingTierChange(sub, await tierOn(db, sub.nextTierLevel, sub.nextTierFrom));
 }
 
 /** The quota of the period starting on `periodStart`: the scheduled tier's from its date on. */

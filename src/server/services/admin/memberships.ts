@@ -6,7 +6,6 @@ import {
   type MemberPage,
   type MembershipList,
   type MembershipRow,
-  type PendingTierChange,
   type PeriodUsage,
 } from "../../../domain/admin/memberships.js";
 import { versionsOn } from "../../../domain/effectiveDates.js";
@@ -33,7 +32,7 @@ import {
   type SubscriptionRow,
 } from "../membership.js";
 import { tiersOn } from "../prices.js";
-import { hoursQuotaOfPeriod } from "../tierChange.js";
+import { hoursQuotaOfPeriod, pendingTierChange } from "../tierChange.js";
 import { likePattern } from "./reservations.js";
 
 /**
@@ -52,16 +51,14 @@ const iso = (d: Date | null) => (d ? toHelsinkiIso(d) : null);
 /** An open invoice past its due date: the member is behind with payments. */
 const overdueInvoice = (today: string) => and(eq(invoices.status, "open"), lt(invoices.dueDate, today));
 
-function pendingChange(sub: SubscriptionRow, tiers: TierVersion[]): PendingTierChange | null {
-  if (sub.nextTierLevel === null || sub.nextTierFrom === null) return null;
-  const tier = versionsOn(tiers, sub.nextTierFrom).find((t) => t.level === sub.nextTierLevel);
-  return {
-    tier_level: sub.nextTierLevel,
-    tier_name: tier?.name ?? null,
-    hours_quota: tier?.hoursQuota ?? null,
-    from: sub.nextTierFrom,
-  };
-}
+/** The waiting change, its tier taken from the tier versions already loaded. */
+const pendingChange = (sub: SubscriptionRow, tiers: TierVersion[]) =>
+  pendingTierChange(
+    sub,
+    sub.nextTierFrom === null
+      ? null
+      : versionsOn(tiers, sub.nextTierFrom).find((t) => t.level === sub.nextTierLevel),
+  );
 
 /** The memberships matching the filters, newest first, a page at a time, with figures from SQL. */
 export async function listMemberships(
@@ -251,14 +248,13 @@ export async function memberPage(ctx: AppContext, customerId: string): Promise<M
   const today = helsinkiDate(ctx.now());
   const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, customerId));
   if (!customer) throw notFound(MEMBER_NOT_FOUND);
-  const [subs, invoiceRows, tierVersions] = await Promise.all([
+  const [subs, invoiceRows] = await Promise.all([
     ctx.db
       .select()
       .from(subscriptions)
       .where(eq(subscriptions.customerId, customerId))
       .orderBy(desc(subscriptions.createdAt)),
     ctx.db.select().from(invoices).where(eq(invoices.customerId, customerId)).orderBy(desc(invoices.number)),
-    ctx.db.select().from(membershipTiers),
   ]);
   const views: AdminSubscription[] = await Promise.all(
     subs.map(async (sub) => ({
@@ -266,7 +262,6 @@ export async function memberPage(ctx: AppContext, customerId: string): Promise<M
       created_at: toHelsinkiIso(sub.createdAt),
       activated_at: iso(sub.activatedAt),
       next_period_start: nextPeriodStart(sub, today),
-      pending_tier_change: pendingChange(sub, tierVersions),
     })),
   );
   // The tiers the change form offers: those in force where the live membership's next period begins.

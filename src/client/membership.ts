@@ -1,12 +1,13 @@
-import { z } from "zod";
 import type { PaymentMethod } from "../domain/booking";
 import {
   cancelSubscriptionResponseSchema,
+  deleteAccountResponseSchema,
   invoicesResponseSchema,
   paymentResponseSchema,
   subscriptionResponseSchema,
   tiersResponseSchema,
   type CancelSubscriptionResponse,
+  type DeleteAccountResponse,
   type Invoice,
   type PaymentResponse,
   type SignupRequest,
@@ -22,9 +23,6 @@ import { newIdempotencyKey } from "./idempotencyKey";
  * client's auth policy. Answers are parsed with the contract's schemas, so a server that drifts
  * shows up as an error instead of a half-drawn page.
  */
-
-const deleteAccountResponseSchema = z.object({ success: z.boolean(), message: z.string() });
-export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;
 
 export function createMembershipApi(http: HttpClient = defaultHttp) {
   return {

@@ -1,28 +1,20 @@
 import { z } from "zod";
+import { isoDate, isoDateTime, paymentMethodSchema, requestDate, requestDateTime } from "./formats.js";
 
 /**
  * The booking API's payloads (issue 4), shared by the server's route schemas and the SPA.
  * Times are ISO 8601 strings with an offset; money is integer cents, VAT included.
  */
 
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Päivämäärä muodossa VVVV-KK-PP");
-export const isoDateTime = z.iso.datetime({
-  offset: true,
-  message: "Aika ISO 8601 -muodossa aikavyöhykkeen kanssa",
-});
-/** Years a request may name: wide enough for every real booking, narrow enough for date math. */
-export const REQUEST_YEARS = { from: 2000, to: 2099 } as const;
-const YEAR_MESSAGE = `Päivämäärän on oltava vuosien ${REQUEST_YEARS.from}–${REQUEST_YEARS.to} välillä`;
-const yearInRange = (value: string) => {
-  const year = Number(value.slice(0, 4));
-  return year >= REQUEST_YEARS.from && year <= REQUEST_YEARS.to;
-};
-/** A date or time sent to the API: as above, within REQUEST_YEARS. */
-export const requestDate = isoDate.refine(yearInRange, YEAR_MESSAGE);
-export const requestDateTime = isoDateTime.refine(yearInRange, YEAR_MESSAGE);
-
-export const paymentMethodSchema = z.enum(["mobilepay", "card"]);
-export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+export {
+  isoDate,
+  isoDateTime,
+  paymentMethodSchema,
+  REQUEST_YEARS,
+  requestDate,
+  requestDateTime,
+  type PaymentMethod,
+} from "./formats.js";
 
 // GET /api/v2/availability?from=YYYY-MM-DD&to=YYYY-MM-DD (inclusive, at most 62 days)
 export const availabilityQuerySchema = z.object({ from: requestDate, to: requestDate });
@@ -53,8 +45,8 @@ export const slotSchema = z.object({
 export const availabilityDaySchema = z.object({
   date: isoDate,
   /** Opening time that day, null when closed all day. */
-  opensAt: isoDateTime.nullable(),
-  closesAt: isoDateTime.nullable(),
+  opensAt: z.nullable(isoDateTime),
+  closesAt: z.nullable(isoDateTime),
   slots: z.array(slotSchema),
 });
 
@@ -73,10 +65,10 @@ export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
  */
 export const availabilityWireDaySchema = z.object({
   date: isoDate,
-  opensAt: isoDateTime.nullable(),
-  closesAt: isoDateTime.nullable(),
+  opensAt: z.nullable(isoDateTime),
+  closesAt: z.nullable(isoDateTime),
   /** The first cell's start; null when the day has no cells. */
-  firstStart: isoDateTime.nullable(),
+  firstStart: z.nullable(isoDateTime),
   /** One letter per cell, its status (SLOT_STATUS_CODES). */
   cells: z.string(),
   /**
@@ -202,7 +194,7 @@ export const publicReservationSchema = z.object({
   /** The gate link; only on a confirmed booking. */
   doorUrl: z.string().nullable(),
   /** Until when a pending booking is held for its payment (the server always sends it). */
-  holdExpiresAt: isoDateTime.nullable().optional(),
+  holdExpiresAt: z.nullable(isoDateTime).optional(),
   /** Whether the visitor may still cancel it, and until when. */
   cancellable: z.boolean(),
   cancellableUntil: isoDateTime,

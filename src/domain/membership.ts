@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { isoDate, isoDateTime, paymentMethodSchema, requestDateTime } from "./booking.js";
+import * as z from "zod/mini";
+import { isoDate, isoDateTime, paymentMethodSchema, requestDateTime } from "./formats.js";
 
 /**
  * Membership (issue 7): the API's payloads (spec §3, §7) and the pure billing rules (spec §4,
@@ -18,28 +18,28 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
 // GET /api/v2/subscriptions/tiers (public): what /jasenyys sells.
 export const tierSchema = z.object({
-  tier_level: z.number().int(),
+  tier_level: z.int(),
   name: z.string(),
-  hours_quota: z.number().int(),
-  monthly_price_cents: z.number().int(),
+  hours_quota: z.int(),
+  monthly_price_cents: z.int(),
   /** The monthly price with a 12-month commitment (10 % less). */
-  commitment_monthly_price_cents: z.number().int(),
+  commitment_monthly_price_cents: z.int(),
 });
 export type Tier = z.infer<typeof tierSchema>;
 export const tiersResponseSchema = z.object({
   tiers: z.array(tierSchema),
-  commitment_months: z.number().int(),
-  vat_rate_basis_points: z.number().int(),
-  invoice_due_days: z.number().int(),
+  commitment_months: z.int(),
+  vat_rate_basis_points: z.int(),
+  invoice_due_days: z.int(),
 });
 export type TiersResponse = z.infer<typeof tiersResponseSchema>;
 
 export const usageSchema = z.object({
   /** Hours of non-cancelled subscriber bookings starting in the current period (may be x.5). */
   hours_used: z.number(),
-  hours_quota: z.number().int(),
+  hours_quota: z.int(),
   /** round(hours_used / hours_quota × 100), 0 when the quota is 0 (spec §4). */
-  percent: z.number().int(),
+  percent: z.int(),
 });
 export type Usage = z.infer<typeof usageSchema>;
 
@@ -49,10 +49,10 @@ export const periodSchema = z.object({ start: isoDate, end: isoDate });
 // GET /api/v2/subscriptions/me → { subscription }; 404 { message } when the customer has none.
 /** A tier change an admin scheduled from the membership's next period (decision 022). */
 export const pendingTierChangeSchema = z.object({
-  tier_level: z.number().int(),
+  tier_level: z.int(),
   /** The tier's name, or null if it is no longer offered on that day (the change then lapses). */
-  tier_name: z.string().nullable(),
-  hours_quota: z.number().int().nullable(),
+  tier_name: z.nullable(z.string()),
+  hours_quota: z.nullable(z.int()),
   /** The first day of the period from which it is billed and its quota applies. */
   from: isoDate,
 });
@@ -60,35 +60,35 @@ export type PendingTierChange = z.infer<typeof pendingTierChangeSchema>;
 
 export const subscriptionSchema = z.object({
   id: z.uuid(),
-  tier_level: z.number().int(),
+  tier_level: z.int(),
   tier_name: z.string(),
   status: subscriptionStatusSchema,
   commitment: commitmentSchema,
-  monthly_price_cents: z.number().int(),
+  monthly_price_cents: z.int(),
   start_date: isoDate,
   /** Start + 12 months with a commitment: the first day no longer bound by it. Null without one. */
-  commitment_end_date: isoDate.nullable(),
+  commitment_end_date: z.nullable(isoDate),
   /** Days until commitment_end_date, rounded up; 0 once it has passed; null without a commitment. */
-  commitment_days_remaining: z.number().int().nullable(),
-  cancelled_at: isoDateTime.nullable(),
+  commitment_days_remaining: z.nullable(z.int()),
+  cancelled_at: z.nullable(isoDateTime),
   /** The last day of access once cancelled (inclusive); null while the membership renews. */
-  access_ends_on: isoDate.nullable(),
+  access_ends_on: z.nullable(isoDate),
   /** Whether the member may book with the quota now (active, or cancelled with access left). */
   has_access: z.boolean(),
-  current_period: periodSchema.nullable(),
+  current_period: z.nullable(periodSchema),
   usage: usageSchema,
   /** A tier change waiting for the next period; null when none is. */
-  pending_tier_change: pendingTierChangeSchema.nullable(),
+  pending_tier_change: z.nullable(pendingTierChangeSchema),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 export const subscriptionResponseSchema = z.object({ subscription: subscriptionSchema });
 
 // POST /api/v2/subscriptions/signup
 export const signupRequestSchema = z.object({
-  tier_level: z.number().int(),
+  tier_level: z.int(),
   commitment: commitmentSchema,
   paymentMethod: paymentMethodSchema,
-  gift_card_code: z.string().trim().max(64).optional().nullable(),
+  gift_card_code: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(64)))),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
@@ -115,19 +115,19 @@ export const NO_ACTIVE_SUBSCRIPTION = "No active subscription";
 export const invoiceStatusSchema = z.enum(["open", "paid", "void"]);
 export const invoiceSchema = z.object({
   id: z.uuid(),
-  number: z.number().int(),
+  number: z.int(),
   reference_number: z.string(),
   description: z.string(),
   period: periodSchema,
-  amount_cents: z.number().int(),
-  vat_cents: z.number().int(),
-  vat_rate_basis_points: z.number().int(),
+  amount_cents: z.int(),
+  vat_cents: z.int(),
+  vat_rate_basis_points: z.int(),
   status: invoiceStatusSchema,
   /** Open and past its due date (Helsinki calendar). */
   is_overdue: z.boolean(),
   issued_at: isoDateTime,
   due_date: isoDate,
-  paid_at: isoDateTime.nullable(),
+  paid_at: z.nullable(isoDateTime),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoicesResponseSchema = z.object({ invoices: z.array(invoiceSchema) });
@@ -135,14 +135,14 @@ export const invoicesResponseSchema = z.object({ invoices: z.array(invoiceSchema
 // POST /api/v2/invoices/{id}/pay
 export const payInvoiceRequestSchema = z.object({
   paymentMethod: paymentMethodSchema,
-  gift_card_code: z.string().trim().max(64).optional().nullable(),
+  gift_card_code: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(64)))),
 });
 
 // POST /api/v2/reservations/subscriber
 export const subscriberReservationRequestSchema = z.object({
   start: requestDateTime,
   end: requestDateTime,
-  dogs: z.number().int().min(1, "Koiria on oltava vähintään yksi").max(20),
+  dogs: z.int().check(z.minimum(1, "Koiria on oltava vähintään yksi"), z.maximum(20)),
 });
 
 /** A booking on the member's own list: subscriber bookings and single bookings with their e-mail. */
@@ -153,12 +153,12 @@ export const memberReservationSchema = z.object({
   start: isoDateTime,
   end: isoDateTime,
   status: z.enum(["pending", "confirmed", "cancelled", "expired"]),
-  dogs: z.number().int(),
+  dogs: z.int(),
   /** Quota hours a subscriber booking uses (0 for single bookings). */
   hours: z.number(),
-  priceCents: z.number().int(),
+  priceCents: z.int(),
   /** The gate link of a confirmed booking. */
-  doorUrl: z.string().nullable(),
+  doorUrl: z.nullable(z.string()),
   /** The booking's own page (single bookings: /oma-varaus by its access token). */
   accessToken: z.string(),
   cancellable: z.boolean(),
@@ -224,11 +224,11 @@ export const customerDataSchema = z.object({
   customer: z.object({
     id: z.string(),
     email: z.string(),
-    name: z.string().nullable(),
-    phone: z.string().nullable(),
+    name: z.nullable(z.string()),
+    phone: z.nullable(z.string()),
     createdAt: z.string(),
   }),
-  subscription: subscriptionSchema.nullable(),
+  subscription: z.nullable(subscriptionSchema),
   invoices: z.array(invoiceSchema),
   reservations: z.array(memberReservationSchema),
   emails: z.array(z.object({ subject: z.string(), kind: z.string(), sent_at: isoDateTime })),
@@ -236,3 +236,4 @@ export const customerDataSchema = z.object({
 export type CustomerData = z.infer<typeof customerDataSchema>;
 // DELETE /api/v2/customers/me
 export const deleteAccountResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;

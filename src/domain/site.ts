@@ -1,6 +1,6 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
-/** GET /api/v2/site: what the SPA shell and public pages show about the park. */
+/** GET /api/v2/site (zod/mini, as the shell parses it; decision 019): what the SPA shell and public pages show about the park. */
 export const siteInfoSchema = z.object({
   park: z.object({
     name: z.string(),
@@ -14,9 +14,9 @@ export const siteInfoSchema = z.object({
     feedbackUrl: z.string(),
   }),
   openingHours: z.object({
-    weekly: z.array(z.object({ opens: z.string(), closes: z.string() }).nullable()),
+    weekly: z.array(z.nullable(z.object({ opens: z.string(), closes: z.string() }))),
   }),
-  notice: z.string().nullable(),
+  notice: z.nullable(z.string()),
   slotRules: z.object({
     lengthsMinutes: z.array(z.number()),
     bookingWindowDays: z.number(),
@@ -30,7 +30,7 @@ export const siteInfoSchema = z.object({
   invoiceDueDays: z.number(),
   vatRateBasisPoints: z.number(),
   /** The base price of each booking length (rules without weekday or time limits), VAT included. */
-  prices: z.array(z.object({ lengthMinutes: z.number().int(), priceCents: z.number().int() })),
+  prices: z.array(z.object({ lengthMinutes: z.int(), priceCents: z.int() })),
 });
 
 export type SiteInfo = z.infer<typeof siteInfoSchema>;

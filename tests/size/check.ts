@@ -8,18 +8,18 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-/** Issue 11's budget for the first load: not met yet (decision 019 says what it takes). */
+/** Issue 11's budget for the first load of each route. */
 export const BUDGET_BYTES = 90 * 1024;
-/**
- * What CI enforces until then: today's first load with a little room, so the shell cannot grow
- * unnoticed. Lower it as the shell shrinks; it becomes BUDGET_BYTES when that is met.
- */
-export const LIMIT_BYTES = 185 * 1024;
 
-/** Route -> the lazy page modules (manifest keys, relative to src/web) its first paint waits for. */
-export const firstPaintPages: Record<string, string[]> = {
-  "/": [],
-  "/varauskalenteri": ["pages/booking/CalendarPage.tsx"],
+/**
+ * Route -> the lazy page modules (manifest keys, relative to src/web) its first paint waits for,
+ * and what CI enforces. / is held to the budget. /varauskalenteri is not there yet (decision 019
+ * says what it takes): its limit is today's first load with a little room, so it cannot grow
+ * unnoticed; lower it as the calendar shrinks until it is BUDGET_BYTES.
+ */
+export const firstPaintPages: Record<string, { pages: string[]; limitBytes: number }> = {
+  "/": { pages: [], limitBytes: BUDGET_BYTES },
+  "/varauskalenteri": { pages: ["pages/booking/CalendarPage.tsx"], limitBytes: 130 * 1024 },
 };
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
@@ -48,11 +48,11 @@ function gzippedSize(file: string): number {
 export function firstLoad(manifest: Manifest) {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entryKey) throw new Error("The manifest has no entry chunk");
-  return Object.entries(firstPaintPages).map(([route, pages]) => {
+  return Object.entries(firstPaintPages).map(([route, { pages, limitBytes }]) => {
     const files = staticClosure(manifest, entryKey);
     for (const page of pages) staticClosure(manifest, page, files);
     const sizes = [...files].map((file) => ({ file, gzip: gzippedSize(file) }));
-    return { route, files: sizes, total: sizes.reduce((sum, f) => sum + f.gzip, 0) };
+    return { route, limitBytes, files: sizes, total: sizes.reduce((sum, f) => sum + f.gzip, 0) };
   });
 }
 
@@ -61,21 +61,19 @@ function main() {
   if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: run npm run build first`);
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  let over = false;
-  console.log(
-    `First-load JavaScript, gzipped (budget ${kb(BUDGET_BYTES)} per route, CI limit ${kb(LIMIT_BYTES)})`,
-  );
-  for (const { route, files, total } of firstLoad(manifest)) {
-    console.log(`\n${route}`);
+  const over: string[] = [];
+  console.log(`First-load JavaScript, gzipped (budget ${kb(BUDGET_BYTES)} per route)`);
+  for (const { route, limitBytes, files, total } of firstLoad(manifest)) {
+    console.log(`\n${route} (CI limit ${kb(limitBytes)})`);
     for (const { file, gzip } of files.sort((a, b) => b.gzip - a.gzip)) {
       console.log(`  ${file.padEnd(48)} ${kb(gzip).padStart(9)}`);
     }
-    const verdict = total > LIMIT_BYTES ? "OVER THE LIMIT" : total > BUDGET_BYTES ? "over budget" : "ok";
+    const verdict = total > limitBytes ? "OVER THE LIMIT" : total > BUDGET_BYTES ? "over budget" : "ok";
     console.log(`  ${"total".padEnd(48)} ${kb(total).padStart(9)}  ${verdict}`);
-    over ||= total > LIMIT_BYTES;
+    if (total > limitBytes) over.push(`${route} ${kb(total)} > ${kb(limitBytes)}`);
   }
-  if (over) {
-    console.error(`\nThe first load is over the CI limit of ${kb(LIMIT_BYTES)} gzipped (decision 019).`);
+  if (over.length > 0) {
+    console.error(`\nThe first load is over its CI limit (decision 019): ${over.join(", ")}.`);
     process.exitCode = 1;
   }
 }

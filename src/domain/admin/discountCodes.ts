@@ -20,7 +20,7 @@ const codeSchema = z
 const MAX_FIXED_CENTS = 100_000;
 
 /** A field that may be left out or null; both mean "none". */
-const orNull = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? null);
+const orNull = <T extends z.core.SomeType>(schema: T) => z.nullish(schema).transform((v) => v ?? null);
 
 export const discountCodeInputSchema = z
   .object({
@@ -117,7 +117,7 @@ export const discountCodeUseSchema = z.object({
   status: z.enum(["held", "used", "released"]),
   amountCents: z.number().int(),
   createdAt: isoDateTime,
-  releasedAt: isoDateTime.nullable(),
+  releasedAt: z.nullable(isoDateTime),
   reservation: z.object({
     id: z.string(),
     name: z.string(),

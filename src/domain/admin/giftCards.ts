@@ -23,7 +23,7 @@ export const giftCardIssueSchema = z.object({
     .nullish()
     .transform((n) => n || null),
   /** The last day the card works (inclusive); none: no end. */
-  validUntil: requestDate.nullish().transform((d) => d ?? null),
+  validUntil: z.nullish(requestDate).transform((d) => d ?? null),
 });
 export type GiftCardIssueInput = z.input<typeof giftCardIssueSchema>;
 export type GiftCardIssueValues = z.output<typeof giftCardIssueSchema>;

@@ -19,7 +19,7 @@ export const MEMBERSHIP_PAGE_SIZE = 50;
 export const membershipListQuerySchema = z.object({
   tier: z.coerce.number({ message: "Tuntematon taso." }).int("Tuntematon taso.").min(1).max(99).optional(),
   /** Without a status every membership but expired signups (which never started) is listed. */
-  status: subscriptionStatusSchema.optional(),
+  status: z.optional(subscriptionStatusSchema),
   /** "true": only memberships with an open invoice past its due date. */
   overdue: z.enum(["true", "false"], { message: "Valitse kyllä tai ei." }).optional(),
   /** Contained in the member's name or e-mail, case-insensitive. */
@@ -42,13 +42,13 @@ export const membershipRowSchema = z.object({
   commitment: z.enum(["none", "12m"]),
   monthly_price_cents: z.number().int(),
   start_date: isoDate,
-  commitment_end_date: isoDate.nullable(),
-  access_ends_on: isoDate.nullable(),
+  commitment_end_date: z.nullable(isoDate),
+  access_ends_on: z.nullable(isoDate),
   open_invoices: moneySum,
   overdue_invoices: moneySum,
   /** This period's booked hours and quota, while the membership gives access. */
   usage: z.object({ hours_used: z.number(), hours_quota: z.number().int() }).nullable(),
-  pending_tier_change: pendingTierChangeSchema.nullable(),
+  pending_tier_change: z.nullable(pendingTierChangeSchema),
 });
 export type MembershipRow = z.infer<typeof membershipRowSchema>;
 
@@ -69,20 +69,22 @@ export const membershipListSchema = z.object({
 });
 export type MembershipList = z.infer<typeof membershipListSchema>;
 
-export const adminSubscriptionSchema = subscriptionSchema.extend({
+export const adminSubscriptionSchema = z.object({
+  ...subscriptionSchema.shape,
   created_at: isoDateTime,
-  activated_at: isoDateTime.nullable(),
+  activated_at: z.nullable(isoDateTime),
   /** Where the next period begins (a tier change takes effect there); null once none will. */
-  next_period_start: isoDate.nullable(),
+  next_period_start: z.nullable(isoDate),
 });
 export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
 
-export const adminInvoiceSchema = invoiceSchema.extend({
+export const adminInvoiceSchema = z.object({
+  ...invoiceSchema.shape,
   subscription_id: z.uuid(),
   email: z.string(),
-  voided_at: isoDateTime.nullable(),
+  voided_at: z.nullable(isoDateTime),
   /** Set when an admin credited the paid invoice (it is then void, the money returned). */
-  credited_at: isoDateTime.nullable(),
+  credited_at: z.nullable(isoDateTime),
   credited_cents: z.number().int().nullable(),
 });
 export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
@@ -106,7 +108,7 @@ export const memberPageSchema = z.object({
     name: z.string().nullable(),
     phone: z.string().nullable(),
     created_at: isoDateTime,
-    last_login_at: isoDateTime.nullable(),
+    last_login_at: z.nullable(isoDateTime),
   }),
   /** Newest first; expired signups included (they say the member tried). */
   subscriptions: z.array(adminSubscriptionSchema),

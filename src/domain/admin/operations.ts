@@ -3,7 +3,7 @@ import { isoDate, isoDateTime, requestDate } from "../booking";
 
 /** Toiminta (v2/toiminta): today's park, the occupancy heat map, gate events, the next arrivals. */
 
-export const timelineQuerySchema = z.object({ date: requestDate.optional() });
+export const timelineQuerySchema = z.object({ date: z.optional(requestDate) });
 export type TimelineQuery = z.infer<typeof timelineQuerySchema>;
 
 export const timelineBookingSchema = z.object({
@@ -17,7 +17,7 @@ export const timelineBookingSchema = z.object({
   name: z.string(),
   dogs: z.number().int(),
   /** When the gate last opened for this booking, if it has. */
-  gateOpenedAt: isoDateTime.nullable(),
+  gateOpenedAt: z.nullable(isoDateTime),
 });
 export type TimelineBooking = z.infer<typeof timelineBookingSchema>;
 
@@ -83,8 +83,8 @@ export const doorReasonValues = [
 ] as const;
 
 export const doorEventQuerySchema = z.object({
-  from: requestDate.optional(),
-  to: requestDate.optional(),
+  from: z.optional(requestDate),
+  to: z.optional(requestDate),
   allowed: z.enum(["true", "false"], { message: "Valitse sallittu tai estetty." }).optional(),
   reason: z.enum(doorReasonValues, { message: "Tuntematon syy." }).optional(),
 });

@@ -11,8 +11,10 @@ import { isValidDate } from "../helsinkiTime";
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "Aika muodossa HH:MM");
 
 /** "Voimassa alkaen": optional, today by default; the server refuses a date before today. */
-export const effectiveFromSchema = isoDate.refine(isValidDate, "Virheellinen voimassaolon alkupäivä.");
-const effectiveFrom = { effectiveFrom: effectiveFromSchema.optional() };
+export const effectiveFromSchema = isoDate.check(
+  z.refine(isValidDate, "Virheellinen voimassaolon alkupäivä."),
+);
+const effectiveFrom = { effectiveFrom: z.optional(effectiveFromSchema) };
 const period = { effectiveFrom: z.string(), effectiveUntil: z.string().nullable() };
 
 export const priceRuleInputSchema = z

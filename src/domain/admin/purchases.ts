@@ -6,8 +6,8 @@ import { isoDateTime, requestDate } from "../booking";
 export const paymentStatusValues = ["pending", "paid", "cancelled", "failed", "refunded"] as const;
 
 export const purchaseQuerySchema = z.object({
-  from: requestDate.optional(),
-  to: requestDate.optional(),
+  from: z.optional(requestDate),
+  to: z.optional(requestDate),
   status: z.enum(paymentStatusValues).optional(),
   method: z.enum(["mobilepay", "card"]).optional(),
   provider: z.string().trim().max(40).optional(),
@@ -17,7 +17,7 @@ export type PurchaseQuery = z.infer<typeof purchaseQuerySchema>;
 export const purchaseSchema = z.object({
   id: z.string(),
   createdAt: isoDateTime,
-  paidAt: isoDateTime.nullable(),
+  paidAt: z.nullable(isoDateTime),
   provider: z.string(),
   method: z.string(),
   status: z.enum(paymentStatusValues),

@@ -21,7 +21,7 @@ export const adminReservationSchema = z.object({
   priceCents: z.number().int(),
   /** The latest payment's status, null without one (a member's or a manual booking). */
   paymentStatus: z.string().nullable(),
-  cancelledAt: isoDateTime.nullable(),
+  cancelledAt: z.nullable(isoDateTime),
   cancelReason: z.string().nullable(),
   createdAt: isoDateTime,
 });
@@ -42,15 +42,15 @@ export const areaSchema = z.object({ id: z.number().int(), name: z.string(), act
 
 // GET /api/v2/admin/reservations?from&to&q: a day or week (from..to), or a search by name/e-mail.
 export const reservationListQuerySchema = z.object({
-  from: requestDate.optional(),
-  to: requestDate.optional(),
+  from: z.optional(requestDate),
+  to: z.optional(requestDate),
   q: z.string().trim().max(100).optional(),
 });
 /** A date's opening hours as instants (an opening exception wins over the weekday); null: closed. */
 export const openingDaySchema = z.object({
   date: z.string(),
-  opens: isoDateTime.nullable(),
-  closes: isoDateTime.nullable(),
+  opens: z.nullable(isoDateTime),
+  closes: z.nullable(isoDateTime),
 });
 export type OpeningDay = z.infer<typeof openingDaySchema>;
 
@@ -74,7 +74,7 @@ export const reservationDetailsSchema = z.object({
       status: z.string(),
       amountCents: z.number().int(),
       refundedCents: z.number().int(),
-      paidAt: isoDateTime.nullable(),
+      paidAt: z.nullable(isoDateTime),
       createdAt: isoDateTime,
     }),
   ),

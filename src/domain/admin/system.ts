@@ -20,8 +20,8 @@ export const healthCheckSchema = z.object({
   durationMs: z.number().int(),
   /** What was checked (the provider, the answer). */
   detail: z.string().nullable(),
-  lastSuccessAt: isoDateTime.nullable(),
-  lastFailureAt: isoDateTime.nullable(),
+  lastSuccessAt: z.nullable(isoDateTime),
+  lastFailureAt: z.nullable(isoDateTime),
   lastError: z.string().nullable(),
 });
 export type HealthCheck = z.infer<typeof healthCheckSchema>;
@@ -51,7 +51,7 @@ export const outboxMessageSchema = z.object({
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   createdAt: isoDateTime,
-  sentAt: isoDateTime.nullable(),
+  sentAt: z.nullable(isoDateTime),
   nextAttemptAt: isoDateTime,
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
@@ -64,7 +64,7 @@ export type OutboxList = z.infer<typeof outboxListSchema>;
 export const jobRunSchema = z.object({
   dueAt: isoDateTime,
   startedAt: isoDateTime,
-  finishedAt: isoDateTime.nullable(),
+  finishedAt: z.nullable(isoDateTime),
   status: z.enum(["running", "ok", "failed"]),
   result: z.string().nullable(),
   runner: z.string(),
@@ -74,15 +74,15 @@ export const jobStatusSchema = z.object({
   schedule: z.string(),
   lastRun: jobRunSchema.nullable(),
   lastFailure: jobRunSchema.nullable(),
-  nextRunAt: isoDateTime.nullable(),
+  nextRunAt: z.nullable(isoDateTime),
 });
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 export const jobListSchema = z.object({ jobs: z.array(jobStatusSchema) });
 export type JobList = z.infer<typeof jobListSchema>;
 
 export const auditQuerySchema = z.object({
-  from: requestDate.optional(),
-  to: requestDate.optional(),
+  from: z.optional(requestDate),
+  to: z.optional(requestDate),
   actor: z.string().trim().max(200).optional(),
   /** The action's beginning, e.g. "reservation" or "reservation.cancel". */
   action: z.string().trim().max(80).optional(),
@@ -110,7 +110,7 @@ export const adminEntrySchema = z.object({
   /** "config": ADMIN_EMAILS, changed only in the server's configuration; "list": the admins table. */
   source: z.enum(["config", "list"]),
   addedBy: z.string().nullable(),
-  addedAt: isoDateTime.nullable(),
+  addedAt: z.nullable(isoDateTime),
 });
 export type AdminEntry = z.infer<typeof adminEntrySchema>;
 export const adminListSchema = z.object({ admins: z.array(adminEntrySchema), you: z.string() });

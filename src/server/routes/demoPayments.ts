@@ -154,7 +154,7 @@ ${body}
         tags: ["demo-payments"],
         summary: "Demo page's 'Maksa': confirms through the fulfilment path",
         params,
-        body: z.object({ method: paymentMethodSchema.optional() }).optional(),
+        body: z.object({ method: z.optional(paymentMethodSchema) }).optional(),
         response: { 303: redirect, ...responses },
       },
     },

@@ -9,6 +9,7 @@ import { browserAdminEnvironment, type AdminEnvironment } from "./adminEnvironme
 import { RequireAdmin } from "./RequireAdmin";
 import { adminSections } from "./sections";
 import "./admin.css";
+import "../finnishValidation";
 
 /**
  * Everything under /hallinta, loaded only when an admin path is opened (router.tsx imports this

@@ -1,4 +1,5 @@
 import type { CheckoutDetails, CheckoutRules, FieldErrors } from "../../../../machines/checkoutMachine";
+import "../../finnishValidation";
 import { createReservationSchema, isoDateTime, type CreateReservationInput } from "../../../domain/booking";
 
 /*

@@ -1,0 +1,27 @@
+import * as z from "zod/mini";
+
+/*
+ * The API's shared formats (dates, times, payment methods), written with zod/mini like the other
+ * payloads the SPA's shell parses (site, customer, membership): the mini API is the same parser with
+ * functions in place of methods, and keeps the full zod API out of the first load of / (decision
+ * 019). The server's route schemas take these as they are.
+ */
+
+export const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "Päivämäärä muodossa VVVV-KK-PP"));
+export const isoDateTime = z.iso.datetime({
+  offset: true,
+  message: "Aika ISO 8601 -muodossa aikavyöhykkeen kanssa",
+});
+/** Years a request may name: wide enough for every real booking, narrow enough for date math. */
+export const REQUEST_YEARS = { from: 2000, to: 2099 } as const;
+const YEAR_MESSAGE = `Päivämäärän on oltava vuosien ${REQUEST_YEARS.from}–${REQUEST_YEARS.to} välillä`;
+const yearInRange = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= REQUEST_YEARS.from && year <= REQUEST_YEARS.to;
+};
+/** A date or time sent to the API: as above, within REQUEST_YEARS. */
+export const requestDate = isoDate.check(z.refine(yearInRange, YEAR_MESSAGE));
+export const requestDateTime = isoDateTime.check(z.refine(yearInRange, YEAR_MESSAGE));
+
+export const paymentMethodSchema = z.enum(["mobilepay", "card"]);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;

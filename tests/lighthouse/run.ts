@@ -10,16 +10,17 @@ import { expandAvailability } from "../../src/domain/availabilityWire.js";
 import type { AvailabilityWire } from "../../src/domain/booking.js";
 import { freePort, startServer } from "../support/server.js";
 
-const thresholds = { accessibility: 100, "best-practices": 95, seo: 100 } as const;
+const thresholds = { performance: 90, accessibility: 100, "best-practices": 95, seo: 100 } as const;
 const MAX_CLS = 0.05;
 /**
- * Issue 11's performance goal. Printed, not enforced: the shell is still over its 90 KB budget
- * (decision 019), and until it is under it the score is mostly the parsing of React DOM.
+ * Issue 11's performance goal. A page under it gets its further runs and is named in the output;
+ * CI fails under `thresholds.performance`, a floor that a shared machine's load does not reach
+ * (decision 019: 95-99 in one run on this machine, 71-91 before the first load was cut).
  */
 const PERFORMANCE_GOAL = 95;
 const RUNS = 3;
 
-type Category = keyof typeof thresholds;
+type Category = Exclude<keyof typeof thresholds, "performance">;
 type Result = Record<Category | "performance", number> & { cls: number };
 
 /** The first free slot of the coming days, from the availability API, for a real checkout page. */
@@ -39,7 +40,9 @@ async function freeSlot(base: string): Promise<{ start: string; end: string }> {
 }
 
 const failures = (r: Result) => [
-  ...(Object.keys(thresholds) as Category[]).filter((c) => r[c] < thresholds[c]).map((c) => `${c} ${r[c]}`),
+  ...(Object.keys(thresholds) as (keyof typeof thresholds)[])
+    .filter((c) => r[c] < thresholds[c])
+    .map((c) => `${c} ${r[c]}`),
   ...(r.cls >= MAX_CLS ? [`CLS ${r.cls}`] : []),
 ];
 
@@ -69,13 +72,13 @@ async function main() {
     for (const page of pages) {
       let best: Result | null = null;
       let runs = 0;
-      while (runs < RUNS && (!best || failures(best).length > 0)) {
+      while (runs < RUNS && (!best || failures(best).length > 0 || best.performance < PERFORMANCE_GOAL)) {
         runs += 1;
         const answer = await lighthouse(`${server.url}${page}`, {
           port: chrome.port,
           output: "json",
           logLevel: "error",
-          onlyCategories: ["performance", ...Object.keys(thresholds)],
+          onlyCategories: Object.keys(thresholds),
         });
         if (!answer) throw new Error(`Lighthouse gave no result for ${page}`);
         const { categories, audits } = answer.lhr;
@@ -119,9 +122,9 @@ async function main() {
   }
   const failed = rows.filter((r) => failures(r.result).length > 0);
   console.log(
-    `\nThresholds: accessibility ${thresholds.accessibility}, ` +
-      `best practices >= ${thresholds["best-practices"]}, SEO ${thresholds.seo}, CLS < ${MAX_CLS}; ` +
-      `performance goal ${PERFORMANCE_GOAL} (not enforced yet: decision 019)`,
+    `\nThresholds: performance >= ${thresholds.performance} (goal ${PERFORMANCE_GOAL}), ` +
+      `accessibility ${thresholds.accessibility}, best practices >= ${thresholds["best-practices"]}, ` +
+      `SEO ${thresholds.seo}, CLS < ${MAX_CLS}`,
   );
   const slow = rows.filter((r) => r.result.performance < PERFORMANCE_GOAL).map((r) => shown(r.page));
   if (slow.length > 0) console.log(`Under the performance goal: ${slow.join(", ")}`);

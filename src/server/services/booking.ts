@@ -367,7 +367,7 @@ export async function cancelReservation(ctx: AppContext, accessToken: string) {
   });
   // The transaction has committed: only now is the provider asked (a failure is retried by the job).
   if (result.refundId) await sendRefund(ctx, result.refundId);
-  if (result.mailId !== null) await ctx.mail.deliver(ctx.db, result.mailId).catch(() => {});
+  await ctx.mail.sendCommitted(ctx.db, result.mailId);
 
   const reservation = await getReservationByToken(ctx, accessToken);
   const returned = [

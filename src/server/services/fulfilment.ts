@@ -133,7 +133,7 @@ export async function confirmPayment(
     const sent = decided.refundId ? await sendRefund(ctx, decided.refundId) : "succeeded";
     outcome = sent === "succeeded" ? "refunded" : "refund_pending";
   }
-  await ctx.mail.deliver(ctx.db, decided.mailId).catch(() => {});
+  await ctx.mail.sendCommitted(ctx.db, decided.mailId);
   return { outcome, reservationId: found.reservationId };
 }
 

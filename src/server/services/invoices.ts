@@ -372,7 +372,7 @@ export async function createDueInvoices(ctx: AppContext): Promise<number[]> {
       ctx.db,
       newInvoiceMail({ settings, publicUrl: ctx.config.publicUrl }, invoice),
     );
-    await ctx.mail.deliver(ctx.db, mailId).catch(() => {});
+    await ctx.mail.sendCommitted(ctx.db, mailId);
   }
   return made.map((i) => i.number);
 }
@@ -400,7 +400,7 @@ export async function remindOverdueInvoices(ctx: AppContext): Promise<number[]> 
       );
     return { rows, mailIds };
   });
-  for (const id of claimed.mailIds) await ctx.mail.deliver(ctx.db, id).catch(() => {});
+  for (const id of claimed.mailIds) await ctx.mail.sendCommitted(ctx.db, id);
   return claimed.rows.map((r) => r.number);
 }
 

@@ -180,6 +180,15 @@ export function createMailService(options: { transport: MailTransport; from: str
   }
 
   /**
+   * Sends a message the caller has just committed to the outbox (none when null), after its
+   * transaction: the answer to the user never waits on a failure, which stays in the outbox for the
+   * retry job.
+   */
+  async function sendCommitted(db: Db, id: number | null): Promise<void> {
+    if (id !== null) await deliver(db, id).catch(() => {});
+  }
+
+  /**
    * Delivers queued and failed messages whose time has come; used by the scheduled job.
    * `staleAfterMinutes` names kinds not worth sending late (a login link past its lifetime).
    */
@@ -216,5 +225,5 @@ export function createMailService(options: { transport: MailTransport; from: str
   const verifyTransport = () =>
     transport.verify ? transport.verify() : Promise.resolve("Viestit tulostetaan konsoliin (ei SMTP_URL)");
 
-  return { transportName: transport.name, enqueue, deliver, deliverDue, verifyTransport };
+  return { transportName: transport.name, enqueue, deliver, sendCommitted, deliverDue, verifyTransport };
 }

@@ -337,7 +337,7 @@ export async function cancelMembership(
       : null;
     return { sub: updated!, mailId, withinCommitment };
   });
-  if (result.mailId !== null) await ctx.mail.deliver(ctx.db, result.mailId).catch(() => {});
+  await ctx.mail.sendCommitted(ctx.db, result.mailId);
   return { sub: result.sub, withinCommitment: result.withinCommitment };
 }
 

@@ -113,7 +113,7 @@ export async function cancelReservationInTx(
 export async function afterCancelCommitted(ctx: AppContext, results: AdminCancelResult[]) {
   for (const r of results) {
     if (r.refundId) await sendRefund(ctx, r.refundId);
-    if (r.mailId !== null) await ctx.mail.deliver(ctx.db, r.mailId).catch(() => {});
+    await ctx.mail.sendCommitted(ctx.db, r.mailId);
   }
 }
 

@@ -69,7 +69,7 @@ const tierState = (s: SubscriptionRow) => ({
 });
 
 async function deliverQuietly(ctx: AppContext, mailId: number | null) {
-  if (mailId !== null) await ctx.mail.deliver(ctx.db, mailId).catch(() => {});
+  await ctx.mail.sendCommitted(ctx.db, mailId);
 }
 
 /** Cancels on the member's behalf: the same rules, e-mail and answer as the member's own cancel. */

@@ -1,5 +1,7 @@
-import { DateTime } from "luxon";
 import { assign, fromPromise, setup } from "xstate";
+import { addDays, helsinkiDate, isoWeekday, isValidDate } from "../src/domain/helsinkiClock";
+
+export { addDays };
 
 /**
  * The booking calendar (`/varauskalenteri/:time?`): it loads the Monday–Sunday week around the
@@ -8,8 +10,6 @@ import { assign, fromPromise, setup } from "xstate";
  * needs no new request. The availability fetch is the provided actor `loadAvailability`; the URL
  * and the move to checkout are the provided actions `showDateInUrl` and `goToCheckout`.
  */
-
-export const CALENDAR_TIME_ZONE = "Europe/Helsinki";
 
 export type CalendarView = "week" | "day";
 export type CalendarSlotStatus = "free" | "taken" | "closed" | "past" | "started" | "beyondWindow";
@@ -70,25 +70,34 @@ type NavigationEvent = Extract<
 export const INVALID_DATE_NOTICE = "Päivämäärää ei tunnistettu, joten näytetään tämä päivä.";
 const LOAD_FAILED = "Varaustilannetta ei saatu ladattua.";
 
-const helsinkiDay = (date: string) => DateTime.fromISO(date, { zone: CALENDAR_TIME_ZONE });
+// YYYY-MM-DD, then optionally Thh[:mm[:ss[.fff]]] and an offset (Z, ±hh, ±hhmm or ±hh:mm).
+const ISO_PARAM =
+  /^(\d{4}-\d{2}-\d{2})(?:T(\d{2})(?::(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
-/** The Helsinki date a `:time` param means, or null when it is not a date or an ISO datetime. */
+/**
+ * The Helsinki date a `:time` param means, or null when it is not a date or an ISO datetime: a
+ * time without an offset is Helsinki's own, so its date is the one written; one with an offset is
+ * moved to Helsinki first.
+ */
 export function dateFromParam(time: string | undefined): string | null {
-  if (!time || !/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(time)) return null;
-  const parsed = DateTime.fromISO(time, { zone: CALENDAR_TIME_ZONE });
-  return parsed.isValid ? parsed.toISODate() : null;
+  const match = time ? ISO_PARAM.exec(time) : null;
+  if (!match || !isValidDate(match[1]!)) return null;
+  const [, date, hour = "0", minute = "0", second = "0", zone] = match as unknown as string[];
+  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return null;
+  if (!zone) return date!;
+  const sign = zone.startsWith("-") ? -1 : 1;
+  const digits = zone === "Z" ? "0000" : zone.slice(1).replace(":", "").padEnd(4, "0");
+  const offsetMinutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
+  const ms =
+    Date.parse(`${date}T00:00:00Z`) + ((+hour * 60 + +minute) * 60 + +second - offsetMinutes * 60) * 1000;
+  return helsinkiDate(ms);
 }
 
 /** The Monday–Sunday week around a date (ISO weeks start on Monday). */
 export function weekOf(date: string): DateRange {
-  const monday = helsinkiDay(date).startOf("week");
-  return { from: monday.toISODate()!, to: monday.plus({ days: 6 }).toISODate()! };
+  const monday = addDays(date, 1 - isoWeekday(date));
+  return { from: monday, to: addDays(monday, 6) };
 }
-
-export function addDays(date: string, days: number): string {
-  return helsinkiDay(date).plus({ days }).toISODate()!;
-}
-
 function targetDate(context: BookingCalendarContext, event: NavigationEvent): string {
   switch (event.type) {
     case "calendar.next":

@@ -1,6 +1,5 @@
-import { DateTime } from "luxon";
+import { helsinkiDate } from "../src/domain/helsinkiClock";
 import type { Subscription } from "../src/domain/membership";
-import { CALENDAR_TIME_ZONE } from "./bookingCalendarMachine";
 
 /*
  * The member booking's quota rules, shared by memberBookingMachine's guards and the views that show
@@ -26,7 +25,7 @@ export const remainingHours = (subscription: Subscription | null | undefined) =>
  */
 export function quotaForChoice(subscription: Subscription | null | undefined, choice: SlotChoice) {
   const hours = hoursBetween(choice.start, choice.end);
-  const day = DateTime.fromISO(choice.start, { zone: CALENDAR_TIME_ZONE }).toISODate()!;
+  const day = helsinkiDate(choice.start);
   const periodEnd = subscription?.current_period?.end;
   const laterPeriod = !!periodEnd && day > periodEnd;
   const available = laterPeriod ? (subscription?.usage.hours_quota ?? 0) : remainingHours(subscription);

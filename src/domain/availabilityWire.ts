@@ -6,7 +6,7 @@ import type {
   Slot,
   SlotStatus,
 } from "./booking.js";
-import { helsinkiOffset, isoAtOffset } from "./helsinkiTime.js";
+import { helsinkiOffset, isoAtOffset } from "./helsinkiClock.js";
 
 /**
  * The compact wire form of the availability grid (decision 016) and back. The server computes the

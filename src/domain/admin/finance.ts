@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { daysInclusive } from "../helsinkiTime";
+import { daysInclusive } from "../helsinkiClock";
 import { isoDateTime, requestDate } from "../booking";
 import { vatIncludedCents } from "../money";
 

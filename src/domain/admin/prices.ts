@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isoDate } from "../booking";
-import { isValidDate } from "../helsinkiTime";
+import { isValidDate } from "../helsinkiClock";
 
 /**
  * Hinnasto: single-booking price rules, membership tiers and the VAT rate, each effective-dated

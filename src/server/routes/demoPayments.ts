@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { paymentMethodSchema } from "../../domain/booking.js";
-import { formatTime, formatTimeRange, helsinkiDate } from "../../domain/helsinkiTime.js";
+import { formatTime, formatTimeRange, helsinkiDate } from "../../domain/helsinkiClock.js";
 import { formatReferenceNumber } from "../../domain/membership.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import { invoices, payments, subscriptions } from "../db/schema.js";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { siteInfoSchema } from "../../domain/site.js";
-import { helsinkiDate } from "../../domain/helsinkiTime.js";
+import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import { basePrices } from "../../domain/pricing.js";
 import { loadPriceRules, vatRateOn } from "../services/prices.js";
 import { getSettings } from "../services/settings.js";

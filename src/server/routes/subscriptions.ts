@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { helsinkiDate } from "../../domain/helsinkiTime.js";
+import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import {
   cancelSubscriptionResponseSchema,
   paymentResponseSchema,

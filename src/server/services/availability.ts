@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { checkBooking, type BookingCheck, type BookingRules } from "../../domain/availability.js";
-import { helsinkiDate } from "../../domain/helsinkiTime.js";
+import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import type { DbOrTx, Tx } from "../db/index.js";
 import { areas, blocks, openingExceptions, reservations } from "../db/schema.js";
 import { loadPriceRules, loadVatRates } from "./prices.js";

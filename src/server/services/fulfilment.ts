@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { helsinkiDate } from "../../domain/helsinkiTime.js";
+import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import type { AppContext } from "../context.js";
 import { payments, reservations } from "../db/schema.js";
 import { markDiscountUsed, releaseDiscountUses } from "./discountCodes.js";

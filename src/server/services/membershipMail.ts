@@ -1,4 +1,4 @@
-import { formatDate } from "../../domain/helsinkiTime.js";
+import { formatDate } from "../../domain/helsinkiClock.js";
 import { formatReferenceNumber } from "../../domain/membership.js";
 import { addDays } from "../../domain/membershipPeriods.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";

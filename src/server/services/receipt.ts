@@ -1,5 +1,5 @@
 import { createEvent } from "ics";
-import { formatDateTime, formatTimeRange } from "../../domain/helsinkiTime.js";
+import { formatDateTime, formatTimeRange } from "../../domain/helsinkiClock.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import type { OutgoingMail } from "./mail.js";
 import type { Settings } from "./settings.js";

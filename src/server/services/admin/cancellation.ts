@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { formatTimeRange } from "../../../domain/helsinkiTime.js";
+import { formatTimeRange } from "../../../domain/helsinkiClock.js";
 import { formatEuros } from "../../../domain/money.js";
 import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/index.js";

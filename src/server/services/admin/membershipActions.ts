@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { helsinkiDate } from "../../../domain/helsinkiTime.js";
+import { helsinkiDate } from "../../../domain/helsinkiClock.js";
 import { isOverdue } from "../../../domain/membership.js";
 import { addDays } from "../../../domain/membershipPeriods.js";
 import { formatEuros } from "../../../domain/money.js";

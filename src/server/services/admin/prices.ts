@@ -11,7 +11,7 @@ import {
   type EffectivePeriod,
   type VersionPlan,
 } from "../../../domain/effectiveDates.js";
-import { helsinkiDate } from "../../../domain/helsinkiTime.js";
+import { helsinkiDate } from "../../../domain/helsinkiClock.js";
 import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/index.js";
 import { membershipTiers, priceRules, vatRates } from "../../db/schema.js";

@@ -9,7 +9,7 @@ import {
   type DiscountCodeUse,
   type DiscountCodeUses,
 } from "../../../domain/admin/discountCodes";
-import { formatDate, formatDateTime, formatTimeRange } from "../../../domain/helsinkiTime";
+import { formatDate, formatDateTime, formatTimeRange } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import { useAdminEnvironment } from "../AdminSession";
 import { centsToEuroText, eurosToCents, field } from "../formValues";

@@ -9,7 +9,7 @@ import {
   type FinanceQuery,
   type FinanceReport,
 } from "../../../domain/admin/finance";
-import { formatDate, HELSINKI } from "../../../domain/helsinkiTime";
+import { formatDate, HELSINKI } from "../../../domain/helsinkiClock";
 import { formatEuros, formatVatRate } from "../../../domain/money";
 import { useAdminEnvironment } from "../AdminSession";
 import { downloadCsv, FilterActions } from "../CsvDownload";

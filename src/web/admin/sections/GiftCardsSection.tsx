@@ -11,7 +11,7 @@ import {
   type GiftCardList,
   type GiftCardTransaction,
 } from "../../../domain/admin/giftCards";
-import { formatDate, formatDateTime } from "../../../domain/helsinkiTime";
+import { formatDate, formatDateTime } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import { useSiteInfo } from "../../useSiteInfo";
 import { useAdminEnvironment } from "../AdminSession";

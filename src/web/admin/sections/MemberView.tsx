@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import type { AdminInvoice, AdminSubscription, MemberPage } from "../../../domain/admin/memberships";
-import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiTime";
+import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import {
   daysText,

@@ -12,7 +12,7 @@ import {
   type Timeline,
   type TimelineBooking,
 } from "../../../domain/admin/operations";
-import { formatDate, formatDateTime, formatTime } from "../../../domain/helsinkiTime";
+import { formatDate, formatDateTime, formatTime } from "../../../domain/helsinkiClock";
 import { useAdminEnvironment } from "../AdminSession";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";

@@ -6,7 +6,7 @@ import {
   type PurchaseList,
   type PurchaseQuery,
 } from "../../../domain/admin/purchases";
-import { formatDateTime } from "../../../domain/helsinkiTime";
+import { formatDateTime } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import { useAdminEnvironment } from "../AdminSession";
 import { downloadCsv, FilterActions } from "../CsvDownload";

@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { ReservationDetails } from "../../../domain/admin/reservations";
-import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiTime";
+import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import { useAdminEnvironment } from "../AdminSession";
 import { SectionStatus } from "../SectionStatus";

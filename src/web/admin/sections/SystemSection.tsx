@@ -16,7 +16,7 @@ import {
   type OutboxList,
   type OutboxQuery,
 } from "../../../domain/admin/system";
-import { formatDateTime } from "../../../domain/helsinkiTime";
+import { formatDateTime } from "../../../domain/helsinkiClock";
 import { useAdminEnvironment } from "../AdminSession";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { AdminReservation, ReservationList } from "../../../domain/admin/reservations";
-import { formatTimeRange } from "../../../domain/helsinkiTime";
+import { formatTimeRange } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import type { ReservationCommand } from "./reservationsApi";
 

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useSearchParams } from "react-router-dom";
 import { fromPromise, type ActorRefFrom } from "xstate";
 import { invoicePaymentMachine } from "../../../../machines/invoicePaymentMachine";
-import { formatDate } from "../../../domain/helsinkiTime";
+import { formatDate } from "../../../domain/helsinkiClock";
 import { formatReferenceNumber, isOutstanding, type Invoice } from "../../../domain/membership";
 import { formatEuros, formatVatRate } from "../../../domain/money";
 import { RetryAlert } from "../../components/RetryAlert";

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { ActorRefFrom, SnapshotFrom } from "xstate";
 import type { MemberBookingMachine } from "../../../../machines/memberBookingMachine";
 import { formatHours, quotaForChoice } from "../../../../machines/memberQuota";
-import { formatTimeRange } from "../../../domain/helsinkiTime";
+import { formatTimeRange } from "../../../domain/helsinkiClock";
 import { MemberSlotCalendar } from "./MemberSlotCalendar";
 
 export type MemberBookingRef = ActorRefFrom<MemberBookingMachine>;

@@ -13,7 +13,7 @@ import {
 } from "../../../../machines/memberBookingMachine";
 import { formatHours, remainingHours } from "../../../../machines/memberQuota";
 import type { Subscription } from "../../../domain/membership";
-import { formatDate, helsinkiDate } from "../../../domain/helsinkiTime";
+import { formatDate, helsinkiDate } from "../../../domain/helsinkiClock";
 import {
   useSubscription,
   useSubscriptionActor,

@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react";
 import { Link } from "react-router-dom";
 import { formatHours } from "../../../../machines/memberQuota";
 import type { MemberReservation } from "../../../domain/membership";
-import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiTime";
+import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import { ConfirmButtons } from "../../components/ConfirmButtons";
 import { doorPath, reservationStatusLabels } from "../booking/labels";

@@ -4,7 +4,7 @@ import type { ActorRefFrom } from "xstate";
 import { weekOf, type CalendarDay } from "../../../../machines/bookingCalendarMachine";
 import type { memberSlotCalendar } from "../../../../machines/memberBookingMachine";
 import { formatHours } from "../../../../machines/memberQuota";
-import { formatDate, formatDateTime, formatTime } from "../../../domain/helsinkiTime";
+import { formatDate, formatDateTime, formatTime } from "../../../domain/helsinkiClock";
 import { CalendarToolbar } from "../booking/CalendarToolbar";
 import { DayList, WeekTable } from "../booking/CalendarViews";
 import { useWideScreen } from "../booking/useWideScreen";

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { formatDate } from "../../../domain/helsinkiTime";
+import { formatDate } from "../../../domain/helsinkiClock";
 import type { PendingTierChange, Subscription } from "../../../domain/membership";
 import { formatEuros } from "../../../domain/money";
 import { ConfirmButtons } from "../../components/ConfirmButtons";

@@ -1,4 +1,4 @@
-import { formatDate } from "../../../domain/helsinkiTime";
+import { formatDate } from "../../../domain/helsinkiClock";
 import {
   usagePercent,
   type Invoice,

@@ -9,7 +9,7 @@ import {
   type CalendarDay,
   type DateRange,
 } from "../../../../machines/bookingCalendarMachine";
-import { formatDate, helsinkiDate } from "../../../domain/helsinkiTime";
+import { formatDate, helsinkiDate } from "../../../domain/helsinkiClock";
 import { useBookingEnvironment } from "./bookingEnvironment";
 import { CalendarToolbar } from "./CalendarToolbar";
 import { DayList, WeekTable } from "./CalendarViews";

@@ -1,6 +1,5 @@
-import { DateTime } from "luxon";
 import type { CalendarDay, CalendarSlot } from "../../../../machines/bookingCalendarMachine";
-import { formatDate, formatDateTime, formatTime, HELSINKI } from "../../../domain/helsinkiTime";
+import { addDays, formatDate, formatDateTime, formatTime, helsinkiDate } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import { lowestPrice, weekRows } from "./calendarGrid";
 
@@ -25,15 +24,27 @@ export const slotStatusLabels = {
   beyondWindow: "Ei vielä varattavissa",
 } as const;
 
-/** When a cell beyond the window opens for booking: its end less the window, in Helsinki. */
-export function bookingOpensAt(slot: CalendarSlot, bookingWindowDays: number): DateTime {
-  return DateTime.fromISO(slot.end, { zone: HELSINKI }).minus({ days: bookingWindowDays });
+/**
+ * When a cell beyond the window opens for booking: the server takes a booking that ends within
+ * now + the window's calendar days in Helsinki, so it opens at its end's wall-clock time that many
+ * days earlier. A Helsinki date (YYYY-MM-DD) and a clock time ("10.00").
+ */
+export function bookingOpensAt(
+  slot: CalendarSlot,
+  bookingWindowDays: number,
+): { date: string; time: string } {
+  return { date: addDays(helsinkiDate(slot.end), -bookingWindowDays), time: formatTime(slot.end) };
 }
+
+const opensText = ({ date, time }: { date: string; time: string }) => `${formatDate(date)} klo ${time}`;
+
+/** "25.1." */
+const dayAndMonth = (date: string) => `${Number(date.slice(8, 10))}.${Number(date.slice(5, 7))}.`;
 
 function cellLabel(slot: CalendarSlot | null, bookingWindowDays: number | undefined): string {
   const status = slot?.status ?? "closed";
   if (slot && status === "beyondWindow" && bookingWindowDays !== undefined)
-    return `Avautuu ${bookingOpensAt(slot, bookingWindowDays).toFormat("d.M.")}`;
+    return `Avautuu ${dayAndMonth(bookingOpensAt(slot, bookingWindowDays).date)}`;
   return slotStatusLabels[status];
 }
 
@@ -89,7 +100,7 @@ function UnbookableNotes({ days, bookingWindowDays }: { days: CalendarDay[]; boo
       {firstLater && (
         <p className="muted">
           {bookingWindowDays !== undefined
-            ? `Aikoja voi varata ${bookingWindowDays} päivää eteenpäin. Myöhemmät ajat avautuvat varattaviksi päivä kerrallaan: ${formatDateTime(firstLater.start)} alkaen oleva vuoro avautuu ${formatDateTime(bookingOpensAt(firstLater, bookingWindowDays).toJSDate())}.`
+            ? `Aikoja voi varata ${bookingWindowDays} päivää eteenpäin. Myöhemmät ajat avautuvat varattaviksi päivä kerrallaan: ${formatDateTime(firstLater.start)} alkaen oleva vuoro avautuu ${opensText(bookingOpensAt(firstLater, bookingWindowDays))}.`
             : "Myöhemmät ajat avautuvat varattaviksi päivä kerrallaan."}
         </p>
       )}

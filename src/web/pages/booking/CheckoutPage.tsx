@@ -20,7 +20,7 @@ import {
 } from "../../../client/checkoutHold";
 import { appendStoredReservation, toStoredReservation } from "../../../client/reservations";
 import { isoDateTime } from "../../../domain/booking";
-import { formatTime, helsinkiDate } from "../../../domain/helsinkiTime";
+import { formatTime, helsinkiDate } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import { useBookingEnvironment } from "./bookingEnvironment";
 import { checkoutPath } from "./CalendarPage";

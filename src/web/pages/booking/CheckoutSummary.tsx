@@ -1,4 +1,4 @@
-import { formatTimeRange } from "../../../domain/helsinkiTime";
+import { formatTimeRange } from "../../../domain/helsinkiClock";
 import { formatEuros, formatVatRate } from "../../../domain/money";
 import { formatLength } from "./labels";
 

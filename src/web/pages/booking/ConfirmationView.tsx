@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import type { CheckoutReservation } from "../../../../machines/checkoutMachine";
-import { minutesBetween } from "../../../domain/helsinkiTime";
+import { minutesBetween } from "../../../domain/helsinkiClock";
 import { CheckoutSummary } from "./CheckoutSummary";
 import { doorPath } from "./labels";
 

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { Link, useParams } from "react-router-dom";
 import { fromPromise } from "xstate";
 import { doorMachine, waitUntil, type DoorInfo, type DoorOpenResult } from "../../../../machines/doorMachine";
-import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiTime";
+import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiClock";
 import { useBookingEnvironment } from "./bookingEnvironment";
 import "./booking.css";
 

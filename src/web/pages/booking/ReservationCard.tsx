@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import type { CancelOutcome, OwnReservationItem } from "../../../../machines/myReservationsMachine";
-import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiTime";
+import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import { doorPath, reservationStatusLabels } from "./labels";
 

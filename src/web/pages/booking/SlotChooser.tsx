@@ -1,5 +1,5 @@
 import type { CalendarSlot } from "../../../../machines/bookingCalendarMachine";
-import { formatDateTime, formatTime } from "../../../domain/helsinkiTime";
+import { formatDateTime, formatTime } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import { formatLength } from "./labels";
 

@@ -1,5 +1,5 @@
 import type { CalendarDay, CalendarSlot } from "../../../../machines/bookingCalendarMachine";
-import { formatTime } from "../../../domain/helsinkiTime";
+import { formatTime } from "../../../domain/helsinkiClock";
 
 /*
  * How the week table is laid out: one row per wall-clock start time that any day of the week has

@@ -1,5 +1,5 @@
 import type { OwnReservationItem } from "../../../../machines/myReservationsMachine";
-import { helsinkiDate } from "../../../domain/helsinkiTime";
+import { helsinkiDate } from "../../../domain/helsinkiClock";
 
 /*
  * How /oma-varaus orders the kept bookings: the one under way or later today first, then those to

@@ -1,9 +1,10 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isoDate, isoDateTime, paymentMethodSchema, requestDate, requestDateTime } from "./formats.js";
 
 /**
  * The booking API's payloads (issue 4), shared by the server's route schemas and the SPA.
- * Times are ISO 8601 strings with an offset; money is integer cents, VAT included.
+ * Times are ISO 8601 strings with an offset; money is integer cents, VAT included. Written with
+ * zod/mini, as the calendar and checkout parse them (decision 019).
  */
 
 export {
@@ -29,9 +30,9 @@ export type SlotStatus = z.infer<typeof slotStatusSchema>;
 
 /** One booking length that can start at a free slot, with its price. */
 export const slotOptionSchema = z.object({
-  lengthMinutes: z.number().int(),
+  lengthMinutes: z.int(),
   end: isoDateTime,
-  priceCents: z.number().int(),
+  priceCents: z.int(),
 });
 
 /** A cell of the slot grid (gridMinutes long). Only free cells carry options. */
@@ -52,8 +53,8 @@ export const availabilityDaySchema = z.object({
 
 export const availabilityResponseSchema = z.object({
   timeZone: z.literal("Europe/Helsinki"),
-  gridMinutes: z.number().int(),
-  lengthsMinutes: z.array(z.number().int()),
+  gridMinutes: z.int(),
+  lengthsMinutes: z.array(z.int()),
   days: z.array(availabilityDaySchema),
 });
 export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
@@ -80,12 +81,12 @@ export const availabilityWireDaySchema = z.object({
    * Per length (in lengthsMinutes order), its price from each cell on: flat pairs
    * [firstCell, priceCents, firstCell, priceCents, ...]; a pair holds until the next one.
    */
-  prices: z.array(z.array(z.number().int())),
+  prices: z.array(z.array(z.int())),
 });
 export const availabilityWireSchema = z.object({
   timeZone: z.literal("Europe/Helsinki"),
-  gridMinutes: z.number().int(),
-  lengthsMinutes: z.array(z.number().int()),
+  gridMinutes: z.int(),
+  lengthsMinutes: z.array(z.int()),
   days: z.array(availabilityWireDaySchema),
 });
 export type AvailabilityWire = z.infer<typeof availabilityWireSchema>;
@@ -94,12 +95,10 @@ export type AvailabilityDay = z.infer<typeof availabilityDaySchema>;
 export type Slot = z.infer<typeof slotSchema>;
 
 /** An optional code typed by a person: blank means none. */
-const optionalCode = z
-  .string()
-  .trim()
-  .max(64, "Koodi on liian pitkä")
-  .optional()
-  .transform((v) => (v ? v : undefined));
+const optionalCode = z.pipe(
+  z.optional(z.string().check(z.trim(), z.maxLength(64, "Koodi on liian pitkä"))),
+  z.transform((v: string | undefined) => (v ? v : undefined)),
+);
 
 // GET /api/v2/reservations/quote?start=&end=&discountCode=&giftCardCode=
 export const quoteQuerySchema = z.object({
@@ -111,26 +110,26 @@ export const quoteQuerySchema = z.object({
 export const quoteResponseSchema = z.object({
   start: isoDateTime,
   end: isoDateTime,
-  lengthMinutes: z.number().int(),
+  lengthMinutes: z.int(),
   /** The list price of the slot. */
-  priceCents: z.number().int(),
+  priceCents: z.int(),
   /** What a discount code takes off (0 without one), and the price after it. */
-  discountCents: z.number().int(),
-  totalCents: z.number().int(),
+  discountCents: z.int(),
+  totalCents: z.int(),
   /** The VAT contained in the total (a discount lowers it; a gift card does not). */
-  vatCents: z.number().int(),
-  vatRateBasisPoints: z.number().int(),
+  vatCents: z.int(),
+  vatRateBasisPoints: z.int(),
   /** What a gift card would pay of the total, and what is left to pay through the provider. */
-  giftCardCents: z.number().int(),
-  payableCents: z.number().int(),
+  giftCardCents: z.int(),
+  payableCents: z.int(),
   /** The gift card's balance before this booking, when a usable card was given. */
-  giftCardBalanceCents: z.number().int().nullable(),
+  giftCardBalanceCents: z.nullable(z.int()),
   /** Why a given code does not apply (Finnish), null when it does or none was given. */
-  discountMessage: z.string().nullable(),
-  giftCardMessage: z.string().nullable(),
+  discountMessage: z.nullable(z.string()),
+  giftCardMessage: z.nullable(z.string()),
   available: z.boolean(),
   /** Why the slot cannot be booked, when it cannot (Finnish). */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 });
 export type Quote = z.infer<typeof quoteResponseSchema>;
 
@@ -138,15 +137,18 @@ export type Quote = z.infer<typeof quoteResponseSchema>;
 export const createReservationSchema = z.object({
   start: requestDateTime,
   end: requestDateTime,
-  name: z.string().trim().min(2, "Anna nimesi").max(100),
-  email: z.email("Anna toimiva sähköpostiosoite").max(200),
-  phone: z
-    .string()
-    .trim()
-    .max(30)
-    .regex(/^[+0-9 ()-]*$/, "Puhelinnumerossa voi olla vain numeroita, välilyöntejä ja +-merkki")
-    .optional(),
-  dogs: z.number().int().min(1, "Koiria on oltava vähintään yksi").max(20),
+  name: z.string().check(z.trim(), z.minLength(2, "Anna nimesi"), z.maxLength(100)),
+  email: z.email("Anna toimiva sähköpostiosoite").check(z.maxLength(200)),
+  phone: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(30),
+        z.regex(/^[+0-9 ()-]*$/, "Puhelinnumerossa voi olla vain numeroita, välilyöntejä ja +-merkki"),
+      ),
+  ),
+  dogs: z.int().check(z.minimum(1, "Koiria on oltava vähintään yksi"), z.maximum(20)),
   paymentMethod: paymentMethodSchema,
   acceptTerms: z.literal(true, "Hyväksy maksuehdot jatkaaksesi"),
   discountCode: optionalCode,
@@ -184,30 +186,30 @@ export const publicReservationSchema = z.object({
   status: reservationStatusSchema,
   name: z.string(),
   email: z.string(),
-  phone: z.string().nullable(),
-  dogs: z.number().int(),
+  phone: z.nullable(z.string()),
+  dogs: z.int(),
   /** The price after any discount, and the VAT it contains. */
-  priceCents: z.number().int(),
-  vatCents: z.number().int(),
+  priceCents: z.int(),
+  vatCents: z.int(),
   /** What a discount code took off the list price (the server always sends it). */
-  discountCents: z.number().int().optional(),
+  discountCents: z.optional(z.int()),
   /** The gate link; only on a confirmed booking. */
-  doorUrl: z.string().nullable(),
+  doorUrl: z.nullable(z.string()),
   /** Until when a pending booking is held for its payment (the server always sends it). */
-  holdExpiresAt: z.nullable(isoDateTime).optional(),
+  holdExpiresAt: z.optional(z.nullable(isoDateTime)),
   /** Whether the visitor may still cancel it, and until when. */
   cancellable: z.boolean(),
   cancellableUntil: isoDateTime,
-  payment: z
-    .object({
+  payment: z.nullable(
+    z.object({
       method: paymentMethodSchema,
       status: z.string(),
       /** Paid (or to pay) through the provider, and by a gift card (the server always sends both). */
-      amountCents: z.number().int().optional(),
-      giftCardCents: z.number().int().optional(),
-      refundedCents: z.number().int(),
-    })
-    .nullable(),
+      amountCents: z.optional(z.int()),
+      giftCardCents: z.optional(z.int()),
+      refundedCents: z.int(),
+    }),
+  ),
 });
 export type PublicReservation = z.infer<typeof publicReservationSchema>;
 
@@ -238,6 +240,6 @@ export const storedReservationSchema = z.object({
   accessToken: z.string(),
   start: z.string(),
   endTime: z.string(),
-  areaName: z.string().optional(),
+  areaName: z.optional(z.string()),
 });
 export type StoredReservation = z.infer<typeof storedReservationSchema>;

@@ -1,4 +1,5 @@
 import type { CheckoutDetails, CheckoutRules, FieldErrors } from "../../../../machines/checkoutMachine";
+import * as z from "zod/mini";
 import "../../finnishValidation";
 import { createReservationSchema, isoDateTime, type CreateReservationInput } from "../../../domain/booking";
 
@@ -7,7 +8,7 @@ import { createReservationSchema, isoDateTime, type CreateReservationInput } fro
  * server never disagree on what a valid booking request is.
  */
 
-const detailsSchema = createReservationSchema.omit({ start: true, end: true });
+const detailsSchema = z.omit(createReservationSchema, { start: true, end: true });
 
 /** The request body POST /api/v2/reservations takes for these details. */
 export function toCreateReservationInput(start: string, end: string, details: CheckoutDetails) {

@@ -74,7 +74,11 @@ function run(options: LoadRun): Promise<Result> {
         method: options.method,
         connections: options.connections,
         duration: options.seconds,
-        headers: options.method === "POST" ? { "content-type": "application/json" } : {},
+        // GETs ask for a compressed answer as every browser does (the bare route ignores it).
+        headers:
+          options.method === "POST"
+            ? { "content-type": "application/json" }
+            : { "accept-encoding": "br, gzip, deflate" },
         body:
           options.method === "POST" && !requests ? JSON.stringify({ email: "bare@example.com" }) : undefined,
         requests,

@@ -28,7 +28,8 @@ export function finnishClientErrorHandler(error: NodeJS.ErrnoException, socket: 
 }
 
 export function registerUrlLengthLimit(app: FastifyInstance) {
-  app.addHook("onRequest", async (request) => {
-    if (request.url.length > MAX_URL_LENGTH) throw new HttpError(414, "Osoite on liian pitkä.");
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (request.url.length > MAX_URL_LENGTH) return done(new HttpError(414, "Osoite on liian pitkä."));
+    done();
   });
 }

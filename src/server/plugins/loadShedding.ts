@@ -11,23 +11,17 @@ const RETRY_AFTER_SECONDS = "2";
  */
 export function registerLoadShedding(app: FastifyInstance, max: number) {
   let inFlight = 0;
-  app.addHook("onRequest", async (request, reply) => {
-    if (!request.url.startsWith("/api/")) return;
+  // A callback hook: every request passes here, and an async one costs each a promise.
+  app.addHook("onRequest", (request, reply, done) => {
+    if (!request.url.startsWith("/api/")) return done();
     if (inFlight >= max) {
       reply.header("retry-after", RETRY_AFTER_SECONDS);
-      throw new HttpError(503, OVERLOADED_MESSAGE);
+      return done(new HttpError(503, OVERLOADED_MESSAGE));
     }
     inFlight++;
-    // Counted down once, however the request ends (answered, failed, or the client went away).
-    let done = false;
-    const release = () => {
-      if (!done) {
-        done = true;
-        inFlight--;
-      }
-    };
-    reply.raw.once("close", release);
-    reply.raw.once("finish", release);
+    // A response emits "close" once, however it ends (answered, failed, or the client went away).
+    reply.raw.once("close", () => inFlight--);
+    done();
   });
 }
 

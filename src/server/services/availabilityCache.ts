@@ -406,15 +406,18 @@ function makeAnswer(body: string): RangeAnswer {
 }
 
 /** The answer's bytes for an Accept-Encoding: brotli, gzip or none (compressed once, then kept). */
+/** An Accept-Encoding header names the coding, without q=0. */
+const acceptsCoding = (name: string) => new RegExp(`(^|[,\\s])${name}(?![^,]*;\\s*q=0(\\.0*)?\\s*(,|$))`);
+const ACCEPTS_BR = acceptsCoding("br");
+const ACCEPTS_GZIP = acceptsCoding("gzip");
+
 export function encodedAnswer(
   answer: RangeAnswer,
   acceptEncoding: string | undefined,
 ): { encoding: "br" | "gzip" | null; payload: string | Buffer } {
-  const accepts = (name: string) =>
-    !!acceptEncoding &&
-    new RegExp(`(^|[,\\s])${name}(?![^,]*;\\s*q=0(\\.0*)?\\s*(,|$))`).test(acceptEncoding);
+  const accepts = (coding: RegExp) => !!acceptEncoding && coding.test(acceptEncoding);
   if (answer.body.length < 1024) return { encoding: null, payload: answer.body };
-  if (accepts("br")) {
+  if (accepts(ACCEPTS_BR)) {
     answer.br ??= brotliCompressSync(answer.body, {
       params: {
         [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
@@ -423,7 +426,7 @@ export function encodedAnswer(
     });
     return { encoding: "br", payload: answer.br };
   }
-  if (accepts("gzip")) {
+  if (accepts(ACCEPTS_GZIP)) {
     answer.gzip ??= gzipSync(answer.body, { level: 6 });
     return { encoding: "gzip", payload: answer.gzip };
   }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /*
  * The checkout this tab last handed to the payment page: the slot, the hold's access token, the
@@ -20,11 +20,11 @@ const heldCheckoutSchema = z.object({
     name: z.string(),
     email: z.string(),
     phone: z.string(),
-    dogs: z.number().int(),
+    dogs: z.int(),
     paymentMethod: z.enum(["mobilepay", "card"]),
     acceptTerms: z.boolean(),
-    discountCode: z.string().default(""),
-    giftCardCode: z.string().default(""),
+    discountCode: z._default(z.string(), ""),
+    giftCardCode: z._default(z.string(), ""),
   }),
 });
 export type HeldCheckout = z.infer<typeof heldCheckoutSchema>;

@@ -71,7 +71,10 @@ describe.each(databaseKinds)("fifty visitors racing for one slot on %s", (kind) 
       });
       const codes = (await Promise.all(requests)).map((r) => r.statusCode);
       expect(codes.filter((c) => c !== 201 && c !== 409)).toEqual([]);
-      expect(codes.filter((c) => c === 201).length).toBeGreaterThanOrEqual(4);
+      // Winners must start an hour apart (30 min + the gap), so the eight starts allow at most four;
+      // an order of arrival can leave three (15.00, 16.30, 18.00) with every other start refused
+      // rightly. Fewer than three would mean a free slot refused.
+      expect(codes.filter((c) => c === 201).length).toBeGreaterThanOrEqual(3);
       const tooClose = await t.ctx.db.execute(sql`
         SELECT count(*)::int AS n FROM reservations a JOIN reservations b
           ON a.id < b.id AND a.area_id = b.area_id

@@ -132,6 +132,7 @@ const WEEKDAYS_FI = ["ma", "ti", "ke", "to", "pe", "la", "su"] as const;
 const timeOf = (d: Date) => `${d.getUTCHours()}.${pad2(d.getUTCMinutes())}`;
 const dateOf = (d: Date) =>
   `${WEEKDAYS_FI[(d.getUTCDay() + 6) % 7]} ${d.getUTCDate()}.${d.getUTCMonth() + 1}.${String(d.getUTCFullYear()).padStart(4, "0")}`;
+const dateTimeOf = (d: Date) => `${dateOf(d)} klo ${timeOf(d)}`;
 
 /** "10.00" — Finnish clock time, hours without a leading zero. */
 export function formatTime(instant: ClockInstant): string {
@@ -145,8 +146,7 @@ export function formatDate(instant: ClockInstant): string {
 
 /** "la 20.6.2026 klo 10.00" */
 export function formatDateTime(instant: ClockInstant): string {
-  const w = wall(instant);
-  return `${dateOf(w)} klo ${timeOf(w)}`;
+  return dateTimeOf(wall(instant));
 }
 
 /**
@@ -159,12 +159,12 @@ export function formatTimeRange(start: ClockInstant, end: ClockInstant): string 
   const e = wall(end);
   const startDate = isoDateOf(s);
   const endDate = isoDateOf(e);
-  if (startDate === endDate) return `${formatDateTime(start)}–${timeOf(e)}`;
+  if (startDate === endDate) return `${dateTimeOf(s)}–${timeOf(e)}`;
   const midnight = e.getUTCHours() === 0 && e.getUTCMinutes() === 0 && e.getUTCSeconds() === 0;
   if (midnight && e.getUTCMilliseconds() === 0 && endDate === addDays(startDate, 1)) {
-    return `${formatDateTime(start)}–24.00`;
+    return `${dateTimeOf(s)}–24.00`;
   }
-  return `${formatDateTime(start)} – ${formatDateTime(end)}`;
+  return `${dateTimeOf(s)} – ${dateTimeOf(e)}`;
 }
 
 /** Whole real minutes between two instants (DST-independent). */

@@ -1,6 +1,9 @@
 import * as z from "zod/mini";
 
-/** GET /api/v2/site (zod/mini, as the shell parses it; decision 019): what the SPA shell and public pages show about the park. */
+/**
+ * GET /api/v2/site: what the SPA shell and public pages show about the park (zod/mini, as the
+ * shell parses it; decision 019).
+ */
 export const siteInfoSchema = z.object({
   park: z.object({
     name: z.string(),

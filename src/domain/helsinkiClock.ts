@@ -7,46 +7,57 @@
  */
 export const HELSINKI = "Europe/Helsinki";
 
-const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-/** Helsinki's offset has changed only on whole UTC hours since 1921 (it was +1:39:49 before). */
-const SINCE_WHOLE_HOURS = Date.UTC(1922, 0, 1);
 
-const partsFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: HELSINKI,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  second: "numeric",
-});
+/**
+ * The EU's summer-time rule, which Finland has followed since 1983 and in this form (ending in
+ * October) since 1996: summer time from the last Sunday of March to the last Sunday of October,
+ * both at 01:00 UTC; Helsinki is UTC+2, UTC+3 in summer. Applied as a rule rather than asked of
+ * Intl: a page's first Intl.DateTimeFormat costs 30-50 ms of main thread in Chromium (ICU's set-up),
+ * most of a phone's blocking time on the calendar (decision 019). The tests hold the rule to the
+ * platform's time-zone database, hour by hour to 2040, so a change in the law shows up there.
+ */
+const RULE_SINCE_YEAR = 1996;
 
-/** The offset in minutes at an instant, from the wall-clock fields Intl gives for it. */
+/** 01:00 UTC on the last Sunday of a month (1-12) of a year. */
+function lastSundayAt0100Utc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month, 0, 1));
+  return lastDay.getTime() - lastDay.getUTCDay() * DAY_MS;
+}
+
+const summerByYear = new Map<number, readonly [number, number]>();
+
+let partsFormat: Intl.DateTimeFormat | undefined;
+
+/** The offset in minutes at an instant before the rule, from the wall-clock fields Intl gives. */
 function intlOffset(ms: number): number {
+  partsFormat ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: HELSINKI,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  });
   const field: Record<string, number> = {};
   for (const part of partsFormat.formatToParts(ms)) field[part.type] = Number(part.value);
   const wall = Date.UTC(field.year!, field.month! - 1, field.day!, field.hour!, field.minute!, field.second!);
   return Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);
 }
 
-const offsetByHour = new Map<number, number>();
-
-/**
- * Helsinki's UTC offset in minutes at an instant, from the time-zone database. Asked once per UTC
- * hour and kept: booking and availability ask it for every cell they build.
- */
+/** Helsinki's UTC offset in minutes at an instant. */
 export function helsinkiOffset(ms: number): number {
-  if (!(ms >= SINCE_WHOLE_HOURS)) return intlOffset(ms);
-  const hour = Math.floor(ms / HOUR_MS);
-  let offset = offsetByHour.get(hour);
-  if (offset === undefined) {
-    if (offsetByHour.size >= 50_000) offsetByHour.clear();
-    offset = intlOffset(hour * HOUR_MS);
-    offsetByHour.set(hour, offset);
+  const year = new Date(ms).getUTCFullYear();
+  if (!(year >= RULE_SINCE_YEAR)) return intlOffset(ms);
+  let summer = summerByYear.get(year);
+  if (!summer) {
+    if (summerByYear.size >= 1000) summerByYear.clear();
+    summer = [lastSundayAt0100Utc(year, 3), lastSundayAt0100Utc(year, 10)];
+    summerByYear.set(year, summer);
   }
-  return offset;
+  return ms >= summer[0] && ms < summer[1] ? 180 : 120;
 }
 
 /** An instant: a Date, epoch milliseconds, an ISO 8601 string, or anything whose value is its

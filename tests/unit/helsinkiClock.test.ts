@@ -16,15 +16,21 @@ import {
 } from "../../src/domain/helsinkiClock";
 import { dateFromParam } from "../../machines/bookingCalendarMachine";
 
-/** The EU rule, an oracle independent of Intl: summer time from the last Sunday of March 01:00
- * UTC to the last Sunday of October 01:00 UTC; Helsinki is UTC+2, +3 in summer. */
-function euRuleOffset(ms: number): number {
-  const year = new Date(ms).getUTCFullYear();
-  const lastSunday = (month: number) => {
-    const last = new Date(Date.UTC(year, month + 1, 0, 1));
-    return last.getTime() - last.getUTCDay() * 86_400_000;
-  };
-  return ms >= lastSunday(2) && ms < lastSunday(9) ? 180 : 120;
+/** The platform's time-zone database (ICU through Intl), the oracle for the clock's EU rule. */
+const tzdb = new Intl.DateTimeFormat("en-US", {
+  timeZone: HELSINKI,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+  second: "numeric",
+});
+function tzdbOffset(ms: number): number {
+  const f = Object.fromEntries(tzdb.formatToParts(ms).map((p) => [p.type, Number(p.value)]));
+  const wall = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
+  return Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);
 }
 
 const FI_WEEKDAYS = ["ma", "ti", "ke", "to", "pe", "la", "su"];
@@ -41,16 +47,23 @@ const viaLuxon = (ms: number) => {
 };
 
 describe("Helsinki clock without luxon", () => {
-  it("has the EU rule's offset at every instant tried from 2020 to 2030, and to the millisecond at a change", () => {
+  it("has the time-zone database's offset at every hour from 1996 to 2040, and to the millisecond at a change", () => {
     const wrong: number[] = [];
-    for (let ms = Date.UTC(2020, 0, 1); ms < Date.UTC(2031, 0, 1); ms += 173 * 60_000 + 7_001) {
-      if (helsinkiOffset(ms) !== euRuleOffset(ms)) wrong.push(ms);
+    for (let ms = Date.UTC(1996, 0, 1); ms < Date.UTC(2041, 0, 1); ms += 59 * 60_000 + 7_001) {
+      if (helsinkiOffset(ms) !== tzdbOffset(ms)) wrong.push(ms);
     }
     expect(wrong).toEqual([]);
     expect(helsinkiOffset(Date.UTC(2026, 2, 29, 1) - 1)).toBe(120);
     expect(helsinkiOffset(Date.UTC(2026, 2, 29, 1))).toBe(180);
     expect(helsinkiOffset(Date.UTC(2026, 9, 25, 1) - 1)).toBe(180);
     expect(helsinkiOffset(Date.UTC(2026, 9, 25, 1))).toBe(120);
+  });
+
+  it("asks the time-zone database before 1996, when summer time still ended in September", () => {
+    expect(helsinkiOffset(Date.UTC(1995, 8, 24, 1) - 1)).toBe(180);
+    expect(helsinkiOffset(Date.UTC(1995, 8, 24, 1))).toBe(120);
+    expect(helsinkiOffset(Date.UTC(1970, 6, 1))).toBe(120);
+    expect(helsinkiOffset(Date.UTC(1970, 6, 1))).toBe(tzdbOffset(Date.UTC(1970, 6, 1)));
   });
 
   it("formats times and dates as luxon did, through both 2026 DST changes and a year's instants", () => {

@@ -28,8 +28,9 @@ const tzdb = new Intl.DateTimeFormat("en-US", {
   second: "numeric",
 });
 function tzdbOffset(ms: number): number {
-  const f = Object.fromEntries(tzdb.formatToParts(ms).map((p) => [p.type, Number(p.value)]));
-  const wall = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
+  const f: Record<string, number> = {};
+  for (const part of tzdb.formatToParts(ms)) f[part.type] = Number(part.value);
+  const wall = Date.UTC(f.year!, f.month! - 1, f.day!, f.hour!, f.minute!, f.second!);
   return Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);
 }
 

@@ -405,12 +405,12 @@ function makeAnswer(body: string): RangeAnswer {
   return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
 }
 
-/** The answer's bytes for an Accept-Encoding: brotli, gzip or none (compressed once, then kept). */
 /** An Accept-Encoding header names the coding, without q=0. */
 const acceptsCoding = (name: string) => new RegExp(`(^|[,\\s])${name}(?![^,]*;\\s*q=0(\\.0*)?\\s*(,|$))`);
 const ACCEPTS_BR = acceptsCoding("br");
 const ACCEPTS_GZIP = acceptsCoding("gzip");
 
+/** The answer's bytes for an Accept-Encoding: brotli, gzip or none (compressed once, then kept). */
 export function encodedAnswer(
   answer: RangeAnswer,
   acceptEncoding: string | undefined,

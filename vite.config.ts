@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
@@ -68,12 +69,33 @@ const preactInTheBrowser = [
   { find: /^react(-dom)?$/, replacement: "preact/compat" },
 ];
 
+/**
+ * react-router's package exports only its development build, whose warnings cost the phone's main
+ * thread on every navigation; the production build (same code without them) is in the package too.
+ * The dev server keeps the warnings.
+ */
+const reactRouterProduction = [
+  {
+    find: /^react-router(\/dom)?$/,
+    replacement: "$1",
+    customResolver: (source: string) =>
+      path.join(
+        path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
+        "dist/production",
+        source.endsWith("/dom") ? "dom-export.mjs" : "index.mjs",
+      ),
+  },
+];
+
 // The SPA lives in src/web; its build goes to dist/web, which the Fastify server serves.
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ command, mode }) => ({
   root: "src/web",
   publicDir: "public",
   plugins: [react(), inlineEntryCss(), precompress()],
-  resolve: { alias: mode === "test" ? [] : preactInTheBrowser },
+  resolve: {
+    alias:
+      mode === "test" ? [] : [...preactInTheBrowser, ...(command === "build" ? reactRouterProduction : [])],
+  },
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,

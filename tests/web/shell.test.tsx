@@ -423,7 +423,7 @@ describe("content pages", () => {
       "/jasenyys",
     );
     // The lengths and the gate's window are the server's settings, not fixed text.
-    expect(main).toHaveTextContent("sen pituus on 30, 60, 90 tai 120 minuuttia");
+    expect(main).toHaveTextContent("Vuoron pituus on 30, 60, 90 tai 120 minuuttia.");
     expect(main).toHaveTextContent(
       "painike toimii 10 minuuttia ennen varauksesi alkua ja vielä 15 minuuttia varauksen päätyttyä",
     );

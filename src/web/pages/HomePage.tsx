@@ -56,7 +56,7 @@ export function HomePage() {
           <ol className="steps">
             <li>
               Valitse vapaa aika <Link to="/varauskalenteri">varauskalenterista</Link>. Vuoron voi aloittaa
-              tasalta tai puolelta{site ? <>, ja sen pituus on {lengthsText(site)}</> : null}.
+              tasalta tai puolelta.
             </li>
             <li>Anna nimesi ja sähköpostiosoitteesi ja maksa MobilePaylla tai kortilla.</li>
             <li>Saat sähköpostiisi vahvistuksen ja linkin, jolla portti avataan.</li>
@@ -105,11 +105,15 @@ export function HomePage() {
                 ))}
               </tbody>
             </table>
-            {!site && (
-              <p className="muted">
-                {status === "failed" ? "Hintoja ei saatu ladattua." : "Ladataan hintoja…"}
-              </p>
-            )}
+            {/* The lengths are said here, with the prices that load with them, rather than in the
+                first step: text growing there moved the steps below it on a phone's first screen. */}
+            <p className="muted">
+              {site
+                ? `Vuoron pituus on ${lengthsText(site)}.`
+                : status === "failed"
+                  ? "Hintoja ei saatu ladattua."
+                  : "Ladataan hintoja…"}
+            </p>
           </div>
           <div>
             <h3>Jäsenyys</h3>

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isoDate, isoDateTime } from "../booking";
 import {
   invoiceSchema,
@@ -17,37 +17,46 @@ import {
 export const MEMBERSHIP_PAGE_SIZE = 50;
 
 export const membershipListQuerySchema = z.object({
-  tier: z.coerce.number({ message: "Tuntematon taso." }).int("Tuntematon taso.").min(1).max(99).optional(),
+  tier: z.optional(
+    z.coerce
+      .number({ message: "Tuntematon taso." })
+      .check(z.int("Tuntematon taso."), z.minimum(1), z.maximum(99)),
+  ),
   /** Without a status every membership but expired signups (which never started) is listed. */
   status: z.optional(subscriptionStatusSchema),
   /** "true": only memberships with an open invoice past its due date. */
-  overdue: z.enum(["true", "false"], { message: "Valitse kyllä tai ei." }).optional(),
+  overdue: z.optional(z.enum(["true", "false"], { message: "Valitse kyllä tai ei." })),
   /** Contained in the member's name or e-mail, case-insensitive. */
-  q: z.string().trim().max(200, "Haku on liian pitkä.").optional(),
-  page: z.coerce.number({ message: "Sivunumero on virheellinen." }).int().min(1).max(10_000).default(1),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(200, "Haku on liian pitkä."))),
+  page: z._default(
+    z.coerce
+      .number({ message: "Sivunumero on virheellinen." })
+      .check(z.int(), z.minimum(1), z.maximum(10_000)),
+    1,
+  ),
 });
 export type MembershipListQuery = z.input<typeof membershipListQuerySchema>;
 
-const moneySum = z.object({ count: z.number().int(), cents: z.number().int() });
+const moneySum = z.object({ count: z.int(), cents: z.int() });
 
 export const membershipRowSchema = z.object({
   id: z.uuid(),
-  customer_id: z.string().nullable(),
+  customer_id: z.nullable(z.string()),
   /** Null once the customer deleted their account (only memberships that have ended). */
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  tier_level: z.number().int(),
+  name: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  tier_level: z.int(),
   tier_name: z.string(),
   status: subscriptionStatusSchema,
   commitment: z.enum(["none", "12m"]),
-  monthly_price_cents: z.number().int(),
+  monthly_price_cents: z.int(),
   start_date: isoDate,
   commitment_end_date: z.nullable(isoDate),
   access_ends_on: z.nullable(isoDate),
   open_invoices: moneySum,
   overdue_invoices: moneySum,
   /** This period's booked hours and quota, while the membership gives access. */
-  usage: z.object({ hours_used: z.number(), hours_quota: z.number().int() }).nullable(),
+  usage: z.nullable(z.object({ hours_used: z.number(), hours_quota: z.int() })),
   pending_tier_change: z.nullable(pendingTierChangeSchema),
 });
 export type MembershipRow = z.infer<typeof membershipRowSchema>;
@@ -55,17 +64,17 @@ export type MembershipRow = z.infer<typeof membershipRowSchema>;
 export const membershipListSchema = z.object({
   memberships: z.array(membershipRowSchema),
   /** Rows matching the filters, of which this page shows at most MEMBERSHIP_PAGE_SIZE. */
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
   /** Over every membership, whatever the filters: how many per status, and with an overdue invoice. */
   counts: z.object({
-    byStatus: z.array(z.object({ status: subscriptionStatusSchema, count: z.number().int() })),
-    overdue: z.number().int(),
-    overdueCents: z.number().int(),
+    byStatus: z.array(z.object({ status: subscriptionStatusSchema, count: z.int() })),
+    overdue: z.int(),
+    overdueCents: z.int(),
   }),
   /** The tiers that exist (any version), for the filter. */
-  tiers: z.array(z.object({ level: z.number().int(), name: z.string() })),
+  tiers: z.array(z.object({ level: z.int(), name: z.string() })),
 });
 export type MembershipList = z.infer<typeof membershipListSchema>;
 
@@ -85,7 +94,7 @@ export const adminInvoiceSchema = z.object({
   voided_at: z.nullable(isoDateTime),
   /** Set when an admin credited the paid invoice (it is then void, the money returned). */
   credited_at: z.nullable(isoDateTime),
-  credited_cents: z.number().int().nullable(),
+  credited_cents: z.nullable(z.int()),
 });
 export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
 
@@ -95,8 +104,8 @@ export const periodUsageSchema = z.object({
   /** The period's last day (inclusive). */
   end: isoDate,
   hours_used: z.number(),
-  hours_quota: z.number().int(),
-  percent: z.number().int(),
+  hours_quota: z.int(),
+  percent: z.int(),
   current: z.boolean(),
 });
 export type PeriodUsage = z.infer<typeof periodUsageSchema>;
@@ -105,8 +114,8 @@ export const memberPageSchema = z.object({
   customer: z.object({
     id: z.string(),
     email: z.string(),
-    name: z.string().nullable(),
-    phone: z.string().nullable(),
+    name: z.nullable(z.string()),
+    phone: z.nullable(z.string()),
     created_at: isoDateTime,
     last_login_at: z.nullable(isoDateTime),
   }),
@@ -120,10 +129,10 @@ export const memberPageSchema = z.object({
   /** The tiers offered from the next period on, for the tier change. */
   tiers: z.array(
     z.object({
-      level: z.number().int(),
+      level: z.int(),
       name: z.string(),
-      hours_quota: z.number().int(),
-      monthly_price_cents: z.number().int(),
+      hours_quota: z.int(),
+      monthly_price_cents: z.int(),
     }),
   ),
 });
@@ -132,6 +141,5 @@ export type MemberPage = z.infer<typeof memberPageSchema>;
 export const tierChangeSchema = z.object({
   tierLevel: z
     .number({ message: "Valitse uusi taso." })
-    .int("Valitse uusi taso.")
-    .min(1, "Valitse uusi taso."),
+    .check(z.int("Valitse uusi taso."), z.minimum(1, "Valitse uusi taso.")),
 });

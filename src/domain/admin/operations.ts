@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isoDate, isoDateTime, requestDate } from "../booking";
 
 /** Toiminta (v2/toiminta): today's park, the occupancy heat map, gate events, the next arrivals. */
@@ -8,14 +8,14 @@ export type TimelineQuery = z.infer<typeof timelineQuerySchema>;
 
 export const timelineBookingSchema = z.object({
   id: z.string(),
-  areaId: z.number().int(),
+  areaId: z.int(),
   areaName: z.string(),
   start: isoDateTime,
   end: isoDateTime,
   status: z.enum(["pending", "confirmed"]),
   kind: z.string(),
   name: z.string(),
-  dogs: z.number().int(),
+  dogs: z.int(),
   /** When the gate last opened for this booking, if it has. */
   gateOpenedAt: z.nullable(isoDateTime),
 });
@@ -24,9 +24,7 @@ export type TimelineBooking = z.infer<typeof timelineBookingSchema>;
 export const timelineSchema = z.object({
   date: isoDate,
   now: isoDateTime,
-  areas: z.array(
-    z.object({ id: z.number().int(), name: z.string(), bookings: z.array(timelineBookingSchema) }),
-  ),
+  areas: z.array(z.object({ id: z.int(), name: z.string(), bookings: z.array(timelineBookingSchema) })),
   /** Confirmed bookings running now: who is in the park. */
   inParkNow: z.array(timelineBookingSchema),
   /** The next confirmed bookings from now on, soonest first. */
@@ -36,35 +34,39 @@ export type Timeline = z.infer<typeof timelineSchema>;
 
 export const HEATMAP_MAX_WEEKS = 52;
 export const heatmapQuerySchema = z.object({
-  weeks: z.coerce
-    .number({ message: "Viikkojen määrä on luku." })
-    .int("Viikkojen määrä on kokonaisluku.")
-    .min(1, "Viikkoja on oltava vähintään yksi.")
-    .max(HEATMAP_MAX_WEEKS, `Viikkoja voi olla enintään ${HEATMAP_MAX_WEEKS}.`)
-    .default(4),
+  weeks: z._default(
+    z.coerce
+      .number({ message: "Viikkojen määrä on luku." })
+      .check(
+        z.int("Viikkojen määrä on kokonaisluku."),
+        z.minimum(1, "Viikkoja on oltava vähintään yksi."),
+        z.maximum(HEATMAP_MAX_WEEKS, `Viikkoja voi olla enintään ${HEATMAP_MAX_WEEKS}.`),
+      ),
+    4,
+  ),
 });
 export type HeatmapQuery = z.input<typeof heatmapQuerySchema>;
 
 export const heatmapCellSchema = z.object({
   /** ISO weekday, 1 = Monday. */
-  weekday: z.number().int().min(1).max(7),
+  weekday: z.int().check(z.minimum(1), z.maximum(7)),
   /** Helsinki hour of day, 0–23. */
-  hour: z.number().int().min(0).max(23),
+  hour: z.int().check(z.minimum(0), z.maximum(23)),
   /** Confirmed bookings that overlapped this hour, summed over the weeks. */
-  bookings: z.number().int(),
+  bookings: z.int(),
   /** Booked area-minutes within this hour, summed over the weeks. */
-  bookedMinutes: z.number().int(),
+  bookedMinutes: z.int(),
   /** Booked share of the active areas' minutes in this hour over the weeks, 0–100. */
-  percent: z.number().int(),
+  percent: z.int(),
 });
 export type HeatmapCell = z.infer<typeof heatmapCellSchema>;
 
 export const heatmapSchema = z.object({
-  weeks: z.number().int(),
+  weeks: z.int(),
   /** The Helsinki dates the map covers, inclusive. */
   from: isoDate,
   to: isoDate,
-  areaCount: z.number().int(),
+  areaCount: z.int(),
   /** Only the weekday and hour pairs with bookings; the rest are zero. */
   cells: z.array(heatmapCellSchema),
 });
@@ -85,28 +87,28 @@ export const doorReasonValues = [
 export const doorEventQuerySchema = z.object({
   from: z.optional(requestDate),
   to: z.optional(requestDate),
-  allowed: z.enum(["true", "false"], { message: "Valitse sallittu tai estetty." }).optional(),
-  reason: z.enum(doorReasonValues, { message: "Tuntematon syy." }).optional(),
+  allowed: z.optional(z.enum(["true", "false"], { message: "Valitse sallittu tai estetty." })),
+  reason: z.optional(z.enum(doorReasonValues, { message: "Tuntematon syy." })),
 });
 export type DoorEventQuery = z.infer<typeof doorEventQuerySchema>;
 
 export const doorEventSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   at: isoDateTime,
   allowed: z.boolean(),
   reason: z.string(),
-  provider: z.string().nullable(),
-  ip: z.string().nullable(),
-  reservationId: z.string().nullable(),
-  name: z.string().nullable(),
-  areaName: z.string().nullable(),
+  provider: z.nullable(z.string()),
+  ip: z.nullable(z.string()),
+  reservationId: z.nullable(z.string()),
+  name: z.nullable(z.string()),
+  areaName: z.nullable(z.string()),
 });
 export type DoorEvent = z.infer<typeof doorEventSchema>;
 
 export const doorEventListSchema = z.object({
   events: z.array(doorEventSchema),
   /** Counts of the whole filtered set by reason (the list itself is cut at its limit). */
-  counts: z.array(z.object({ reason: z.string(), allowed: z.boolean(), count: z.number().int() })),
+  counts: z.array(z.object({ reason: z.string(), allowed: z.boolean(), count: z.int() })),
 });
 export type DoorEventList = z.infer<typeof doorEventListSchema>;
 

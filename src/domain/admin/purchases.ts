@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isoDateTime, requestDate } from "../booking";
 
 /** Ostokset: payments and their refunds, filtered; refund from the list; CSV. */
@@ -8,9 +8,9 @@ export const paymentStatusValues = ["pending", "paid", "cancelled", "failed", "r
 export const purchaseQuerySchema = z.object({
   from: z.optional(requestDate),
   to: z.optional(requestDate),
-  status: z.enum(paymentStatusValues).optional(),
-  method: z.enum(["mobilepay", "card"]).optional(),
-  provider: z.string().trim().max(40).optional(),
+  status: z.optional(z.enum(paymentStatusValues)),
+  method: z.optional(z.enum(["mobilepay", "card"])),
+  provider: z.optional(z.string().check(z.trim(), z.maxLength(40))),
 });
 export type PurchaseQuery = z.infer<typeof purchaseQuerySchema>;
 
@@ -21,24 +21,24 @@ export const purchaseSchema = z.object({
   provider: z.string(),
   method: z.string(),
   status: z.enum(paymentStatusValues),
-  amountCents: z.number().int(),
-  vatCents: z.number().int(),
-  refundedCents: z.number().int(),
+  amountCents: z.int(),
+  vatCents: z.int(),
+  refundedCents: z.int(),
   /** What was bought: a booking or a membership invoice. */
   kind: z.enum(["reservation", "invoice"]),
   description: z.string(),
-  payerName: z.string().nullable(),
-  payerEmail: z.string().nullable(),
-  reservationId: z.string().nullable(),
-  refund: z
-    .object({ status: z.string(), amountCents: z.number().int(), reason: z.string(), createdAt: isoDateTime })
-    .nullable(),
+  payerName: z.nullable(z.string()),
+  payerEmail: z.nullable(z.string()),
+  reservationId: z.nullable(z.string()),
+  refund: z.nullable(
+    z.object({ status: z.string(), amountCents: z.int(), reason: z.string(), createdAt: isoDateTime }),
+  ),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
 export const purchaseListSchema = z.object({
   purchases: z.array(purchaseSchema),
-  totals: z.object({ paidCents: z.number().int(), refundedCents: z.number().int() }),
+  totals: z.object({ paidCents: z.int(), refundedCents: z.int() }),
   /** Providers seen, for the filter. */
   providers: z.array(z.string()),
 });

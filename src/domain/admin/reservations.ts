@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isoDateTime, requestDate, requestDateTime } from "../booking";
 import { emailSchema } from "../customer";
 
@@ -8,7 +8,7 @@ const statusSchema = z.enum(["pending", "confirmed", "cancelled", "expired"]);
 
 export const adminReservationSchema = z.object({
   id: z.string(),
-  areaId: z.number().int(),
+  areaId: z.int(),
   areaName: z.string(),
   start: isoDateTime,
   end: isoDateTime,
@@ -16,35 +16,35 @@ export const adminReservationSchema = z.object({
   kind: z.enum(["single", "subscriber", "admin"]),
   name: z.string(),
   email: z.string(),
-  phone: z.string().nullable(),
-  dogs: z.number().int(),
-  priceCents: z.number().int(),
+  phone: z.nullable(z.string()),
+  dogs: z.int(),
+  priceCents: z.int(),
   /** The latest payment's status, null without one (a member's or a manual booking). */
-  paymentStatus: z.string().nullable(),
+  paymentStatus: z.nullable(z.string()),
   cancelledAt: z.nullable(isoDateTime),
-  cancelReason: z.string().nullable(),
+  cancelReason: z.nullable(z.string()),
   createdAt: isoDateTime,
 });
 export type AdminReservation = z.infer<typeof adminReservationSchema>;
 
 export const adminBlockSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** null: every area. */
-  areaId: z.number().int().nullable(),
-  areaName: z.string().nullable(),
+  areaId: z.nullable(z.int()),
+  areaName: z.nullable(z.string()),
   start: isoDateTime,
   end: isoDateTime,
   reason: z.string(),
 });
 export type AdminBlock = z.infer<typeof adminBlockSchema>;
 
-export const areaSchema = z.object({ id: z.number().int(), name: z.string(), active: z.boolean() });
+export const areaSchema = z.object({ id: z.int(), name: z.string(), active: z.boolean() });
 
 // GET /api/v2/admin/reservations?from&to&q: a day or week (from..to), or a search by name/e-mail.
 export const reservationListQuerySchema = z.object({
   from: z.optional(requestDate),
   to: z.optional(requestDate),
-  q: z.string().trim().max(100).optional(),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 });
 /** A date's opening hours as instants (an opening exception wins over the weekday); null: closed. */
 export const openingDaySchema = z.object({
@@ -72,27 +72,27 @@ export const reservationDetailsSchema = z.object({
       provider: z.string(),
       method: z.string(),
       status: z.string(),
-      amountCents: z.number().int(),
-      refundedCents: z.number().int(),
+      amountCents: z.int(),
+      refundedCents: z.int(),
       paidAt: z.nullable(isoDateTime),
       createdAt: isoDateTime,
     }),
   ),
   doorEvents: z.array(
-    z.object({ at: isoDateTime, allowed: z.boolean(), reason: z.string(), provider: z.string().nullable() }),
+    z.object({ at: isoDateTime, allowed: z.boolean(), reason: z.string(), provider: z.nullable(z.string()) }),
   ),
 });
 export type ReservationDetails = z.infer<typeof reservationDetailsSchema>;
 
 // POST /api/v2/admin/reservations: a manual booking without payment.
 export const manualReservationSchema = z.object({
-  areaId: z.number().int().optional(),
+  areaId: z.optional(z.int()),
   start: requestDateTime,
   end: requestDateTime,
-  name: z.string().trim().min(1, "Anna varaajan nimi.").max(200),
+  name: z.string().check(z.trim(), z.minLength(1, "Anna varaajan nimi."), z.maxLength(200)),
   email: emailSchema,
-  phone: z.string().trim().max(40).optional(),
-  dogs: z.number().int().min(1, "Koiria on oltava vähintään yksi.").max(20),
+  phone: z.optional(z.string().check(z.trim(), z.maxLength(40))),
+  dogs: z.int().check(z.minimum(1, "Koiria on oltava vähintään yksi."), z.maximum(20)),
 });
 export type ManualReservationInput = z.infer<typeof manualReservationSchema>;
 
@@ -108,12 +108,18 @@ export const adminCancelResponseSchema = z.object({
 
 // POST /api/v2/admin/blocks: maintenance or a private event, over one area or all of them.
 export const createBlockSchema = z.object({
-  areaId: z.number().int().nullable(),
+  areaId: z.nullable(z.int()),
   start: requestDateTime,
   end: requestDateTime,
-  reason: z.string().trim().min(1, "Kerro syy, esimerkiksi huolto tai yksityistilaisuus.").max(200),
+  reason: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, "Kerro syy, esimerkiksi huolto tai yksityistilaisuus."),
+      z.maxLength(200),
+    ),
   /** Live bookings in the way that the admin chose to cancel in the same step (refunded in full). */
-  cancelReservationIds: z.array(z.string().uuid()).max(100).default([]),
+  cancelReservationIds: z._default(z.array(z.string().check(z.uuid())).check(z.maxLength(100)), []),
 });
 export type CreateBlockInput = z.infer<typeof createBlockSchema>;
 export const blockConflictSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** The admin login's configuration and the signed-in admin (public and /admin/me payloads). */
 
@@ -8,12 +8,12 @@ export const adminAuthConfigSchema = z.object({
   authDomain: z.string(),
   projectId: z.string(),
   /** http://host:port of the Auth emulator; null with a real Firebase project. */
-  emulatorUrl: z.string().nullable(),
+  emulatorUrl: z.nullable(z.string()),
   /**
    * Hosts the login accepts in emulator mode (the emulator itself lists only localhost); null with
    * a real project, whose list the browser asks Firebase for.
    */
-  authorizedDomains: z.array(z.string()).nullable(),
+  authorizedDomains: z.nullable(z.array(z.string())),
 });
 export type AdminAuthClientConfig = z.infer<typeof adminAuthConfigSchema>;
 

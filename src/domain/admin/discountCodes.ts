@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isoDateTime, requestDate } from "../booking";
 
 /**
@@ -13,14 +13,20 @@ export const DISCOUNT_CODE_FORMAT_MESSAGE =
 export const DUPLICATE_DISCOUNT_CODE = "Samanlainen alennuskoodi on jo olemassa. Valitse toinen koodi.";
 
 const codeSchema = z
-  .string()
-  .transform((code) => code.replace(/\s+/g, "").toUpperCase())
-  .refine((code) => DISCOUNT_CODE_PATTERN.test(code), DISCOUNT_CODE_FORMAT_MESSAGE);
+  .pipe(
+    z.string(),
+    z.transform((code: string) => code.replace(/\s+/g, "").toUpperCase()),
+  )
+  .check(z.refine((code) => DISCOUNT_CODE_PATTERN.test(code), DISCOUNT_CODE_FORMAT_MESSAGE));
 
 const MAX_FIXED_CENTS = 100_000;
 
 /** A field that may be left out or null; both mean "none". */
-const orNull = <T extends z.core.SomeType>(schema: T) => z.nullish(schema).transform((v) => v ?? null);
+const orNull = <T extends z.core.SomeType>(schema: T) =>
+  z.pipe(
+    z.nullish(schema),
+    z.transform((v: z.output<T> | null | undefined) => v ?? null),
+  );
 
 export const discountCodeInputSchema = z
   .object({
@@ -37,73 +43,78 @@ export const discountCodeInputSchema = z
     maxUses: orNull(
       z
         .number()
-        .int("Käyttökertojen määrä on kokonaisluku.")
-        .min(1, "Käyttökertoja on oltava vähintään yksi.")
-        .max(1_000_000),
+        .check(
+          z.int("Käyttökertojen määrä on kokonaisluku."),
+          z.minimum(1, "Käyttökertoja on oltava vähintään yksi."),
+          z.maximum(1_000_000),
+        ),
     ),
-    description: orNull(z.string().trim().max(200, "Kuvaus voi olla enintään 200 merkkiä.")).transform(
-      (d) => d || null,
+    description: z.pipe(
+      orNull(z.string().check(z.trim(), z.maxLength(200, "Kuvaus voi olla enintään 200 merkkiä."))),
+      z.transform((d: string | null) => d || null),
     ),
   })
-  .superRefine((input, ctx) => {
-    if (input.kind === "percent") {
-      const p = input.percentOff;
-      if (p === null || !Number.isInteger(p) || p < 1 || p > 100)
+  .check(
+    z.superRefine((input, ctx) => {
+      if (input.kind === "percent") {
+        const p = input.percentOff;
+        if (p === null || !Number.isInteger(p) || p < 1 || p > 100)
+          ctx.addIssue({
+            code: "custom",
+            path: ["percentOff"],
+            message: "Prosentin on oltava kokonaisluku 1–100.",
+          });
+        if (input.amountOffCents !== null)
+          ctx.addIssue({
+            code: "custom",
+            path: ["amountOffCents"],
+            message: "Prosenttialennuksella ei ole euromäärää.",
+          });
+      } else {
+        const c = input.amountOffCents;
+        if (c !== null && c > MAX_FIXED_CENTS)
+          ctx.addIssue({
+            code: "custom",
+            path: ["amountOffCents"],
+            message: "Alennus voi olla enintään 1 000,00 €.",
+          });
+        else if (c === null || !Number.isInteger(c) || c <= 0)
+          ctx.addIssue({
+            code: "custom",
+            path: ["amountOffCents"],
+            message: "Alennuksen on oltava vähintään 0,01 € (kokonaisina sentteinä).",
+          });
+        if (input.percentOff !== null)
+          ctx.addIssue({
+            code: "custom",
+            path: ["percentOff"],
+            message: "Euroalennuksella ei ole prosenttia.",
+          });
+      }
+      if (input.validFrom && input.validUntil && input.validUntil < input.validFrom)
         ctx.addIssue({
           code: "custom",
-          path: ["percentOff"],
-          message: "Prosentin on oltava kokonaisluku 1–100.",
+          path: ["validUntil"],
+          message: "Viimeinen voimassaolopäivä ei voi olla ennen ensimmäistä.",
         });
-      if (input.amountOffCents !== null)
-        ctx.addIssue({
-          code: "custom",
-          path: ["amountOffCents"],
-          message: "Prosenttialennuksella ei ole euromäärää.",
-        });
-    } else {
-      const c = input.amountOffCents;
-      if (c !== null && c > MAX_FIXED_CENTS)
-        ctx.addIssue({
-          code: "custom",
-          path: ["amountOffCents"],
-          message: "Alennus voi olla enintään 1 000,00 €.",
-        });
-      else if (c === null || !Number.isInteger(c) || c <= 0)
-        ctx.addIssue({
-          code: "custom",
-          path: ["amountOffCents"],
-          message: "Alennuksen on oltava vähintään 0,01 € (kokonaisina sentteinä).",
-        });
-      if (input.percentOff !== null)
-        ctx.addIssue({
-          code: "custom",
-          path: ["percentOff"],
-          message: "Euroalennuksella ei ole prosenttia.",
-        });
-    }
-    if (input.validFrom && input.validUntil && input.validUntil < input.validFrom)
-      ctx.addIssue({
-        code: "custom",
-        path: ["validUntil"],
-        message: "Viimeinen voimassaolopäivä ei voi olla ennen ensimmäistä.",
-      });
-  });
+    }),
+  );
 export type DiscountCodeInput = z.input<typeof discountCodeInputSchema>;
 export type DiscountCodeValues = z.output<typeof discountCodeInputSchema>;
 
 export const adminDiscountCodeSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   code: z.string(),
   kind: z.enum(["percent", "fixed"]),
-  percentOff: z.number().int().nullable(),
-  amountOffCents: z.number().int().nullable(),
-  validFrom: z.string().nullable(),
-  validUntil: z.string().nullable(),
-  maxUses: z.number().int().nullable(),
+  percentOff: z.nullable(z.int()),
+  amountOffCents: z.nullable(z.int()),
+  validFrom: z.nullable(z.string()),
+  validUntil: z.nullable(z.string()),
+  maxUses: z.nullable(z.int()),
   /** Live uses: held by a booking waiting for payment, or paid. */
-  usedCount: z.number().int(),
+  usedCount: z.int(),
   active: z.boolean(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   createdAt: isoDateTime,
 });
 export type AdminDiscountCode = z.infer<typeof adminDiscountCodeSchema>;
@@ -112,10 +123,10 @@ export const discountCodeListSchema = z.object({ discountCodes: z.array(adminDis
 export type DiscountCodeList = z.infer<typeof discountCodeListSchema>;
 
 export const discountCodeUseSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** held: the booking waits for its payment; used: paid; released: given back (cancelled, expired). */
   status: z.enum(["held", "used", "released"]),
-  amountCents: z.number().int(),
+  amountCents: z.int(),
   createdAt: isoDateTime,
   releasedAt: z.nullable(isoDateTime),
   reservation: z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { daysInclusive } from "../helsinkiClock";
 import { isoDateTime, requestDate } from "../booking";
 import { vatIncludedCents } from "../money";
@@ -16,13 +16,15 @@ export const financeQuerySchema = z
   .object({
     from: requestDate,
     to: requestDate,
-    groupBy: z.enum(["day", "month"], { message: "Ryhmittely on day tai month." }).default("day"),
+    groupBy: z._default(z.enum(["day", "month"], { message: "Ryhmittely on day tai month." }), "day"),
   })
-  .refine((q) => q.from <= q.to, { message: "Alkupäivä on loppupäivän jälkeen.", path: ["to"] })
-  .refine((q) => daysInclusive(q.from, q.to) <= FINANCE_MAX_DAYS, {
-    message: `Jakso voi olla enintään ${FINANCE_MAX_DAYS} päivää.`,
-    path: ["to"],
-  });
+  .check(
+    z.refine((q) => q.from <= q.to, { message: "Alkupäivä on loppupäivän jälkeen.", path: ["to"] }),
+    z.refine((q) => daysInclusive(q.from, q.to) <= FINANCE_MAX_DAYS, {
+      message: `Jakso voi olla enintään ${FINANCE_MAX_DAYS} päivää.`,
+      path: ["to"],
+    }),
+  );
 export type FinanceQuery = z.infer<typeof financeQuerySchema>;
 
 export const financeProducts = ["single", "membership"] as const;
@@ -41,7 +43,7 @@ export const methodTitles: Record<FinanceMethod, string> = {
   gift_card: "Lahjakortti",
 };
 
-const cents = z.number().int();
+const cents = z.int();
 /** Sales (money in) less refunds (money back) of one group. */
 const flowSchema = z.object({ salesCents: cents, refundsCents: cents, netCents: cents });
 export type FinanceFlow = z.infer<typeof flowSchema>;
@@ -52,14 +54,15 @@ export const financeReportSchema = z.object({
   groupBy: z.enum(["day", "month"]),
   /** One row per day (YYYY-MM-DD) or month (YYYY-MM) of the period, empty ones included. */
   series: z.array(
-    flowSchema.extend({
+    z.object({
+      ...flowSchema.shape,
       period: z.string(),
       singleCents: cents,
       membershipCents: cents,
     }),
   ),
-  products: z.array(flowSchema.extend({ product: z.enum(financeProducts) })),
-  methods: z.array(flowSchema.extend({ method: z.enum(financeMethods) })),
+  products: z.array(z.object({ ...flowSchema.shape, product: z.enum(financeProducts) })),
+  methods: z.array(z.object({ ...flowSchema.shape, method: z.enum(financeMethods) })),
   /** Per VAT rate: sales less refunds, with the VAT they contain and the net (VAT-free) amount. */
   vat: z.array(
     z.object({
@@ -91,7 +94,7 @@ export const financeReportSchema = z.object({
       z.object({
         id: z.string(),
         number: cents,
-        name: z.string().nullable(),
+        name: z.nullable(z.string()),
         email: z.string(),
         description: z.string(),
         issuedAt: isoDateTime,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isoDateTime, requestDate } from "../booking";
 
 /**
@@ -12,18 +12,21 @@ export const GIFT_CARD_MAX_CENTS = 100_000;
 export const giftCardIssueSchema = z.object({
   amountCents: z
     .number("Anna lahjakortin arvo euroina, esimerkiksi 30,00.")
-    .int("Arvo annetaan kokonaisina sentteinä.")
-    .min(GIFT_CARD_MIN_CENTS, "Lahjakortin arvon on oltava vähintään 1,00 €.")
-    .max(GIFT_CARD_MAX_CENTS, "Lahjakortin arvo voi olla enintään 1 000,00 €."),
+    .check(
+      z.int("Arvo annetaan kokonaisina sentteinä."),
+      z.minimum(GIFT_CARD_MIN_CENTS, "Lahjakortin arvon on oltava vähintään 1,00 €."),
+      z.maximum(GIFT_CARD_MAX_CENTS, "Lahjakortin arvo voi olla enintään 1 000,00 €."),
+    ),
   /** The recipient or anything the park wants to remember; shown in the list, not on the card. */
-  note: z
-    .string()
-    .trim()
-    .max(200, "Muistiinpano voi olla enintään 200 merkkiä.")
-    .nullish()
-    .transform((n) => n || null),
+  note: z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(200, "Muistiinpano voi olla enintään 200 merkkiä."))),
+    z.transform((n: string | null | undefined) => n || null),
+  ),
   /** The last day the card works (inclusive); none: no end. */
-  validUntil: z.nullish(requestDate).transform((d) => d ?? null),
+  validUntil: z.pipe(
+    z.nullish(requestDate),
+    z.transform((d: string | null | undefined) => d ?? null),
+  ),
 });
 export type GiftCardIssueInput = z.input<typeof giftCardIssueSchema>;
 export type GiftCardIssueValues = z.output<typeof giftCardIssueSchema>;
@@ -35,19 +38,19 @@ export const adminGiftCardSchema = z.object({
   id: z.string(),
   /** "••••-••••-••••-NPQR": the last group only, enough to tell cards apart on the phone. */
   maskedCode: z.string(),
-  initialCents: z.number().int(),
-  balanceCents: z.number().int(),
+  initialCents: z.int(),
+  balanceCents: z.int(),
   active: z.boolean(),
   status: giftCardStatusSchema,
-  validUntil: z.string().nullable(),
-  note: z.string().nullable(),
+  validUntil: z.nullable(z.string()),
+  note: z.nullable(z.string()),
   createdAt: isoDateTime,
 });
 export type AdminGiftCard = z.infer<typeof adminGiftCardSchema>;
 
 export const giftCardListQuerySchema = z.object({
   /** The whole code, or its last four characters, as the customer reads it out. */
-  code: z.string().trim().max(64, "Koodi on liian pitkä.").optional(),
+  code: z.optional(z.string().check(z.trim(), z.maxLength(64, "Koodi on liian pitkä."))),
 });
 export type GiftCardListQuery = z.infer<typeof giftCardListQuerySchema>;
 
@@ -63,21 +66,21 @@ export const giftCardIssuedSchema = z.object({
 export type GiftCardIssued = z.infer<typeof giftCardIssuedSchema>;
 
 export const giftCardTransactionSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   kind: z.enum(["issue", "redeem", "return", "adjust"]),
-  amountCents: z.number().int(),
-  balanceAfterCents: z.number().int(),
-  note: z.string().nullable(),
+  amountCents: z.int(),
+  balanceAfterCents: z.int(),
+  note: z.nullable(z.string()),
   createdAt: isoDateTime,
   /** What the card paid for (a booking or an invoice), when a payment took or gave back the share. */
-  payment: z
-    .object({
+  payment: z.nullable(
+    z.object({
       id: z.string(),
       status: z.string(),
       kind: z.enum(["reservation", "invoice"]),
       description: z.string(),
-    })
-    .nullable(),
+    }),
+  ),
 });
 export type GiftCardTransaction = z.infer<typeof giftCardTransactionSchema>;
 

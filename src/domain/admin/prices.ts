@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isoDate } from "../booking";
 import { isValidDate } from "../helsinkiClock";
 
@@ -8,69 +8,78 @@ import { isValidDate } from "../helsinkiClock";
  * today when not given; a date before today is refused.
  */
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "Aika muodossa HH:MM");
+const hhmm = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "Aika muodossa HH:MM"));
 
 /** "Voimassa alkaen": optional, today by default; the server refuses a date before today. */
 export const effectiveFromSchema = isoDate.check(
   z.refine(isValidDate, "Virheellinen voimassaolon alkupäivä."),
 );
 const effectiveFrom = { effectiveFrom: z.optional(effectiveFromSchema) };
-const period = { effectiveFrom: z.string(), effectiveUntil: z.string().nullable() };
+const period = { effectiveFrom: z.string(), effectiveUntil: z.nullable(z.string()) };
 
 export const priceRuleInputSchema = z
   .object({
-    name: z.string().trim().min(1, "Anna hinnalle nimi, esimerkiksi ”Ilta 1 h”.").max(100),
-    lengthMinutes: z
+    name: z
+      .string()
+      .check(z.trim(), z.minLength(1, "Anna hinnalle nimi, esimerkiksi ”Ilta 1 h”."), z.maxLength(100)),
+    lengthMinutes: z.int().check(z.minimum(5), z.maximum(24 * 60)),
+    priceCents: z
       .number()
-      .int()
-      .min(5)
-      .max(24 * 60),
-    priceCents: z.number().int("Hinta annetaan sentteinä.").min(0, "Hinta ei voi olla negatiivinen."),
+      .check(z.int("Hinta annetaan sentteinä."), z.minimum(0, "Hinta ei voi olla negatiivinen.")),
     /** ISO weekdays 1 = Monday .. 7 = Sunday; null = every day. */
-    weekdays: z.array(z.number().int().min(1).max(7)).min(1).nullable(),
-    fromTime: hhmm.nullable(),
-    toTime: hhmm.nullable(),
-    priority: z.number().int().min(0).max(1000),
+    weekdays: z.nullable(z.array(z.int().check(z.minimum(1), z.maximum(7))).check(z.minLength(1))),
+    fromTime: z.nullable(hhmm),
+    toTime: z.nullable(hhmm),
+    priority: z.int().check(z.minimum(0), z.maximum(1000)),
     active: z.boolean(),
     ...effectiveFrom,
   })
-  .refine((r) => !r.fromTime || !r.toTime || r.toTime > r.fromTime, "Loppuajan on oltava alkuajan jälkeen.");
+  .check(
+    z.refine(
+      (r) => !r.fromTime || !r.toTime || r.toTime > r.fromTime,
+      "Loppuajan on oltava alkuajan jälkeen.",
+    ),
+  );
 export type PriceRuleInput = z.infer<typeof priceRuleInputSchema>;
 
 /** One version of a price rule: ruleId names the rule across its versions. */
 export const priceRuleSchema = z.object({
-  id: z.number().int(),
-  ruleId: z.number().int(),
+  id: z.int(),
+  ruleId: z.int(),
   name: z.string(),
-  lengthMinutes: z.number().int(),
-  priceCents: z.number().int(),
-  weekdays: z.array(z.number().int()).nullable(),
-  fromTime: z.string().nullable(),
-  toTime: z.string().nullable(),
-  priority: z.number().int(),
+  lengthMinutes: z.int(),
+  priceCents: z.int(),
+  weekdays: z.nullable(z.array(z.int())),
+  fromTime: z.nullable(z.string()),
+  toTime: z.nullable(z.string()),
+  priority: z.int(),
   active: z.boolean(),
   ...period,
 });
 export type PriceRuleView = z.infer<typeof priceRuleSchema>;
 
 export const membershipTierInputSchema = z.object({
-  name: z.string().trim().min(1, "Anna tason nimi.").max(100),
-  monthlyPriceCents: z.number().int("Hinta annetaan sentteinä.").min(0, "Hinta ei voi olla negatiivinen."),
+  name: z.string().check(z.trim(), z.minLength(1, "Anna tason nimi."), z.maxLength(100)),
+  monthlyPriceCents: z
+    .number()
+    .check(z.int("Hinta annetaan sentteinä."), z.minimum(0, "Hinta ei voi olla negatiivinen.")),
   hoursQuota: z
     .number()
-    .int("Tunnit annetaan kokonaislukuna.")
-    .min(0, "Tuntimäärä ei voi olla negatiivinen.")
-    .max(24 * 31),
+    .check(
+      z.int("Tunnit annetaan kokonaislukuna."),
+      z.minimum(0, "Tuntimäärä ei voi olla negatiivinen."),
+      z.maximum(24 * 31),
+    ),
   ...effectiveFrom,
 });
 export type MembershipTierInput = z.infer<typeof membershipTierInputSchema>;
 
 export const membershipTierSchema = z.object({
-  id: z.number().int(),
-  level: z.number().int(),
+  id: z.int(),
+  level: z.int(),
   name: z.string(),
-  monthlyPriceCents: z.number().int(),
-  hoursQuota: z.number().int(),
+  monthlyPriceCents: z.int(),
+  hoursQuota: z.int(),
   ...period,
 });
 export type MembershipTierView = z.infer<typeof membershipTierSchema>;
@@ -78,14 +87,16 @@ export type MembershipTierView = z.infer<typeof membershipTierSchema>;
 export const vatRateInputSchema = z.object({
   rateBasisPoints: z
     .number()
-    .int("ALV-kanta annetaan sadasosaprosentteina.")
-    .min(0, "ALV-kanta ei voi olla negatiivinen.")
-    .max(10000, "ALV-kanta voi olla enintään 100 %."),
+    .check(
+      z.int("ALV-kanta annetaan sadasosaprosentteina."),
+      z.minimum(0, "ALV-kanta ei voi olla negatiivinen."),
+      z.maximum(10000, "ALV-kanta voi olla enintään 100 %."),
+    ),
   ...effectiveFrom,
 });
 export type VatRateInput = z.infer<typeof vatRateInputSchema>;
 
-export const vatRateSchema = z.object({ id: z.number().int(), rateBasisPoints: z.number().int(), ...period });
+export const vatRateSchema = z.object({ id: z.int(), rateBasisPoints: z.int(), ...period });
 export type VatRateView = z.infer<typeof vatRateSchema>;
 
 /** Ending a rule or a tier: from this date on it no longer applies. */
@@ -99,10 +110,10 @@ export const priceListSchema = z.object({
   membershipTiers: z.array(membershipTierSchema),
   vatRates: z.array(vatRateSchema),
   membership: z.object({
-    commitmentDiscountPercent: z.number().int(),
-    invoiceDueDays: z.number().int(),
-    signupPaymentMinutes: z.number().int(),
+    commitmentDiscountPercent: z.int(),
+    invoiceDueDays: z.int(),
+    signupPaymentMinutes: z.int(),
   }),
-  lengthsMinutes: z.array(z.number().int()),
+  lengthsMinutes: z.array(z.int()),
 });
 export type PriceList = z.infer<typeof priceListSchema>;

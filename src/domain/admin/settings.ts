@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { INVALID_BUSINESS_ID, isValidBusinessId } from "../businessId";
 
 /**
@@ -6,73 +6,59 @@ import { INVALID_BUSINESS_ID, isValidBusinessId } from "../businessId";
  * top of the settings' own shapes (services/settings.ts).
  */
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "Aika muodossa HH:MM");
+const hhmm = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "Aika muodossa HH:MM"));
 
 export const parkDetailsSchema = z.object({
-  name: z.string().trim().min(1, "Anna puiston nimi.").max(100),
-  streetAddress: z.string().trim().min(1, "Anna katuosoite.").max(200),
-  postalCode: z
-    .string()
-    .trim()
-    .regex(/^\d{5}$/, "Postinumero on viisi numeroa."),
-  city: z.string().trim().min(1, "Anna postitoimipaikka.").max(100),
-  companyName: z.string().trim().min(1, "Anna yrityksen nimi.").max(200),
-  businessId: z.string().trim().refine(isValidBusinessId, INVALID_BUSINESS_ID),
+  name: z.string().check(z.trim(), z.minLength(1, "Anna puiston nimi."), z.maxLength(100)),
+  streetAddress: z.string().check(z.trim(), z.minLength(1, "Anna katuosoite."), z.maxLength(200)),
+  postalCode: z.string().check(z.trim(), z.regex(/^\d{5}$/, "Postinumero on viisi numeroa.")),
+  city: z.string().check(z.trim(), z.minLength(1, "Anna postitoimipaikka."), z.maxLength(100)),
+  companyName: z.string().check(z.trim(), z.minLength(1, "Anna yrityksen nimi."), z.maxLength(200)),
+  businessId: z.string().check(z.trim(), z.refine(isValidBusinessId, INVALID_BUSINESS_ID)),
   email: z.email("Anna kelvollinen sähköpostiosoite."),
-  phone: z.string().trim().min(5, "Anna puhelinnumero.").max(40),
+  phone: z.string().check(z.trim(), z.minLength(5, "Anna puhelinnumero."), z.maxLength(40)),
   feedbackUrl: z.url("Palautelomakkeen osoite on annettava kokonaisena (https://…)."),
 });
 
-const dayHours = z
-  .object({ opens: hhmm, closes: hhmm })
-  .refine((d) => d.closes > d.opens, "Sulkemisajan on oltava avaamisajan jälkeen.")
-  .nullable();
+const dayHours = z.nullable(
+  z
+    .object({ opens: hhmm, closes: hhmm })
+    .check(z.refine((d) => d.closes > d.opens, "Sulkemisajan on oltava avaamisajan jälkeen.")),
+);
 
-export const openingHoursSchema = z.object({ weekly: z.array(dayHours).length(7) });
+export const openingHoursSchema = z.object({ weekly: z.array(dayHours).check(z.length(7)) });
 
 export const slotRulesSchema = z
   .object({
-    gridMinutes: z.number().int().min(5).max(120),
+    gridMinutes: z.int().check(z.minimum(5), z.maximum(120)),
     lengthsMinutes: z
-      .array(
-        z
-          .number()
-          .int()
-          .min(5)
-          .max(24 * 60),
-      )
-      .min(1, "Anna vähintään yksi varauksen pituus."),
-    changeoverMinutes: z.number().int().min(0).max(120),
-    bookingWindowDays: z.number().int().min(1).max(365),
-    holdMinutes: z.number().int().min(1).max(120),
-    cancellationHours: z
-      .number()
-      .int()
-      .min(0)
-      .max(24 * 14),
-    maxDogs: z.number().int().min(1).max(20),
+      .array(z.int().check(z.minimum(5), z.maximum(24 * 60)))
+      .check(z.minLength(1, "Anna vähintään yksi varauksen pituus.")),
+    changeoverMinutes: z.int().check(z.minimum(0), z.maximum(120)),
+    bookingWindowDays: z.int().check(z.minimum(1), z.maximum(365)),
+    holdMinutes: z.int().check(z.minimum(1), z.maximum(120)),
+    cancellationHours: z.int().check(z.minimum(0), z.maximum(24 * 14)),
+    maxDogs: z.int().check(z.minimum(1), z.maximum(20)),
   })
-  .refine(
-    (r) => r.lengthsMinutes.every((l) => l % r.gridMinutes === 0),
-    "Jokaisen varauksen pituuden on oltava aikaruudukon monikerta.",
+  .check(
+    z.refine(
+      (r) => r.lengthsMinutes.every((l) => l % r.gridMinutes === 0),
+      "Jokaisen varauksen pituuden on oltava aikaruudukon monikerta.",
+    ),
   );
 
 export const doorSettingsSchema = z.object({
-  opensBeforeMinutes: z.number().int().min(0).max(120),
-  closesAfterMinutes: z.number().int().min(0).max(120),
+  opensBeforeMinutes: z.int().check(z.minimum(0), z.maximum(120)),
+  closesAfterMinutes: z.int().check(z.minimum(0), z.maximum(120)),
 });
 
-export const homeNoticeSchema = z.object({ text: z.string().trim().max(1000).nullable() });
+export const homeNoticeSchema = z.object({ text: z.nullable(z.string().check(z.trim(), z.maxLength(1000))) });
 
 /** Membership terms (the tiers and VAT are effective-dated: domain/admin/prices.ts). */
 export const membershipTermsSchema = z.object({
-  commitmentDiscountPercent: z.number().int().min(0).max(100),
-  invoiceDueDays: z.number().int().min(0).max(90),
-  signupPaymentMinutes: z
-    .number()
-    .int()
-    .min(5)
-    .max(24 * 60),
+  commitmentDiscountPercent: z.int().check(z.minimum(0), z.maximum(100)),
+  invoiceDueDays: z.int().check(z.minimum(0), z.maximum(90)),
+  signupPaymentMinutes: z.int().check(z.minimum(5), z.maximum(24 * 60)),
 });
 
 /** The settings an admin edits, each with its checks. */
@@ -90,23 +76,25 @@ export const editableSettingKeys = Object.keys(editableSettings) as EditableSett
 /** PUT /admin/opening-exceptions/{date}: that date's hours; both null closes it all day. */
 export const openingExceptionBodySchema = z
   .object({
-    opensAt: hhmm.nullable(),
-    closesAt: hhmm.nullable(),
-    note: z.string().trim().max(200).nullable().default(null),
+    opensAt: z.nullable(hhmm),
+    closesAt: z.nullable(hhmm),
+    note: z._default(z.nullable(z.string().check(z.trim(), z.maxLength(200))), null),
   })
-  .refine(
-    (e) => (e.opensAt === null) === (e.closesAt === null),
-    "Anna sekä avaamis- että sulkemisaika, tai ei kumpaakaan.",
-  )
-  .refine(
-    (e) => e.opensAt === null || e.closesAt! > e.opensAt,
-    "Sulkemisajan on oltava avaamisajan jälkeen.",
+  .check(
+    z.refine(
+      (e) => (e.opensAt === null) === (e.closesAt === null),
+      "Anna sekä avaamis- että sulkemisaika, tai ei kumpaakaan.",
+    ),
+    z.refine(
+      (e) => e.opensAt === null || e.closesAt! > e.opensAt,
+      "Sulkemisajan on oltava avaamisajan jälkeen.",
+    ),
   );
 
 export const areaInputSchema = z.object({
-  name: z.string().trim().min(1, "Anna alueen nimi.").max(100),
-  active: z.boolean().default(true),
-  sortOrder: z.number().int().min(0).max(1000).default(0),
+  name: z.string().check(z.trim(), z.minLength(1, "Anna alueen nimi."), z.maxLength(100)),
+  active: z._default(z.boolean(), true),
+  sortOrder: z._default(z.int().check(z.minimum(0), z.maximum(1000)), 0),
 });
 
 export const adminSettingsSchema = z.object({
@@ -114,7 +102,7 @@ export const adminSettingsSchema = z.object({
     // As stored (an id entered before the check existed is still shown, to be corrected).
     park: z.record(z.string(), z.string()),
     openingHours: z.object({
-      weekly: z.array(z.object({ opens: z.string(), closes: z.string() }).nullable()),
+      weekly: z.array(z.nullable(z.object({ opens: z.string(), closes: z.string() }))),
     }),
     slotRules: z.object({
       gridMinutes: z.number(),
@@ -126,20 +114,18 @@ export const adminSettingsSchema = z.object({
       maxDogs: z.number(),
     }),
     door: doorSettingsSchema,
-    homeNotice: z.object({ text: z.string().nullable() }),
+    homeNotice: z.object({ text: z.nullable(z.string()) }),
   }),
   exceptions: z.array(
     z.object({
       date: z.string(),
-      opensAt: z.string().nullable(),
-      closesAt: z.string().nullable(),
-      note: z.string().nullable(),
+      opensAt: z.nullable(z.string()),
+      closesAt: z.nullable(z.string()),
+      note: z.nullable(z.string()),
     }),
   ),
-  areas: z.array(
-    z.object({ id: z.number().int(), name: z.string(), active: z.boolean(), sortOrder: z.number().int() }),
-  ),
+  areas: z.array(z.object({ id: z.int(), name: z.string(), active: z.boolean(), sortOrder: z.int() })),
   /** The gate's provider as configured (DOOR_PROVIDER), and where it points. */
-  doorProvider: z.object({ name: z.enum(["log", "shelly", "mqtt"]), target: z.string().nullable() }),
+  doorProvider: z.object({ name: z.enum(["log", "shelly", "mqtt"]), target: z.nullable(z.string()) }),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;

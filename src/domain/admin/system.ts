@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isoDateTime, requestDate } from "../booking";
 
 /** Järjestelmä (v2/jarjestelma): health checks, the e-mail outbox, jobs, the audit log, admins. */
@@ -17,12 +17,12 @@ export const healthCheckSchema = z.object({
   component: z.enum(healthComponents),
   ok: z.boolean(),
   checkedAt: isoDateTime,
-  durationMs: z.number().int(),
+  durationMs: z.int(),
   /** What was checked (the provider, the answer). */
-  detail: z.string().nullable(),
+  detail: z.nullable(z.string()),
   lastSuccessAt: z.nullable(isoDateTime),
   lastFailureAt: z.nullable(isoDateTime),
-  lastError: z.string().nullable(),
+  lastError: z.nullable(z.string()),
 });
 export type HealthCheck = z.infer<typeof healthCheckSchema>;
 export const healthSchema = z.object({ checks: z.array(healthCheckSchema) });
@@ -36,20 +36,20 @@ export const outboxStatusText: Record<(typeof outboxStatusValues)[number], strin
 };
 
 export const outboxQuerySchema = z.object({
-  status: z.enum(outboxStatusValues, { message: "Tuntematon tila." }).optional(),
-  kind: z.string().trim().max(40).optional(),
-  to: z.string().trim().max(200).optional(),
+  status: z.optional(z.enum(outboxStatusValues, { message: "Tuntematon tila." })),
+  kind: z.optional(z.string().check(z.trim(), z.maxLength(40))),
+  to: z.optional(z.string().check(z.trim(), z.maxLength(200))),
 });
 export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
 
 export const outboxMessageSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   to: z.string(),
   subject: z.string(),
   kind: z.string(),
   status: z.enum(outboxStatusValues),
-  attempts: z.number().int(),
-  lastError: z.string().nullable(),
+  attempts: z.int(),
+  lastError: z.nullable(z.string()),
   createdAt: isoDateTime,
   sentAt: z.nullable(isoDateTime),
   nextAttemptAt: isoDateTime,
@@ -57,7 +57,7 @@ export const outboxMessageSchema = z.object({
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const outboxListSchema = z.object({
   messages: z.array(outboxMessageSchema),
-  counts: z.array(z.object({ status: z.enum(outboxStatusValues), count: z.number().int() })),
+  counts: z.array(z.object({ status: z.enum(outboxStatusValues), count: z.int() })),
 });
 export type OutboxList = z.infer<typeof outboxListSchema>;
 
@@ -66,14 +66,14 @@ export const jobRunSchema = z.object({
   startedAt: isoDateTime,
   finishedAt: z.nullable(isoDateTime),
   status: z.enum(["running", "ok", "failed"]),
-  result: z.string().nullable(),
+  result: z.nullable(z.string()),
   runner: z.string(),
 });
 export const jobStatusSchema = z.object({
   name: z.string(),
   schedule: z.string(),
-  lastRun: jobRunSchema.nullable(),
-  lastFailure: jobRunSchema.nullable(),
+  lastRun: z.nullable(jobRunSchema),
+  lastFailure: z.nullable(jobRunSchema),
   nextRunAt: z.nullable(isoDateTime),
 });
 export type JobStatus = z.infer<typeof jobStatusSchema>;
@@ -83,21 +83,21 @@ export type JobList = z.infer<typeof jobListSchema>;
 export const auditQuerySchema = z.object({
   from: z.optional(requestDate),
   to: z.optional(requestDate),
-  actor: z.string().trim().max(200).optional(),
+  actor: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   /** The action's beginning, e.g. "reservation" or "reservation.cancel". */
-  action: z.string().trim().max(80).optional(),
-  entity: z.string().trim().max(40).optional(),
-  entityId: z.string().trim().max(80).optional(),
+  action: z.optional(z.string().check(z.trim(), z.maxLength(80))),
+  entity: z.optional(z.string().check(z.trim(), z.maxLength(40))),
+  entityId: z.optional(z.string().check(z.trim(), z.maxLength(80))),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export const auditEntrySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   at: isoDateTime,
   actorEmail: z.string(),
   action: z.string(),
   entity: z.string(),
-  entityId: z.string().nullable(),
+  entityId: z.nullable(z.string()),
   before: z.unknown(),
   after: z.unknown(),
 });
@@ -109,7 +109,7 @@ export const adminEntrySchema = z.object({
   email: z.string(),
   /** "config": ADMIN_EMAILS, changed only in the server's configuration; "list": the admins table. */
   source: z.enum(["config", "list"]),
-  addedBy: z.string().nullable(),
+  addedBy: z.nullable(z.string()),
   addedAt: z.nullable(isoDateTime),
 });
 export type AdminEntry = z.infer<typeof adminEntrySchema>;
@@ -117,11 +117,10 @@ export const adminListSchema = z.object({ admins: z.array(adminEntrySchema), you
 export type AdminList = z.infer<typeof adminListSchema>;
 
 export const adminAddSchema = z.object({
-  email: z
-    .string({ message: "Anna sähköpostiosoite." })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ message: "Sähköpostiosoite on virheellinen." })),
+  email: z.pipe(
+    z.string({ message: "Anna sähköpostiosoite." }).check(z.trim(), z.toLowerCase()),
+    z.email({ message: "Sähköpostiosoite on virheellinen." }),
+  ),
 });
 export type AdminAdd = z.infer<typeof adminAddSchema>;
 

@@ -52,7 +52,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: `Replace the ${key} setting`,
           security: adminSecurity,
-          body: editableSettings[key] as z.ZodType,
+          body: editableSettings[key] as z.core.$ZodType,
           response: { 200: z.object({ value: z.unknown() }), 400: errorSchema, ...guardResponses },
         },
       },

@@ -58,7 +58,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Check every dependency now",
         security: adminSecurity,
-        response: { 200: healthSchema.extend({ message: z.string() }), ...guardResponses },
+        response: { 200: z.object({ ...healthSchema.shape, message: z.string() }), ...guardResponses },
       },
     },
     async () => {

@@ -16,6 +16,19 @@ export default tseslint.config(
     },
   },
   {
+    // What runs in the browser parses with zod/mini: the full API's classes pull in nearly all of
+    // zod's core, which the shell shares, and put about 6 KB back on every page's first load
+    // (decision 019). The server (src/server) uses the full API.
+    files: ["src/domain/**/*.{ts,tsx}", "src/client/**/*.ts", "src/web/**/*.{ts,tsx}", "machines/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { name: "zod", message: 'Browser code imports "zod/mini" (decision 019).' },
+        { name: "zod/v4", message: 'Browser code imports "zod/mini" (decision 019).' },
+      ],
+    },
+  },
+  {
     // Machines stay pure: every effect is an action or actor the app provides. Types may come from
     // src/domain (`import type`, erased at build), so machines do not restate the API's payloads;
     // the Helsinki clock's pure date functions may be used as a date library would.

@@ -11,15 +11,15 @@ import "./styles.css";
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-void nextTask()
-  .then(() => {
-    const router = createAppRouter();
-    return nextTask().then(() => router);
-  })
-  .then((router) =>
-    createRoot(document.getElementById("root")!).render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    ),
+async function start() {
+  await nextTask();
+  const router = createAppRouter();
+  await nextTask();
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
   );
+}
+
+void start();

@@ -226,5 +226,11 @@ function isPageRequest(method: string, url: string): boolean {
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === "string") return value.includes("\u0000");
   if (depth > 20 || value === null || typeof value !== "object") return false;
-  return Object.entries(value).some(([key, v]) => key.includes("\u0000") || containsNul(v, depth + 1));
+  // A plain loop: this runs on every request, and a closure per call showed in the bench's profile.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.includes("\u0000") || containsNul((value as Record<string, unknown>)[key], depth + 1))
+      return true;
+  }
+  return false;
 }

@@ -415,9 +415,8 @@ export function encodedAnswer(
   answer: RangeAnswer,
   acceptEncoding: string | undefined,
 ): { encoding: "br" | "gzip" | null; payload: string | Buffer } {
-  const accepts = (coding: RegExp) => !!acceptEncoding && coding.test(acceptEncoding);
-  if (answer.body.length < 1024) return { encoding: null, payload: answer.body };
-  if (accepts(ACCEPTS_BR)) {
+  if (answer.body.length < 1024 || !acceptEncoding) return { encoding: null, payload: answer.body };
+  if (ACCEPTS_BR.test(acceptEncoding)) {
     answer.br ??= brotliCompressSync(answer.body, {
       params: {
         [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
@@ -426,7 +425,7 @@ export function encodedAnswer(
     });
     return { encoding: "br", payload: answer.br };
   }
-  if (accepts(ACCEPTS_GZIP)) {
+  if (ACCEPTS_GZIP.test(acceptEncoding)) {
     answer.gzip ??= gzipSync(answer.body, { level: 6 });
     return { encoding: "gzip", payload: answer.gzip };
   }

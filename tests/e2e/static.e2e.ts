@@ -32,5 +32,10 @@ describe("static files", () => {
     expect(await robots.text()).toContain("Disallow: /hallinta");
     const icon = await get("/favicon.svg");
     expect(icon.headers.get("content-type")).toMatch(/image\/svg\+xml/);
+    // What browsers and crawlers ask for without reading the page's <link rel="icon">.
+    const ico = await get("/favicon.ico");
+    expect(ico.headers.get("content-type")).toMatch(/^image\//);
+    const bytes = Buffer.from(await ico.arrayBuffer());
+    expect([...bytes.subarray(0, 4)]).toEqual([0, 0, 1, 0]); // an ICO file's header
   });
 });

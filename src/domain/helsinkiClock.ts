@@ -29,8 +29,11 @@ const summerByYear = new Map<number, readonly [number, number]>();
 
 let partsFormat: Intl.DateTimeFormat | undefined;
 
-/** The offset in minutes at an instant before the rule, from the wall-clock fields Intl gives. */
-function intlOffset(ms: number): number {
+/**
+ * Helsinki's offset in minutes at an instant as the platform's time-zone database (Intl) gives it:
+ * what the clock asks before the rule's years, and the tests' oracle for the rule.
+ */
+export function tzdbHelsinkiOffset(ms: number): number {
   partsFormat ??= new Intl.DateTimeFormat("en-US", {
     timeZone: HELSINKI,
     hourCycle: "h23",
@@ -50,7 +53,7 @@ function intlOffset(ms: number): number {
 /** Helsinki's UTC offset in minutes at an instant. */
 export function helsinkiOffset(ms: number): number {
   const year = new Date(ms).getUTCFullYear();
-  if (!(year >= RULE_SINCE_YEAR)) return intlOffset(ms);
+  if (!(year >= RULE_SINCE_YEAR)) return tzdbHelsinkiOffset(ms);
   let summer = summerByYear.get(year);
   if (!summer) {
     if (summerByYear.size >= 1000) summerByYear.clear();

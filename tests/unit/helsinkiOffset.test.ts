@@ -1,8 +1,9 @@
 import { DateTime } from "luxon";
 import { HELSINKI, toHelsinkiIso } from "../../src/domain/helsinkiTime";
 
-// The offsets themselves are tested against the EU rule in helsinkiClock.test.ts; luxon's Helsinki
-// zone takes them from there (helsinkiTime.ts), and its wall-clock arithmetic must not change.
+// The offsets themselves are tested against the time-zone database in helsinkiClock.test.ts;
+// luxon's Helsinki zone takes them from there (helsinkiTime.ts), and its wall-clock arithmetic
+// must not change.
 describe("luxon on the Helsinki clock's offsets", () => {
   it("keeps luxon's wall-clock arithmetic across the autumn change", () => {
     const before = DateTime.fromISO("2026-10-25T02:30", { zone: HELSINKI });

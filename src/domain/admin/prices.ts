@@ -1,14 +1,13 @@
 import * as z from "zod/mini";
 import { isoDate } from "../booking";
 import { isValidDate } from "../helsinkiClock";
+import { hhmm } from "./settings";
 
 /**
  * Hinnasto: single-booking price rules, membership tiers and the VAT rate, each effective-dated
  * (decision 013). Every change asks "voimassa alkaen": the Helsinki date from which it applies,
  * today when not given; a date before today is refused.
  */
-
-const hhmm = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "Aika muodossa HH:MM"));
 
 /** "Voimassa alkaen": optional, today by default; the server refuses a date before today. */
 export const effectiveFromSchema = isoDate.check(

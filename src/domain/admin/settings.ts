@@ -6,7 +6,8 @@ import { INVALID_BUSINESS_ID, isValidBusinessId } from "../businessId";
  * top of the settings' own shapes (services/settings.ts).
  */
 
-const hhmm = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "Aika muodossa HH:MM"));
+/** A wall-clock time of day, HH:MM from 00:00 to 23:59, or 24:00 for the end of a day. */
+export const hhmm = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "Aika muodossa HH:MM"));
 
 export const parkDetailsSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, "Anna puiston nimi."), z.maxLength(100)),

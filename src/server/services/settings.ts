@@ -1,9 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "../db/index.js";
+import { hhmm } from "../../domain/admin/settings.js";
 import { settings } from "../db/schema.js";
-
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "Aika muodossa HH:MM");
 
 /** Every setting with its shape and the default of product.md; an admin edits them later. */
 export const settingSchemas = {

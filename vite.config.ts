@@ -58,18 +58,6 @@ function inlineEntryCss(): Plugin {
 }
 
 /**
- * The browser gets Preact's React-compatible renderer in place of react-dom (decision 019: react-dom
- * alone is two thirds of the first-load budget). The source imports react and react-dom as ever;
- * the view tests (mode "test") run on React itself, the build and the dev server on Preact, which
- * the end-to-end, axe and Lighthouse runs drive in a real browser.
- */
-const preactInTheBrowser = [
-  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
-  { find: /^react\/jsx(-dev)?-runtime$/, replacement: "preact/jsx-runtime" },
-  { find: /^react(-dom)?$/, replacement: "preact/compat" },
-];
-
-/**
  * react-router's package exports only its development build, whose warnings cost the phone's main
  * thread on every navigation; the production build (same code without them) is in the package too.
  * The dev server keeps the warnings.
@@ -93,12 +81,13 @@ export default defineConfig(({ command, mode }) => ({
   publicDir: "public",
   plugins: [react(), inlineEntryCss(), precompress()],
   resolve: {
-    alias:
-      mode === "test" ? [] : [...preactInTheBrowser, ...(command === "build" ? reactRouterProduction : [])],
+    alias: command === "build" && mode !== "test" ? reactRouterProduction : [],
   },
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,
+    // Every browser the site supports has <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     // Read by `npm run size` (tests/size/check.ts) to add up each route's first load.
     manifest: true,
   },

@@ -1,13 +1,7 @@
-import {
-  authCallbackSuccessSchema,
-  customerMeResponseSchema,
-  isCustomerSessionValid,
-  magicLinkResponseSchema,
-  sessionValidUntilMs,
-  storedCustomerInfoSchema,
-  type Customer,
-} from "../domain/customer";
+import type { Customer } from "../domain/customer";
+import { isCustomerSessionValid, isStoredCustomerInfo, sessionValidUntilMs } from "../domain/customerSession";
 import { ApiError, http as defaultHttp, type AuthPolicy, type HttpClient } from "./http";
+import { parseAnswer } from "./parseAnswer";
 import { storageKeys } from "./storage";
 
 /**
@@ -22,10 +16,8 @@ export function readStoredSession(storage: Storage = localStorage): StoredSessio
   const token = storage.getItem(storageKeys.customerSessionToken);
   let customer: StoredCustomer | null = null;
   try {
-    const parsed = storedCustomerInfoSchema.safeParse(
-      JSON.parse(storage.getItem(storageKeys.customerInfo) ?? "null"),
-    );
-    if (parsed.success) customer = parsed.data as StoredCustomer;
+    const stored: unknown = JSON.parse(storage.getItem(storageKeys.customerInfo) ?? "null");
+    if (isStoredCustomerInfo(stored)) customer = stored;
   } catch {
     // Unreadable customer_info counts as missing.
   }
@@ -119,19 +111,31 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The answers' schemas, loaded with the first call (parseAnswer). */
+const schemas = () => import("../domain/customer");
+
 /** The API calls behind the session machine's actors. */
 export function customerSessionApi(http: HttpClient = defaultHttp) {
   return {
     requestLink: (email: string) =>
-      call(async () => magicLinkResponseSchema.parse(await http.post("/api/v2/auth/magic-link", { email }))),
+      call(() =>
+        parseAnswer(schemas(), http.post("/api/v2/auth/magic-link", { email }), (m, data) =>
+          m.magicLinkResponseSchema.parse(data),
+        ),
+      ),
     validateLink: (token: string) =>
-      call(async () =>
-        authCallbackSuccessSchema.parse(await http.get("/api/v2/auth/callback", { params: { token } })),
+      call(() =>
+        parseAnswer(schemas(), http.get("/api/v2/auth/callback", { params: { token } }), (m, data) =>
+          m.authCallbackSuccessSchema.parse(data),
+        ),
       ),
     fetchCustomer: () =>
-      call(
-        async (): Promise<Customer> =>
-          customerMeResponseSchema.parse(await http.get("/api/v2/customers/me")).customer,
+      call(() =>
+        parseAnswer(
+          schemas(),
+          http.get("/api/v2/customers/me"),
+          (m, data): Customer => m.customerMeResponseSchema.parse(data).customer,
+        ),
       ),
     logout: () => call(() => http.post("/api/v2/auth/logout")),
   };

@@ -1,21 +1,19 @@
 import type { PaymentMethod } from "../domain/booking";
-import {
-  cancelSubscriptionResponseSchema,
-  deleteAccountResponseSchema,
-  invoicesResponseSchema,
-  paymentResponseSchema,
-  subscriptionResponseSchema,
-  tiersResponseSchema,
-  type CancelSubscriptionResponse,
-  type DeleteAccountResponse,
-  type Invoice,
-  type PaymentResponse,
-  type SignupRequest,
-  type Subscription,
-  type TiersResponse,
+import type {
+  CancelSubscriptionResponse,
+  DeleteAccountResponse,
+  Invoice,
+  PaymentResponse,
+  SignupRequest,
+  Subscription,
+  TiersResponse,
 } from "../domain/membership";
 import { ApiError, http as defaultHttp, type HttpClient } from "./http";
 import { newIdempotencyKey } from "./idempotencyKey";
+import { parseAnswer } from "./parseAnswer";
+
+/** The answers' schemas, loaded with the first call (parseAnswer). */
+const schemas = () => import("../domain/membership");
 
 /*
  * Membership, invoices and the customer's own data (issue 7 contract in src/domain/membership.ts)
@@ -28,12 +26,18 @@ export function createMembershipApi(http: HttpClient = defaultHttp) {
   return {
     /** Public: what /jasenyys and the home page show. */
     async tiers(): Promise<TiersResponse> {
-      return tiersResponseSchema.parse(await http.get("/api/v2/subscriptions/tiers"));
+      return parseAnswer(schemas(), http.get("/api/v2/subscriptions/tiers"), (m, data) =>
+        m.tiersResponseSchema.parse(data),
+      );
     },
     /** The customer's membership, or null when they have none (the API answers 404). */
     async mySubscription(): Promise<Subscription | null> {
       try {
-        return subscriptionResponseSchema.parse(await http.get("/api/v2/subscriptions/me")).subscription;
+        return parseAnswer(
+          schemas(),
+          http.get("/api/v2/subscriptions/me"),
+          (m, data) => m.subscriptionResponseSchema.parse(data).subscription,
+        );
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -41,25 +45,35 @@ export function createMembershipApi(http: HttpClient = defaultHttp) {
     },
     /** One call is one attempt of the customer: its key makes the network retry safe. */
     async signup(request: SignupRequest): Promise<PaymentResponse> {
-      return paymentResponseSchema.parse(
-        await http.post("/api/v2/subscriptions/signup", request, { idempotencyKey: newIdempotencyKey() }),
+      return parseAnswer(
+        schemas(),
+        http.post("/api/v2/subscriptions/signup", request, { idempotencyKey: newIdempotencyKey() }),
+        (m, data) => m.paymentResponseSchema.parse(data),
       );
     },
     async cancelSubscription(): Promise<CancelSubscriptionResponse> {
-      return cancelSubscriptionResponseSchema.parse(await http.post("/api/v2/subscriptions/me/cancel"));
+      return parseAnswer(schemas(), http.post("/api/v2/subscriptions/me/cancel"), (m, data) =>
+        m.cancelSubscriptionResponseSchema.parse(data),
+      );
     },
     /** Newest first. */
     async myInvoices(): Promise<Invoice[]> {
-      return invoicesResponseSchema.parse(await http.get("/api/v2/invoices/me")).invoices;
+      return parseAnswer(
+        schemas(),
+        http.get("/api/v2/invoices/me"),
+        (m, data) => m.invoicesResponseSchema.parse(data).invoices,
+      );
     },
     async payInvoice(
       invoiceId: string,
       body: { paymentMethod: PaymentMethod; gift_card_code?: string },
     ): Promise<PaymentResponse> {
-      return paymentResponseSchema.parse(
-        await http.post(`/api/v2/invoices/${encodeURIComponent(invoiceId)}/pay`, body, {
+      return parseAnswer(
+        schemas(),
+        http.post(`/api/v2/invoices/${encodeURIComponent(invoiceId)}/pay`, body, {
           idempotencyKey: newIdempotencyKey(),
         }),
+        (m, data) => m.paymentResponseSchema.parse(data),
       );
     },
     /** The customer's own data as the server exports it (its shape is the server's to choose). */
@@ -67,7 +81,9 @@ export function createMembershipApi(http: HttpClient = defaultHttp) {
       return http.get<unknown>("/api/v2/customers/me/data");
     },
     async deleteAccount(): Promise<DeleteAccountResponse> {
-      return deleteAccountResponseSchema.parse(await http.delete("/api/v2/customers/me"));
+      return parseAnswer(schemas(), http.delete("/api/v2/customers/me"), (m, data) =>
+        m.deleteAccountResponseSchema.parse(data),
+      );
     },
   };
 }

@@ -1,4 +1,3 @@
-import { decodeJwt } from "jose";
 import * as z from "zod/mini";
 
 /**
@@ -55,36 +54,10 @@ export const customerMeResponseSchema = z.object({ customer: customerSchema });
  * What the browser keeps as `customer_info`. Lenient on purpose: info stored by an older release
  * must not end a session just because the server has since added a field.
  */
-export const storedCustomerInfoSchema = z.looseObject({ id: z.string(), email: z.string() });
-
-/** Spec §9: the customer token counts as expired when it expires within 60 seconds. */
-export const CUSTOMER_TOKEN_EXPIRY_MARGIN_MS = 60_000;
-
-/** The token's `exp` in epoch milliseconds; null when it cannot be decoded or has no `exp`. */
-export function tokenExpiryMs(token: string): number | null {
-  try {
-    const { exp } = decodeJwt(token);
-    return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The moment the session stops counting as valid (expiry minus the margin); null = never valid. */
-export function sessionValidUntilMs(token: string): number | null {
-  const exp = tokenExpiryMs(token);
-  return exp === null ? null : exp - CUSTOMER_TOKEN_EXPIRY_MARGIN_MS;
-}
-
-/**
- * Spec §5: a session is valid only if both the token and the customer info exist and the token's
- * expiry is more than 60 seconds away; an undecodable token or one without `exp` is expired.
- */
-export function isCustomerSessionValid(
-  session: { token: string | null | undefined; customer: unknown },
-  nowMs: number,
-): boolean {
-  if (!session.token || !storedCustomerInfoSchema.safeParse(session.customer).success) return false;
-  const validUntil = sessionValidUntilMs(session.token);
-  return validUntil !== null && validUntil > nowMs;
-}
+export {
+  CUSTOMER_TOKEN_EXPIRY_MARGIN_MS,
+  isCustomerSessionValid,
+  isStoredCustomerInfo,
+  sessionValidUntilMs,
+  tokenExpiryMs,
+} from "./customerSession.js";

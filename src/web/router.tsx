@@ -1,7 +1,7 @@
-import type { ComponentType } from "react";
-import { createBrowserRouter, createMemoryRouter, Navigate, type RouteObject } from "react-router-dom";
+import { createElement, use, type ComponentType, type ReactElement } from "react";
+import { createMemoryRouter, matchRoutes, Navigate, useRoutes, type RouteObject } from "react-router-dom";
 import { AppLayout } from "./layout/AppLayout";
-import { ErrorScreen } from "./layout/ErrorScreen";
+import { ErrorBoundary } from "./layout/ErrorBoundary";
 import { HomePage } from "./pages/HomePage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { pageMeta, type RouteMeta } from "./routeMeta";
@@ -11,30 +11,52 @@ import { SubscriptionProvider } from "./session/SubscriptionProvider";
 const noHeader = (meta: RouteMeta): RouteMeta => ({ ...meta, hideHeader: true });
 
 /**
- * A page that is a chunk of its own, loaded when its route is first matched (decision 019: the
- * first load of / stays small). The router waits for the chunk before it shows the page, so the
- * page being left stays on screen meanwhile and nothing below it jumps.
+ * A page that is a chunk of its own, loaded when its route is first rendered (decision 019: the
+ * first load of / stays small). Navigations run in a transition (react-router's BrowserRouter), so
+ * while the chunk loads the page being left stays on screen and nothing below it jumps. A chunk
+ * that fails to load is thrown to the error screen like any render error.
  */
-const page =
-  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  async () => ({ Component: pick(await load()) });
+const lazyPages: (() => Promise<void>)[] = [];
 
-/** The route table of spec §2; each route's `handle` is its RouteMeta. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ReactElement {
+  let Loaded: ComponentType | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then((module) => {
+      Loaded = pick(module);
+    }));
+  function LazyPage() {
+    if (!Loaded) use(preload());
+    return createElement(Loaded!);
+  }
+  lazyPages.push(preload);
+  return createElement(Object.assign(LazyPage, { preload }));
+}
+
+/** The public pages' layout, which reads each page's RouteMeta from this table. */
+const Layout = () => <AppLayout routes={routes} />;
+
+/**
+ * The route table of spec §2; each route's `handle` is its RouteMeta. The app renders it with
+ * `useRoutes` inside a BrowserRouter (the declarative router, about half the data router's weight,
+ * decision 023); the tests also give it to a memory router.
+ */
 export const routes: RouteObject[] = [
   {
     element: (
-      <CustomerSessionProvider>
-        <SubscriptionProvider>
-          <AppLayout />
-        </SubscriptionProvider>
-      </CustomerSessionProvider>
+      <ErrorBoundary>
+        <CustomerSessionProvider>
+          <SubscriptionProvider>
+            <Layout />
+          </SubscriptionProvider>
+        </CustomerSessionProvider>
+      </ErrorBoundary>
     ),
-    errorElement: <ErrorScreen />,
     children: [
       { path: "/", element: <HomePage />, handle: pageMeta.home },
       {
         path: "/varauskalenteri/:time?",
-        lazy: page(
+        element: page(
           () => import("./pages/booking/CalendarPage"),
           (m) => m.CalendarPage,
         ),
@@ -42,7 +64,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "/checkout/:start?/:end?",
-        lazy: page(
+        element: page(
           () => import("./pages/booking/CheckoutPage"),
           (m) => m.CheckoutPage,
         ),
@@ -50,7 +72,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "/ohjeet-tulijoille",
-        lazy: page(
+        element: page(
           () => import("./pages/NewcomersPage"),
           (m) => m.NewcomersPage,
         ),
@@ -58,7 +80,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "/jasenyys",
-        lazy: page(
+        element: page(
           () => import("./pages/membership/MembershipPage"),
           (m) => m.MembershipPage,
         ),
@@ -66,7 +88,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "/subscription/success",
-        lazy: page(
+        element: page(
           () => import("./pages/membership/SubscriptionSuccessPage"),
           (m) => m.SubscriptionSuccessPage,
         ),
@@ -74,7 +96,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "/subscription/cancelled",
-        lazy: page(
+        element: page(
           () => import("./pages/membership/SubscriptionCancelledPage"),
           (m) => m.SubscriptionCancelledPage,
         ),
@@ -82,7 +104,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "/maksuehdot",
-        lazy: page(
+        element: page(
           () => import("./pages/PaymentTermsPage"),
           (m) => m.PaymentTermsPage,
         ),
@@ -90,7 +112,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "/tietosuojaseloste",
-        lazy: page(
+        element: page(
           () => import("./pages/PrivacyPage"),
           (m) => m.PrivacyPage,
         ),
@@ -98,7 +120,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "/avaa/:token",
-        lazy: page(
+        element: page(
           () => import("./pages/booking/DoorPage"),
           (m) => m.DoorPage,
         ),
@@ -106,7 +128,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "/oma-varaus",
-        lazy: page(
+        element: page(
           () => import("./pages/booking/MyReservationsPage"),
           (m) => m.MyReservationsPage,
         ),
@@ -116,7 +138,7 @@ export const routes: RouteObject[] = [
       { path: "/oma", element: <Navigate to="/oma-varaus" replace /> },
       {
         path: "/palaute",
-        lazy: page(
+        element: page(
           () => import("./pages/FeedbackPage"),
           (m) => m.FeedbackPage,
         ),
@@ -124,7 +146,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "/login",
-        lazy: page(
+        element: page(
           () => import("./pages/LoginPage"),
           (m) => m.LoginPage,
         ),
@@ -132,7 +154,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "/auth/callback",
-        lazy: page(
+        element: page(
           () => import("./pages/AuthCallbackPage"),
           (m) => m.AuthCallbackPage,
         ),
@@ -140,7 +162,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "/oma-tili",
-        lazy: page(
+        element: page(
           () => import("./pages/AccountPage"),
           (m) => m.AccountPage,
         ),
@@ -153,31 +175,43 @@ export const routes: RouteObject[] = [
     // The admin area has its own layout and is a chunk of its own, Firebase included: a visitor
     // never downloads it (issue 9). /hallinta/login is inside it.
     path: "/hallinta/*",
-    lazy: page(
-      () => import("./admin/AdminArea"),
-      (m) => m.default,
+    element: (
+      <ErrorBoundary>
+        {page(
+          () => import("./admin/AdminArea"),
+          (m) => m.default,
+        )}
+      </ErrorBoundary>
     ),
-    errorElement: <ErrorScreen />,
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** The app's pages for the router around it. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
 
 /**
- * The route table with every lazy page already loaded in its place, so that a view test renders
- * and navigates without waiting for a chunk, as it did before the pages were split.
+ * Starts loading the chunks of the pages `path` shows, so the first render does not wait for the
+ * page's request to begin.
  */
-export async function loadedRoutes(table: RouteObject[] = routes): Promise<RouteObject[]> {
-  return Promise.all(
-    table.map(
-      async ({ lazy, children, ...route }) =>
-        ({
-          ...route,
-          ...(typeof lazy === "function" ? await lazy() : {}),
-          ...(children ? { children: await loadedRoutes(children) } : {}),
-        }) as RouteObject,
-    ),
-  );
+export function preloadPagesAt(path: string) {
+  type Element = { type?: { preload?: () => Promise<void> }; props?: { children?: unknown } } | null;
+  for (const { route } of matchRoutes(routes, path) ?? []) {
+    // The page itself, or the page inside its error boundary (the admin area).
+    for (const element of [route.element, (route.element as Element)?.props?.children] as Element[]) {
+      void element?.type?.preload?.().catch(() => {}); // a failure is shown when the page renders
+    }
+  }
+}
+
+/**
+ * The route table with every lazy page already loaded, so that a view test renders and navigates
+ * without waiting for a chunk, as it did before the pages were split.
+ */
+export async function loadedRoutes(): Promise<RouteObject[]> {
+  await Promise.all(lazyPages.map((preload) => preload()));
+  return routes;
 }
 
 /** For view tests: the same route table in memory, its pages loaded. */

@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { ApiError, http } from "../client/http";
-import { siteInfoSchema, type SiteInfo } from "../domain/site";
+import { parseAnswer } from "../client/parseAnswer";
+import type { SiteInfo } from "../domain/site";
 
 export type SiteInfoState =
   | { status: "loading"; site: null; error: null }
@@ -34,9 +35,8 @@ function load() {
     inFlight = false;
     setState(next);
   };
-  http
-    .get<unknown>("/api/v2/site")
-    .then((data) => settle({ status: "ready", site: siteInfoSchema.parse(data), error: null }))
+  parseAnswer(import("../domain/site"), http.get("/api/v2/site"), (m, data) => m.siteInfoSchema.parse(data))
+    .then((site) => settle({ status: "ready", site, error: null }))
     .catch((error: unknown) => {
       const message = error instanceof ApiError ? error.message : "Sivuston tietoja ei saatu ladattua.";
       settle({ status: "failed", site: null, error: message });

@@ -133,7 +133,7 @@ function renderApp() {
         element: (
           <CustomerSessionProvider logic={logic} http={rejectingHttp}>
             <SubscriptionProvider>
-              <AppLayout />
+              <AppLayout routes={routes} />
             </SubscriptionProvider>
           </CustomerSessionProvider>
         ),

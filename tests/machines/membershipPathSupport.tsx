@@ -1,6 +1,6 @@
 import { act, cleanup, render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
 import { fromPromise } from "xstate";
 import type { SessionCustomer } from "../../machines/customerSessionMachine";
 import { SessionCallFailure } from "../../src/client/customerSession";
@@ -87,21 +87,20 @@ export function renderMembershipApp(options: {
   session: TestSession;
   env: MembershipEnvironment;
 }) {
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <CustomerSessionProvider logic={options.session.logic} http={createHttpClient()}>
-            <SubscriptionProvider>
-              <AppLayout />
-            </SubscriptionProvider>
-          </CustomerSessionProvider>
-        ),
-        children: [...options.pages, { path: "*", element: <h1>Muu sivu</h1> }],
-      },
-    ],
-    { initialEntries: [options.path] },
-  );
+  const Layout = () => <AppLayout routes={routes} />;
+  const routes: RouteObject[] = [
+    {
+      element: (
+        <CustomerSessionProvider logic={options.session.logic} http={createHttpClient()}>
+          <SubscriptionProvider>
+            <Layout />
+          </SubscriptionProvider>
+        </CustomerSessionProvider>
+      ),
+      children: [...options.pages, { path: "*", element: <h1>Muu sivu</h1> }],
+    },
+  ];
+  const router = createMemoryRouter(routes, { initialEntries: [options.path] });
   render(
     <MembershipEnvironmentContext.Provider value={options.env}>
       <RouterProvider router={router} />

@@ -4,7 +4,7 @@ import {
   readStoredReservations,
   toStoredReservation,
   updateStoredReservation,
-} from "../../src/client/reservations";
+} from "../../src/client/storedReservations";
 import { RESERVATIONS_CHANGED_EVENT, storageKeys } from "../../src/client/storage";
 
 const entry = (id: string, start: string, endTime: string) => ({

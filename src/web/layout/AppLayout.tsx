@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Outlet, useMatches } from "react-router-dom";
+import { matchRoutes, Outlet, useLocation, type RouteObject } from "react-router-dom";
 import { DEFAULT_DESCRIPTION, documentTitle, type RouteMeta } from "../routeMeta";
 import { useSiteInfo } from "../useSiteInfo";
 import { Footer } from "./Footer";
@@ -7,10 +7,17 @@ import { Header } from "./Header";
 import { ScrollToTop } from "./ScrollToTop";
 import { useHasActiveSubscription } from "./useHasActiveSubscription";
 
-/** The matched routes' metadata merged, the deepest route winning (spec §1: hide header or footer). */
-function useRouteMeta(): RouteMeta {
-  const matches = useMatches();
-  return Object.assign({}, ...matches.map((m) => (m.handle as RouteMeta | undefined) ?? {})) as RouteMeta;
+/**
+ * The metadata of the routes matched in `routes` (the route table, given by the router module to
+ * keep this file out of its imports), merged with the deepest route winning (spec §1: hide header
+ * or footer).
+ */
+function useRouteMeta(routes: RouteObject[]): RouteMeta {
+  const matches = matchRoutes(routes, useLocation()) ?? [];
+  return Object.assign(
+    {},
+    ...matches.map((m) => (m.route.handle as RouteMeta | undefined) ?? {}),
+  ) as RouteMeta;
 }
 
 /** The tab title and meta description of the route shown, with the park's name from the server. */
@@ -30,8 +37,8 @@ function useDocumentMeta(meta: RouteMeta) {
   }, [title, description]);
 }
 
-export function AppLayout() {
-  const meta = useRouteMeta();
+export function AppLayout({ routes }: { routes: RouteObject[] }) {
+  const meta = useRouteMeta(routes);
   useDocumentMeta(meta);
   const hasActiveSubscription = useHasActiveSubscription();
   return (

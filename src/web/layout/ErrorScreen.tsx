@@ -1,5 +1,3 @@
-import { isRouteErrorResponse, useRouteError } from "react-router-dom";
-
 /** The browser's own words for a lost connection ('Failed to fetch', a page part that did not load). */
 const BROWSER_NETWORK_ERROR =
   /failed to fetch|networkerror|load failed|network request failed|dynamically imported module|importing a module script failed/i;
@@ -12,22 +10,17 @@ export const NETWORK_ERROR_MESSAGE =
  */
 export function messageOf(error: unknown): string {
   if (error instanceof Error && BROWSER_NETWORK_ERROR.test(error.message)) return NETWORK_ERROR_MESSAGE;
-  if (isRouteErrorResponse(error)) {
-    const detail = typeof error.data === "string" && error.data ? error.data : error.statusText;
-    return detail || "Tuntematon virhe.";
-  }
   if (error instanceof Error) return error.message || "Tuntematon virhe.";
   if (typeof error === "string" && error) return error;
   return "Tuntematon virhe.";
 }
 
 /**
- * Spec §1: the global error screen, the router's errorElement for every route (so also for an
- * error thrown while a page renders). It stands alone, without the header and footer, because the
- * layout itself may be what failed.
+ * Spec §1: the global error screen, shown by the routes' error boundary (ErrorBoundary.tsx) for an
+ * error thrown while a page or the layout renders, or a page's chunk that did not load. It stands
+ * alone, without the header and footer, because the layout itself may be what failed.
  */
-export function ErrorScreen() {
-  const error = useRouteError();
+export function ErrorScreen({ error }: { error: unknown }) {
   return (
     <main className="error-screen">
       <div className="card error-screen__card" role="alert">

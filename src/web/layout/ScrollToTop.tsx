@@ -1,10 +1,15 @@
-import { ScrollRestoration } from "react-router-dom";
+import { useLayoutEffect } from "react";
+import { useLocation, useNavigationType } from "react-router-dom";
 
 /**
- * Spec §1: the page scrolls to the top on navigation. React Router's ScrollRestoration does exactly
- * that for new navigations, restores the position on back/forward, and lets a view keep its place
- * on purpose with `navigate(to, { preventScrollReset: true })` (e.g. stepping days in a calendar).
+ * Spec §1: the page scrolls to the top on navigation. Back and forward (a POP) leave the position
+ * to the browser, which restores it where it can.
  */
 export function ScrollToTop() {
-  return <ScrollRestoration />;
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType !== "POP") window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+  return null;
 }

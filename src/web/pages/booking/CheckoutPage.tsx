@@ -18,7 +18,7 @@ import {
   rememberHeldCheckout,
   sameInstant,
 } from "../../../client/checkoutHold";
-import { appendStoredReservation, toStoredReservation } from "../../../client/reservations";
+import { appendStoredReservation, toStoredReservation } from "../../../client/storedReservations";
 import { isoDateTime } from "../../../domain/booking";
 import { formatTime, helsinkiDate } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";

@@ -13,7 +13,7 @@ import {
   readStoredReservations,
   toStoredReservation,
   updateStoredReservation,
-} from "../../../client/reservations";
+} from "../../../client/storedReservations";
 import { subscribeToReservations } from "../../../client/storage";
 import { RetryAlert } from "../../components/RetryAlert";
 import { useBookingEnvironment, type BookingEnvironment } from "./bookingEnvironment";

@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -13,6 +14,28 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // No import cycles among value imports (issue 20): a cycle makes load order decide which binding is
+    // still undefined, and ties modules that should change apart. `import type` (and imports of only
+    // inline `type` names) are erased at build, so they are not counted; dynamic imports are.
+    files: ["src/**/*.{ts,tsx}", "machines/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      // Which files import-x parses to follow their imports, and with what parser.
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      // The sources import "./x.js" for "./x.ts" (Bundler resolution), so .js also tries the TS files.
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".js", ".mjs", ".json"],
+          extensionAlias: { ".js": [".ts", ".tsx", ".js"] },
+        }),
+      ],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
     },
   },
   {

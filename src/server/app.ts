@@ -31,16 +31,14 @@ import { adminRoutes } from "./routes/admin/index.js";
 import { adminAuthConfigRoutes } from "./routes/adminAuthConfig.js";
 import { authRoutes } from "./routes/auth.js";
 import { availabilityRoutes } from "./routes/availability.js";
-import { customerRoutes } from "./routes/customers.js";
+import { customerSessionRoutes } from "./routes/customerSession.js";
 import { demoPaymentRoutes } from "./routes/demoPayments.js";
 import { doorRoutes } from "./routes/door.js";
 import { healthRoutes } from "./routes/health.js";
-import { invoiceRoutes } from "./routes/invoices.js";
-import { memberReservationRoutes } from "./routes/memberReservations.js";
 import { reservationRoutes } from "./routes/reservations.js";
 import { siteRoutes } from "./routes/site.js";
 import { stripePaymentRoutes } from "./routes/stripePayments.js";
-import { subscriptionRoutes } from "./routes/subscriptions.js";
+import { subscriptionTierRoutes } from "./routes/subscriptions.js";
 
 z.config(fi());
 
@@ -163,10 +161,9 @@ export async function buildApp({
       await api.register(doorRoutes);
       await api.register(customerAuthPlugin);
       await api.register(authRoutes);
-      await api.register(customerRoutes);
-      await api.register(subscriptionRoutes);
-      await api.register(invoiceRoutes);
-      await api.register(memberReservationRoutes);
+      await api.register(subscriptionTierRoutes);
+      // Every customer route, behind one guard (routes/customerSession.ts).
+      await api.register(customerSessionRoutes);
       await api.register(stripePaymentRoutes);
       await api.register(adminAuthConfigRoutes);
       await api.register(adminRoutes, { prefix: "/admin" });

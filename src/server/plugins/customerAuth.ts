@@ -12,7 +12,7 @@ declare module "fastify" {
   }
 }
 
-/** Declares the request fields once, so every route plugin can use `requireCustomer`. */
+/** Declares the request fields once, for the guard (`requireCustomer`) and the routes behind it. */
 export const customerAuthPlugin = fp(
   async (app) => {
     app.decorateRequest("customer", null);
@@ -28,7 +28,7 @@ const bearerToken = (request: FastifyRequest): string | null => {
 };
 
 /**
- * preHandler for customer routes: a missing, forged, expired or revoked session token answers
+ * The customer routes' guard, the onRequest hook of routes/customerSession.ts: a missing, forged, expired or revoked session token answers
  * 401 (the SPA then clears its session and goes to /login, spec §8).
  */
 export async function requireCustomer(request: FastifyRequest, _reply: FastifyReply): Promise<void> {

@@ -8,7 +8,7 @@ import { formatEuros, formatVatRate } from "../../domain/money.js";
 import { invoices, payments, subscriptions } from "../db/schema.js";
 import { HttpError, notFound } from "../errors.js";
 import { checkoutReturnPath } from "../services/booking.js";
-import { cancelPayment, confirmPayment } from "../services/fulfilment.js";
+import { applyPaymentOutcome } from "../services/fulfilment.js";
 import { invoicePaymentReturnPath } from "../services/invoices.js";
 import { findReservation, type PaymentRow, type ReservationRow } from "../services/reservationView.js";
 import { vatRateOn } from "../services/prices.js";
@@ -17,9 +17,9 @@ import { getSettings } from "../services/settings.js";
 /**
  * The demo provider's hosted payment page (registered at /maksu/demo, outside /api and before the
  * SPA fallback). Server-rendered HTML with plain forms, like a real provider's page: "Maksa"
- * drives services/fulfilment.ts exactly as a webhook would, "Peruuta" releases the hold, and both
- * 303-redirect back to the SPA: /checkout/{start}/{end}?payment=...&token=... for a booking,
- * /subscription/success|cancelled or /oma-tili?invoice=... for a membership invoice.
+ * hands "paid" to the payment-outcome dispatcher (services/fulfilment.ts) exactly as a webhook
+ * would, "Peruuta" hands "cancelled" (the hold is released), and both 303-redirect back to the
+ * SPA: /checkout/{start}/{end}?payment=...&token=... for a booking, /subscription/success|cancelled or /oma-tili?invoice=... for a membership invoice.
  */
 
 const params = z.object({ paymentId: z.uuid() });
@@ -166,7 +166,10 @@ ${body}
           .update(payments)
           .set({ method })
           .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
-      await confirmPayment(app.ctx, { provider: "demo", paymentId: payment.id });
+      await applyPaymentOutcome(app.ctx, {
+        outcome: "paid",
+        payment: { provider: "demo", paymentId: payment.id },
+      });
       return reply.redirect(returnPath(await load(payment.id)), 303);
     },
   );
@@ -183,7 +186,10 @@ ${body}
     },
     async (request, reply) => {
       await load(request.params.paymentId);
-      await cancelPayment(app.ctx, { provider: "demo", paymentId: request.params.paymentId });
+      await applyPaymentOutcome(app.ctx, {
+        outcome: "cancelled",
+        payment: { provider: "demo", paymentId: request.params.paymentId },
+      });
       return reply.redirect(returnPath(await load(request.params.paymentId)), 303);
     },
   );

@@ -9,7 +9,7 @@ import {
   tiersResponseSchema,
 } from "../../domain/membership.js";
 import { notFound } from "../errors.js";
-import { requireCustomer, signedInCustomer } from "../plugins/customerAuth.js";
+import { signedInCustomer } from "../plugins/customerAuth.js";
 import { idempotencyHeaders, idempotent } from "../plugins/idempotency.js";
 import {
   cancelSubscription,
@@ -25,8 +25,8 @@ const security = [{ customerSession: [] }];
 
 export const NO_SUBSCRIPTION = "Sinulla ei ole jäsenyyttä.";
 
-/** Memberships (spec §7): tiers for /jasenyys, the member's own, signup and cancel. */
-export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The membership tiers for /jasenyys (spec §7): public. */
+export const subscriptionTierRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/subscriptions/tiers",
     {
@@ -38,11 +38,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => tiersResponseOn(app.ctx.db, await getSettings(app.ctx.db), helsinkiDate(app.ctx.now())),
   );
+};
 
+/** The member's own membership, signup and cancel: behind the customer guard (customerSession.ts). */
+export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/subscriptions/me",
     {
-      onRequest: requireCustomer,
       schema: {
         tags: ["membership"],
         summary: "The customer's membership with usage; 404 when there is none",
@@ -60,7 +62,6 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/subscriptions/signup",
     {
-      onRequest: requireCustomer,
       schema: {
         tags: ["membership"],
         summary: "Sign up: a pending membership, its first invoice and the payment redirect",
@@ -88,7 +89,6 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/subscriptions/me/cancel",
     {
-      onRequest: requireCustomer,
       schema: {
         tags: ["membership"],
         summary: "Cancel the membership (at the commitment's or the paid period's end)",

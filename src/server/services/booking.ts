@@ -16,11 +16,12 @@ import { HttpError, badRequest, conflict, notFound } from "../errors.js";
 import { recordRefund, sendRefund } from "./refunds.js";
 import { lockCheckout } from "./availability.js";
 import { claimDiscountCode, discountOf, recordDiscountUse, releaseDiscountUses } from "./discountCodes.js";
-import { confirmPayment, FREE_PROVIDER, GIFT_CARD_PROVIDER } from "./fulfilment.js";
 import { lockGiftCard, redeemGiftCard, returnGiftCardShares } from "./giftCards.js";
 import { enforceHoldLimits, type LiveHolds } from "./holdLimits.js";
 import { expireHolds } from "./holds.js";
+import { FREE_PROVIDER, GIFT_CARD_PROVIDER, PAYMENT_START_FAILED } from "./paymentConstants.js";
 import { cancellationMail } from "./receipt.js";
+import { confirmReservationPayment } from "./reservationFulfilment.js";
 import {
   cancellationDeadline,
   findReservation,
@@ -33,7 +34,6 @@ import { isSlotConflict } from "./pgErrors.js";
 /** Checkout (hold + pending reservation + payment) and the visitor's own reservation by token. */
 
 export const NOT_FOUND_MESSAGE = "Varausta ei löytynyt. Tarkista linkki.";
-export const PAYMENT_START_FAILED = "Maksun aloittaminen epäonnistui. Yritä hetken kuluttua uudelleen.";
 
 /** An unguessable token (192 bits) for the visitor's own page and the gate link. */
 export const newToken = () => randomBytes(24).toString("base64url");
@@ -172,7 +172,7 @@ export async function createReservation(
 
   if (payment.amountCents === 0) {
     // Nothing left to pay: confirmed through the same fulfilment path as a paid one, no redirect.
-    await confirmPayment(ctx, { provider: payment.provider, paymentId: payment.id });
+    await confirmReservationPayment(ctx, { ...payment, reservationId: reservation.id });
     return {
       success: true,
       redirectUrl: "",

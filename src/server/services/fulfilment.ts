@@ -1,40 +1,52 @@
 import { and, eq } from "drizzle-orm";
-import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import type { AppContext } from "../context.js";
-import { payments, reservations } from "../db/schema.js";
-import { markDiscountUsed, releaseDiscountUses } from "./discountCodes.js";
-import { returnGiftCardShares } from "./giftCards.js";
-import { cancelInvoicePayment, confirmInvoicePayment } from "./invoiceFulfilment.js";
-import { isSlotConflict } from "./pgErrors.js";
-import { vatRateOn } from "./prices.js";
-import { lateRefundMail, receiptMail } from "./receipt.js";
-import { recordRefund, sendRefund } from "./refunds.js";
-import { findReservation, type PaymentRow } from "./reservationView.js";
-import { getSettings } from "./settings.js";
+import { payments } from "../db/schema.js";
+import {
+  cancelInvoicePayment,
+  confirmInvoicePayment,
+  type InvoiceConfirmOutcome,
+} from "./invoiceFulfilment.js";
+import { recordRefundNews, type RefundNews } from "./refunds.js";
+import {
+  cancelReservationPayment,
+  confirmReservationPayment,
+  type ReservationConfirmOutcome,
+} from "./reservationFulfilment.js";
+import type { PaymentRow } from "./reservationView.js";
 
 /**
- * The one path by which a payment becomes paid and its booking confirmed (or its invoice paid:
- * invoiceFulfilment.ts): the demo page calls
- * it, and a real provider's webhook will too. Idempotent: the payment row is locked and only a
- * payment that is not yet paid changes, so a second call (or a concurrent duplicate webhook)
- * changes nothing and sends no second receipt.
- *
- * When the money arrives after the hold ended:
- * - reservation still pending (the release job has not run): confirmed as usual;
- * - reservation expired and its time still free: confirmed again, if the exclusion constraint
- *   allows it (checked by the database inside a savepoint, not by a racy read);
- * - time taken meanwhile, or the visitor had cancelled: the payment is recorded as paid, the
- *   reservation stays expired/cancelled, the money is refunded through the provider and the
- *   visitor gets an e-mail. The refund is recorded in the deciding transaction and sent after it
- *   commits (services/refunds.ts); one the provider refuses now is retried by a job.
+ * The payment-outcome dispatcher: the one door through which news of a payment comes in, whoever
+ * brings it (the demo payment page, the payer's return from Stripe, Stripe's webhook). It finds the
+ * payment and hands the news to the fulfilment of what the payment pays: a reservation
+ * (reservationFulfilment.ts) or a membership invoice (invoiceFulfilment.ts). Those two know nothing
+ * of each other or of this module; each is idempotent, so news may come twice, late or out of order.
  */
 
-/** Payments that no provider takes: a gift card paid everything, or a discount left nothing to pay. */
-export const GIFT_CARD_PROVIDER = "gift_card";
-export const FREE_PROVIDER = "free";
-
 export type PaymentRef = { provider: string } & ({ paymentId: string } | { providerRef: string });
-export type ConfirmOutcome = "confirmed" | "already_processed" | "refunded" | "refund_pending" | "not_found";
+export type ConfirmOutcome = ReservationConfirmOutcome | InvoiceConfirmOutcome;
+
+/**
+ * What happened, in our terms: the payment was paid; it failed, the payer cancelled or the
+ * checkout expired (all three release what the payment held); or the provider's word on a refund
+ * we asked for (which may also say the refund failed).
+ */
+export type PaymentOutcome =
+  | { outcome: "paid" | "failed" | "cancelled" | "expired"; payment: PaymentRef }
+  | { outcome: "refunded"; refund: RefundNews };
+
+/** Applies one outcome; answers what it did (stored with a webhook event, returned to Stripe). */
+export async function applyPaymentOutcome(ctx: AppContext, news: PaymentOutcome): Promise<string> {
+  switch (news.outcome) {
+    case "paid":
+      return (await confirmPayment(ctx, news.payment)).outcome;
+    case "failed":
+    case "cancelled":
+    case "expired":
+      return (await cancelPayment(ctx, news.payment)).outcome;
+    case "refunded":
+      return recordRefundNews(ctx, news.refund);
+  }
+}
 
 async function findPayment(ctx: AppContext, ref: PaymentRef): Promise<PaymentRow | null> {
   const [row] = await ctx.db
@@ -49,6 +61,7 @@ async function findPayment(ctx: AppContext, ref: PaymentRef): Promise<PaymentRow
   return row ?? null;
 }
 
+/** The payment is paid: its booking is confirmed or its invoice paid (or the money refunded). */
 export async function confirmPayment(
   ctx: AppContext,
   ref: PaymentRef,
@@ -56,90 +69,13 @@ export async function confirmPayment(
   const found = await findPayment(ctx, ref);
   if (found?.invoiceId) return confirmInvoicePayment(ctx, { ...found, invoiceId: found.invoiceId });
   if (!found?.reservationId) return { outcome: "not_found" };
-  const settings = await getSettings(ctx.db);
-  const now = ctx.now();
-
-  const decided = await ctx.db.transaction(async (tx) => {
-    // Lock order: reservation, then payment (as the hold-release job and cancellation do).
-    await tx
-      .select({ id: reservations.id })
-      .from(reservations)
-      .where(eq(reservations.id, found.reservationId!))
-      .for("update");
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for("update");
-    const reservation = await findReservation(tx, { id: found.reservationId! });
-    if (!payment || !reservation) return { outcome: "not_found" as const };
-    if (payment.status === "paid" || payment.status === "refunded")
-      return { outcome: "already_processed" as const };
-
-    await tx.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, payment.id));
-
-    let confirmed = reservation.status === "pending" || reservation.status === "confirmed";
-    // An expired hold gave its gift-card share and discount back; the money alone does not pay it.
-    const creditsReleased = payment.giftCardCents > 0 || reservation.discountCents > 0;
-    if (reservation.status === "expired" && !creditsReleased) {
-      try {
-        await tx.transaction((sp) =>
-          sp.update(reservations).set({ status: "confirmed" }).where(eq(reservations.id, reservation.id)),
-        );
-        confirmed = true;
-      } catch (error) {
-        if (!isSlotConflict(error)) throw error;
-      }
-    }
-    const mailContext = {
-      reservation,
-      areaName: reservation.areaName,
-      settings,
-      publicUrl: ctx.config.publicUrl,
-    };
-    if (confirmed) {
-      await tx
-        .update(reservations)
-        .set({ status: "confirmed", confirmedAt: now, cancelReason: null })
-        .where(eq(reservations.id, reservation.id));
-      await markDiscountUsed(tx, reservation.id);
-      const vatRateBasisPoints = await vatRateOn(tx, helsinkiDate(reservation.startsAt));
-      const mailId = await ctx.mail.enqueue(tx, receiptMail({ ...mailContext, payment, vatRateBasisPoints }));
-      return { outcome: "confirmed" as const, mailId, payment };
-    }
-    await tx
-      .update(reservations)
-      .set({
-        cancelReason: reservation.status === "expired" ? "slot_taken_after_hold" : reservation.cancelReason,
-      })
-      .where(eq(reservations.id, reservation.id));
-    const refundId = await recordRefund(tx, {
-      paymentId: payment.id,
-      amountCents: payment.amountCents,
-      reason: "late_payment",
-      now,
-    });
-    const mailId = await ctx.mail.enqueue(
-      tx,
-      lateRefundMail({
-        ...mailContext,
-        amountCents: payment.amountCents,
-        holdExpiredAt: reservation.holdExpiresAt ?? now,
-      }),
-    );
-    return { outcome: "refund" as const, mailId, refundId };
-  });
-
-  if (decided.outcome === "not_found" || decided.outcome === "already_processed") return decided;
-  let outcome: ConfirmOutcome = "confirmed";
-  if (decided.outcome === "refund") {
-    // After the commit: the provider is never called inside a transaction (services/refunds.ts).
-    const sent = decided.refundId ? await sendRefund(ctx, decided.refundId) : "succeeded";
-    outcome = sent === "succeeded" ? "refunded" : "refund_pending";
-  }
-  await ctx.mail.sendCommitted(ctx.db, decided.mailId);
-  return { outcome, reservationId: found.reservationId };
+  return confirmReservationPayment(ctx, { ...found, reservationId: found.reservationId });
 }
 
 /**
- * The payer cancelled (the demo page's Peruuta, a provider's cancel): the payment is cancelled
- * and a pending reservation releases its hold at once. Only a pending payment changes.
+ * The payer cancelled (the demo page's Peruuta, a provider's cancel), or the payment failed or
+ * expired: the payment is cancelled and what it held (a booking's hold, a pending signup) is
+ * released at once. Only a pending payment changes.
  */
 export async function cancelPayment(
   ctx: AppContext,
@@ -148,30 +84,5 @@ export async function cancelPayment(
   const found = await findPayment(ctx, ref);
   if (found?.invoiceId) return cancelInvoicePayment(ctx, { ...found, invoiceId: found.invoiceId });
   if (!found?.reservationId) return { outcome: "not_found" };
-  const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
-    await tx
-      .select({ id: reservations.id })
-      .from(reservations)
-      .where(eq(reservations.id, found.reservationId!))
-      .for("update");
-    const changed = await tx
-      .update(payments)
-      .set({ status: "cancelled" })
-      .where(and(eq(payments.id, found.id), eq(payments.status, "pending")))
-      .returning({ id: payments.id });
-    if (changed.length === 0) return { outcome: "already_processed" as const };
-    const released = await tx
-      .update(reservations)
-      .set({ status: "cancelled", cancelledAt: now, cancelReason: "payment_cancelled" })
-      .where(and(eq(reservations.id, found.reservationId!), eq(reservations.status, "pending")))
-      .returning({ id: reservations.id });
-    await returnGiftCardShares(tx, [found.id], now);
-    await releaseDiscountUses(
-      tx,
-      released.map((r) => r.id),
-      now,
-    );
-    return { outcome: "cancelled" as const };
-  });
+  return cancelReservationPayment(ctx, { ...found, reservationId: found.reservationId });
 }

@@ -3,16 +3,17 @@ import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
 import { customers, invoices, payments, subscriptions } from "../db/schema.js";
 import { invoicePaidMail, welcomeMail } from "./membershipMail.js";
-import { expireSignups } from "./membership.js";
 import type { PaymentRow } from "./reservationView.js";
 import type { InvoiceRow } from "./invoices.js";
 import type { OutgoingMail } from "./mail.js";
 import { returnGiftCardShares } from "./giftCards.js";
-import { recordRefund, sendRefund } from "./refunds.js";
+import { recordRefund, refundAndTell } from "./refunds.js";
 import { getSettings, type Settings } from "./settings.js";
+import { expireSignups } from "./signupExpiry.js";
 
 /**
- * The invoice side of services/fulfilment.ts: a paid invoice payment marks the invoice paid and
+ * The invoice side of the fulfilment (the dispatcher is services/fulfilment.ts; the reservation
+ * side is reservationFulfilment.ts, which this does not know): a paid invoice payment marks the invoice paid and
  * activates a pending signup, exactly once (the rows are locked; only a payment not yet paid
  * changes). Money for an invoice that no longer needs it (void after an abandoned signup, or paid
  * by another attempt meanwhile) is refunded through the provider.
@@ -79,14 +80,11 @@ export async function confirmInvoicePayment(
 
   if (decided.outcome === "already_processed")
     return { outcome: decided.outcome, invoiceId: found.invoiceId };
-  let outcome: InvoiceConfirmOutcome = "confirmed";
-  if (decided.outcome === "refund") {
-    // After the commit: the provider is never called inside a transaction (services/refunds.ts).
-    const sent = decided.refundId ? await sendRefund(ctx, decided.refundId) : "succeeded";
-    outcome = sent === "succeeded" ? "refunded" : "refund_pending";
-  }
+  // After the commit: the provider is never called inside a transaction (services/refunds.ts).
+  if (decided.outcome === "refund")
+    return { outcome: await refundAndTell(ctx, decided), invoiceId: found.invoiceId };
   await ctx.mail.sendCommitted(ctx.db, decided.mailId);
-  return { outcome, invoiceId: found.invoiceId };
+  return { outcome: "confirmed", invoiceId: found.invoiceId };
 }
 
 /** Tells the payer why the money comes back: the invoice was paid already, or no longer valid. */

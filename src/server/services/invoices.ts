@@ -10,10 +10,10 @@ import type { AppContext } from "../context.js";
 import type { DbOrTx, Tx } from "../db/index.js";
 import { counters, customers, invoices, payments, subscriptions } from "../db/schema.js";
 import { HttpError, conflict, notFound } from "../errors.js";
-import { PAYMENT_START_FAILED } from "./booking.js";
-import { confirmPayment, GIFT_CARD_PROVIDER } from "./fulfilment.js";
 import { lockGiftCard, redeemGiftCard, returnGiftCardShares } from "./giftCards.js";
+import { confirmInvoicePayment } from "./invoiceFulfilment.js";
 import { formatDay, newInvoiceMail, overdueMail } from "./membershipMail.js";
+import { GIFT_CARD_PROVIDER, PAYMENT_START_FAILED } from "./paymentConstants.js";
 import { tierOn, vatRateOn } from "./prices.js";
 import { getSettings, type Settings } from "./settings.js";
 import { membershipPriceOf, scheduledTierFor, tierChangeApplies } from "./tierChange.js";
@@ -226,7 +226,7 @@ export async function startInvoicePayment(
   }
   const started = { giftCardCents: payment.giftCardCents, payableCents: payment.amountCents };
   if (payment.amountCents === 0) {
-    await confirmPayment(ctx, { provider: payment.provider, paymentId: payment.id });
+    await confirmInvoicePayment(ctx, { ...payment, invoiceId: invoice.id });
     return { redirectUrl: "", ...started };
   }
   let session;

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { helsinkiDate, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import {
   NO_ACTIVE_SUBSCRIPTION,
@@ -19,10 +19,11 @@ import {
 import type { Customer } from "../../domain/customer.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx, Tx } from "../db/index.js";
-import { customers, invoices, payments, reservations, subscriptions } from "../db/schema.js";
+import { customers, reservations, subscriptions } from "../db/schema.js";
 import { badRequest, conflict } from "../errors.js";
 import { createInvoice, signupReturnPaths, startInvoicePayment, type InvoiceRow } from "./invoices.js";
-import { lookUpGiftCard, returnGiftCardShares } from "./giftCards.js";
+import { lookUpGiftCard } from "./giftCards.js";
+import { expireSignups } from "./signupExpiry.js";
 import { formatDay, subscriptionCancelledMail } from "./membershipMail.js";
 import { isUniqueViolation } from "./pgErrors.js";
 import { tierOn, tiersOn, vatRateOn } from "./prices.js";
@@ -231,46 +232,6 @@ export async function signup(ctx: AppContext, customer: Customer, input: SignupR
     redirectUrl: started.redirectUrl,
     message: `Jäsenyys ${tier.name} odottaa maksua. Siirry maksamaan ensimmäinen lasku.`,
   };
-}
-
-/** Expires pending signups: the membership never started, its open invoices are void. */
-export async function expireSignups(db: DbOrTx, ids: string[], now: Date): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const expired = await db
-    .update(subscriptions)
-    .set({ status: "expired", pendingExpiresAt: null })
-    .where(and(inArray(subscriptions.id, ids), eq(subscriptions.status, "pending")))
-    .returning({ id: subscriptions.id });
-  const expiredIds = expired.map((s) => s.id);
-  if (expiredIds.length > 0) {
-    const voided = await db
-      .update(invoices)
-      .set({ status: "void", voidedAt: now })
-      .where(and(inArray(invoices.subscriptionId, expiredIds), eq(invoices.status, "open")))
-      .returning({ id: invoices.id });
-    if (voided.length > 0) {
-      const cancelled = await db
-        .update(payments)
-        .set({ status: "cancelled" })
-        .where(
-          and(
-            inArray(
-              payments.invoiceId,
-              voided.map((v) => v.id),
-            ),
-            eq(payments.status, "pending"),
-          ),
-        )
-        .returning({ id: payments.id });
-      // A gift card's share of an unpaid first invoice goes back to the card.
-      await returnGiftCardShares(
-        db,
-        cancelled.map((p) => p.id),
-        now,
-      );
-    }
-  }
-  return expiredIds;
 }
 
 /** The job: a signup whose payment never came expires, so the customer can sign up again. */

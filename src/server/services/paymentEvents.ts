@@ -1,14 +1,13 @@
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import { payments, refunds, webhookEvents } from "../db/schema.js";
+import { payments, webhookEvents } from "../db/schema.js";
 import type { ProviderWebhookEvent } from "../integrations/payments/provider.js";
-import { cancelPayment, confirmPayment } from "./fulfilment.js";
-import { markRefundSucceeded } from "./refunds.js";
+import { applyPaymentOutcome } from "./fulfilment.js";
 
 /**
  * A provider's webhook events, verified by the route: each is stored by its id first, so a
- * duplicate delivery does nothing; then it drives the same exactly-once fulfilment as the return
- * page, so their number and order do not matter (an `expired` after a `completed` finds the
+ * duplicate delivery does nothing; then it hands its outcome to the payment-outcome dispatcher
+ * (services/fulfilment.ts), the same exactly-once fulfilment as the return page's, so their number and order do not matter (an `expired` after a `completed` finds the
  * payment paid and changes nothing; a `completed` after our hold ended meets the late-payment rule).
  */
 export async function handleWebhookEvent(ctx: AppContext, event: ProviderWebhookEvent): Promise<string> {
@@ -29,48 +28,16 @@ export async function handleWebhookEvent(ctx: AppContext, event: ProviderWebhook
   return outcome;
 }
 
+/** The event said in the dispatcher's terms (services/fulfilment.ts); "processing" waits for more. */
 async function act(ctx: AppContext, event: ProviderWebhookEvent): Promise<string> {
   const provider = ctx.payments.name;
   if (event.checkout) {
-    const ref = { provider, providerRef: event.checkout.providerRef };
-    switch (event.checkout.outcome) {
-      case "paid":
-        return (await confirmPayment(ctx, ref)).outcome;
-      case "processing":
-        return "processing";
-      case "failed":
-      case "expired":
-        return (await cancelPayment(ctx, ref)).outcome;
-    }
+    const { outcome, providerRef } = event.checkout;
+    if (outcome === "processing") return "processing";
+    return applyPaymentOutcome(ctx, { outcome, payment: { provider, providerRef } });
   }
-  if (event.refund) return recordRefundNews(ctx, event.refund);
+  if (event.refund) return applyPaymentOutcome(ctx, { outcome: "refunded", refund: event.refund });
   return "ignored";
-}
-
-/**
- * The provider's word on a refund we asked for: a refund still pending here (its answer was lost)
- * is settled by it; one the provider reports failed later is left `failed` for an admin.
- */
-async function recordRefundNews(ctx: AppContext, news: NonNullable<ProviderWebhookEvent["refund"]>) {
-  const [refund] = await ctx.db.select().from(refunds).where(eq(refunds.id, news.refundId));
-  if (!refund) return "unknown_refund";
-  if (news.status === "failed") {
-    await ctx.db
-      .update(refunds)
-      .set({
-        status: "failed",
-        lastError: `Palveluntarjoaja: ${news.reason ?? "palautus epäonnistui"}`,
-        providerRef: news.providerRef,
-      })
-      .where(eq(refunds.id, refund.id));
-    return "refund_failed";
-  }
-  if (news.status === "succeeded" && refund.status === "pending") {
-    // Only a pending row changes, so this and the send's own record never count it twice.
-    await markRefundSucceeded(ctx, refund, news.providerRef);
-    return "refund_succeeded";
-  }
-  return "refund_noted";
 }
 
 /**

@@ -3,7 +3,7 @@ import type { AppContext } from "../context.js";
 import { invoices, payments, subscriptions } from "../db/schema.js";
 import { notFound } from "../errors.js";
 import { checkoutReturnPath } from "./booking.js";
-import { cancelPayment, confirmPayment } from "./fulfilment.js";
+import { applyPaymentOutcome } from "./fulfilment.js";
 import { invoicePaymentReturnPath } from "./invoices.js";
 import { findReservation } from "./reservationView.js";
 
@@ -47,9 +47,9 @@ export async function paymentReturnPath(
 
 /**
  * The payer is back from the provider's page: the provider is asked where its checkout stands,
- * and the answer drives the same fulfilment as a webhook. Paid: confirmed (once, whoever is first).
- * Still open (the payer went back or cancelled): closed at the provider, then cancelled here, so the
- * hold is released at once. Expired: cancelled. Still settling: left to the webhook.
+ * and the answer goes to the payment-outcome dispatcher (services/fulfilment.ts) as a webhook's
+ * does. Paid: confirmed (once, whoever is first). Still open (the payer went back or cancelled):
+ * closed at the provider, then cancelled here, so the hold is released at once. Expired: cancelled. Still settling: left to the webhook.
  */
 export async function settleReturnFromProvider(ctx: AppContext, paymentId: string): Promise<string> {
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
@@ -68,12 +68,12 @@ export async function settleReturnFromProvider(ctx: AppContext, paymentId: strin
     // The provider did not answer: the success page waits for the webhook's word.
     return paymentReturnPath(ctx, payment.id, { settling: payment.status === "pending" });
   }
-  if (state === "paid") await confirmPayment(ctx, ref);
+  if (state === "paid") await applyPaymentOutcome(ctx, { outcome: "paid", payment: ref });
   if (state === "open") {
     await ctx.payments.closeCheckout?.(payment.providerRef);
     await ctx.db.update(payments).set({ checkoutClosedAt: ctx.now() }).where(eq(payments.id, payment.id));
-    await cancelPayment(ctx, ref);
+    await applyPaymentOutcome(ctx, { outcome: "cancelled", payment: ref });
   }
-  if (state === "expired") await cancelPayment(ctx, ref);
+  if (state === "expired") await applyPaymentOutcome(ctx, { outcome: "expired", payment: ref });
   return paymentReturnPath(ctx, payment.id, { settling: state === "processing" });
 }

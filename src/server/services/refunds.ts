@@ -105,6 +105,55 @@ export async function sendRefund(ctx: AppContext, id: string): Promise<RefundOut
 }
 
 /**
+ * After the deciding transaction commits: the refund it recorded is sent to the provider (never
+ * inside a transaction) and then the e-mail it queued, which tells the customer why the money comes
+ * back, goes out. The one after-commit step of every "the money is not needed, return it" decision
+ * (a late payment for a booking, a payment for an invoice no longer open).
+ */
+export async function refundAndTell(
+  ctx: AppContext,
+  decided: { refundId: string | null; mailId: number | null },
+): Promise<"refunded" | "refund_pending"> {
+  const sent = decided.refundId ? await sendRefund(ctx, decided.refundId) : "succeeded";
+  await ctx.mail.sendCommitted(ctx.db, decided.mailId);
+  return sent === "succeeded" ? "refunded" : "refund_pending";
+}
+
+/** A provider's news of a refund we asked for (its webhook; our refund id travels in its metadata). */
+export type RefundNews = {
+  providerRef: string;
+  refundId: string;
+  status: "succeeded" | "pending" | "failed";
+  reason: string | null;
+};
+
+/**
+ * The provider's word on a refund we asked for: a refund still pending here (its answer was lost)
+ * is settled by it; one the provider reports failed later is left `failed` for an admin.
+ */
+export async function recordRefundNews(ctx: AppContext, news: RefundNews): Promise<string> {
+  const [refund] = await ctx.db.select().from(refunds).where(eq(refunds.id, news.refundId));
+  if (!refund) return "unknown_refund";
+  if (news.status === "failed") {
+    await ctx.db
+      .update(refunds)
+      .set({
+        status: "failed",
+        lastError: `Palveluntarjoaja: ${news.reason ?? "palautus epäonnistui"}`,
+        providerRef: news.providerRef,
+      })
+      .where(eq(refunds.id, refund.id));
+    return "refund_failed";
+  }
+  if (news.status === "succeeded" && refund.status === "pending") {
+    // Only a pending row changes, so this and the send's own record never count it twice.
+    await markRefundSucceeded(ctx, refund, news.providerRef);
+    return "refund_succeeded";
+  }
+  return "refund_noted";
+}
+
+/**
  * Records a refund the provider made: the row becomes succeeded and the payment's refunded cents
  * grow, in one transaction; only a pending row changes, so the send and a webhook saying the same
  * never count it twice.

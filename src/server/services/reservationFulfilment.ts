@@ -1,0 +1,150 @@
+import { and, eq } from "drizzle-orm";
+import { helsinkiDate } from "../../domain/helsinkiClock.js";
+import type { AppContext } from "../context.js";
+import { payments, reservations } from "../db/schema.js";
+import { markDiscountUsed, releaseDiscountUses } from "./discountCodes.js";
+import { returnGiftCardShares } from "./giftCards.js";
+import { isSlotConflict } from "./pgErrors.js";
+import { vatRateOn } from "./prices.js";
+import { lateRefundMail, receiptMail } from "./receipt.js";
+import { recordRefund, refundAndTell } from "./refunds.js";
+import { findReservation, type PaymentRow } from "./reservationView.js";
+import { getSettings } from "./settings.js";
+
+/**
+ * The reservation side of the fulfilment (the dispatcher is services/fulfilment.ts; the invoice
+ * side is invoiceFulfilment.ts): the one path by which a booking's payment becomes paid and its
+ * booking confirmed. Idempotent: the payment row is locked and only a
+ * payment that is not yet paid changes, so a second call (or a concurrent duplicate webhook)
+ * changes nothing and sends no second receipt.
+ *
+ * When the money arrives after the hold ended:
+ * - reservation still pending (the release job has not run): confirmed as usual;
+ * - reservation expired and its time still free: confirmed again, if the exclusion constraint
+ *   allows it (checked by the database inside a savepoint, not by a racy read);
+ * - time taken meanwhile, or the visitor had cancelled: the payment is recorded as paid, the
+ *   reservation stays expired/cancelled, the money is refunded through the provider and the
+ *   visitor gets an e-mail. The refund is recorded in the deciding transaction and sent after it
+ *   commits (services/refunds.ts); one the provider refuses now is retried by a job.
+ */
+
+export type ReservationConfirmOutcome =
+  "confirmed" | "already_processed" | "refunded" | "refund_pending" | "not_found";
+
+export async function confirmReservationPayment(
+  ctx: AppContext,
+  found: PaymentRow & { reservationId: string },
+): Promise<{ outcome: ReservationConfirmOutcome; reservationId?: string }> {
+  const settings = await getSettings(ctx.db);
+  const now = ctx.now();
+
+  const decided = await ctx.db.transaction(async (tx) => {
+    // Lock order: reservation, then payment (as the hold-release job and cancellation do).
+    await tx
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(eq(reservations.id, found.reservationId))
+      .for("update");
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for("update");
+    const reservation = await findReservation(tx, { id: found.reservationId });
+    if (!payment || !reservation) return { outcome: "not_found" as const };
+    if (payment.status === "paid" || payment.status === "refunded")
+      return { outcome: "already_processed" as const };
+
+    await tx.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, payment.id));
+
+    let confirmed = reservation.status === "pending" || reservation.status === "confirmed";
+    // An expired hold gave its gift-card share and discount back; the money alone does not pay it.
+    const creditsReleased = payment.giftCardCents > 0 || reservation.discountCents > 0;
+    if (reservation.status === "expired" && !creditsReleased) {
+      try {
+        await tx.transaction((sp) =>
+          sp.update(reservations).set({ status: "confirmed" }).where(eq(reservations.id, reservation.id)),
+        );
+        confirmed = true;
+      } catch (error) {
+        if (!isSlotConflict(error)) throw error;
+      }
+    }
+    const mailContext = {
+      reservation,
+      areaName: reservation.areaName,
+      settings,
+      publicUrl: ctx.config.publicUrl,
+    };
+    if (confirmed) {
+      await tx
+        .update(reservations)
+        .set({ status: "confirmed", confirmedAt: now, cancelReason: null })
+        .where(eq(reservations.id, reservation.id));
+      await markDiscountUsed(tx, reservation.id);
+      const vatRateBasisPoints = await vatRateOn(tx, helsinkiDate(reservation.startsAt));
+      const mailId = await ctx.mail.enqueue(tx, receiptMail({ ...mailContext, payment, vatRateBasisPoints }));
+      return { outcome: "confirmed" as const, mailId, payment };
+    }
+    await tx
+      .update(reservations)
+      .set({
+        cancelReason: reservation.status === "expired" ? "slot_taken_after_hold" : reservation.cancelReason,
+      })
+      .where(eq(reservations.id, reservation.id));
+    const refundId = await recordRefund(tx, {
+      paymentId: payment.id,
+      amountCents: payment.amountCents,
+      reason: "late_payment",
+      now,
+    });
+    const mailId = await ctx.mail.enqueue(
+      tx,
+      lateRefundMail({
+        ...mailContext,
+        amountCents: payment.amountCents,
+        holdExpiredAt: reservation.holdExpiresAt ?? now,
+      }),
+    );
+    return { outcome: "refund" as const, mailId, refundId };
+  });
+
+  if (decided.outcome === "not_found" || decided.outcome === "already_processed") return decided;
+  // After the commit: the provider is never called inside a transaction (services/refunds.ts).
+  if (decided.outcome === "refund")
+    return { outcome: await refundAndTell(ctx, decided), reservationId: found.reservationId };
+  await ctx.mail.sendCommitted(ctx.db, decided.mailId);
+  return { outcome: "confirmed", reservationId: found.reservationId };
+}
+
+/**
+ * The payer cancelled (the demo page's Peruuta, a provider's cancel): the payment is cancelled
+ * and a pending reservation releases its hold at once. Only a pending payment changes.
+ */
+export async function cancelReservationPayment(
+  ctx: AppContext,
+  found: PaymentRow & { reservationId: string },
+): Promise<{ outcome: "cancelled" | "already_processed" }> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    await tx
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(eq(reservations.id, found.reservationId))
+      .for("update");
+    const changed = await tx
+      .update(payments)
+      .set({ status: "cancelled" })
+      .where(and(eq(payments.id, found.id), eq(payments.status, "pending")))
+      .returning({ id: payments.id });
+    if (changed.length === 0) return { outcome: "already_processed" as const };
+    const released = await tx
+      .update(reservations)
+      .set({ status: "cancelled", cancelledAt: now, cancelReason: "payment_cancelled" })
+      .where(and(eq(reservations.id, found.reservationId), eq(reservations.status, "pending")))
+      .returning({ id: reservations.id });
+    await returnGiftCardShares(tx, [found.id], now);
+    await releaseDiscountUses(
+      tx,
+      released.map((r) => r.id),
+      now,
+    );
+    return { outcome: "cancelled" as const };
+  });
+}

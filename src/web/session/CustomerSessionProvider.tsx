@@ -27,23 +27,26 @@ export function CustomerSessionProvider(props: {
   const http = props.http ?? defaultHttp;
   const [logic] = useState(() => props.logic ?? createCustomerSessionLogic({ http }));
   const actor = useActorRef(logic);
+  // The policy reads the router's current path and navigate through refs: it is put on the client
+  // once, since a navigate that changes with the location would take it off and on at every
+  // navigation, and a page's first request could go out in between without the token.
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const pathRef = useRef(pathname);
+  const router = useRef({ pathname, navigate });
   useEffect(() => {
-    pathRef.current = pathname;
-  }, [pathname]);
+    router.current = { pathname, navigate };
+  }, [pathname, navigate]);
 
   useEffect(
     () =>
       http.useAuth(
         customerAuthPolicy({
-          currentPath: () => pathRef.current,
-          navigate: (to) => void navigate(to, { replace: true }),
+          currentPath: () => router.current.pathname,
+          navigate: (to) => void router.current.navigate(to, { replace: true }),
           onSessionLost: () => actor.send({ type: "session.rejected" }),
         }),
       ),
-    [http, navigate, actor],
+    [http, actor],
   );
 
   useEffect(() => {

@@ -57,20 +57,28 @@ export function validStoredSession(
     : null;
 }
 
-/** Paths of the login link itself: their 401 is about the link, not about a session. */
+/** Paths of the login link itself: they carry no session token, since none exists yet. */
 const LINK_PATHS = ["/api/v2/auth/magic-link", "/api/v2/auth/callback"];
 /** Where a lost session does not send the user to /login (spec §8). */
 const LOGIN_PAGES = ["/login", "/auth/callback"];
 
+const barePath = (path: string) => path.split("?")[0]!;
+
+/** Customer /api/v2 calls (spec §8): every /api/v2 path but the admin area's, the login link's included. */
 export const isCustomerApiPath = (path: string) => {
-  const bare = path.split("?")[0]!;
-  return bare.startsWith("/api/v2/") && !bare.startsWith("/api/v2/admin") && !LINK_PATHS.includes(bare);
+  const bare = barePath(path);
+  return bare.startsWith("/api/v2/") && !bare.startsWith("/api/v2/admin");
 };
+
+/** Customer calls that carry the session token (spec §6): all but the login link's own. */
+export const carriesSessionToken = (path: string) =>
+  isCustomerApiPath(path) && !LINK_PATHS.includes(barePath(path));
 
 /**
  * Spec §6 and §8 for customer /api/v2 calls: they carry the stored session token as a bearer
- * token; a 401 clears the token and customer_info and goes to /login, unless already on /login
- * or /auth/callback.
+ * token (the login link's calls excepted); a 401 from any of them, the login link's included,
+ * clears the token and customer_info and goes to /login, unless already on /login or
+ * /auth/callback.
  */
 export function customerAuthPolicy(options: {
   currentPath: () => string;
@@ -82,7 +90,7 @@ export function customerAuthPolicy(options: {
   const storage = options.storage ?? localStorage;
   return {
     matches: isCustomerApiPath,
-    token: () => readStoredSession(storage).token,
+    token: (path) => (carriesSessionToken(path) ? readStoredSession(storage).token : null),
     onRejected(status) {
       if (status === 401) {
         clearStoredSession(storage);

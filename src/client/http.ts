@@ -19,7 +19,8 @@ export class ApiError extends Error {
  */
 export type AuthPolicy = {
   matches(path: string): boolean;
-  token(): Promise<string | null> | string | null;
+  /** The bearer token for `path`, or null to send none. */
+  token(path: string): Promise<string | null> | string | null;
   /** `retried`: this answer came to the one retry, whose result is final whatever is returned. */
   onRejected(status: 401 | 403, path: string, retried: boolean): Promise<"retry" | "fail"> | "retry" | "fail";
 };
@@ -100,11 +101,11 @@ export function createHttpClient(options: HttpClientOptions = {}) {
 
   async function send<T>(method: string, path: string, opts: RequestOptions): Promise<T> {
     const policy = policies.find((p) => p.matches(path));
-    let token = policy ? await policy.token() : null;
+    let token = policy ? await policy.token(path) : null;
     let res = await exchangeWithRetry(method, path, opts, token);
     if (policy && (res.status === 401 || res.status === 403)) {
       if ((await policy.onRejected(res.status, path, false)) === "retry") {
-        token = await policy.token();
+        token = await policy.token(path);
         res = await exchangeWithRetry(method, path, opts, token);
         if (res.status === 401 || res.status === 403) await policy.onRejected(res.status, path, true);
       }

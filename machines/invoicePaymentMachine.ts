@@ -64,7 +64,7 @@ export const invoicePaymentMachine = setup({
     }),
     payInvoice: fromPromise<
       PaymentResponse,
-      { invoiceId: string; paymentMethod: PaymentMethod; giftCardCode: string | undefined }
+      { invoiceId: string; paymentMethod: PaymentMethod; giftCardCode: string | null }
     >(async () => {
       throw new Error("payInvoice is provided by the app");
     }),
@@ -141,7 +141,7 @@ export const invoicePaymentMachine = setup({
         input: ({ context }) => ({
           invoiceId: context.invoiceId!,
           paymentMethod: context.paymentMethod,
-          giftCardCode: context.giftCardCode.trim() || undefined,
+          giftCardCode: context.giftCardCode.trim() || null,
         }),
         onDone: [
           {

@@ -52,12 +52,14 @@ export function createMembershipApi(http: HttpClient = defaultHttp) {
     async myInvoices(): Promise<Invoice[]> {
       return invoicesResponseSchema.parse(await http.get("/api/v2/invoices/me")).invoices;
     },
+    /** Spec §7: the body is `{paymentMethod, gift_card_code}`, the code null when none is given. */
     async payInvoice(
       invoiceId: string,
-      body: { paymentMethod: PaymentMethod; gift_card_code?: string },
+      body: { paymentMethod: PaymentMethod; gift_card_code?: string | null },
     ): Promise<PaymentResponse> {
+      const request = { paymentMethod: body.paymentMethod, gift_card_code: body.gift_card_code ?? null };
       return paymentResponseSchema.parse(
-        await http.post(`/api/v2/invoices/${encodeURIComponent(invoiceId)}/pay`, body, {
+        await http.post(`/api/v2/invoices/${encodeURIComponent(invoiceId)}/pay`, request, {
           idempotencyKey: newIdempotencyKey(),
         }),
       );

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
+import { failureData, failureStatus, serverMessageOr } from "./remoteFailure";
 
 /**
  * One admin section's data on the server and the writes made to it (varaukset, ostokset,
@@ -32,14 +33,12 @@ export type AdminSectionEvent =
 
 export const SECTION_FAILED_FALLBACK = "Tietoja ei saatu. Tarkista verkkoyhteys ja yritä uudelleen.";
 
-/** The http client rejects with `{ status, message, data }`; anything else gets the fallback. */
-const toFailure = (error: unknown): SectionFailure => {
-  const e = error as { status?: unknown; message?: unknown; data?: unknown } | null;
-  const status = typeof e?.status === "number" ? e.status : null;
-  const message =
-    status !== null && typeof e?.message === "string" && e.message ? e.message : SECTION_FAILED_FALLBACK;
-  return { message, status, data: e?.data ?? null };
-};
+/** The server's words (or the fallback), its status and its body's details (a 409's conflicts). */
+const toFailure = (error: unknown): SectionFailure => ({
+  message: serverMessageOr(error, SECTION_FAILED_FALLBACK),
+  status: failureStatus(error),
+  data: failureData(error),
+});
 
 export const adminSectionMachine = setup({
   types: {

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from "xstate";
 import { addDays, helsinkiDate, isoWeekday, isValidDate } from "../src/domain/helsinkiClock";
+import { serverMessageOr } from "./remoteFailure";
 
 export { addDays };
 
@@ -201,10 +202,8 @@ export const bookingCalendarMachine = setup({
         onError: {
           target: "error",
           actions: assign({
-            errorMessage: ({ event }) =>
-              event.error instanceof Error && event.error.message
-                ? `${LOAD_FAILED} ${event.error.message}`
-                : LOAD_FAILED,
+            // The server's reason, when it gave one, follows the calendar's own words.
+            errorMessage: ({ event }) => `${LOAD_FAILED} ${serverMessageOr(event.error, "")}`.trim(),
           }),
         },
       },

@@ -68,8 +68,6 @@ const quoteRequest = (context: { start: string; end: string; details: CheckoutDe
   };
 };
 
-/** The server's words when it gave some; the spec's or the machine's own fallback otherwise. */
-const failureMessage = (error: unknown, fallback: string) => serverMessageOr(error, fallback);
 const outputOf = <T>(event: unknown) => (event as { output?: T }).output;
 
 export const checkoutMachine = setup({
@@ -186,7 +184,7 @@ export const checkoutMachine = setup({
         ],
         onError: {
           target: "quoteFailed",
-          actions: assign({ errorMessage: ({ event }) => failureMessage(event.error, QUOTE_FAILED) }),
+          actions: assign({ errorMessage: ({ event }) => serverMessageOr(event.error, QUOTE_FAILED) }),
         },
       },
     },
@@ -233,7 +231,7 @@ export const checkoutMachine = setup({
         onDone: { target: "holdReleased", actions: ["forgetHold", assign({ ownHold: null })] },
         onError: {
           target: "ownHold",
-          actions: assign({ errorMessage: ({ event }) => failureMessage(event.error, RELEASE_FAILED) }),
+          actions: assign({ errorMessage: ({ event }) => serverMessageOr(event.error, RELEASE_FAILED) }),
         },
       },
     },
@@ -279,7 +277,7 @@ export const checkoutMachine = setup({
         ],
         onError: {
           target: "quoteFailed",
-          actions: assign({ errorMessage: ({ event }) => failureMessage(event.error, QUOTE_FAILED) }),
+          actions: assign({ errorMessage: ({ event }) => serverMessageOr(event.error, QUOTE_FAILED) }),
         },
       },
     },
@@ -324,13 +322,13 @@ export const checkoutMachine = setup({
             guard: "slotWasTaken",
             target: "slotTaken",
             actions: assign({
-              errorMessage: ({ event }) => failureMessage(event.error, PAYMENT_FALLBACK_MESSAGE),
+              errorMessage: ({ event }) => serverMessageOr(event.error, PAYMENT_FALLBACK_MESSAGE),
             }),
           },
           {
             target: "failed",
             actions: assign({
-              errorMessage: ({ event }) => failureMessage(event.error, PAYMENT_FALLBACK_MESSAGE),
+              errorMessage: ({ event }) => serverMessageOr(event.error, PAYMENT_FALLBACK_MESSAGE),
             }),
           },
         ],
@@ -366,7 +364,7 @@ export const checkoutMachine = setup({
         ],
         onError: {
           target: "confirmationFailed",
-          actions: assign({ errorMessage: ({ event }) => failureMessage(event.error, CONFIRMATION_FAILED) }),
+          actions: assign({ errorMessage: ({ event }) => serverMessageOr(event.error, CONFIRMATION_FAILED) }),
         },
       },
     },

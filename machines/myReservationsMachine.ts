@@ -151,7 +151,7 @@ export const myReservationsMachine = setup({
           actions: assign({
             outcome: ({ event }) => ({
               success: false,
-              message: (event.error as { message?: string } | null)?.message || CANCEL_FAILED,
+              message: serverMessageOr(event.error, CANCEL_FAILED),
             }),
           }),
         },

@@ -7,7 +7,7 @@ import {
   storedCustomerInfoSchema,
   type Customer,
 } from "../domain/customer";
-import { ApiError, http as defaultHttp, type AuthPolicy, type HttpClient } from "./http";
+import { http as defaultHttp, type AuthPolicy, type HttpClient } from "./http";
 import { storageKeys } from "./storage";
 
 /**
@@ -103,45 +103,19 @@ export function customerAuthPolicy(options: {
 }
 
 /**
- * What the session machine reads from a failure: the server's message when it sent one. The
- * machine falls back to the spec's own texts otherwise (a network error, a server without words).
+ * The API calls behind the session machine's actors. They reject with the http client's ApiError
+ * (the one failure shape, machines/remoteFailure.ts), or with the schema's error when an answer
+ * broke the contract, which the machine reads as a failure without the server's words.
  */
-export class SessionCallFailure extends Error {
-  constructor(readonly serverMessage: string | undefined) {
-    super(serverMessage ?? "session call failed");
-    this.name = "SessionCallFailure";
-  }
-}
-
-const serverMessageOf = (error: unknown): string | undefined => {
-  if (!(error instanceof ApiError) || error.status === null) return undefined;
-  const data = error.data as { message?: unknown } | undefined;
-  return typeof data?.message === "string" && data.message.trim() ? data.message : undefined;
-};
-
-async function call<T>(request: () => Promise<T>): Promise<T> {
-  try {
-    return await request();
-  } catch (error) {
-    throw new SessionCallFailure(serverMessageOf(error));
-  }
-}
-
-/** The API calls behind the session machine's actors. */
 export function customerSessionApi(http: HttpClient = defaultHttp) {
   return {
-    requestLink: (email: string) =>
-      call(async () => magicLinkResponseSchema.parse(await http.post("/api/v2/auth/magic-link", { email }))),
-    validateLink: (token: string) =>
-      call(async () =>
-        authCallbackSuccessSchema.parse(await http.get("/api/v2/auth/callback", { params: { token } })),
-      ),
-    fetchCustomer: () =>
-      call(
-        async (): Promise<Customer> =>
-          customerMeResponseSchema.parse(await http.get("/api/v2/customers/me")).customer,
-      ),
-    logout: () => call(() => http.post("/api/v2/auth/logout")),
+    requestLink: async (email: string) =>
+      magicLinkResponseSchema.parse(await http.post("/api/v2/auth/magic-link", { email })),
+    validateLink: async (token: string) =>
+      authCallbackSuccessSchema.parse(await http.get("/api/v2/auth/callback", { params: { token } })),
+    fetchCustomer: async (): Promise<Customer> =>
+      customerMeResponseSchema.parse(await http.get("/api/v2/customers/me")).customer,
+    logout: () => http.post("/api/v2/auth/logout"),
   };
 }
 

@@ -1,13 +1,19 @@
 import redaxios from "redaxios";
 
-/** An API failure as the views see it: the HTTP status (null without a response) and a message. */
+/**
+ * The one shape a failed call rejects with (machines/remoteFailure.ts reads it): the HTTP status
+ * (null without an HTTP answer) and the answer's body, whose `message` is the words to show. A
+ * lost connection has no body: its cause is kept as the error's `cause`, never in `data`, so the
+ * browser's own words ('Failed to fetch') are not taken for the server's.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number | null,
     message: string,
     readonly data?: unknown,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = "ApiError";
   }
 }
@@ -94,7 +100,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
       try {
         return await exchange(method, path, opts, token);
       } catch (error) {
-        throw new ApiError(null, "Verkkovirhe: palvelimeen ei saatu yhteyttä.", error);
+        throw new ApiError(null, "Verkkovirhe: palvelimeen ei saatu yhteyttä.", undefined, { cause: error });
       }
     }
   }

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { ApiError, http } from "../client/http";
+import { serverMessageOr } from "../../machines/remoteFailure";
+import { http } from "../client/http";
 import { siteInfoSchema, type SiteInfo } from "../domain/site";
 
 export type SiteInfoState =
@@ -38,7 +39,7 @@ function load() {
     .get<unknown>("/api/v2/site")
     .then((data) => settle({ status: "ready", site: siteInfoSchema.parse(data), error: null }))
     .catch((error: unknown) => {
-      const message = error instanceof ApiError ? error.message : "Sivuston tietoja ei saatu ladattua.";
+      const message = serverMessageOr(error, "Sivuston tietoja ei saatu ladattua.");
       settle({ status: "failed", site: null, error: message });
     });
 }

@@ -7,7 +7,7 @@ import {
   type CancelOutcome,
   type OwnReservationItem,
 } from "../../../../machines/myReservationsMachine";
-import { ApiError } from "../../../client/http";
+import { failureStatus, serverMessageOr } from "../../../../machines/remoteFailure";
 import {
   appendStoredReservation,
   readStoredReservations,
@@ -47,10 +47,8 @@ async function loadOwnReservations(env: BookingEnvironment, linkedToken: string 
         }
         return { entry, reservation, problem: null };
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404)
-          return { entry, reservation: null, problem: "notFound" };
-        const message = error instanceof Error ? error.message : undefined;
-        return { entry, reservation: null, problem: "failed", message };
+        if (failureStatus(error) === 404) return { entry, reservation: null, problem: "notFound" };
+        return { entry, reservation: null, problem: "failed", message: serverMessageOr(error, "") };
       }
     }),
   );

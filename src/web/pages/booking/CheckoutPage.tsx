@@ -13,10 +13,10 @@ import {
   type QuoteRequest,
 } from "../../../../machines/checkoutMachine";
 import {
+  findOwnHold,
   forgetHeldCheckout,
   heldCheckout,
   rememberHeldCheckout,
-  sameInstant,
 } from "../../../client/checkoutHold";
 import { appendStoredReservation, toStoredReservation } from "../../../client/reservations";
 import { isoDateTime } from "../../../domain/booking";
@@ -68,7 +68,7 @@ function CheckoutFlow() {
           },
         ),
         findOwnHold: fromPromise<OwnHold | null, { start: string; end: string }>(({ input }) =>
-          findOwnHold(input, env),
+          findOwnHold(input, (token) => env.api.byToken(token), env.now()),
         ),
         releaseHold: fromPromise<unknown, { token: string }>(({ input }) => env.api.cancel(input.token)),
         createPayment: fromPromise<PaymentStart, { start: string; end: string; details: CheckoutDetails }>(
@@ -250,23 +250,6 @@ function CheckoutFlow() {
       )}
     </section>
   );
-}
-
-/**
- * The visitor's own live hold of this slot, if this tab handed it to the payment page: the hold is
- * asked for by its access token, and counts only while it is pending and its time is not up.
- */
-async function findOwnHold(
-  slot: { start: string; end: string },
-  env: ReturnType<typeof useBookingEnvironment>,
-): Promise<OwnHold | null> {
-  const held = heldCheckout();
-  if (!held || !sameInstant(held.start, slot.start) || !sameInstant(held.end, slot.end)) return null;
-  const reservation = await env.api.byToken(held.accessToken);
-  const holdExpiresAt = reservation.holdExpiresAt ?? null;
-  const live = holdExpiresAt === null || Date.parse(holdExpiresAt) > env.now().getTime();
-  if (reservation.status !== "pending" || !live) return null;
-  return { accessToken: held.accessToken, redirectUrl: held.redirectUrl, holdExpiresAt };
 }
 
 /** A failed step: the message, a retry button and whatever else the visitor can do instead. */

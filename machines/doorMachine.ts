@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
+import type { DoorInfo } from "../src/domain/booking";
 import { failureStatus, serverMessageOr } from "./remoteFailure";
 
 /**
@@ -8,15 +9,8 @@ import { failureStatus, serverMessageOr } from "./remoteFailure";
  * again when it should open, so the button enables without a reload; likewise when it should close.
  */
 
-export type DoorStatus = "early" | "open" | "ended" | "cancelled";
-export type DoorInfo = {
-  areaName: string;
-  start: string;
-  end: string;
-  opensFrom: string;
-  opensUntil: string;
-  status: DoorStatus;
-};
+export type { DoorInfo };
+export type DoorStatus = DoorInfo["status"];
 export type DoorOpenResult = { success: boolean; message: string };
 
 export type DoorContext = {

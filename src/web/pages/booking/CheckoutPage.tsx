@@ -25,7 +25,7 @@ import { formatEuros } from "../../../domain/money";
 import { useBookingEnvironment } from "./bookingEnvironment";
 import { checkoutPath } from "./CalendarPage";
 import { CheckoutForm } from "./CheckoutForm";
-import { checkoutRules, toCreateReservationInput } from "./checkoutRules";
+import { slotIsValid, toCreateReservationInput, withCheckoutRules } from "./checkoutRules";
 import { CheckoutSummary, quoteSummaryProps } from "./CheckoutSummary";
 import { ConfirmationView } from "./ConfirmationView";
 import "./booking.css";
@@ -55,7 +55,7 @@ function CheckoutFlow() {
   const [search] = useSearchParams();
 
   const actorRef = useActorRef(
-    checkoutMachine.provide({
+    withCheckoutRules(checkoutMachine).provide({
       actors: {
         loadQuote: fromPromise<{ quote: CheckoutQuote; maxDogs: number }, QuoteRequest>(
           async ({ input: { start, end, ...codes } }) => {
@@ -92,7 +92,6 @@ function CheckoutFlow() {
         payment: search.get("payment"),
         token: search.get("token"),
         draft: heldCheckout()?.details ?? null,
-        rules: checkoutRules,
       },
     },
   );
@@ -239,7 +238,7 @@ function CheckoutFlow() {
         <div className="card" role="status">
           <p>Maksu peruttiin. Aikaa ei varattu.</p>
           <div className="button-row">
-            {checkoutRules.slotIsValid(context.start, context.end) && (
+            {slotIsValid(context.start, context.end) && (
               <Link className="button" to={checkoutPath(context.start, context.end)}>
                 Yritä uudelleen
               </Link>

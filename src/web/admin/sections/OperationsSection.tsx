@@ -117,8 +117,8 @@ export function OperationsSection() {
     },
     write: async () => "",
   });
-  const query = useSelector(actor, (s) => s.context.query as OperationsQuery);
-  const data = useSelector(actor, (s) => s.context.data as OperationsData | null);
+  const query = useSelector(actor, (s) => s.context.query);
+  const data = useSelector(actor, (s) => s.context.data);
 
   const submit = (
     event: FormEvent<HTMLFormElement>,

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assertEvent, assign, fromPromise, setup } from "xstate";
 import { serverMessageOr } from "./remoteFailure";
 
 /**
@@ -86,7 +86,10 @@ export const adminLoginMachine = setup({
       invoke: {
         id: "signIn",
         src: "signIn",
-        input: ({ event }) => event as { email: string; password: string },
+        input: ({ event }) => {
+          assertEvent(event, "login.submit");
+          return { email: event.email, password: event.password };
+        },
         onDone: {
           target: "signedIn",
           actions: { type: "signedIn", params: ({ event }) => ({ token: event.output }) },

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assertEvent, assign, fromPromise, setup } from "xstate";
+import { serverMessageOr } from "./remoteFailure";
 
 /**
  * /hallinta/login (issue 9): the page first checks that this host is one of the project's
@@ -8,7 +9,7 @@ import { assign, fromPromise, setup } from "xstate";
  *
  * Pure: the domain check, the sign-in (policy included) and the reset e-mail are the provided
  * actors `checkDomain`, `signIn` and `sendReset`; `signedIn` hands the token to the admin token
- * machine. Failures carry their Finnish message.
+ * machine. Failures carry their Finnish words as `data.message` (machines/remoteFailure.ts).
  */
 
 export type AdminLoginContext = {
@@ -25,12 +26,6 @@ export type AdminLoginEvent =
   | { type: "login.back" };
 
 export const LOGIN_FAILED_FALLBACK = "Kirjautuminen epäonnistui. Yritä hetken kuluttua uudelleen.";
-
-/** The actors reject with `{ userMessage }` (Finnish, from Firebase's error code); else the fallback. */
-const failureMessage = (error: unknown, fallback: string) => {
-  const message = (error as { userMessage?: unknown } | null | undefined)?.userMessage;
-  return typeof message === "string" && message.trim() ? message : fallback;
-};
 
 export const adminLoginMachine = setup({
   types: {
@@ -65,7 +60,7 @@ export const adminLoginMachine = setup({
         onDone: { target: "form" },
         onError: {
           target: "domainRefused",
-          actions: assign(({ event }) => ({ error: failureMessage(event.error, LOGIN_FAILED_FALLBACK) })),
+          actions: assign(({ event }) => ({ error: serverMessageOr(event.error, LOGIN_FAILED_FALLBACK) })),
         },
       },
     },
@@ -91,14 +86,17 @@ export const adminLoginMachine = setup({
       invoke: {
         id: "signIn",
         src: "signIn",
-        input: ({ event }) => event as { email: string; password: string },
+        input: ({ event }) => {
+          assertEvent(event, "login.submit");
+          return { email: event.email, password: event.password };
+        },
         onDone: {
           target: "signedIn",
           actions: { type: "signedIn", params: ({ event }) => ({ token: event.output }) },
         },
         onError: {
           target: "form.failed",
-          actions: assign(({ event }) => ({ error: failureMessage(event.error, LOGIN_FAILED_FALLBACK) })),
+          actions: assign(({ event }) => ({ error: serverMessageOr(event.error, LOGIN_FAILED_FALLBACK) })),
         },
       },
     },
@@ -113,7 +111,7 @@ export const adminLoginMachine = setup({
         onDone: { target: "resetSent", actions: assign(({ event }) => ({ resetMessage: event.output })) },
         onError: {
           target: "form.failed",
-          actions: assign(({ event }) => ({ error: failureMessage(event.error, LOGIN_FAILED_FALLBACK) })),
+          actions: assign(({ event }) => ({ error: serverMessageOr(event.error, LOGIN_FAILED_FALLBACK) })),
         },
       },
     },

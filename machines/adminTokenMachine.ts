@@ -56,9 +56,7 @@ export const adminTokenMachine = setup({
     signOut: fromPromise<void>(async () => {}),
   },
   guards: {
-    restoredTokenFresh: ({ event }) =>
-      (event as { output?: RestoredToken }).output?.fresh === true &&
-      (event as { output?: RestoredToken }).output?.token !== null,
+    restoredTokenFresh: (_, restored: RestoredToken) => restored.fresh && restored.token !== null,
     tokenStale: ({ event }) => event.type === "token.ensureFresh" && !event.fresh,
   },
   actions: {
@@ -78,7 +76,7 @@ export const adminTokenMachine = setup({
         src: "restoreUser",
         onDone: [
           {
-            guard: "restoredTokenFresh",
+            guard: { type: "restoredTokenFresh", params: ({ event }) => event.output },
             target: "signedIn.ready",
             actions: assign(({ event }) => ({ token: event.output.token })),
           },

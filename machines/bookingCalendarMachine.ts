@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assertEvent, assign, fromPromise, setup } from "xstate";
 import { addDays, helsinkiDate, isoWeekday, isValidDate } from "../src/domain/helsinkiClock";
+import { serverMessageOr } from "./remoteFailure";
 
 export { addDays };
 
@@ -62,10 +63,8 @@ export type BookingCalendarEvent =
   | { type: "calendar.choose"; end: string }
   | { type: "calendar.retry" };
 
-type NavigationEvent = Extract<
-  BookingCalendarEvent,
-  { type: "calendar.next" | "calendar.prev" | "calendar.today" | "calendar.goto" }
->;
+const NAVIGATION_EVENTS = ["calendar.next", "calendar.prev", "calendar.today", "calendar.goto"] as const;
+type NavigationEvent = Extract<BookingCalendarEvent, { type: (typeof NAVIGATION_EVENTS)[number] }>;
 
 export const INVALID_DATE_NOTICE = "Päivämäärää ei tunnistettu, joten näytetään tämä päivä.";
 const LOAD_FAILED = "Varaustilannetta ei saatu ladattua.";
@@ -143,11 +142,10 @@ export const bookingCalendarMachine = setup({
   actions: {
     showDateInUrl: (_, _params: { date: string }) => {},
     goToCheckout: (_, _params: { start: string; end: string }) => {},
-    moveToTarget: assign(({ context, event }) => ({
-      date: targetDate(context, event as NavigationEvent),
-      selected: null,
-      notice: null,
-    })),
+    moveToTarget: assign(({ context, event }) => {
+      assertEvent(event, NAVIGATION_EVENTS);
+      return { date: targetDate(context, event), selected: null, notice: null };
+    }),
     selectSlot: assign({
       selected: ({ context, event }) =>
         event.type === "calendar.select" ? findSlot(context.days, event.start) : context.selected,
@@ -156,7 +154,8 @@ export const bookingCalendarMachine = setup({
   guards: {
     targetInLoadedWeek: ({ context, event }) => {
       if (!context.loaded) return false;
-      const date = targetDate(context, event as NavigationEvent);
+      assertEvent(event, NAVIGATION_EVENTS);
+      const date = targetDate(context, event);
       return date >= context.loaded.from && date <= context.loaded.to;
     },
     slotIsFree: ({ context, event }) =>
@@ -201,10 +200,8 @@ export const bookingCalendarMachine = setup({
         onError: {
           target: "error",
           actions: assign({
-            errorMessage: ({ event }) =>
-              event.error instanceof Error && event.error.message
-                ? `${LOAD_FAILED} ${event.error.message}`
-                : LOAD_FAILED,
+            // The server's reason, when it gave one, follows the calendar's own words.
+            errorMessage: ({ event }) => `${LOAD_FAILED} ${serverMessageOr(event.error, "")}`.trim(),
           }),
         },
       },

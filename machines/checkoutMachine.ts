@@ -30,8 +30,9 @@ export type * from "./checkoutTypes";
  * visitor's own (`findOwnHold`) and offers to continue to the same payment or to release the slot.
  * A retry after a cancelled payment starts from the remembered details (`input.draft`).
  *
- * The machine imports nothing from the app, so the validation rules (the API's zod schema) come in
- * through `input.rules`; all I/O is the provided actors.
+ * The machine imports nothing from the app, so the validation rules (the API's zod schema) are
+ * provided at the edge like the I/O: the guards `slotIsValid` and `detailsAreValid` and the action
+ * `showFieldErrors` (src/web/pages/booking/checkoutRules.ts); all I/O is the provided actors.
  */
 
 /** Spec §8 fallback when the server gives no message. */
@@ -68,9 +69,10 @@ const quoteRequest = (context: { start: string; end: string; details: CheckoutDe
   };
 };
 
-/** The server's words when it gave some; the spec's or the machine's own fallback otherwise. */
-const failureMessage = (error: unknown, fallback: string) => serverMessageOr(error, fallback);
-const outputOf = <T>(event: unknown) => (event as { output?: T }).output;
+/** What the edge must provide; the defaults fail loudly instead of guessing a rule. */
+const notProvided = (name: string) => () => {
+  throw new Error(`${name} is provided by the app`);
+};
 
 export const checkoutMachine = setup({
   types: {
@@ -102,6 +104,8 @@ export const checkoutMachine = setup({
     storeReservation: (_, _params: { reservation: CheckoutReservation }) => {},
     rememberHold: (_, _params: HeldCheckout) => {},
     forgetHold: () => {},
+    /** Puts the Finnish message of each unacceptable field into `fieldErrors` (provided). */
+    showFieldErrors: notProvided("showFieldErrors"),
   },
   delays: { confirmationPoll: CONFIRMATION_POLL_MS },
   guards: {
@@ -110,27 +114,24 @@ export const checkoutMachine = setup({
     returnedFromPayment: ({ context }) =>
       (context.payment === "success" || context.payment === "failed") && !!context.token,
     returnedCancelled: ({ context }) => context.payment === "cancelled",
-    slotIsInvalid: ({ context }) => !context.rules.slotIsValid(context.start, context.end),
-    detailsAreValid: ({ context }) =>
-      Object.keys(context.rules.detailsErrors(context.details, context.maxDogs)).length === 0,
-    quoteIsAvailable: ({ event }) => outputOf<{ quote?: CheckoutQuote }>(event)?.quote?.available === true,
+    /** The route's start and end are ISO datetimes with end after start (provided). */
+    slotIsValid: notProvided("slotIsValid"),
+    /** The details are acceptable for the API, with at most `maxDogs` dogs (provided). */
+    detailsAreValid: notProvided("detailsAreValid"),
+    // Guards on an actor's answer get it as typed params from the transition (no casts here).
+    quoteIsAvailable: (_, quote: CheckoutQuote) => quote.available === true,
     /** The slot is held, and by this very visitor (found after Back from the payment page). */
-    holdIsOwn: ({ event }) => !!outputOf<OwnHold | null>(event),
-    paymentStarted: ({ event }) => {
-      const output = outputOf<PaymentStart>(event);
-      return !!output?.success && !!output.redirectUrl;
-    },
+    holdIsOwn: (_, hold: OwnHold | null) => hold !== null,
+    paymentStarted: (_, output: PaymentStart) => output.success && !!output.redirectUrl,
     /** Nothing was left to pay (a gift card covered it): the booking is confirmed, no payment page. */
-    paidWithoutPaymentPage: ({ event }) => {
-      const output = outputOf<PaymentStart>(event);
-      return !!output?.success && !output.redirectUrl && !!output.reservation?.accessToken;
-    },
+    paidWithoutPaymentPage: (_, output: PaymentStart) =>
+      output.success && !output.redirectUrl && !!output.reservation?.accessToken,
     /** 409: somebody else took or holds the slot; retrying the same slot cannot help. */
-    slotWasTaken: ({ event }) => failureStatus((event as { error?: unknown }).error) === 409,
-    stillPending: ({ event }) => outputOf<CheckoutReservation>(event)?.status === "pending",
-    mayPollAgain: ({ context, event }) =>
-      outputOf<CheckoutReservation>(event)?.status === "pending" && context.polls < MAX_CONFIRMATION_POLLS,
-    isConfirmed: ({ event }) => outputOf<CheckoutReservation>(event)?.status === "confirmed",
+    slotWasTaken: (_, failure: { status: number | null }) => failure.status === 409,
+    stillPending: (_, reservation: CheckoutReservation) => reservation.status === "pending",
+    mayPollAgain: ({ context }, reservation: CheckoutReservation) =>
+      reservation.status === "pending" && context.polls < MAX_CONFIRMATION_POLLS,
+    isConfirmed: (_, reservation: CheckoutReservation) => reservation.status === "confirmed",
   },
 }).createMachine({
   id: "checkout",
@@ -139,7 +140,6 @@ export const checkoutMachine = setup({
     end: input.end ?? "",
     payment: input.payment ?? null,
     token: input.token ?? null,
-    rules: input.rules,
     quote: null,
     maxDogs: DEFAULT_MAX_DOGS,
     details: { ...EMPTY_DETAILS, ...input.draft },
@@ -156,8 +156,8 @@ export const checkoutMachine = setup({
       always: [
         { guard: "returnedFromPayment", target: "confirming" },
         { guard: "returnedCancelled", target: "paymentCancelled" },
-        { guard: "slotIsInvalid", target: "invalidSlot" },
-        { target: "loadingQuote" },
+        { guard: "slotIsValid", target: "loadingQuote" },
+        { target: "invalidSlot" },
       ],
     },
     /** The route's times are missing or unreadable: a message and a link back to the calendar. */
@@ -169,7 +169,7 @@ export const checkoutMachine = setup({
         input: ({ context }) => quoteRequest(context),
         onDone: [
           {
-            guard: "quoteIsAvailable",
+            guard: { type: "quoteIsAvailable", params: ({ event }) => event.output.quote },
             target: "editing",
             actions: assign({
               quote: ({ event }) => event.output.quote,
@@ -186,7 +186,7 @@ export const checkoutMachine = setup({
         ],
         onError: {
           target: "quoteFailed",
-          actions: assign({ errorMessage: ({ event }) => failureMessage(event.error, QUOTE_FAILED) }),
+          actions: assign({ errorMessage: ({ event }) => serverMessageOr(event.error, QUOTE_FAILED) }),
         },
       },
     },
@@ -201,7 +201,7 @@ export const checkoutMachine = setup({
         input: ({ context }) => ({ start: context.start, end: context.end }),
         onDone: [
           {
-            guard: "holdIsOwn",
+            guard: { type: "holdIsOwn", params: ({ event }) => event.output },
             target: "ownHold",
             actions: assign({ ownHold: ({ event }) => event.output }),
           },
@@ -233,7 +233,7 @@ export const checkoutMachine = setup({
         onDone: { target: "holdReleased", actions: ["forgetHold", assign({ ownHold: null })] },
         onError: {
           target: "ownHold",
-          actions: assign({ errorMessage: ({ event }) => failureMessage(event.error, RELEASE_FAILED) }),
+          actions: assign({ errorMessage: ({ event }) => serverMessageOr(event.error, RELEASE_FAILED) }),
         },
       },
     },
@@ -254,11 +254,7 @@ export const checkoutMachine = setup({
         },
         "checkout.submit": [
           { guard: "detailsAreValid", target: "creatingPayment", actions: assign({ fieldErrors: {} }) },
-          {
-            actions: assign({
-              fieldErrors: ({ context }) => context.rules.detailsErrors(context.details, context.maxDogs),
-            }),
-          },
+          { actions: "showFieldErrors" },
         ],
       },
     },
@@ -270,7 +266,7 @@ export const checkoutMachine = setup({
         input: ({ context }) => quoteRequest(context),
         onDone: [
           {
-            guard: "quoteIsAvailable",
+            guard: { type: "quoteIsAvailable", params: ({ event }) => event.output.quote },
             target: "editing",
             actions: assign({ quote: ({ event }) => event.output.quote }),
           },
@@ -279,7 +275,7 @@ export const checkoutMachine = setup({
         ],
         onError: {
           target: "quoteFailed",
-          actions: assign({ errorMessage: ({ event }) => failureMessage(event.error, QUOTE_FAILED) }),
+          actions: assign({ errorMessage: ({ event }) => serverMessageOr(event.error, QUOTE_FAILED) }),
         },
       },
     },
@@ -290,12 +286,12 @@ export const checkoutMachine = setup({
         input: ({ context }) => ({ start: context.start, end: context.end, details: context.details }),
         onDone: [
           {
-            guard: "paidWithoutPaymentPage",
+            guard: { type: "paidWithoutPaymentPage", params: ({ event }) => event.output },
             target: "confirming",
             actions: assign({ token: ({ event }) => event.output.reservation!.accessToken }),
           },
           {
-            guard: "paymentStarted",
+            guard: { type: "paymentStarted", params: ({ event }) => event.output },
             target: "redirecting",
             actions: [
               {
@@ -321,16 +317,16 @@ export const checkoutMachine = setup({
         ],
         onError: [
           {
-            guard: "slotWasTaken",
+            guard: { type: "slotWasTaken", params: ({ event }) => ({ status: failureStatus(event.error) }) },
             target: "slotTaken",
             actions: assign({
-              errorMessage: ({ event }) => failureMessage(event.error, PAYMENT_FALLBACK_MESSAGE),
+              errorMessage: ({ event }) => serverMessageOr(event.error, PAYMENT_FALLBACK_MESSAGE),
             }),
           },
           {
             target: "failed",
             actions: assign({
-              errorMessage: ({ event }) => failureMessage(event.error, PAYMENT_FALLBACK_MESSAGE),
+              errorMessage: ({ event }) => serverMessageOr(event.error, PAYMENT_FALLBACK_MESSAGE),
             }),
           },
         ],
@@ -348,17 +344,17 @@ export const checkoutMachine = setup({
         input: ({ context }) => ({ token: context.token ?? "" }),
         onDone: [
           {
-            guard: "isConfirmed",
+            guard: { type: "isConfirmed", params: ({ event }) => event.output },
             target: "confirmed",
             actions: assign({ reservation: ({ event }) => event.output }),
           },
           {
-            guard: "mayPollAgain",
+            guard: { type: "mayPollAgain", params: ({ event }) => event.output },
             target: "waitingForConfirmation",
             actions: assign({ polls: ({ context }) => context.polls + 1 }),
           },
           {
-            guard: "stillPending",
+            guard: { type: "stillPending", params: ({ event }) => event.output },
             target: "confirmationFailed",
             actions: assign({ errorMessage: CONFIRMATION_DELAYED }),
           },
@@ -366,7 +362,7 @@ export const checkoutMachine = setup({
         ],
         onError: {
           target: "confirmationFailed",
-          actions: assign({ errorMessage: ({ event }) => failureMessage(event.error, CONFIRMATION_FAILED) }),
+          actions: assign({ errorMessage: ({ event }) => serverMessageOr(event.error, CONFIRMATION_FAILED) }),
         },
       },
     },

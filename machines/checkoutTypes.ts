@@ -1,9 +1,9 @@
-import type { Quote } from "../src/domain/booking";
+import type { PaymentMethod, Quote } from "../src/domain/booking";
 import type { BookingSummary } from "./reservationTypes";
 
-/** The checkout machine's data: what the visitor fills in, what the API answers, the rules it is given. */
+/** The checkout machine's data: what the visitor fills in and what the API answers. */
 
-export type PaymentMethod = "mobilepay" | "card";
+export type { PaymentMethod };
 export type CheckoutDetails = {
   name: string;
   email: string;
@@ -37,13 +37,6 @@ export type OwnHold = { accessToken: string; redirectUrl: string; holdExpiresAt:
 /** What the checkout hands to the payment page, remembered so that Back and a retry can use it. */
 export type HeldCheckout = OwnHold & { start: string; end: string; details: CheckoutDetails };
 
-export type CheckoutRules = {
-  /** Whether the route's start and end are ISO datetimes with end after start. */
-  slotIsValid(start: string | undefined, end: string | undefined): boolean;
-  /** Finnish messages for the fields that are not acceptable; empty when all are. */
-  detailsErrors(details: CheckoutDetails, maxDogs: number): FieldErrors;
-};
-
 export type CheckoutInput = {
   start?: string;
   end?: string;
@@ -53,7 +46,6 @@ export type CheckoutInput = {
   token?: string | null;
   /** The details this tab last sent to payment: a retry starts from them. */
   draft?: Partial<CheckoutDetails> | null;
-  rules: CheckoutRules;
 };
 
 export type CheckoutContext = {
@@ -61,7 +53,6 @@ export type CheckoutContext = {
   end: string;
   payment: string | null;
   token: string | null;
-  rules: CheckoutRules;
   quote: CheckoutQuote | null;
   maxDogs: number;
   details: CheckoutDetails;

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
+import { serverMessageOr } from "./remoteFailure";
 
 /**
  * The customer's session (spec §4, §5, §8): restoring a stored session, asking for a login link,
@@ -43,12 +44,6 @@ export type CustomerSessionEvent =
 /** Spec §8 fallbacks, used when the server gave no message. */
 export const LINK_FAILED_FALLBACK = "Failed to send login link";
 export const AUTH_FAILED_FALLBACK = "Authentication failed";
-
-/** A failed actor may carry the server's message as `serverMessage`. */
-const failureMessage = (error: unknown, fallback: string) => {
-  const message = (error as { serverMessage?: unknown } | null | undefined)?.serverMessage;
-  return typeof message === "string" && message.trim() ? message : fallback;
-};
 
 type Session = { token: string; customer: SessionCustomer };
 
@@ -163,7 +158,7 @@ export const customerSessionMachine = setup({
             },
             onError: {
               target: "failed",
-              actions: assign(({ event }) => ({ error: failureMessage(event.error, LINK_FAILED_FALLBACK) })),
+              actions: assign(({ event }) => ({ error: serverMessageOr(event.error, LINK_FAILED_FALLBACK) })),
             },
           },
         },
@@ -204,7 +199,7 @@ export const customerSessionMachine = setup({
           target: "linkRefused",
           actions: assign(({ event }) => ({
             linkToken: null,
-            error: failureMessage(event.error, AUTH_FAILED_FALLBACK),
+            error: serverMessageOr(event.error, AUTH_FAILED_FALLBACK),
           })),
         },
       },

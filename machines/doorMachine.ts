@@ -1,4 +1,6 @@
 import { assign, fromPromise, setup } from "xstate";
+import type { DoorInfo } from "../src/domain/booking";
+import { failureStatus, serverMessageOr } from "./remoteFailure";
 
 /**
  * The gate page (`/avaa/:token`). Loading the page only reads the booking (`loadDoor`); the gate
@@ -7,18 +9,9 @@ import { assign, fromPromise, setup } from "xstate";
  * again when it should open, so the button enables without a reload; likewise when it should close.
  */
 
-export type DoorStatus = "early" | "open" | "ended" | "cancelled";
-export type DoorInfo = {
-  areaName: string;
-  start: string;
-  end: string;
-  opensFrom: string;
-  opensUntil: string;
-  status: DoorStatus;
-};
+export type { DoorInfo };
+export type DoorStatus = DoorInfo["status"];
 export type DoorOpenResult = { success: boolean; message: string };
-/** What the provided actors reject with: the HTTP status (null without a response) and a message. */
-export type DoorFailure = { status?: number | null; message?: string };
 
 export type DoorContext = {
   token: string;
@@ -35,11 +28,6 @@ export const MAX_WAIT_MS = 60 * 60 * 1000;
 /** Asking a little after the moment keeps a server whose clock is slightly behind from saying "early". */
 const MARGIN_MS = 1000;
 
-const statusOf = (error: unknown) => (error as DoorFailure | null)?.status ?? null;
-const messageOf = (error: unknown, fallback: string) => {
-  const message = (error as DoorFailure | null)?.message;
-  return typeof message === "string" && message ? message : fallback;
-};
 /** Milliseconds until an ISO time (plus the margin), kept between 1 s and an hour. */
 export const waitUntil = (iso: string | undefined, now: number) =>
   Math.min(MAX_WAIT_MS, Math.max(MARGIN_MS, (iso ? Date.parse(iso) : now) - now + MARGIN_MS));
@@ -69,7 +57,7 @@ export const doorMachine = setup({
     untilClose: ({ context }) => waitUntil(context.info?.opensUntil, Date.now()),
   },
   guards: {
-    isNotFound: ({ event }) => "error" in event && statusOf(event.error) === 404,
+    isNotFound: ({ event }) => "error" in event && failureStatus(event.error) === 404,
   },
 }).createMachine({
   id: "door",
@@ -95,7 +83,7 @@ export const doorMachine = setup({
           { guard: "isNotFound", target: "notFound" },
           {
             target: "failed",
-            actions: assign({ message: ({ event }) => messageOf(event.error, DOOR_LOAD_FAILED) }),
+            actions: assign({ message: ({ event }) => serverMessageOr(event.error, DOOR_LOAD_FAILED) }),
           },
         ],
       },
@@ -123,13 +111,13 @@ export const doorMachine = setup({
         onError: [
           {
             // The server said no (too early, ended, cancelled, too many tries): its reason is shown.
-            guard: ({ event }) => [403, 429].includes(statusOf(event.error) ?? 0),
+            guard: ({ event }) => [403, 429].includes(failureStatus(event.error) ?? 0),
             target: "refused",
-            actions: assign({ message: ({ event }) => messageOf(event.error, DOOR_OPEN_FAILED) }),
+            actions: assign({ message: ({ event }) => serverMessageOr(event.error, DOOR_OPEN_FAILED) }),
           },
           {
             target: "failed",
-            actions: assign({ message: ({ event }) => messageOf(event.error, DOOR_OPEN_FAILED) }),
+            actions: assign({ message: ({ event }) => serverMessageOr(event.error, DOOR_OPEN_FAILED) }),
           },
         ],
       },

@@ -64,7 +64,7 @@ export const invoicePaymentMachine = setup({
     }),
     payInvoice: fromPromise<
       PaymentResponse,
-      { invoiceId: string; paymentMethod: PaymentMethod; giftCardCode: string | undefined }
+      { invoiceId: string; paymentMethod: PaymentMethod; giftCardCode: string | null }
     >(async () => {
       throw new Error("payInvoice is provided by the app");
     }),
@@ -77,12 +77,10 @@ export const invoicePaymentMachine = setup({
     isOutstanding: ({ context, event }) =>
       event.type === "invoices.pay" &&
       context.invoices.some((i) => i.id === event.invoiceId && (i.status === "open" || i.is_overdue)),
-    paymentStarted: ({ event }) => {
-      const output = (event as { output?: PaymentResponse }).output;
-      return !!output?.success && !!output.redirectUrl;
-    },
+    // Answers come in as typed params from the transition (no casts here).
+    paymentStarted: (_, output: PaymentResponse) => output.success && !!output.redirectUrl,
     /** A gift card covered the whole sum: paid, and there is no payment page to go to. */
-    paidWithoutRedirect: ({ event }) => !!(event as { output?: PaymentResponse }).output?.success,
+    paidWithoutRedirect: (_, output: PaymentResponse) => output.success,
   },
 }).createMachine({
   id: "invoicePayment",
@@ -141,11 +139,11 @@ export const invoicePaymentMachine = setup({
         input: ({ context }) => ({
           invoiceId: context.invoiceId!,
           paymentMethod: context.paymentMethod,
-          giftCardCode: context.giftCardCode.trim() || undefined,
+          giftCardCode: context.giftCardCode.trim() || null,
         }),
         onDone: [
           {
-            guard: "paymentStarted",
+            guard: { type: "paymentStarted", params: ({ event }) => event.output },
             target: "redirecting",
             actions: {
               type: "redirectToPayment",
@@ -153,7 +151,7 @@ export const invoicePaymentMachine = setup({
             },
           },
           {
-            guard: "paidWithoutRedirect",
+            guard: { type: "paidWithoutRedirect", params: ({ event }) => event.output },
             target: "loading",
             actions: assign(({ event }) => ({ ...closedForm, paidMessage: event.output.message })),
           },

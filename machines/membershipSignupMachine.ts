@@ -66,12 +66,10 @@ export const membershipSignupMachine = setup({
   guards: {
     tierIsChosen: ({ context }) => context.tierLevel !== null,
     isSignedIn: ({ event }) => event.type === "signup.submit" && event.signedIn,
-    paymentStarted: ({ event }) => {
-      const output = (event as { output?: PaymentResponse }).output;
-      return !!output?.success && !!output.redirectUrl;
-    },
+    // Answers come in as typed params from the transition (no casts here).
+    paymentStarted: (_, output: PaymentResponse) => output.success && !!output.redirectUrl,
     /** 409: the customer already has an active or pending membership. */
-    isAlreadyMember: ({ event }) => failureStatus((event as { error?: unknown }).error) === 409,
+    isAlreadyMember: (_, failure: { status: number | null }) => failure.status === 409,
   },
 }).createMachine({
   id: "membershipSignup",
@@ -151,7 +149,7 @@ export const membershipSignupMachine = setup({
         }),
         onDone: [
           {
-            guard: "paymentStarted",
+            guard: { type: "paymentStarted", params: ({ event }) => event.output },
             target: "redirecting",
             actions: {
               type: "redirectToPayment",
@@ -165,7 +163,10 @@ export const membershipSignupMachine = setup({
         ],
         onError: [
           {
-            guard: "isAlreadyMember",
+            guard: {
+              type: "isAlreadyMember",
+              params: ({ event }) => ({ status: failureStatus(event.error) }),
+            },
             target: "alreadyMember",
             actions: assign({ errorMessage: ({ event }) => serverMessageOr(event.error, PAYMENT_FAILED) }),
           },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from "xstate";
 import { serverMessageOr } from "./remoteFailure";
+import type { PublicReservation, StoredReservation } from "../src/domain/booking";
 import type { BookingSummary } from "./reservationTypes";
 
 /**
@@ -8,18 +9,10 @@ import type { BookingSummary } from "./reservationTypes";
  * provided actor `loadReservations`; the DELETE is `cancelReservation`.
  */
 
-export type OwnReservation = BookingSummary & {
-  cancellable: boolean;
-  cancellableUntil: string;
-  payment: { method: string; status: string; refundedCents: number } | null;
-};
-export type StoredEntry = {
-  id: string;
-  accessToken: string;
-  start: string;
-  endTime: string;
-  areaName?: string;
-};
+export type OwnReservation = BookingSummary &
+  Pick<PublicReservation, "cancellable" | "cancellableUntil" | "payment">;
+/** An entry of local storage `reservations` (spec §3). */
+export type StoredEntry = StoredReservation;
 export type OwnReservationItem = {
   entry: StoredEntry;
   /** The booking as the server has it now; null when it could not be read. */
@@ -151,7 +144,7 @@ export const myReservationsMachine = setup({
           actions: assign({
             outcome: ({ event }) => ({
               success: false,
-              message: (event.error as { message?: string } | null)?.message || CANCEL_FAILED,
+              message: serverMessageOr(event.error, CANCEL_FAILED),
             }),
           }),
         },

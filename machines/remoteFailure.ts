@@ -1,19 +1,26 @@
 /**
- * How every machine reads a failed call. The actors the app provides reject with the http
- * client's ApiError: the HTTP status (null when no response came) and the server's body. Spec §8
- * shows the server's `{ message }` when there is one and the machine's own fallback otherwise
- * (a network error, a server without words, an answer that broke the contract).
+ * How every machine reads a failed call. The adapters at the edge (src/client, the providers in
+ * src/web) reject with ONE shape, `RemoteFailure`: the HTTP status (null when no HTTP answer came)
+ * and the answer's body, whose `message` holds the words to show (the server's `{ message }`, or
+ * the Finnish text an adapter made of a service's error code). The http client's ApiError is one.
+ * Spec §8 shows those words when there are some and the machine's own fallback otherwise (a
+ * network error, a server without words, an answer that broke the contract, a thrown bug).
  */
 
-export type RemoteFailure = { status?: number | null; data?: unknown };
+export type RemoteFailure = { status: number | null; data?: unknown };
 
 export function failureStatus(error: unknown): number | null {
-  const status = (error as RemoteFailure | null | undefined)?.status;
+  const status = (error as Partial<RemoteFailure> | null | undefined)?.status;
   return typeof status === "number" ? status : null;
 }
 
+/** The answer's body beyond its message (a 409's conflicts), or null without an answer. */
+export function failureData(error: unknown): unknown {
+  return (error as Partial<RemoteFailure> | null | undefined)?.data ?? null;
+}
+
 export function serverMessageOr(error: unknown, fallback: string): string {
-  if (failureStatus(error) === null) return fallback;
-  const message = ((error as RemoteFailure).data as { message?: unknown } | null | undefined)?.message;
+  const data = (error as Partial<RemoteFailure> | null | undefined)?.data;
+  const message = (data as { message?: unknown } | null | undefined)?.message;
   return typeof message === "string" && message.trim() ? message : fallback;
 }

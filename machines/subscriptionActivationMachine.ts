@@ -44,10 +44,8 @@ export const subscriptionActivationMachine = setup({
   delays: { activationPoll: ACTIVATION_POLL_MS },
   guards: {
     /** Active, and the one this payment was for (when the return address names it). */
-    isActivated: ({ context, event }) => {
-      const found = (event as { output?: Subscription | null }).output;
-      return found?.status === "active" && (!context.subscriptionId || found.id === context.subscriptionId);
-    },
+    isActivated: ({ context }, found: Subscription | null) =>
+      found?.status === "active" && (!context.subscriptionId || found.id === context.subscriptionId),
     mayAskAgain: ({ context }) => context.polls < MAX_ACTIVATION_POLLS,
   },
 }).createMachine({
@@ -66,7 +64,7 @@ export const subscriptionActivationMachine = setup({
         src: "loadSubscription",
         onDone: [
           {
-            guard: "isActivated",
+            guard: { type: "isActivated", params: ({ event }) => event.output },
             target: "activated",
             actions: [assign({ subscription: ({ event }) => event.output }), "announceActivated"],
           },

@@ -59,12 +59,10 @@ export const subscriptionMachine = setup({
   },
   guards: {
     // An expired signup (its payment never came) is no membership: the customer may sign up again.
-    hasNone: ({ event }) => {
-      const found = (event as { output?: Subscription | null }).output;
-      return !found || found.status === "expired";
-    },
-    isPending: ({ event }) => (event as { output?: Subscription }).output?.status === "pending",
-    isActive: ({ event }) => (event as { output?: Subscription }).output?.status === "active",
+    // The answer comes in as typed params from the transition (no casts here).
+    hasNone: (_, found: Subscription | null) => !found || found.status === "expired",
+    isPending: (_, found: Subscription | null) => found?.status === "pending",
+    isActive: (_, found: Subscription | null) => found?.status === "active",
   },
 }).createMachine({
   id: "subscription",
@@ -85,14 +83,18 @@ export const subscriptionMachine = setup({
         id: "loadSubscription",
         src: "loadSubscription",
         onDone: [
-          { guard: "hasNone", target: "none", actions: assign({ subscription: null }) },
           {
-            guard: "isPending",
+            guard: { type: "hasNone", params: ({ event }) => event.output },
+            target: "none",
+            actions: assign({ subscription: null }),
+          },
+          {
+            guard: { type: "isPending", params: ({ event }) => event.output },
             target: "pending",
             actions: assign({ subscription: ({ event }) => event.output }),
           },
           {
-            guard: "isActive",
+            guard: { type: "isActive", params: ({ event }) => event.output },
             target: "active",
             actions: assign({ subscription: ({ event }) => event.output }),
           },

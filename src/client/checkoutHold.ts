@@ -1,4 +1,6 @@
 import * as z from "zod/mini";
+import type { OwnHold } from "../../machines/checkoutTypes";
+import { isLiveHold, type PublicReservation } from "../domain/booking";
 
 /*
  * The checkout this tab last handed to the payment page: the slot, the hold's access token, the
@@ -49,3 +51,24 @@ export function forgetHeldCheckout(storage: Storage = sessionStorage): void {
 
 /** Whether two ISO times name the same instant (offsets may be written differently). */
 export const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
+
+/**
+ * The visitor's own live hold of this slot, if this tab handed it to the payment page: the hold is
+ * asked for by its access token (`byToken`), and counts only while it is live (isLiveHold).
+ */
+export async function findOwnHold(
+  slot: { start: string; end: string },
+  byToken: (accessToken: string) => Promise<Pick<PublicReservation, "status" | "holdExpiresAt">>,
+  now: Date,
+  storage: Storage = sessionStorage,
+): Promise<OwnHold | null> {
+  const held = heldCheckout(storage);
+  if (!held || !sameInstant(held.start, slot.start) || !sameInstant(held.end, slot.end)) return null;
+  const reservation = await byToken(held.accessToken);
+  if (!isLiveHold(reservation, now)) return null;
+  return {
+    accessToken: held.accessToken,
+    redirectUrl: held.redirectUrl,
+    holdExpiresAt: reservation.holdExpiresAt ?? null,
+  };
+}

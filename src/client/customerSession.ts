@@ -1,6 +1,6 @@
 import type { Customer } from "../domain/customer";
 import { isCustomerSessionValid, isStoredCustomerInfo, sessionValidUntilMs } from "../domain/customerSession";
-import { ApiError, http as defaultHttp, type AuthPolicy, type HttpClient } from "./http";
+import { http as defaultHttp, type AuthPolicy, type HttpClient } from "./http";
 import { parseAnswer } from "./parseAnswer";
 import { storageKeys } from "./storage";
 
@@ -49,20 +49,28 @@ export function validStoredSession(
     : null;
 }
 
-/** Paths of the login link itself: their 401 is about the link, not about a session. */
+/** Paths of the login link itself: they carry no session token, since none exists yet. */
 const LINK_PATHS = ["/api/v2/auth/magic-link", "/api/v2/auth/callback"];
 /** Where a lost session does not send the user to /login (spec §8). */
 const LOGIN_PAGES = ["/login", "/auth/callback"];
 
+const barePath = (path: string) => path.split("?")[0]!;
+
+/** Customer /api/v2 calls (spec §8): every /api/v2 path but the admin area's, the login link's included. */
 export const isCustomerApiPath = (path: string) => {
-  const bare = path.split("?")[0]!;
-  return bare.startsWith("/api/v2/") && !bare.startsWith("/api/v2/admin") && !LINK_PATHS.includes(bare);
+  const bare = barePath(path);
+  return bare.startsWith("/api/v2/") && !bare.startsWith("/api/v2/admin");
 };
+
+/** Customer calls that carry the session token (spec §6): all but the login link's own. */
+export const carriesSessionToken = (path: string) =>
+  isCustomerApiPath(path) && !LINK_PATHS.includes(barePath(path));
 
 /**
  * Spec §6 and §8 for customer /api/v2 calls: they carry the stored session token as a bearer
- * token; a 401 clears the token and customer_info and goes to /login, unless already on /login
- * or /auth/callback.
+ * token (the login link's calls excepted); a 401 from any of them, the login link's included,
+ * clears the token and customer_info and goes to /login, unless already on /login or
+ * /auth/callback.
  */
 export function customerAuthPolicy(options: {
   currentPath: () => string;
@@ -74,7 +82,7 @@ export function customerAuthPolicy(options: {
   const storage = options.storage ?? localStorage;
   return {
     matches: isCustomerApiPath,
-    token: () => readStoredSession(storage).token,
+    token: (path) => (carriesSessionToken(path) ? readStoredSession(storage).token : null),
     onRejected(status) {
       if (status === 401) {
         clearStoredSession(storage);
@@ -87,57 +95,30 @@ export function customerAuthPolicy(options: {
 }
 
 /**
- * What the session machine reads from a failure: the server's message when it sent one. The
- * machine falls back to the spec's own texts otherwise (a network error, a server without words).
+ * The API calls behind the session machine's actors. They reject with the http client's ApiError
+ * (the one failure shape, machines/remoteFailure.ts), or with the schema's error when an answer
+ * broke the contract, which the machine reads as a failure without the server's words.
  */
-export class SessionCallFailure extends Error {
-  constructor(readonly serverMessage: string | undefined) {
-    super(serverMessage ?? "session call failed");
-    this.name = "SessionCallFailure";
-  }
-}
-
-const serverMessageOf = (error: unknown): string | undefined => {
-  if (!(error instanceof ApiError) || error.status === null) return undefined;
-  const data = error.data as { message?: unknown } | undefined;
-  return typeof data?.message === "string" && data.message.trim() ? data.message : undefined;
-};
-
-async function call<T>(request: () => Promise<T>): Promise<T> {
-  try {
-    return await request();
-  } catch (error) {
-    throw new SessionCallFailure(serverMessageOf(error));
-  }
-}
-
 /** The answers' schemas, loaded with the first call (parseAnswer). */
 const schemas = () => import("../domain/customer");
 
-/** The API calls behind the session machine's actors. */
 export function customerSessionApi(http: HttpClient = defaultHttp) {
   return {
     requestLink: (email: string) =>
-      call(() =>
-        parseAnswer(schemas(), http.post("/api/v2/auth/magic-link", { email }), (m, data) =>
-          m.magicLinkResponseSchema.parse(data),
-        ),
+      parseAnswer(schemas(), http.post("/api/v2/auth/magic-link", { email }), (m, data) =>
+        m.magicLinkResponseSchema.parse(data),
       ),
     validateLink: (token: string) =>
-      call(() =>
-        parseAnswer(schemas(), http.get("/api/v2/auth/callback", { params: { token } }), (m, data) =>
-          m.authCallbackSuccessSchema.parse(data),
-        ),
+      parseAnswer(schemas(), http.get("/api/v2/auth/callback", { params: { token } }), (m, data) =>
+        m.authCallbackSuccessSchema.parse(data),
       ),
     fetchCustomer: () =>
-      call(() =>
-        parseAnswer(
-          schemas(),
-          http.get("/api/v2/customers/me"),
-          (m, data): Customer => m.customerMeResponseSchema.parse(data).customer,
-        ),
+      parseAnswer(
+        schemas(),
+        http.get("/api/v2/customers/me"),
+        (m, data): Customer => m.customerMeResponseSchema.parse(data).customer,
       ),
-    logout: () => call(() => http.post("/api/v2/auth/logout")),
+    logout: () => http.post("/api/v2/auth/logout"),
   };
 }
 

@@ -1,13 +1,19 @@
 import redaxios from "redaxios";
 
-/** An API failure as the views see it: the HTTP status (null without a response) and a message. */
+/**
+ * The one shape a failed call rejects with (machines/remoteFailure.ts reads it): the HTTP status
+ * (null without an HTTP answer) and the answer's body, whose `message` is the words to show. A
+ * lost connection has no body: its cause is kept as the error's `cause`, never in `data`, so the
+ * browser's own words ('Failed to fetch') are not taken for the server's.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number | null,
     message: string,
     readonly data?: unknown,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = "ApiError";
   }
 }
@@ -19,7 +25,8 @@ export class ApiError extends Error {
  */
 export type AuthPolicy = {
   matches(path: string): boolean;
-  token(): Promise<string | null> | string | null;
+  /** The bearer token for `path`, or null to send none. */
+  token(path: string): Promise<string | null> | string | null;
   /** `retried`: this answer came to the one retry, whose result is final whatever is returned. */
   onRejected(status: 401 | 403, path: string, retried: boolean): Promise<"retry" | "fail"> | "retry" | "fail";
 };
@@ -93,18 +100,18 @@ export function createHttpClient(options: HttpClientOptions = {}) {
       try {
         return await exchange(method, path, opts, token);
       } catch (error) {
-        throw new ApiError(null, "Verkkovirhe: palvelimeen ei saatu yhteyttä.", error);
+        throw new ApiError(null, "Verkkovirhe: palvelimeen ei saatu yhteyttä.", undefined, { cause: error });
       }
     }
   }
 
   async function send<T>(method: string, path: string, opts: RequestOptions): Promise<T> {
     const policy = policies.find((p) => p.matches(path));
-    let token = policy ? await policy.token() : null;
+    let token = policy ? await policy.token(path) : null;
     let res = await exchangeWithRetry(method, path, opts, token);
     if (policy && (res.status === 401 || res.status === 403)) {
       if ((await policy.onRejected(res.status, path, false)) === "retry") {
-        token = await policy.token();
+        token = await policy.token(path);
         res = await exchangeWithRetry(method, path, opts, token);
         if (res.status === 401 || res.status === 403) await policy.onRejected(res.status, path, true);
       }

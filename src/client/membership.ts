@@ -64,13 +64,15 @@ export function createMembershipApi(http: HttpClient = defaultHttp) {
         (m, data) => m.invoicesResponseSchema.parse(data).invoices,
       );
     },
+    /** Spec §7: the body is `{paymentMethod, gift_card_code}`, the code null when none is given. */
     async payInvoice(
       invoiceId: string,
-      body: { paymentMethod: PaymentMethod; gift_card_code?: string },
+      body: { paymentMethod: PaymentMethod; gift_card_code?: string | null },
     ): Promise<PaymentResponse> {
+      const request = { paymentMethod: body.paymentMethod, gift_card_code: body.gift_card_code ?? null };
       return parseAnswer(
         schemas(),
-        http.post(`/api/v2/invoices/${encodeURIComponent(invoiceId)}/pay`, body, {
+        http.post(`/api/v2/invoices/${encodeURIComponent(invoiceId)}/pay`, request, {
           idempotencyKey: newIdempotencyKey(),
         }),
         (m, data) => m.paymentResponseSchema.parse(data),

@@ -213,6 +213,19 @@ export const publicReservationSchema = z.object({
 });
 export type PublicReservation = z.infer<typeof publicReservationSchema>;
 
+/**
+ * A booking still held for its payment: pending, and its hold has no end or ends after `now`. Only
+ * such a hold can be taken up again ("Jatka maksamaan") after Back from the payment page.
+ */
+export function isLiveHold(
+  reservation: Pick<PublicReservation, "status" | "holdExpiresAt">,
+  now: Date,
+): boolean {
+  if (reservation.status !== "pending") return false;
+  const expiresAt = reservation.holdExpiresAt ?? null;
+  return expiresAt === null || Date.parse(expiresAt) > now.getTime();
+}
+
 export const reservationResponseSchema = z.object({ reservation: publicReservationSchema });
 export const cancelReservationResponseSchema = z.object({
   success: z.boolean(),

@@ -165,6 +165,20 @@ export const memberReservationSchema = z.object({
   cancellableUntil: isoDateTime,
 });
 export type MemberReservation = z.infer<typeof memberReservationSchema>;
+
+/** Coming bookings soonest first (the next one is what a member looks for), past ones latest first. */
+export function splitMemberReservations<T extends Pick<MemberReservation, "start" | "end">>(
+  reservations: T[],
+  now: string,
+) {
+  const nowMs = Date.parse(now);
+  const byStart = [...reservations].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  return {
+    upcoming: byStart.filter((r) => Date.parse(r.end) > nowMs),
+    past: byStart.filter((r) => Date.parse(r.end) <= nowMs).reverse(),
+  };
+}
+
 export const memberReservationResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),

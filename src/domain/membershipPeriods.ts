@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { HELSINKI, type Instant, inHelsinki } from "./helsinkiTime.js";
+import type { Subscription } from "./membership.js";
 
 /*
  * A membership's billing periods on the Helsinki calendar (issue 7). Apart from the membership
@@ -46,3 +47,25 @@ export function daysRemaining(untilDate: string, now: Instant): number {
   const ms = startOfHelsinkiDay(untilDate).getTime() - inHelsinki(now).toMillis();
   return Math.max(0, Math.ceil(ms / 86_400_000));
 }
+
+/**
+ * When a membership cancelled now would really end (product.md "Cancel"). Inside a commitment,
+ * membership and billing run until the commitment ends (`endsOn`: commitment_end_date); otherwise
+ * access runs to the end of the paid period (`endsOn`: its last day, inclusive). `daysLeft` is
+ * spec §4's day difference rounded up, to the first day without the membership.
+ */
+export function cancellationTerms(
+  subscription: Subscription,
+  now: Date,
+): { kind: "commitment" | "period"; endsOn: string; daysLeft: number } | null {
+  const commitmentEnd = subscription.commitment_end_date;
+  if (commitmentEnd && daysRemaining(commitmentEnd, now) > 0) {
+    return { kind: "commitment", endsOn: commitmentEnd, daysLeft: daysRemaining(commitmentEnd, now) };
+  }
+  const periodEnd = subscription.current_period?.end;
+  if (!periodEnd) return null;
+  return { kind: "period", endsOn: periodEnd, daysLeft: daysOfAccessLeft(periodEnd, now) };
+}
+
+/** Days until access ends after its last day (`access_ends_on`, inclusive). */
+export const daysOfAccessLeft = (lastDay: string, now: Date) => daysRemaining(addDays(lastDay, 1), now);

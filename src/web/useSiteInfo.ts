@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { ApiError, http } from "../client/http";
+import { serverMessageOr } from "../../machines/remoteFailure";
+import { http } from "../client/http";
 import { parseAnswer } from "../client/parseAnswer";
 import type { SiteInfo } from "../domain/site";
 
@@ -38,7 +39,7 @@ function load() {
   parseAnswer(import("../domain/site"), http.get("/api/v2/site"), (m, data) => m.siteInfoSchema.parse(data))
     .then((site) => settle({ status: "ready", site, error: null }))
     .catch((error: unknown) => {
-      const message = error instanceof ApiError ? error.message : "Sivuston tietoja ei saatu ladattua.";
+      const message = serverMessageOr(error, "Sivuston tietoja ei saatu ladattua.");
       settle({ status: "failed", site: null, error: message });
     });
 }

@@ -8,6 +8,7 @@ import {
   SECTION_FAILED_FALLBACK,
   type AdminSectionEvent,
 } from "../../machines/adminSectionMachine";
+import { ApiError } from "../../src/client/http";
 import type { ReservationList } from "../../src/domain/admin/reservations";
 import { describePathTests, type StateAssertions } from "../support/paths";
 import { BASE, createAdminHarness, idToken, signedInWith } from "./adminPathSupport";
@@ -46,9 +47,11 @@ const LIST: ReservationList = {
   areas: [{ id: 1, name: "Koirapuisto", active: true }],
   days: [],
 };
-const SERVER_ERROR = { status: 500, message: "Palvelinvirhe. Yritä hetken kuluttua uudelleen." };
+/** The http client's failure (the one failure shape): the status and the server's words. */
+const failure = (status: number, message: string) => new ApiError(status, message, { message });
+const SERVER_ERROR = failure(500, "Palvelinvirhe. Yritä hetken kuluttua uudelleen.");
 const CANCELLED = "Varaus peruttu. 15,00 € palautetaan maksutavalle.";
-const TOO_LATE = { status: 409, message: "Varaus Ansa Asiakas 2026-06-16 ei ole voimassa." };
+const TOO_LATE = failure(409, "Varaus Ansa Asiakas 2026-06-16 ei ole voimassa.");
 
 const events: ModelEvent[] = [
   { type: "xstate.done.actor.load", output: LIST },

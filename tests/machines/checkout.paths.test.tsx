@@ -14,7 +14,7 @@ import { heldCheckout, rememberHeldCheckout } from "../../src/client/checkoutHol
 import { storageKeys } from "../../src/client/storage";
 import { formatEuros } from "../../src/domain/money";
 import { CheckoutPage } from "../../src/web/pages/booking/CheckoutPage";
-import { checkoutRules } from "../../src/web/pages/booking/checkoutRules";
+import { detailsErrors, withCheckoutRules } from "../../src/web/pages/booking/checkoutRules";
 import type { Quote } from "../../src/domain/booking";
 import { apiError, createFakeApi, renderBookingRoute, type FakeApi } from "./bookingPathSupport";
 import { describePathTests } from "../support/paths";
@@ -205,7 +205,7 @@ const backEvents = [
 const entries: Array<{
   name: string;
   url: string;
-  input: Omit<CheckoutInput, "rules">;
+  input: CheckoutInput;
   events?: ReadonlyArray<ModelEvent>;
   held?: boolean;
 }> = [
@@ -234,12 +234,15 @@ const entries: Array<{
   },
 ];
 
+/** The machine as the page runs it: the checkout's rules are the guards the app provides. */
+const checkoutLogic = withCheckoutRules(checkoutMachine);
+
 const modelFor = (
-  input: Omit<CheckoutInput, "rules">,
+  input: CheckoutInput,
   events: ReadonlyArray<ModelEvent> = modelEvents as unknown as ModelEvent[],
 ) =>
-  new TestModel(checkoutMachine, {
-    input: { ...input, rules: checkoutRules },
+  new TestModel(checkoutLogic, {
+    input,
     events: events as never,
     filterEvents: (snapshot, event) => snapshot.can(event as never),
     serializeState: (s) => {
@@ -450,7 +453,7 @@ const stateChecks = {
     }
     expect(screen.getByRole("button", { name: "Päivitä hinta" })).toBeEnabled();
     // What is shown is what the API's schema says about the values as they were submitted.
-    const fresh = checkoutRules.detailsErrors(details, MAX_DOGS);
+    const fresh = detailsErrors(details, MAX_DOGS);
     for (const [field, message] of Object.entries(errors))
       expect(fresh[field as keyof CheckoutDetails]).toBe(message);
     expect(screen.getByRole("button", { name: "Siirry maksamaan" })).toBeEnabled();
@@ -573,7 +576,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describePathTests(checkoutMachine, {
+describePathTests(checkoutLogic, {
   runs: entries.map(({ name, url, input, events, held }) => ({
     name,
     model: modelFor(input, events),

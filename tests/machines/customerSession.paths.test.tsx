@@ -11,8 +11,8 @@ import {
   type CustomerSessionEvent,
   type SessionCustomer,
 } from "../../machines/customerSessionMachine";
-import { readStoredSession, SessionCallFailure, writeStoredSession } from "../../src/client/customerSession";
-import { createHttpClient } from "../../src/client/http";
+import { readStoredSession, writeStoredSession } from "../../src/client/customerSession";
+import { ApiError, createHttpClient } from "../../src/client/http";
 import { AppLayout } from "../../src/web/layout/AppLayout";
 import { loadedRoutes } from "../../src/web/router";
 import { CustomerSessionProvider } from "../../src/web/session/CustomerSessionProvider";
@@ -40,24 +40,28 @@ const SENT = "Jos osoite on oikein, saat kirjautumislinkin sähköpostiisi hetke
 const TOO_MANY = "Kirjautumislinkkejä on pyydetty liian monta. Yritä uudelleen 15 minuutin kuluttua.";
 const USED = "Tämä kirjautumislinkki on jo käytetty. Pyydä uusi linkki kirjautumissivulta.";
 
+/** The http client's failure: with the server's words, or a lost connection without any. */
+const refused = (message: string) => new ApiError(400, message, { message });
+const offline = () => new ApiError(null, "Verkkovirhe: palvelimeen ei saatu yhteyttä.");
+
 const events: ModelEvent[] = [
   { type: "xstate.done.actor.restoreSession", output: stored },
-  { type: "xstate.error.actor.restoreSession", error: new SessionCallFailure(undefined) },
+  { type: "xstate.error.actor.restoreSession", error: new Error("no valid stored session") },
   { type: "session.requestLink", email: customer.email },
   { type: "xstate.done.actor.requestLink", output: { success: true, message: SENT } },
-  { type: "xstate.error.actor.requestLink", error: new SessionCallFailure(TOO_MANY) },
-  { type: "xstate.error.actor.requestLink", error: new SessionCallFailure(undefined) },
+  { type: "xstate.error.actor.requestLink", error: refused(TOO_MANY) },
+  { type: "xstate.error.actor.requestLink", error: offline() },
   { type: "session.restart" },
   { type: "session.validateLink", token: LINK_TOKEN },
   { type: "xstate.done.actor.validateLink", output: fromLink },
-  { type: "xstate.error.actor.validateLink", error: new SessionCallFailure(USED) },
-  { type: "xstate.error.actor.validateLink", error: new SessionCallFailure(undefined) },
+  { type: "xstate.error.actor.validateLink", error: refused(USED) },
+  { type: "xstate.error.actor.validateLink", error: offline() },
   { type: "xstate.done.actor.fetchCustomer", output: refreshed },
-  { type: "xstate.error.actor.fetchCustomer", error: new SessionCallFailure(undefined) },
+  { type: "xstate.error.actor.fetchCustomer", error: offline() },
   { type: "xstate.done.actor.sessionExpiry", output: undefined },
   { type: "session.logout" },
   { type: "xstate.done.actor.logout", output: { success: true, message: "Olet kirjautunut ulos." } },
-  { type: "xstate.error.actor.logout", error: new SessionCallFailure(undefined) },
+  { type: "xstate.error.actor.logout", error: offline() },
   { type: "session.rejected" },
   { type: "session.storageChanged" },
 ];

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 /*
  * Every machine has path tests run on its view that check their own completeness: its
  * tests/machines/<name>.paths.test.tsx calls describePathTests (tests/support/paths.ts) with the
- * machine itself. A machine added without them fails here; no machine is exempt.
+ * machine itself, or with `<name>Logic`: the machine with the rules the app provides at the edge. A machine added without them fails here; no machine is exempt.
  */
 
 const root = new URL("../../", import.meta.url);
@@ -27,5 +27,7 @@ test.each(machines)("%s has path tests that check every transition and state", (
     new RegExp(`import \\{[^}]*\\b${machine}\\b[^}]*\\} from "\\.\\./\\.\\./machines/${machine}"`),
   );
   expect(source).toMatch(/import \{[^}]*\bdescribePathTests\b[^}]*\} from "\.\.\/support\/paths"/);
-  expect(source).toMatch(new RegExp(`describePathTests\\(\\s*${machine}\\b`));
+  expect(source).toMatch(new RegExp(`describePathTests\\(\\s*(${machine}|${name}Logic)\\b`));
+  if (!new RegExp(`describePathTests\\(\\s*${machine}\\b`).test(source))
+    expect(source).toMatch(new RegExp(`const ${name}Logic = \\w+\\(${machine}\\)`));
 });

@@ -3,7 +3,6 @@ import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
 import { fromPromise } from "xstate";
 import type { SessionCustomer } from "../../machines/customerSessionMachine";
-import { SessionCallFailure } from "../../src/client/customerSession";
 import { createHttpClient } from "../../src/client/http";
 import { storageKeys } from "../../src/client/storage";
 import type { MembershipApi } from "../../src/client/membership";
@@ -55,7 +54,7 @@ export function createTestSession(initial: SessionCustomer | null) {
   store(initial);
   const restored = () => {
     const token = localStorage.getItem(storageKeys.customerSessionToken);
-    if (!current || !token) throw new SessionCallFailure(undefined);
+    if (!current || !token) throw new Error("no valid stored session");
     return { token, customer: current };
   };
   const logic = createCustomerSessionLogic().provide({

@@ -1,3 +1,4 @@
+import { isInProgress } from "../../src/domain/admin/operations";
 import { isAuthorizedHost } from "../../src/domain/admin/authorizedDomain";
 import { ADMIN_PASSWORD_POLICY, unmetPasswordRequirements } from "../../src/domain/admin/password";
 import { adminTokenExpiresAtMs, isAdminTokenFresh } from "../../src/domain/admin/token";
@@ -59,5 +60,20 @@ describe("Y-tunnus check digit", () => {
     expect(businessIdCheckDigit("3456789")).toBeNull();
     expect(isValidBusinessId("112038-9")).toBe(false);
     expect(isValidBusinessId("0112038 9")).toBe(false);
+  });
+});
+
+describe("operations timeline: in the park now", () => {
+  const booking = (status: "pending" | "confirmed") => ({
+    status,
+    start: "2026-06-16T10:00:00+03:00",
+    end: "2026-06-16T11:00:00+03:00",
+  });
+  it("is a confirmed booking from its start up to (not at) its end", () => {
+    expect(isInProgress(booking("confirmed"), "2026-06-16T09:59:59+03:00")).toBe(false);
+    expect(isInProgress(booking("confirmed"), "2026-06-16T07:00:00Z")).toBe(true);
+    expect(isInProgress(booking("confirmed"), "2026-06-16T10:59:59+03:00")).toBe(true);
+    expect(isInProgress(booking("confirmed"), "2026-06-16T11:00:00+03:00")).toBe(false);
+    expect(isInProgress(booking("pending"), "2026-06-16T10:30:00+03:00")).toBe(false);
   });
 });

@@ -142,7 +142,7 @@ describe("customer calls (spec §6, §8)", () => {
       null,
     ]);
     expect(isCustomerApiPath("/api/v2/invoices/7/pay")).toBe(true);
-    expect(isCustomerApiPath("/api/v2/auth/magic-link")).toBe(false);
+    expect(isCustomerApiPath("/api/v2/admin/reservations")).toBe(false);
   });
 
   it("on 401 clear the session and customer info and go to /login", async () => {
@@ -165,17 +165,30 @@ describe("customer calls (spec §6, §8)", () => {
     expect(t.navigations).toEqual([]);
   });
 
-  it("leave the session alone on a refused login link or a 403", async () => {
+  it.each([
+    ["/auth/callback", "GET /api/v2/auth/callback?token=x"],
+    ["/login", "POST /api/v2/auth/magic-link"],
+  ])("on a 401 to the login link on %s clear the session but stay there", async (page, call) => {
     writeStoredSession("the-session-token", customer);
-    const t = setUp("/auth/callback", (url) =>
-      Response.json({ message: "Ei sallittu." }, { status: url.includes("callback") ? 401 : 403 }),
-    );
-    await expect(t.http.get("/api/v2/auth/callback", { params: { token: "x" } })).rejects.toMatchObject({
-      status: 401,
-    });
+    const t = setUp(page, () => Response.json({ message: "Linkki on vanhentunut." }, { status: 401 }));
+    const [method, path] = call.split(" ") as [string, string];
+    const request = method === "GET" ? t.http.get(path) : t.http.post(path, { email: "a@b.fi" });
+    await expect(request).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem(storageKeys.customerSessionToken)).toBeNull();
+    expect(localStorage.getItem(storageKeys.customerInfo)).toBeNull();
+    expect(t.lost()).toBe(1);
+    expect(t.navigations).toEqual([]);
+    // The login link's own calls never carried the session token.
+    expect(t.calls.map((x) => x.authorization)).toEqual([null]);
+  });
+
+  it("leave the session alone on a 403", async () => {
+    writeStoredSession("the-session-token", customer);
+    const t = setUp("/oma-tili", () => Response.json({ message: "Ei sallittu." }, { status: 403 }));
     await expect(t.http.get("/api/v2/reservations/me")).rejects.toMatchObject({ status: 403 });
     expect(readStoredSession().token).toBe("the-session-token");
     expect(t.lost()).toBe(0);
+    expect(t.navigations).toEqual([]);
   });
 });
 

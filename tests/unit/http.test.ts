@@ -73,6 +73,9 @@ describe("http client", () => {
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).status).toBeNull();
       expect((error as ApiError).message).toMatch(/yhteyttä/);
+      // No body: the browser's own words are no server's message (machines/remoteFailure.ts).
+      expect((error as ApiError).data).toBeUndefined();
+      expect((error as ApiError).cause).toBeInstanceOf(TypeError);
       expect(net.calls).toHaveLength(2);
       expect(waits).toEqual([1000]);
     });

@@ -5,15 +5,19 @@ import {
   isOverdue,
   isValidReferenceNumber,
   referenceNumber,
+  splitMemberReservations,
   usagePercent,
 } from "../../src/domain/membership";
 import {
+  cancellationTerms,
+  daysOfAccessLeft,
   daysRemaining,
   periodBounds,
   periodIndexOn,
   periodStart,
   startOfHelsinkiDay,
 } from "../../src/domain/membershipPeriods";
+import { subscriptionFixture } from "../support/membership";
 
 describe("monthly periods from the start date", () => {
   it("clamps at month ends without drifting: 31 Jan → 28 Feb → 31 Mar → 30 Apr", () => {
@@ -116,5 +120,48 @@ describe("invoices and prices", () => {
     expect(commitmentPrice(5900, 10)).toBe(5310);
     expect(commitmentPrice(8900, 10)).toBe(8010);
     expect(commitmentPrice(999, 10)).toBe(899);
+  });
+});
+
+describe('when a membership cancelled now ends (product.md "Cancel")', () => {
+  const now = new Date("2026-06-16T12:00:00+03:00");
+
+  it("runs to the commitment's end while a commitment is on", () => {
+    const committed = subscriptionFixture({ commitment: "12m", commitment_end_date: "2027-05-01" });
+    expect(cancellationTerms(committed, now)).toEqual({
+      kind: "commitment",
+      endsOn: "2027-05-01",
+      daysLeft: daysRemaining("2027-05-01", now),
+    });
+  });
+
+  it("otherwise runs to the paid period's last day, counted to the first day without access", () => {
+    expect(cancellationTerms(subscriptionFixture(), now)).toEqual({
+      kind: "period",
+      endsOn: "2026-06-30",
+      daysLeft: 15,
+    });
+    // A commitment already over counts like none.
+    const over = subscriptionFixture({ commitment: "12m", commitment_end_date: "2026-06-01" });
+    expect(cancellationTerms(over, now)?.kind).toBe("period");
+    expect(daysOfAccessLeft("2026-06-16", now)).toBe(1);
+  });
+
+  it("is unknown without a current period", () => {
+    expect(cancellationTerms(subscriptionFixture({ current_period: null }), now)).toBeNull();
+  });
+});
+
+describe("a member's bookings, upcoming and past", () => {
+  const at = (id: string, start: string, end: string) => ({ id, start, end });
+  it("puts a booking that has not ended yet upcoming (soonest first), an ended one past (latest first)", () => {
+    const now = "2026-06-16T12:00:00+03:00";
+    const running = at("running", "2026-06-16T11:00:00+03:00", "2026-06-16T13:00:00+03:00");
+    const later = at("later", "2026-06-20T10:00:00+03:00", "2026-06-20T11:00:00+03:00");
+    const endedNow = at("endedNow", "2026-06-16T11:00:00+03:00", "2026-06-16T12:00:00+03:00");
+    const older = at("older", "2026-06-01T10:00:00+03:00", "2026-06-01T11:00:00+03:00");
+    const { upcoming, past } = splitMemberReservations([later, older, endedNow, running], now);
+    expect(upcoming.map((r) => r.id)).toEqual(["running", "later"]);
+    expect(past.map((r) => r.id)).toEqual(["endedNow", "older"]);
   });
 });

@@ -10,6 +10,7 @@ import {
 import { announceReservationsChanged, storageKeys } from "../../src/client/storage";
 import type { SiteInfo } from "../../src/domain/site";
 import { createTestRouter, routes } from "../../src/web/router";
+import { NETWORK_ERROR_MESSAGE } from "../../src/web/layout/ErrorScreen";
 import { reloadSiteInfo } from "../../src/web/useSiteInfo";
 import { tiersFixture } from "../support/membership";
 
@@ -374,6 +375,13 @@ describe("global error screen", () => {
     expect(within(alert).getByRole("heading", { level: 1, name: "Jokin meni pieleen" })).toBeInTheDocument();
     expect(alert).toHaveTextContent("Varauksia ei voitu näyttää.");
     expect(within(alert).getByRole("button", { name: "Lataa sivu uudelleen" })).toBeInTheDocument();
+  });
+
+  it("explains a lost connection in Finnish and also shows the error's own message", async () => {
+    renderBrokenPage(new TypeError("Failed to fetch"));
+    const alert = screen.getByRole("alert");
+    expect(alert).toHaveTextContent(NETWORK_ERROR_MESSAGE);
+    expect(alert).toHaveTextContent("Failed to fetch");
   });
 
   it.each([

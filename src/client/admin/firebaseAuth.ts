@@ -17,6 +17,7 @@ import {
 } from "../../domain/admin/password";
 import type { AdminAuthClientConfig } from "../../domain/admin/session";
 import { firebaseErrorMessage, RESET_SENT_MESSAGE } from "./firebaseErrors";
+import { ApiError } from "../http";
 
 /**
  * The admin's Firebase sign-in in the browser (spec §7: sign-in with e-mail and password, the
@@ -24,13 +25,14 @@ import { firebaseErrorMessage, RESET_SENT_MESSAGE } from "./firebaseErrors";
  * visitor never downloads Firebase.
  */
 
-/** A failure the admin reads: `userMessage` is Finnish (the login machine shows it). */
-export class AdminAuthFailure extends Error {
-  readonly userMessage: string;
+/**
+ * A failure the admin reads, in the one failure shape (machines/remoteFailure.ts): no HTTP status
+ * (Firebase's SDK hides it) and the Finnish words made of Firebase's error code as `data.message`.
+ */
+export class AdminAuthFailure extends ApiError {
   constructor(message: string) {
-    super(message);
+    super(null, message, { message });
     this.name = "AdminAuthFailure";
-    this.userMessage = message;
   }
 }
 

@@ -21,6 +21,15 @@ export const timelineBookingSchema = z.object({
 });
 export type TimelineBooking = z.infer<typeof timelineBookingSchema>;
 
+/** "In the park now" on the day's timeline: a confirmed booking whose [start, end) holds `now`. */
+export function isInProgress(
+  booking: Pick<TimelineBooking, "status" | "start" | "end">,
+  now: string,
+): boolean {
+  const at = Date.parse(now);
+  return booking.status === "confirmed" && Date.parse(booking.start) <= at && at < Date.parse(booking.end);
+}
+
 export const timelineSchema = z.object({
   date: isoDate,
   now: isoDateTime,

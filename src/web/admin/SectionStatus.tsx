@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react";
 import type { AdminSectionActor } from "./useAdminSection";
 
 /** A section's load and write status: loading, why it failed (with a retry), the last write's notice. */
-export function SectionStatus({ actor }: { actor: AdminSectionActor }) {
+export function SectionStatus<Q, D, C>({ actor }: { actor: AdminSectionActor<Q, D, C> }) {
   const loading = useSelector(actor, (s) => s.matches("loading"));
   const loadFailed = useSelector(actor, (s) => s.matches("loadFailed"));
   const writing = useSelector(actor, (s) => s.matches({ ready: "writing" }));

@@ -3,7 +3,6 @@ import { customerSessionMachine, type SessionCustomer } from "../../../machines/
 import {
   clearStoredSession,
   customerSessionApi,
-  SessionCallFailure,
   validStoredSession,
   waitUntilSessionExpires,
   writeStoredCustomer,
@@ -22,7 +21,8 @@ export function createCustomerSessionLogic(
     actors: {
       restoreSession: fromPromise(async () => {
         const session = validStoredSession(now(), storage);
-        if (!session) throw new SessionCallFailure(undefined);
+        // The machine reads no words from this failure: it only leaves for `anonymous`.
+        if (!session) throw new Error("no valid stored session");
         return session;
       }),
       requestLink: fromPromise(({ input }) => api.requestLink(input.email)),

@@ -15,6 +15,7 @@ import { useAdminEnvironment } from "../AdminSession";
 import { centsToEuroText, eurosToCents, field } from "../formValues";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
+import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 
 /** Which code's uses are open, if any. */
 type CodesQuery = { usesOf: number | null };
@@ -79,8 +80,8 @@ export function DiscountCodesSection() {
       return answer.message;
     },
   });
-  const data = useSelector(actor, (s) => s.context.data as CodesData | null);
-  const canWrite = useSelector(actor, (s) => s.can({ type: "section.write", command: null }));
+  const data = useSelector(actor, (s) => s.context.data);
+  const canWrite = useSelector(actor, acceptsWrite);
   const [editing, setEditing] = useState<number | null>(null);
   const write = (command: CodesCommand) => actor.send({ type: "section.write", command });
   const showUses = (usesOf: number | null) => actor.send({ type: "section.query", query: { usesOf } });

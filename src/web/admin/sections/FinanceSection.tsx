@@ -274,8 +274,8 @@ export function FinanceSection() {
       financeReportSchema.parse(await http.get("/api/v2/admin/finance", { params: asParams(query) })),
     write: async () => "",
   });
-  const query = useSelector(actor, (s) => s.context.query as FinanceQuery);
-  const report = useSelector(actor, (s) => s.context.data as FinanceReport | null);
+  const query = useSelector(actor, (s) => s.context.query);
+  const report = useSelector(actor, (s) => s.context.data);
 
   const filter = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

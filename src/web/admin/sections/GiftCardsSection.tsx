@@ -19,6 +19,7 @@ import { eurosToCents, field } from "../formValues";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
 import "./giftCardPrint.css";
+import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 
 /** The code search, and which card's history is open. */
 type CardsQuery = { code?: string; historyOf: string | null };
@@ -67,9 +68,9 @@ export function GiftCardsSection() {
       return answer.message;
     },
   });
-  const data = useSelector(actor, (s) => s.context.data as CardsData | null);
-  const query = useSelector(actor, (s) => s.context.query as CardsQuery);
-  const canWrite = useSelector(actor, (s) => s.can({ type: "section.write", command: null }));
+  const data = useSelector(actor, (s) => s.context.data);
+  const query = useSelector(actor, (s) => s.context.query);
+  const canWrite = useSelector(actor, acceptsWrite);
   const write = (command: CardsCommand) => actor.send({ type: "section.write", command });
   const ask = (change: Partial<CardsQuery>) =>
     actor.send({ type: "section.query", query: { ...query, ...change } });

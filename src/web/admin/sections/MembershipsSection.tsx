@@ -15,6 +15,7 @@ import { field } from "../formValues";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
 import { MemberView, type MembershipCommand } from "./MemberView";
+import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 
 /**
  * /hallinta/v2/jasenydet: the memberships with filters, and a member's page with the actions on
@@ -82,9 +83,9 @@ export function MembershipsSection() {
       }
     },
   });
-  const query = useSelector(actor, (s) => s.context.query as MembershipsQuery);
-  const data = useSelector(actor, (s) => s.context.data as MembershipsData | null);
-  const canWrite = useSelector(actor, (s) => s.can({ type: "section.write", command: null }));
+  const query = useSelector(actor, (s) => s.context.query);
+  const data = useSelector(actor, (s) => s.context.data);
+  const canWrite = useSelector(actor, acceptsWrite);
 
   // The address changed (a filter, a member, back or forward): the section asks for what it names.
   const addressKey = JSON.stringify(fromAddress);

@@ -5,6 +5,7 @@ import {
   doorReasonText,
   doorReasonValues,
   heatmapSchema,
+  isInProgress,
   timelineSchema,
   type DoorEventList,
   type DoorEventQuery,
@@ -28,9 +29,7 @@ const withoutEmpty = (query: object) =>
   Object.fromEntries(Object.entries(query).filter(([, v]) => v)) as Record<string, string>;
 
 function BookingLine({ booking, now }: { booking: TimelineBooking; now: string }) {
-  const at = Date.parse(now);
-  const inPark =
-    booking.status === "confirmed" && Date.parse(booking.start) <= at && at < Date.parse(booking.end);
+  const inPark = isInProgress(booking, now);
   return (
     <li data-status={booking.status} data-now={inPark}>
       <strong>
@@ -118,8 +117,8 @@ export function OperationsSection() {
     },
     write: async () => "",
   });
-  const query = useSelector(actor, (s) => s.context.query as OperationsQuery);
-  const data = useSelector(actor, (s) => s.context.data as OperationsData | null);
+  const query = useSelector(actor, (s) => s.context.query);
+  const data = useSelector(actor, (s) => s.context.data);
 
   const submit = (
     event: FormEvent<HTMLFormElement>,

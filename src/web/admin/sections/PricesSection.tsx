@@ -16,6 +16,7 @@ import {
   vatText,
   type PricesCommand,
 } from "./priceForms";
+import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 
 const query = (effectiveFrom: string) => `?effectiveFrom=${encodeURIComponent(effectiveFrom)}`;
 
@@ -63,8 +64,8 @@ export function PricesSection() {
       }
     },
   });
-  const data = useSelector(actor, (s) => s.context.data as PriceList | null);
-  const canWrite = useSelector(actor, (s) => s.can({ type: "section.write", command: null }));
+  const data = useSelector(actor, (s) => s.context.data);
+  const canWrite = useSelector(actor, acceptsWrite);
   const write = (command: PricesCommand) => actor.send({ type: "section.write", command });
 
   const saveTerms = (event: FormEvent<HTMLFormElement>) => {

@@ -12,6 +12,7 @@ import { useAdminEnvironment } from "../AdminSession";
 import { downloadCsv, FilterActions } from "../CsvDownload";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
+import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 
 const statusText: Record<Purchase["status"], string> = {
   pending: "Kesken",
@@ -37,9 +38,9 @@ export function PurchasesSection() {
     write: async (command) =>
       (await http.post<{ message: string }>(`/api/v2/admin/purchases/${command.id}/refund`)).message,
   });
-  const query = useSelector(actor, (s) => s.context.query as PurchaseQuery);
-  const data = useSelector(actor, (s) => s.context.data as PurchaseList | null);
-  const canWrite = useSelector(actor, (s) => s.can({ type: "section.write", command: null }));
+  const query = useSelector(actor, (s) => s.context.query);
+  const data = useSelector(actor, (s) => s.context.data);
+  const canWrite = useSelector(actor, acceptsWrite);
   const [confirming, setConfirming] = useState<string | null>(null);
 
   const filter = (event: FormEvent<HTMLFormElement>) => {

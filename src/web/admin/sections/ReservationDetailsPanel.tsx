@@ -38,7 +38,7 @@ export function ReservationDetailsPanel({
     load: (reservationId) => api.details(reservationId),
     write: async () => "",
   });
-  const data = useSelector(actor, (s) => s.context.data as ReservationDetails | null);
+  const data = useSelector(actor, (s) => s.context.data);
   return (
     <section className="card admin-section" aria-labelledby="details-heading">
       <h2 id="details-heading" tabIndex={-1} ref={heading}>

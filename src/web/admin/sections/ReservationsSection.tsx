@@ -25,6 +25,7 @@ import {
   type ReservationQuery,
   type ReservationView,
 } from "./reservationsApi";
+import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 
 /** The Helsinki dates a query shows: one day, or the Monday-to-Sunday week around the date (list too). */
 export function rangeOf(query: ReservationQuery): { from: string; to: string } {
@@ -56,9 +57,9 @@ export function ReservationsSection() {
     load: (query) => api.list(query.q ? { q: query.q } : rangeOf(query)),
     write: (command) => api.write(command),
   });
-  const query = useSelector(actor, (s) => s.context.query as ReservationQuery);
-  const data = useSelector(actor, (s) => s.context.data as ReservationList | null);
-  const canWrite = useSelector(actor, (s) => s.can({ type: "section.write", command: null }));
+  const query = useSelector(actor, (s) => s.context.query);
+  const data = useSelector(actor, (s) => s.context.data);
+  const canWrite = useSelector(actor, acceptsWrite);
   const [openId, setOpenId] = useState<string | null>(null);
   const [areaId, setAreaId] = useState<number | null>(null);
   const [picked, setPicked] = useState<PickedSlot | null>(null);

@@ -6,6 +6,7 @@ import { field, numberList, numberOf } from "../formValues";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
 import { settingsApi, type SettingsCommand } from "./settingsApi";
+import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 
 const WEEKDAYS = ["Maanantai", "Tiistai", "Keskiviikko", "Torstai", "Perjantai", "Lauantai", "Sunnuntai"];
 const PARK_FIELDS: Array<[keyof AdminSettings["settings"]["park"] & string, string, string?]> = [
@@ -67,8 +68,8 @@ export function SettingsSection() {
     load: () => api.load(),
     write: (c) => api.write(c),
   });
-  const data = useSelector(actor, (s) => s.context.data as AdminSettings | null);
-  const canWrite = useSelector(actor, (s) => s.can({ type: "section.write", command: null }));
+  const data = useSelector(actor, (s) => s.context.data);
+  const canWrite = useSelector(actor, acceptsWrite);
   const write = (command: SettingsCommand) => actor.send({ type: "section.write", command });
   const setting = (key: Extract<SettingsCommand, { kind: "setting" }>["key"], value: unknown, done: string) =>
     write({ kind: "setting", key, value, done });

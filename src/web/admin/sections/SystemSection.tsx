@@ -21,6 +21,7 @@ import { useAdminEnvironment } from "../AdminSession";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
 import "./operations.css";
+import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 
 type SystemQuery = { outbox: OutboxQuery; audit: AuditQuery };
 type SystemData = { health: Health; outbox: OutboxList; jobs: JobList; audit: AuditList; admins: AdminList };
@@ -73,9 +74,9 @@ export function SystemSection() {
       }
     },
   });
-  const query = useSelector(actor, (s) => s.context.query as SystemQuery);
-  const data = useSelector(actor, (s) => s.context.data as SystemData | null);
-  const canWrite = useSelector(actor, (s) => s.can({ type: "section.write", command: null }));
+  const query = useSelector(actor, (s) => s.context.query);
+  const data = useSelector(actor, (s) => s.context.data);
+  const canWrite = useSelector(actor, acceptsWrite);
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
   const write = (command: SystemCommand) => actor.send({ type: "section.write", command });
   const value = (form: FormData, name: string) => String(form.get(name) ?? "").trim() || undefined;

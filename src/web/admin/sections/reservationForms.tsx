@@ -3,7 +3,8 @@ import type { FormEvent } from "react";
 import type { AdminReservation, ReservationList } from "../../../domain/admin/reservations";
 import { formatTimeRange, helsinkiDate, inHelsinki, wallClock } from "../../../domain/helsinkiTime";
 import type { AdminSectionActor } from "../useAdminSection";
-import type { ReservationCommand } from "./reservationsApi";
+import type { ReservationCommand, ReservationQuery } from "./reservationsApi";
+import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 
 /** What the forms start with when the admin chose an empty hour in a calendar. */
 export type SlotDefaults = {
@@ -33,14 +34,14 @@ const instant = (date: string, time: string) => wallClock(date, time).toISO({ su
  * them, and the admin may add the block again cancelling them (refunded in full) in the same step.
  */
 export function BlockForm(props: {
-  actor: AdminSectionActor;
+  actor: AdminSectionActor<ReservationQuery, ReservationList, ReservationCommand>;
   areas: ReservationList["areas"];
   date: string;
   defaults?: SlotDefaults;
   onWrite(command: ReservationCommand): void;
 }) {
   const d = props.defaults;
-  const canWrite = useSelector(props.actor, (s) => s.can({ type: "section.write", command: null }));
+  const canWrite = useSelector(props.actor, acceptsWrite);
   const failure = useSelector(props.actor, (s) =>
     s.matches({ ready: "writeFailed" }) ? s.context.failure : null,
   );

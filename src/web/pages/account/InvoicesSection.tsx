@@ -26,7 +26,7 @@ export function InvoicesSection() {
         payInvoice: fromPromise(({ input }) =>
           env.api.payInvoice(input.invoiceId, {
             paymentMethod: input.paymentMethod,
-            ...(input.giftCardCode ? { gift_card_code: input.giftCardCode } : {}),
+            gift_card_code: input.giftCardCode,
           }),
         ),
       },

@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { Link } from "react-router-dom";
 import { formatHours } from "../../../../machines/memberQuota";
-import type { MemberReservation } from "../../../domain/membership";
+import { splitMemberReservations, type MemberReservation } from "../../../domain/membership";
 import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import { ConfirmButtons } from "../../components/ConfirmButtons";
@@ -9,16 +9,6 @@ import { doorPath, reservationStatusLabels } from "../booking/labels";
 import type { MemberBookingRef } from "./MemberBookingFlow";
 
 const kindLabels = { subscriber: "Jäsenvaraus", single: "Kertavaraus" } as const;
-
-/** Coming bookings soonest first (the next one is what a member looks for), past ones latest first. */
-export function splitMemberReservations(reservations: MemberReservation[], now: string) {
-  const nowMs = Date.parse(now);
-  const byStart = [...reservations].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
-  return {
-    upcoming: byStart.filter((r) => Date.parse(r.end) > nowMs),
-    past: byStart.filter((r) => Date.parse(r.end) <= nowMs).reverse(),
-  };
-}
 
 /** The member's subscriber and single bookings, with the gate link and cancelling. */
 export function MemberReservationList({ actorRef }: { actorRef: MemberBookingRef }) {

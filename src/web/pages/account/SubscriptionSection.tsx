@@ -1,19 +1,13 @@
 import { Link } from "react-router-dom";
 import { formatDate } from "../../../domain/helsinkiClock";
 import type { PendingTierChange, Subscription } from "../../../domain/membership";
+import { cancellationTerms, daysOfAccessLeft } from "../../../domain/membershipPeriods";
 import { formatEuros } from "../../../domain/money";
 import { ConfirmButtons } from "../../components/ConfirmButtons";
 import { RetryAlert } from "../../components/RetryAlert";
 import { useMembershipEnvironment } from "../../membershipEnvironment";
 import { useSubscription, useSubscriptionActor } from "../../session/SubscriptionProvider";
-import {
-  cancellationTerms,
-  daysOfAccessLeft,
-  daysText,
-  formatDay,
-  statusLabel,
-  usageText,
-} from "./membershipFormat";
+import { daysText, formatDay, statusLabel, usageText } from "./membershipFormat";
 
 /** /oma-tili's membership: what it is, how much of the quota is used, and cancelling it. */
 export function SubscriptionSection() {

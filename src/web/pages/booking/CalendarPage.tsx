@@ -42,8 +42,16 @@ export function CalendarPage() {
     }),
     { input: { time, today: helsinkiDate(env.now()), view: wide ? "week" : "day" } },
   );
-  const state = useSelector(actorRef, (s) => s);
-  const { context } = state;
+  // Narrow selections: the page re-renders only when what it shows changes.
+  // The machine is flat: its value is the one state it is in.
+  const phase = useSelector(actorRef, (s) => s.value);
+  const view = useSelector(actorRef, (s) => s.context.view);
+  const date = useSelector(actorRef, (s) => s.context.date);
+  const today = useSelector(actorRef, (s) => s.context.today);
+  const days = useSelector(actorRef, (s) => s.context.days);
+  const selected = useSelector(actorRef, (s) => s.context.selected);
+  const notice = useSelector(actorRef, (s) => s.context.notice);
+  const errorMessage = useSelector(actorRef, (s) => s.context.errorMessage);
 
   useEffect(() => actorRef.send({ type: "calendar.setView", view: wide ? "week" : "day" }), [actorRef, wide]);
 
@@ -55,13 +63,12 @@ export function CalendarPage() {
       actorRef.send({ type: "calendar.goto", date: wanted });
   }, [actorRef, time]);
 
-  const week = weekOf(context.date);
-  const heading =
-    context.view === "week" ? `${formatDate(week.from)} – ${formatDate(week.to)}` : formatDate(context.date);
+  const week = weekOf(date);
+  const heading = view === "week" ? `${formatDate(week.from)} – ${formatDate(week.to)}` : formatDate(date);
   const { site } = useSiteInfo();
   const cellProps = {
     bookingWindowDays: site?.slotRules.bookingWindowDays,
-    selectedStart: context.selected?.start ?? null,
+    selectedStart: selected?.start ?? null,
     onSelect: (start: string) => actorRef.send({ type: "calendar.select", start }),
   };
 
@@ -69,14 +76,14 @@ export function CalendarPage() {
     <section className="page booking-calendar">
       <h1>Varauskalenteri</h1>
       <p className="lead">Valitse vapaa aika ja varauksen kesto. Varaus on koko aitaukselle yksityinen.</p>
-      {context.notice && (
+      {notice && (
         <p className="notice" role="status">
-          {context.notice}
+          {notice}
         </p>
       )}
       <CalendarToolbar
-        view={context.view}
-        date={context.date}
+        view={view}
+        date={date}
         onMove={(event) => actorRef.send(event)}
         onGoto={(date) => actorRef.send({ type: "calendar.goto", date })}
       />
@@ -98,29 +105,29 @@ export function CalendarPage() {
         </li>
       </ul>
 
-      {state.matches("loading") && (
+      {phase === "loading" && (
         <p role="status" className="muted">
           Ladataan varaustilannetta…
         </p>
       )}
-      {state.matches("error") && (
+      {phase === "error" && (
         <div className="card" role="alert">
-          <p className="error-message">{context.errorMessage}</p>
+          <p className="error-message">{errorMessage}</p>
           <button type="button" className="button" onClick={() => actorRef.send({ type: "calendar.retry" })}>
             Yritä uudelleen
           </button>
         </div>
       )}
-      {state.matches("leaving") && <p role="status">Siirrytään varaamaan…</p>}
-      {(state.matches("browsing") || state.matches("selecting")) &&
-        (context.view === "week" ? (
-          <WeekTable days={context.days} today={context.today} {...cellProps} />
+      {phase === "leaving" && <p role="status">Siirrytään varaamaan…</p>}
+      {(phase === "browsing" || phase === "selecting") &&
+        (view === "week" ? (
+          <WeekTable days={days} today={today} {...cellProps} />
         ) : (
-          <DayList day={context.days.find((d) => d.date === context.date)} now={env.now()} {...cellProps} />
+          <DayList day={days.find((d) => d.date === date)} now={env.now()} {...cellProps} />
         ))}
-      {state.matches("selecting") && context.selected && (
+      {phase === "selecting" && selected && (
         <SlotChooser
-          slot={context.selected}
+          slot={selected}
           onChoose={(end) => actorRef.send({ type: "calendar.choose", end })}
           onCancel={() => actorRef.send({ type: "calendar.deselect" })}
         />

@@ -13,10 +13,10 @@ import {
   type QuoteRequest,
 } from "../../../../machines/checkoutMachine";
 import {
+  findOwnHold,
   forgetHeldCheckout,
   heldCheckout,
   rememberHeldCheckout,
-  sameInstant,
 } from "../../../client/checkoutHold";
 import { appendStoredReservation, toStoredReservation } from "../../../client/storedReservations";
 import { isoDateTime } from "../../../domain/booking";
@@ -25,7 +25,7 @@ import { formatEuros } from "../../../domain/money";
 import { useBookingEnvironment } from "./bookingEnvironment";
 import { checkoutPath } from "./CalendarPage";
 import { CheckoutForm } from "./CheckoutForm";
-import { checkoutRules, toCreateReservationInput } from "./checkoutRules";
+import { slotIsValid, toCreateReservationInput, withCheckoutRules } from "./checkoutRules";
 import { CheckoutSummary, quoteSummaryProps } from "./CheckoutSummary";
 import { ConfirmationView } from "./ConfirmationView";
 import "./booking.css";
@@ -55,7 +55,7 @@ function CheckoutFlow() {
   const [search] = useSearchParams();
 
   const actorRef = useActorRef(
-    checkoutMachine.provide({
+    withCheckoutRules(checkoutMachine).provide({
       actors: {
         loadQuote: fromPromise<{ quote: CheckoutQuote; maxDogs: number }, QuoteRequest>(
           async ({ input: { start, end, ...codes } }) => {
@@ -68,7 +68,7 @@ function CheckoutFlow() {
           },
         ),
         findOwnHold: fromPromise<OwnHold | null, { start: string; end: string }>(({ input }) =>
-          findOwnHold(input, env),
+          findOwnHold(input, (token) => env.api.byToken(token), env.now()),
         ),
         releaseHold: fromPromise<unknown, { token: string }>(({ input }) => env.api.cancel(input.token)),
         createPayment: fromPromise<PaymentStart, { start: string; end: string; details: CheckoutDetails }>(
@@ -92,14 +92,27 @@ function CheckoutFlow() {
         payment: search.get("payment"),
         token: search.get("token"),
         draft: heldCheckout()?.details ?? null,
-        rules: checkoutRules,
       },
     },
   );
-  const state = useSelector(actorRef, (s) => s);
-  const { context } = state;
+  // Narrow selections: the page re-renders only when what it shows changes. The machine is flat,
+  // so its value is the one state it is in.
+  const phase = useSelector(actorRef, (s) => s.value);
+  const slotStart = useSelector(actorRef, (s) => s.context.start);
+  const slotEnd = useSelector(actorRef, (s) => s.context.end);
+  const quote = useSelector(actorRef, (s) => s.context.quote);
+  const errorMessage = useSelector(actorRef, (s) => s.context.errorMessage);
+  const ownHold = useSelector(actorRef, (s) => s.context.ownHold);
+  const details = useSelector(actorRef, (s) => s.context.details);
+  const fieldErrors = useSelector(actorRef, (s) => s.context.fieldErrors);
+  const maxDogs = useSelector(actorRef, (s) => s.context.maxDogs);
+  const reservation = useSelector(actorRef, (s) => s.context.reservation);
+  const canContinuePayment = useSelector(actorRef, (s) => s.can({ type: "checkout.continuePayment" }));
+  const canReleaseHold = useSelector(actorRef, (s) => s.can({ type: "checkout.releaseHold" }));
+  const canSubmit = useSelector(actorRef, (s) => s.can({ type: "checkout.submit" }));
+  const canApplyCodes = useSelector(actorRef, (s) => s.can({ type: "checkout.applyCodes" }));
   const calendarLink = (text: string) => (
-    <Link className="button button-secondary" to={calendarPathFor(context.start)}>
+    <Link className="button button-secondary" to={calendarPathFor(slotStart)}>
       {text}
     </Link>
   );
@@ -112,51 +125,48 @@ function CheckoutFlow() {
     </p>
   );
   const showForm =
-    state.matches("editing") ||
-    state.matches("updatingQuote") ||
-    state.matches("creatingPayment") ||
-    state.matches("failed");
-  const holdDecision = state.matches("ownHold") || state.matches("releasingHold");
+    phase === "editing" || phase === "updatingQuote" || phase === "creatingPayment" || phase === "failed";
+  const holdDecision = phase === "ownHold" || phase === "releasingHold";
 
   return (
     <section className="page checkout">
-      <h1>{state.matches("confirmed") ? "Varaus vahvistettu" : "Varaus ja maksu"}</h1>
+      <h1>{phase === "confirmed" ? "Varaus vahvistettu" : "Varaus ja maksu"}</h1>
 
-      {state.matches("invalidSlot") && (
+      {phase === "invalidSlot" && (
         <div className="card" role="alert">
           <p className="error-message">Varattavaa aikaa ei tunnistettu. Valitse aika varauskalenterista.</p>
           {calendarLink("Siirry varauskalenteriin")}
         </div>
       )}
-      {state.matches("loadingQuote") && busy("Haetaan hintaa…")}
-      {state.matches("checkingOwnHold") && busy("Tarkistetaan aikaa…")}
-      {state.matches("quoteFailed") && (
-        <ErrorCard message={context.errorMessage} onRetry={retry}>
+      {phase === "loadingQuote" && busy("Haetaan hintaa…")}
+      {phase === "checkingOwnHold" && busy("Tarkistetaan aikaa…")}
+      {phase === "quoteFailed" && (
+        <ErrorCard message={errorMessage} onRetry={retry}>
           {calendarLink("Takaisin varauskalenteriin")}
         </ErrorCard>
       )}
-      {state.matches("unavailable") && context.quote && (
+      {phase === "unavailable" && quote && (
         <>
-          <CheckoutSummary {...quoteSummaryProps(context.quote)} />
+          <CheckoutSummary {...quoteSummaryProps(quote)} />
           <div className="card" role="alert">
-            <p className="error-message">{context.quote.reason ?? "Valitsemasi aika ei ole varattavissa."}</p>
+            <p className="error-message">{quote.reason ?? "Valitsemasi aika ei ole varattavissa."}</p>
             {calendarLink("Valitse toinen aika")}
           </div>
         </>
       )}
-      {holdDecision && context.ownHold && (
+      {holdDecision && ownHold && (
         <div className="card" role="status">
           <p>
             Sinulla on tälle ajalle keskeneräinen maksu.
-            {context.ownHold.holdExpiresAt &&
-              ` Aika on varattu sinulle klo ${formatTime(context.ownHold.holdExpiresAt)} asti.`}
+            {ownHold.holdExpiresAt &&
+              ` Aika on varattu sinulle klo ${formatTime(ownHold.holdExpiresAt)} asti.`}
           </p>
-          {context.errorMessage && <p className="error-message">{context.errorMessage}</p>}
+          {errorMessage && <p className="error-message">{errorMessage}</p>}
           <div className="button-row">
             <button
               type="button"
               className="button"
-              disabled={!state.can({ type: "checkout.continuePayment" })}
+              disabled={!canContinuePayment}
               onClick={send("checkout.continuePayment")}
             >
               Jatka maksamaan
@@ -164,16 +174,16 @@ function CheckoutFlow() {
             <button
               type="button"
               className="button button-secondary"
-              disabled={!state.can({ type: "checkout.releaseHold" })}
+              disabled={!canReleaseHold}
               onClick={send("checkout.releaseHold")}
             >
               Vapauta aika ja valitse toinen
             </button>
           </div>
-          {state.matches("releasingHold") && busy("Vapautetaan aikaa…")}
+          {phase === "releasingHold" && busy("Vapautetaan aikaa…")}
         </div>
       )}
-      {state.matches("holdReleased") && (
+      {phase === "holdReleased" && (
         <div className="card" role="status">
           <p>Aika on vapautettu.</p>
           <div className="button-row">
@@ -184,63 +194,60 @@ function CheckoutFlow() {
           </div>
         </div>
       )}
-      {showForm && context.quote && <CheckoutSummary {...quoteSummaryProps(context.quote)} />}
-      {state.matches("updatingQuote") && busy("Päivitetään hintaa…")}
-      {state.matches("failed") && <ErrorCard message={context.errorMessage} onRetry={retry} />}
+      {showForm && quote && <CheckoutSummary {...quoteSummaryProps(quote)} />}
+      {phase === "updatingQuote" && busy("Päivitetään hintaa…")}
+      {phase === "failed" && <ErrorCard message={errorMessage} onRetry={retry} />}
       {showForm && (
         <CheckoutForm
-          details={context.details}
-          fieldErrors={context.fieldErrors}
-          maxDogs={context.maxDogs}
+          details={details}
+          fieldErrors={fieldErrors}
+          maxDogs={maxDogs}
           codeMessages={{
-            discountCode: context.quote?.discountMessage ?? null,
-            giftCardCode: context.quote?.giftCardMessage ?? null,
+            discountCode: quote?.discountMessage ?? null,
+            giftCardCode: quote?.giftCardMessage ?? null,
           }}
-          enabled={state.matches("editing")}
-          canSubmit={state.can({ type: "checkout.submit" })}
-          canApplyCodes={state.can({ type: "checkout.applyCodes" })}
+          enabled={phase === "editing"}
+          canSubmit={canSubmit}
+          canApplyCodes={canApplyCodes}
           onEdit={(details) => actorRef.send({ type: "checkout.edit", details })}
           onApplyCodes={() => actorRef.send({ type: "checkout.applyCodes" })}
           onSubmit={() => actorRef.send({ type: "checkout.submit" })}
         />
       )}
-      {state.matches("creatingPayment") && busy("Luodaan maksua…")}
-      {state.matches("slotTaken") && (
+      {phase === "creatingPayment" && busy("Luodaan maksua…")}
+      {phase === "slotTaken" && (
         <div className="card" role="alert">
-          <p className="error-message">{context.errorMessage}</p>
+          <p className="error-message">{errorMessage}</p>
           {calendarLink("Valitse toinen aika")}
         </div>
       )}
-      {state.matches("redirecting") && busy("Siirrytään maksamaan…")}
-      {(state.matches("confirming") || state.matches("waitingForConfirmation")) &&
-        busy("Vahvistetaan maksua…")}
-      {state.matches("confirmationFailed") && (
-        <ErrorCard message={context.errorMessage} onRetry={retry}>
+      {phase === "redirecting" && busy("Siirrytään maksamaan…")}
+      {(phase === "confirming" || phase === "waitingForConfirmation") && busy("Vahvistetaan maksua…")}
+      {phase === "confirmationFailed" && (
+        <ErrorCard message={errorMessage} onRetry={retry}>
           <Link className="button button-secondary" to="/oma-varaus">
             Oma varaus
           </Link>
         </ErrorCard>
       )}
-      {state.matches("confirmed") && context.reservation && (
-        <ConfirmationView reservation={context.reservation} />
-      )}
-      {state.matches("notConfirmed") && (
+      {phase === "confirmed" && reservation && <ConfirmationView reservation={reservation} />}
+      {phase === "notConfirmed" && (
         <div className="card" role="alert">
           <p className="error-message">
             Varausta ei vahvistettu: maksu jäi kesken tai varauksen pitoaika ehti päättyä. Aikaa ei varattu.
           </p>
-          {!!context.reservation?.payment?.refundedCents && (
-            <p>Maksu {formatEuros(context.reservation.payment.refundedCents)} palautetaan maksutavallesi.</p>
+          {!!reservation?.payment?.refundedCents && (
+            <p>Maksu {formatEuros(reservation.payment.refundedCents)} palautetaan maksutavallesi.</p>
           )}
           {calendarLink("Takaisin varauskalenteriin")}
         </div>
       )}
-      {state.matches("paymentCancelled") && (
+      {phase === "paymentCancelled" && (
         <div className="card" role="status">
           <p>Maksu peruttiin. Aikaa ei varattu.</p>
           <div className="button-row">
-            {checkoutRules.slotIsValid(context.start, context.end) && (
-              <Link className="button" to={checkoutPath(context.start, context.end)}>
+            {slotIsValid(slotStart, slotEnd) && (
+              <Link className="button" to={checkoutPath(slotStart, slotEnd)}>
                 Yritä uudelleen
               </Link>
             )}
@@ -250,23 +257,6 @@ function CheckoutFlow() {
       )}
     </section>
   );
-}
-
-/**
- * The visitor's own live hold of this slot, if this tab handed it to the payment page: the hold is
- * asked for by its access token, and counts only while it is pending and its time is not up.
- */
-async function findOwnHold(
-  slot: { start: string; end: string },
-  env: ReturnType<typeof useBookingEnvironment>,
-): Promise<OwnHold | null> {
-  const held = heldCheckout();
-  if (!held || !sameInstant(held.start, slot.start) || !sameInstant(held.end, slot.end)) return null;
-  const reservation = await env.api.byToken(held.accessToken);
-  const holdExpiresAt = reservation.holdExpiresAt ?? null;
-  const live = holdExpiresAt === null || Date.parse(holdExpiresAt) > env.now().getTime();
-  if (reservation.status !== "pending" || !live) return null;
-  return { accessToken: held.accessToken, redirectUrl: held.redirectUrl, holdExpiresAt };
 }
 
 /** A failed step: the message, a retry button and whatever else the visitor can do instead. */

@@ -28,20 +28,23 @@ export function DoorPage() {
     }),
     { input: { token } },
   );
-  const state = useSelector(actorRef, (s) => s);
-  const { info, message } = state.context;
-  const showButton =
-    state.matches("waiting") || state.matches("ready") || state.matches("opening") || state.matches("opened");
+  // Narrow selections: the page re-renders only when what it shows changes.
+  // The machine is flat: its value is the one state it is in.
+  const phase = useSelector(actorRef, (s) => s.value);
+  const info = useSelector(actorRef, (s) => s.context.info);
+  const message = useSelector(actorRef, (s) => s.context.message);
+  const canOpen = useSelector(actorRef, (s) => s.can({ type: "door.open" }));
+  const showButton = phase === "waiting" || phase === "ready" || phase === "opening" || phase === "opened";
 
   return (
     <section className="page door">
       <h1>Portti</h1>
-      {state.matches("loading") && (
+      {phase === "loading" && (
         <p role="status" className="muted">
           Ladataan varauksen tietoja…
         </p>
       )}
-      {info && !state.matches("notFound") && (
+      {info && phase !== "notFound" && (
         <dl className="booking-summary card">
           <dt>Alue</dt>
           <dd>{info.areaName}</dd>
@@ -49,7 +52,7 @@ export function DoorPage() {
           <dd>{formatTimeRange(info.start, info.end)}</dd>
         </dl>
       )}
-      {state.matches("waiting") && info && (
+      {phase === "waiting" && info && (
         <p className="notice" role="status">
           Portin voi avata {formatDateTime(info.opensFrom)} alkaen.
         </p>
@@ -58,39 +61,39 @@ export function DoorPage() {
         <button
           type="button"
           className="button door__button"
-          disabled={!state.can({ type: "door.open" })}
+          disabled={!canOpen}
           onClick={() => actorRef.send({ type: "door.open" })}
         >
-          {state.matches("opening") ? "Avataan…" : "Avaa portti"}
+          {phase === "opening" ? "Avataan…" : "Avaa portti"}
         </button>
       )}
-      {(state.matches("ready") || state.matches("opened")) && info && (
+      {(phase === "ready" || phase === "opened") && info && (
         <p className="muted">Painike toimii varauksen loppuun asti ({formatDateTime(info.opensUntil)}).</p>
       )}
-      {state.matches("opened") && (
+      {phase === "opened" && (
         <p className="notice notice-success" role="status">
           {message}
         </p>
       )}
-      {(state.matches("refused") || state.matches("failed")) && (
+      {(phase === "refused" || phase === "failed") && (
         <div className="card" role="alert">
           <p className="error-message">{message}</p>
           <button type="button" className="button" onClick={() => actorRef.send({ type: "door.retry" })}>
-            {state.matches("refused") ? "Päivitä tilanne" : "Yritä uudelleen"}
+            {phase === "refused" ? "Päivitä tilanne" : "Yritä uudelleen"}
           </button>
         </div>
       )}
-      {state.matches("ended") && (
+      {phase === "ended" && (
         <p className="notice" role="status">
           Varaus on päättynyt, joten porttia ei voi enää avata tällä linkillä.
         </p>
       )}
-      {state.matches("cancelled") && (
+      {phase === "cancelled" && (
         <p className="notice" role="status">
           Varaus on peruttu, joten porttia ei voi avata.
         </p>
       )}
-      {state.matches("notFound") && (
+      {phase === "notFound" && (
         <div className="card" role="alert">
           <p className="error-message">
             Linkkiä ei tunnistettu. Tarkista, että avasit koko linkin varausvahvistuksesta.

@@ -7,7 +7,7 @@ import {
   type CancelOutcome,
   type OwnReservationItem,
 } from "../../../../machines/myReservationsMachine";
-import { ApiError } from "../../../client/http";
+import { failureStatus, serverMessageOr } from "../../../../machines/remoteFailure";
 import {
   appendStoredReservation,
   readStoredReservations,
@@ -47,15 +47,15 @@ async function loadOwnReservations(env: BookingEnvironment, linkedToken: string 
         }
         return { entry, reservation, problem: null };
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404)
-          return { entry, reservation: null, problem: "notFound" };
-        const message = error instanceof Error ? error.message : undefined;
-        return { entry, reservation: null, problem: "failed", message };
+        if (failureStatus(error) === 404) return { entry, reservation: null, problem: "notFound" };
+        return { entry, reservation: null, problem: "failed", message: serverMessageOr(error, "") };
       }
     }),
   );
   return { items, now: env.now().toISOString() };
 }
+
+const sameStrings = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** `/oma-varaus` — the bookings made in this browser, with the gate link and cancelling. */
 export function MyReservationsPage() {
@@ -72,23 +72,37 @@ export function MyReservationsPage() {
       },
     }),
   );
-  const state = useSelector(actorRef, (s) => s);
-  const { context } = state;
+  // Narrow selections: the page re-renders only when what it shows changes. The machine is flat,
+  // so its value is the one state it is in.
+  const phase = useSelector(actorRef, (s) => s.value);
+  const items = useSelector(actorRef, (s) => s.context.items);
+  const loadedAt = useSelector(actorRef, (s) => s.context.loadedAt);
+  const cancelToken = useSelector(actorRef, (s) => s.context.cancelToken);
+  const outcome = useSelector(actorRef, (s) => s.context.outcome);
+  const errorMessage = useSelector(actorRef, (s) => s.context.errorMessage);
+  const canReload = useSelector(actorRef, (s) => s.can({ type: "reservations.reload" }));
+  const cancellable = useSelector(
+    actorRef,
+    (s) =>
+      s.context.items
+        .map((item) => item.entry.accessToken)
+        .filter((accessToken) => s.can({ type: "reservations.cancel", accessToken })),
+    sameStrings,
+  );
 
   // A booking confirmed in another tab (or this one) appears without a reload.
   useEffect(() => subscribeToReservations(() => actorRef.send({ type: "reservations.reload" })), [actorRef]);
 
-  const groups = groupOwnReservations(context.items, context.loadedAt);
-  const canReload = state.can({ type: "reservations.reload" });
+  const groups = groupOwnReservations(items, loadedAt);
   const card = (item: OwnReservationItem) => (
     <ReservationCard
       key={item.entry.id}
       item={item}
       past={groups.pastOrCancelled.includes(item)}
-      confirming={state.matches("confirmingCancel") && context.cancelToken === item.entry.accessToken}
-      cancelling={state.matches("cancelling") && context.cancelToken === item.entry.accessToken}
-      outcome={context.cancelToken === item.entry.accessToken ? context.outcome : null}
-      canCancel={state.can({ type: "reservations.cancel", accessToken: item.entry.accessToken })}
+      confirming={phase === "confirmingCancel" && cancelToken === item.entry.accessToken}
+      cancelling={phase === "cancelling" && cancelToken === item.entry.accessToken}
+      outcome={cancelToken === item.entry.accessToken ? outcome : null}
+      canCancel={cancellable.includes(item.entry.accessToken)}
       canReload={canReload}
       onCancel={() => actorRef.send({ type: "reservations.cancel", accessToken: item.entry.accessToken })}
       onConfirm={() => actorRef.send({ type: "reservations.confirmCancel" })}
@@ -104,8 +118,8 @@ export function MyReservationsPage() {
       </section>
     );
 
-  const loading = state.matches("loading");
-  const loadFailed = state.matches("loadFailed");
+  const loading = phase === "loading";
+  const loadFailed = phase === "loadFailed";
 
   return (
     <section className="page my-reservations">
@@ -117,13 +131,13 @@ export function MyReservationsPage() {
       )}
       {loadFailed && (
         <RetryAlert
-          message={context.errorMessage}
-          canRetry={state.can({ type: "reservations.reload" })}
+          message={errorMessage}
+          canRetry={canReload}
           onRetry={() => actorRef.send({ type: "reservations.reload" })}
         />
       )}
       {/* Nothing read after a failed load is not nothing stored: there only the error speaks. */}
-      {state.matches("showing") && context.items.length === 0 && (
+      {phase === "showing" && items.length === 0 && (
         <div className="card">
           <p>Tässä selaimessa ei ole tallennettuja varauksia.</p>
           <p className="muted">
@@ -136,7 +150,7 @@ export function MyReservationsPage() {
         </div>
       )}
       {/* While a refresh runs, the bookings read before (and their gate links) stay on the page. */}
-      {context.items.length > 0 && (
+      {items.length > 0 && (
         <>
           <p className="muted">Varaukset, jotka on tehty tällä selaimella.</p>
           {group("today-title", "Nyt ja tänään", groups.today)}

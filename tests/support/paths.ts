@@ -1,6 +1,10 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, SnapshotFrom } from "xstate";
 import type { TestModel } from "xstate/graph";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import nodePath from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it, test } from "vitest";
+import { machineDoc } from "./machineDoc";
 import {
   definedTransitions,
   equivalentPairKeys,
@@ -93,6 +97,21 @@ export function describePathTests<TMachine extends AnyStateMachine, TInput>(
     test(`the paths walk every (state, event) pair of ${machine.id}`, () => {
       const { unwalked, staleEquivalences } = pairCoverage(generated, equivalent);
       expect({ unwalked, staleEquivalences }).toEqual({ unwalked: [], staleEquivalences: [] });
+    });
+    // `npm run paths` runs this alone with PATHS_WRITE set, to write the file and show it.
+    test(`docs/machines/${machine.id}.md is what npm run paths writes`, () => {
+      // A path, not a URL: under jsdom, URL is jsdom's, which node:fs does not take.
+      const file = nodePath.resolve(
+        fileURLToPath(import.meta.url),
+        `../../../docs/machines/${machine.id}.md`,
+      );
+      const doc = machineDoc(machine, generated, equivalent);
+      if (process.env.PATHS_WRITE) {
+        mkdirSync(nodePath.dirname(file), { recursive: true });
+        writeFileSync(file, doc);
+        console.log(doc);
+      }
+      expect(existsSync(file) ? readFileSync(file, "utf8") : "(missing: run npm run paths)").toBe(doc);
     });
     test(`the paths walk every transition of ${machine.id}`, () => {
       const walked = walkedTransitions(

@@ -74,8 +74,9 @@ export const subscriptionMachine = setup({
   },
   states: {
     /** Nobody is signed in: nothing is loaded. */
-    idle: {},
+    idle: { description: "Nobody is signed in: nothing is loaded." },
     loading: {
+      description: "Reading the membership; one already shown stays meanwhile.",
       // What a former answer or cancel said no longer holds; the membership shown stays until the
       // answer replaces it.
       entry: assign({ errorMessage: null, cancelError: null, cancelMessage: null }),
@@ -109,16 +110,21 @@ export const subscriptionMachine = setup({
       },
     },
     /** No membership (a 404 is this, never an error). */
-    none: {},
+    none: { description: "No membership (a 404 is this, never an error)." },
     /**
      * Signed up; the first invoice is not paid yet. Once it is paid (the success page, another
      * tab) the membership turns active: read it again then.
      */
-    pending: { on: { "subscription.reload": "loading" } },
+    pending: {
+      description: "Signed up; the first invoice is not paid yet.",
+      on: { "subscription.reload": "loading" },
+    },
     active: {
+      description: "The membership is in force.",
       initial: "idle",
       states: {
         idle: {
+          description: "Nothing under way; the customer may cancel.",
           on: {
             "subscription.cancel": { target: "confirmingCancel", actions: assign({ cancelError: null }) },
             // The usage changes as the member books and cancels.
@@ -127,12 +133,14 @@ export const subscriptionMachine = setup({
         },
         /** The customer reads when the membership would end; nothing is sent before they confirm. */
         confirmingCancel: {
+          description: "When the membership would end, shown before anything is sent.",
           on: {
             "subscription.confirmCancel": "cancelling",
             "subscription.keep": "idle",
           },
         },
         cancelling: {
+          description: "The cancel is sent.",
           invoke: {
             id: "cancelSubscription",
             src: "cancelSubscription",
@@ -153,6 +161,7 @@ export const subscriptionMachine = setup({
         },
         /** E.g. 409 'No active subscription' (cancelled elsewhere): reloading shows how things are. */
         cancelFailed: {
+          description: "The cancel was refused or failed: the server's message.",
           on: {
             "subscription.keep": { target: "idle", actions: assign({ cancelError: null }) },
             "subscription.reload": "#subscription.loading",
@@ -162,8 +171,14 @@ export const subscriptionMachine = setup({
     },
     /** Cancelled: access runs to `access_ends_on` (the commitment's end or the paid period's). */
     /** Access may remain (and with it bookings and their usage): it can be read again. */
-    cancelled: { on: { "subscription.reload": "loading" } },
-    error: { on: { "subscription.reload": "loading" } },
+    cancelled: {
+      description: "Cancelled: access runs to `access_ends_on`.",
+      on: { "subscription.reload": "loading" },
+    },
+    error: {
+      description: "Loading failed: the message and a retry.",
+      on: { "subscription.reload": "loading" },
+    },
   },
 });
 

@@ -20,7 +20,7 @@ import { formatEuros } from "../../src/domain/money";
 import { CalendarPage } from "../../src/web/pages/booking/CalendarPage";
 import { formatLength } from "../../src/web/pages/booking/labels";
 import { apiError, createFakeApi, renderBookingRoute, type FakeApi } from "./bookingPathSupport";
-import { describePathTests, pathsCoveringEveryTransition, runPath } from "../support/paths";
+import { describePathTests, pathsWalkingEveryPair, runPath } from "../support/paths";
 
 /*
  * Paths generated from bookingCalendarMachine, run against the real CalendarPage. "Today" is
@@ -306,7 +306,7 @@ test("without a date it opens today's Helsinki date", async () => {
 });
 
 test("an unreadable date shows today with a notice", async () => {
-  const paths = pathsCoveringEveryTransition(
+  const paths = pathsWalkingEveryPair(
     new TestModel(bookingCalendarMachine, {
       input: { time: "32.13.2026", today: TODAY, view: "day" },
       events: ((s: AnyMachineSnapshot) =>

@@ -368,4 +368,47 @@ beforeEach(() => {
   membership = createFakeMembershipApi();
 });
 
-describePathTests(memberBookingMachine, { runs: [{ model, events: executors }], states });
+describePathTests(memberBookingMachine, {
+  runs: [{ model, events: executors }],
+  states,
+  equivalent: [
+    {
+      // The shared actor sends the membership only when it was asked, which the model offers in
+      // `showing`; the event is the root's assign (no target), the same whatever the state.
+      event: "membership.updated",
+      state: [
+        "loading",
+        "loadFailed",
+        "choosing",
+        "overQuota",
+        "confirming",
+        "booking",
+        "bookFailed",
+        "confirmingCancel",
+        "cancelling",
+        "showing.booked.refreshed",
+        "showing.cancelled.refreshed",
+        "showing.cancelFailed",
+      ],
+      sameAs: "showing.idle",
+      reason: "the root's assign, no target: every state takes it alike",
+    },
+    {
+      event: "booking.start",
+      state: [
+        "showing.booked.refreshed",
+        "showing.booked.refreshing",
+        "showing.cancelled.refreshed",
+        "showing.cancelFailed",
+      ],
+      sameAs: "showing.idle",
+      reason: "declared once on `showing`, whose children differ only in the notice the flow replaces",
+    },
+    {
+      event: "reservation.cancel",
+      state: ["showing.booked.refreshed", "showing.booked.refreshing", "showing.cancelFailed"],
+      sameAs: "showing.idle",
+      reason: "declared once on `showing`, whose children differ only in the notice the flow replaces",
+    },
+  ],
+});

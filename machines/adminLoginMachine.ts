@@ -54,6 +54,7 @@ export const adminLoginMachine = setup({
   states: {
     /** Is this host on the authorized-domain list? */
     checkingDomain: {
+      description: "Checking that this host may sign in; no form yet.",
       invoke: {
         id: "checkDomain",
         src: "checkDomain",
@@ -65,10 +66,11 @@ export const adminLoginMachine = setup({
       },
     },
     /** Not from here: no form at all. */
-    domainRefused: {},
+    domainRefused: { description: "This host is not an authorized domain: the reason, no form." },
 
     /** The e-mail and password form; `failed` shows why the last try did not work. */
     form: {
+      description: "The e-mail and password form.",
       initial: "idle",
       on: {
         "login.submit": {
@@ -80,9 +82,13 @@ export const adminLoginMachine = setup({
           actions: assign(({ event }) => ({ email: event.email, error: null })),
         },
       },
-      states: { idle: {}, failed: {} },
+      states: {
+        idle: { description: "Waiting for the admin to sign in or ask for a reset e-mail." },
+        failed: { description: "The last sign-in or reset failed: why, above the form." },
+      },
     },
     signingIn: {
+      description: "Signing in with Firebase (the password policy first).",
       invoke: {
         id: "signIn",
         src: "signIn",
@@ -101,9 +107,13 @@ export const adminLoginMachine = setup({
       },
     },
     /** Signed in: the admin token machine takes over and the area opens. */
-    signedIn: { type: "final" },
+    signedIn: {
+      description: "Signed in: the admin token machine takes over and the area opens.",
+      type: "final",
+    },
 
     sendingReset: {
+      description: "The password reset e-mail is being sent.",
       invoke: {
         id: "sendReset",
         src: "sendReset",
@@ -117,6 +127,7 @@ export const adminLoginMachine = setup({
     },
     /** The reset e-mail is on its way (or would be, for an unknown address). */
     resetSent: {
+      description: "The reset e-mail is on its way (the same answer for any address).",
       on: { "login.back": { target: "form.idle", actions: assign({ resetMessage: null }) } },
     },
   },

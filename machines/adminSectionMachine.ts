@@ -68,6 +68,7 @@ export const createAdminSectionMachine = <Q, D, C>() =>
     states: {
       /** Asking the server for what the query names; the previous data stays visible meanwhile. */
       loading: {
+        description: "Loading what the query names; the previous data stays visible.",
         invoke: {
           id: "load",
           src: "load",
@@ -90,6 +91,7 @@ export const createAdminSectionMachine = <Q, D, C>() =>
         },
       },
       loadFailed: {
+        description: "Loading failed: the reason and a retry.",
         on: {
           "section.retry": { target: "loading" },
           "section.query": { target: "loading", actions: assign(({ event }) => ({ query: event.query })) },
@@ -97,6 +99,7 @@ export const createAdminSectionMachine = <Q, D, C>() =>
       },
       /** The data is shown; the admin may query again or write. */
       ready: {
+        description: "The data is shown; the admin may query again or write.",
         initial: "idle",
         on: {
           "section.query": {
@@ -106,6 +109,7 @@ export const createAdminSectionMachine = <Q, D, C>() =>
         },
         states: {
           idle: {
+            description: "Nothing under way: a change may be made; the last write's notice may show.",
             on: {
               "section.write": {
                 target: "writing",
@@ -115,6 +119,7 @@ export const createAdminSectionMachine = <Q, D, C>() =>
             },
           },
           writing: {
+            description: "A change is being saved; the data stays on screen.",
             invoke: {
               id: "write",
               src: "write",
@@ -134,6 +139,7 @@ export const createAdminSectionMachine = <Q, D, C>() =>
           },
           /** The write was refused; the data stays, with the reason (and its details) shown. */
           writeFailed: {
+            description: "The change was refused: the reason (and its details) beside the data.",
             on: {
               "section.write": { target: "writing", actions: assign({ failure: null }) },
               "section.dismiss": { target: "idle", actions: assign({ failure: null }) },

@@ -71,6 +71,7 @@ export const adminTokenMachine = setup({
   states: {
     /** Firebase restores its signed-in user from the browser; the admin area waits. */
     restoring: {
+      description: "Firebase restores its signed-in user; the admin area waits.",
       invoke: {
         id: "restoreUser",
         src: "restoreUser",
@@ -88,6 +89,7 @@ export const adminTokenMachine = setup({
 
     /** Nobody is signed in: /hallinta shows the login page. */
     signedOut: {
+      description: "Nobody is signed in: /hallinta shows the login page.",
       on: {
         "admin.signedIn": {
           target: "signedIn.ready",
@@ -101,6 +103,7 @@ export const adminTokenMachine = setup({
 
     /** An admin is signed in; calls carry the token. */
     signedIn: {
+      description: "An admin is signed in; calls carry the token.",
       initial: "ready",
       on: {
         "admin.signOut": { target: "signingOut", actions: assign({ notice: "signedOut" }) },
@@ -108,6 +111,7 @@ export const adminTokenMachine = setup({
       states: {
         /** The token has more than 5 minutes left; refreshed when that runs out. */
         ready: {
+          description: "The token has over 5 minutes left; calls go out.",
           invoke: {
             id: "waitUntilStale",
             src: "waitUntilStale",
@@ -127,6 +131,7 @@ export const adminTokenMachine = setup({
         },
         /** Asking Firebase for a new token; calls wait for it. */
         refreshing: {
+          description: "Getting a new token from Firebase; calls wait for it.",
           invoke: {
             id: "fetchToken",
             src: "fetchToken",
@@ -148,6 +153,7 @@ export const adminTokenMachine = setup({
 
     /** Signing out of Firebase; whatever it answers, the token goes and so does the admin. */
     signingOut: {
+      description: "Signing out of Firebase; the token goes whatever it answers.",
       invoke: {
         id: "signOut",
         src: "signOut",

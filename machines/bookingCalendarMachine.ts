@@ -185,6 +185,7 @@ export const bookingCalendarMachine = setup({
   states: {
     /** Fetching the week around `date`; moving again restarts the fetch for the new week. */
     loading: {
+      description: "Loading the week around the focused day.",
       invoke: {
         id: "loadAvailability",
         src: "loadAvailability",
@@ -214,6 +215,7 @@ export const bookingCalendarMachine = setup({
     },
     /** The fetch failed: a message and a retry; moving to another day tries again too. */
     error: {
+      description: "The week could not be loaded: the message and a retry.",
       on: {
         "calendar.retry": "loading",
         "calendar.next": { target: "loading", actions: MOVE },
@@ -224,6 +226,7 @@ export const bookingCalendarMachine = setup({
     },
     /** The week is shown; no cell is chosen. */
     browsing: {
+      description: "The week is shown; no cell is chosen.",
       on: {
         "calendar.select": { guard: "slotIsFree", target: "selecting", actions: "selectSlot" },
         "calendar.next": NAVIGATE_WITHIN_WEEK,
@@ -234,6 +237,7 @@ export const bookingCalendarMachine = setup({
     },
     /** A free cell is chosen and its lengths (end time and price) are offered. */
     selecting: {
+      description: "A free cell is chosen; its lengths and prices are offered.",
       on: {
         "calendar.select": { guard: "slotIsFree", target: "selecting", actions: "selectSlot" },
         "calendar.deselect": { target: "browsing", actions: assign({ selected: null }) },
@@ -252,6 +256,6 @@ export const bookingCalendarMachine = setup({
       },
     },
     /** A length was chosen; the app is on its way to checkout. */
-    leaving: { type: "final" },
+    leaving: { description: "A length was chosen: on the way to checkout.", type: "final" },
   },
 });

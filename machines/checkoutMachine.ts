@@ -153,6 +153,7 @@ export const checkoutMachine = setup({
   states: {
     /** Decides from the route what this visit is: a new checkout, or the way back from payment. */
     starting: {
+      description: "Deciding from the address: a new checkout or the way back from payment.",
       always: [
         { guard: "returnedFromPayment", target: "confirming" },
         { guard: "returnedCancelled", target: "paymentCancelled" },
@@ -161,8 +162,11 @@ export const checkoutMachine = setup({
       ],
     },
     /** The route's times are missing or unreadable: a message and a link back to the calendar. */
-    invalidSlot: {},
+    invalidSlot: {
+      description: "The address's times are missing or unreadable: a link back to the calendar.",
+    },
     loadingQuote: {
+      description: "Loading the price of the chosen slot.",
       invoke: {
         id: "loadQuote",
         src: "loadQuote",
@@ -191,10 +195,12 @@ export const checkoutMachine = setup({
       },
     },
     quoteFailed: {
+      description: "The price could not be loaded: the message and a retry.",
       on: { "checkout.retry": { target: "loadingQuote", actions: assign({ errorMessage: null }) } },
     },
     /** The slot cannot be booked: is it this visitor's own hold (Back from the payment page)? */
     checkingOwnHold: {
+      description: "The slot is not free: checking whether this visitor holds it.",
       invoke: {
         id: "findOwnHold",
         src: "findOwnHold",
@@ -211,9 +217,10 @@ export const checkoutMachine = setup({
       },
     },
     /** The quote says the slot cannot be booked (its reason is shown) — back to the calendar. */
-    unavailable: {},
+    unavailable: { description: "The slot cannot be booked: the reason and the way back to the calendar." },
     /** The visitor's own live hold: continue to the same payment, or release the slot. */
     ownHold: {
+      description: "The visitor's own hold: continue to the same payment or release the slot.",
       on: {
         "checkout.continuePayment": {
           target: "redirecting",
@@ -226,6 +233,7 @@ export const checkoutMachine = setup({
       },
     },
     releasingHold: {
+      description: "Releasing the visitor's hold on the slot.",
       invoke: {
         id: "releaseHold",
         src: "releaseHold",
@@ -239,10 +247,12 @@ export const checkoutMachine = setup({
     },
     /** The slot is free again: choose another time, or book this one anew with the same details. */
     holdReleased: {
+      description: "The slot is free again: book it anew or choose another time.",
       on: { "checkout.retry": { target: "loadingQuote" } },
     },
     /** The details form. Errors show after a submit and clear field by field as they are edited. */
     editing: {
+      description: "The details form beside the price summary.",
       on: {
         "checkout.applyCodes": { target: "updatingQuote" },
         "checkout.edit": {
@@ -260,6 +270,7 @@ export const checkoutMachine = setup({
     },
     /** The codes were applied: the form stays while the summary is asked for again. */
     updatingQuote: {
+      description: "Codes applied: the price is asked for again while the form stays.",
       invoke: {
         id: "updateQuote",
         src: "loadQuote",
@@ -280,6 +291,7 @@ export const checkoutMachine = setup({
       },
     },
     creatingPayment: {
+      description: "Creating the payment for the booking.",
       invoke: {
         id: "createPayment",
         src: "createPayment",
@@ -333,11 +345,15 @@ export const checkoutMachine = setup({
       },
     },
     /** The browser is leaving for the payment page. */
-    redirecting: {},
-    failed: { on: { "checkout.retry": { target: "editing", actions: assign({ errorMessage: null }) } } },
-    slotTaken: {},
+    redirecting: { description: "Leaving for the payment page." },
+    failed: {
+      description: "The payment could not be started: the message and back to the form.",
+      on: { "checkout.retry": { target: "editing", actions: assign({ errorMessage: null }) } },
+    },
+    slotTaken: { description: "Someone else took or holds the slot: the server's message." },
     /** Back from the payment page (or paid by a gift card here): fetching the booking by its token. */
     confirming: {
+      description: "Back from payment (or paid by a gift card): fetching the booking.",
       invoke: {
         id: "loadReservation",
         src: "loadReservation",
@@ -367,19 +383,24 @@ export const checkoutMachine = setup({
       },
     },
     /** Still pending: the provider may confirm a moment later, so ask again shortly. */
-    waitingForConfirmation: { after: { confirmationPoll: "confirming" } },
+    waitingForConfirmation: {
+      description: "The payment is not confirmed yet: asking again shortly.",
+      after: { confirmationPoll: "confirming" },
+    },
     confirmationFailed: {
+      description: "No confirmation yet, or the booking could not be read: the message and a retry.",
       on: { "checkout.retry": { target: "confirming", actions: assign({ polls: 0, errorMessage: null }) } },
     },
     /** The booking is paid: show it, keep it in this browser for /oma-varaus and the header. */
     confirmed: {
+      description: "The booking is paid and confirmed, and kept in this browser.",
       entry: [
         { type: "storeReservation", params: ({ context }) => ({ reservation: context.reservation! }) },
         "forgetHold",
       ],
     },
     /** Came back "successful" but the booking was cancelled or expired meanwhile. */
-    notConfirmed: {},
-    paymentCancelled: {},
+    notConfirmed: { description: "Not booked: the payment fell through or the hold ran out meanwhile." },
+    paymentCancelled: { description: "The payment was cancelled: nothing was booked; try again or go back." },
   },
 });

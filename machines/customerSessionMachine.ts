@@ -100,6 +100,7 @@ export const customerSessionMachine = setup({
   states: {
     /** Reading the stored session; views wait rather than guess. */
     restoring: {
+      description: "Reading the stored session; views wait rather than guess.",
       invoke: {
         id: "restoreSession",
         src: "restoreSession",
@@ -130,6 +131,7 @@ export const customerSessionMachine = setup({
 
     /** No session: the login form and its link request. */
     anonymous: {
+      description: "Nobody is logged in: the login form.",
       initial: "idle",
       on: {
         "session.validateLink": {
@@ -140,6 +142,7 @@ export const customerSessionMachine = setup({
       },
       states: {
         idle: {
+          description: "The e-mail form, ready to ask for a login link.",
           on: {
             "session.requestLink": {
               target: "sending",
@@ -148,6 +151,7 @@ export const customerSessionMachine = setup({
           },
         },
         sending: {
+          description: "Asking the server to send a login link.",
           invoke: {
             id: "requestLink",
             src: "requestLink",
@@ -163,8 +167,12 @@ export const customerSessionMachine = setup({
           },
         },
         /** The link is on its way; the customer opens it from the e-mail. */
-        sent: { on: { "session.restart": { target: "idle", actions: assign({ sentMessage: null }) } } },
+        sent: {
+          description: "The login link is on its way by e-mail.",
+          on: { "session.restart": { target: "idle", actions: assign({ sentMessage: null }) } },
+        },
         failed: {
+          description: "The link could not be sent: the message; the form can be sent again.",
           on: {
             "session.requestLink": {
               target: "sending",
@@ -177,6 +185,7 @@ export const customerSessionMachine = setup({
 
     /** /auth/callback asked the server to use up the link's token. */
     validatingLink: {
+      description: "/auth/callback: the server checks and uses up the login link.",
       invoke: {
         id: "validateLink",
         src: "validateLink",
@@ -210,6 +219,7 @@ export const customerSessionMachine = setup({
      * (`session.restart`) restores it if it is still valid; asking for a new link starts over.
      */
     linkRefused: {
+      description: "The link was used, expired or unknown: the message.",
       on: {
         "session.restart": { target: "restoring", actions: assign({ error: null }) },
         "session.requestLink": {
@@ -228,6 +238,7 @@ export const customerSessionMachine = setup({
 
     /** Logged in. Ends when the token nears expiry, on a 401, on logout, or from another tab. */
     authenticated: {
+      description: "Logged in.",
       initial: "refreshing",
       invoke: {
         id: "sessionExpiry",
@@ -254,6 +265,7 @@ export const customerSessionMachine = setup({
       states: {
         /** A restored session shows the stored info at once while the server confirms it. */
         refreshing: {
+          description: "Logged in with the stored details while the server confirms them.",
           invoke: {
             id: "fetchCustomer",
             src: "fetchCustomer",
@@ -268,12 +280,13 @@ export const customerSessionMachine = setup({
             onError: { target: "current" },
           },
         },
-        current: {},
+        current: { description: "Logged in with the customer's details (the stored ones if offline)." },
       },
     },
 
     /** The server revokes the session; locally it ends whatever the server answers. */
     loggingOut: {
+      description: "Logging out; the session ends whatever the server answers.",
       invoke: {
         id: "logout",
         src: "logout",

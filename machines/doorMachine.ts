@@ -65,6 +65,7 @@ export const doorMachine = setup({
   initial: "loading",
   states: {
     loading: {
+      description: "Reading the booking behind the gate link.",
       invoke: {
         id: "loadDoor",
         src: "loadDoor",
@@ -89,13 +90,18 @@ export const doorMachine = setup({
       },
     },
     /** Too early: the button is disabled and says when it opens; asks again at that moment. */
-    waiting: { after: { untilOpen: "loading" } },
+    waiting: {
+      description: "Too early: the button is disabled and says when the gate opens.",
+      after: { untilOpen: "loading" },
+    },
     /** Inside the window: the button works. */
     ready: {
+      description: "Inside the booking's window: the button opens the gate.",
       on: { "door.open": "opening" },
       after: { untilClose: "loading" },
     },
     opening: {
+      description: "Asking the server to open the gate.",
       invoke: {
         id: "openDoor",
         src: "openDoor",
@@ -124,13 +130,20 @@ export const doorMachine = setup({
     },
     /** Opened; the gate closes by itself, so pressing again (within the window) opens it again. */
     opened: {
+      description: "The gate opened; it can be opened again within the window.",
       on: { "door.open": "opening" },
       after: { untilClose: "loading" },
     },
-    refused: { on: { "door.retry": { target: "loading", actions: assign({ message: null }) } } },
-    failed: { on: { "door.retry": { target: "loading", actions: assign({ message: null }) } } },
-    ended: {},
-    cancelled: {},
-    notFound: {},
+    refused: {
+      description: "The server would not open the gate: its reason and a retry.",
+      on: { "door.retry": { target: "loading", actions: assign({ message: null }) } },
+    },
+    failed: {
+      description: "Reading the booking or opening the gate failed: the message and a retry.",
+      on: { "door.retry": { target: "loading", actions: assign({ message: null }) } },
+    },
+    ended: { description: "The booking's time is over: the gate no longer opens." },
+    cancelled: { description: "The booking was cancelled: the gate does not open." },
+    notFound: { description: "No booking has this link." },
   },
 });

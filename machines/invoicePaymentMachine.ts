@@ -94,6 +94,7 @@ export const invoicePaymentMachine = setup({
   initial: "loading",
   states: {
     loading: {
+      description: "Loading the member's invoices.",
       invoke: {
         id: "loadInvoices",
         src: "loadInvoices",
@@ -107,9 +108,11 @@ export const invoicePaymentMachine = setup({
       },
     },
     loadFailed: {
+      description: "The invoices could not be loaded: the message and a retry.",
       on: { "invoices.reload": { target: "loading", actions: assign({ errorMessage: null }) } },
     },
     list: {
+      description: "The invoices, newest first; an outstanding one can be paid.",
       on: {
         "invoices.pay": {
           guard: "isOutstanding",
@@ -125,6 +128,7 @@ export const invoicePaymentMachine = setup({
     },
     /** The payment form of one invoice. */
     choosingMethod: {
+      description: "The payment form of one invoice: method and gift card.",
       on: {
         "invoices.chooseMethod": { actions: assign({ paymentMethod: ({ event }) => event.paymentMethod }) },
         "invoices.editGiftCard": { actions: assign({ giftCardCode: ({ event }) => event.code }) },
@@ -133,6 +137,7 @@ export const invoicePaymentMachine = setup({
       },
     },
     paying: {
+      description: "Starting the invoice's payment.",
       invoke: {
         id: "payInvoice",
         src: "payInvoice",
@@ -167,8 +172,9 @@ export const invoicePaymentMachine = setup({
       },
     },
     /** The browser is leaving for the payment page. */
-    redirecting: {},
+    redirecting: { description: "Leaving for the payment page." },
     failed: {
+      description: "The payment could not be started: the message, a retry or close.",
       on: {
         "invoices.retry": { target: "choosingMethod", actions: assign({ errorMessage: null }) },
         "invoices.close": { target: "list", actions: assign(closedForm) },

@@ -92,6 +92,7 @@ const refreshedAfter = (id: "refreshAfterBooking" | "refreshAfterCancel") =>
     initial: "refreshing",
     states: {
       refreshing: {
+        description: "The list is read again.",
         invoke: {
           id,
           src: "loadMemberBookings",
@@ -105,7 +106,7 @@ const refreshedAfter = (id: "refreshAfterBooking" | "refreshAfterCancel") =>
           onError: { target: "refreshed", actions: "noteRefreshFailed" },
         },
       },
-      refreshed: {},
+      refreshed: { description: "The list is up to date, or marked as possibly lagging." },
     },
   }) as const;
 
@@ -174,6 +175,7 @@ export const memberBookingMachine = setup({
   states: {
     /** Reading the member's bookings (the membership comes in as `membership.updated`). */
     loading: {
+      description: "Reading the member's bookings.",
       invoke: {
         id: "loadMemberBookings",
         src: "loadMemberBookings",
@@ -186,10 +188,12 @@ export const memberBookingMachine = setup({
     },
     /** Nothing to show: the message and a retry. */
     loadFailed: {
+      description: "The bookings could not be read: the message and a retry.",
       on: { "bookings.retry": { target: "loading", actions: "forgetOutcome" } },
     },
     /** The list (and the quota, once known); nothing is under way. Substates say what just happened. */
     showing: {
+      description: "The member's bookings and hours; nothing under way.",
       initial: "idle",
       on: {
         "booking.start": {
@@ -204,17 +208,24 @@ export const memberBookingMachine = setup({
         },
       },
       states: {
-        idle: {},
+        idle: { description: "The list, with nothing just done." },
         /** A booking was made: its confirmation, while the list and the membership are read again. */
-        booked: refreshedAfter("refreshAfterBooking"),
+        booked: {
+          description: "A booking was made: its confirmation, while the list is read again.",
+          ...refreshedAfter("refreshAfterBooking"),
+        },
         /** A booking was cancelled (its hours are back): the list and the membership are read again. */
-        cancelled: refreshedAfter("refreshAfterCancel"),
+        cancelled: {
+          description: "A booking was cancelled (its hours are back): the list is read again.",
+          ...refreshedAfter("refreshAfterCancel"),
+        },
         /** The cancel was refused or failed: the server's message. */
-        cancelFailed: {},
+        cancelFailed: { description: "The cancel was refused or failed: the server's message." },
       },
     },
     /** The calendar of free slots; choosing a length sends `booking.chooseSlot`. */
     choosing: {
+      description: "The calendar of free slots, to choose a time.",
       entry: assign({ message: null }),
       invoke: {
         id: "slotCalendar",
@@ -249,10 +260,12 @@ export const memberBookingMachine = setup({
     },
     /** The slot needs more hours than are left: refused here, nothing is sent. */
     overQuota: {
+      description: "The slot needs more hours than are left: refused, nothing is sent.",
       on: { "booking.back": "choosing", "booking.close": "showing" },
     },
     /** The slot, the hours it uses and the hours left after it, and the number of dogs. */
     confirming: {
+      description: "The slot, the hours it uses and leaves, and the number of dogs.",
       on: {
         "booking.setDogs": { guard: "dogsAllowed", actions: assign({ dogs: ({ event }) => event.dogs }) },
         "booking.confirm": "booking",
@@ -261,6 +274,7 @@ export const memberBookingMachine = setup({
       },
     },
     booking: {
+      description: "The booking is sent.",
       invoke: {
         id: "bookSlot",
         src: "bookSlot",
@@ -285,16 +299,19 @@ export const memberBookingMachine = setup({
     },
     /** The server refused (quota, overdue invoice, slot taken): its message; another time can be chosen. */
     bookFailed: {
+      description: "The server refused the booking: its message; another time can be chosen.",
       on: { "booking.back": "choosing", "booking.close": "showing" },
     },
     /** 'Haluatko varmasti perua varauksen?' — nothing is sent before 'Kyllä, peru'. */
     confirmingCancel: {
+      description: "'Haluatko varmasti perua varauksen?': nothing is sent before confirming.",
       on: {
         "reservation.confirmCancel": "cancelling",
         "reservation.keep": { target: "showing", actions: assign({ cancelId: null }) },
       },
     },
     cancelling: {
+      description: "The cancel is sent.",
       invoke: {
         id: "cancelReservation",
         src: "cancelReservation",

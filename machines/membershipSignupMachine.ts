@@ -84,6 +84,7 @@ export const membershipSignupMachine = setup({
   initial: "loadingTiers",
   states: {
     loadingTiers: {
+      description: "Loading the membership tiers the park sells.",
       invoke: {
         id: "loadTiers",
         src: "loadTiers",
@@ -104,10 +105,12 @@ export const membershipSignupMachine = setup({
       },
     },
     tiersFailed: {
+      description: "The tiers could not be loaded: the message and a retry.",
       on: { "signup.retry": { target: "loadingTiers", actions: assign({ errorMessage: null }) } },
     },
     /** The form: tier, commitment, payment method and gift card. */
     choosing: {
+      description: "The form: tier, commitment, payment method and gift card.",
       on: {
         "signup.chooseTier": {
           actions: [
@@ -136,8 +139,9 @@ export const membershipSignupMachine = setup({
       },
     },
     /** Off to /login; the page comes back to the remembered choice after it. */
-    loginRequired: {},
+    loginRequired: { description: "Not signed in: off to log in, the choice remembered." },
     creatingPayment: {
+      description: "Creating the membership and its first payment.",
       invoke: {
         id: "createSignup",
         src: "createSignup",
@@ -178,11 +182,12 @@ export const membershipSignupMachine = setup({
       },
     },
     /** The browser is leaving for the payment page. */
-    redirecting: {},
+    redirecting: { description: "Leaving for the payment page." },
     failed: {
+      description: "The payment could not be started: the message and back to the form.",
       on: { "signup.retry": { target: "choosing", actions: assign({ errorMessage: null }) } },
     },
     /** A membership exists already: the server's message and the way to /oma-tili. */
-    alreadyMember: {},
+    alreadyMember: { description: "A membership exists already: the message and the way to /oma-tili." },
   },
 });

@@ -84,6 +84,7 @@ export const myReservationsMachine = setup({
   initial: "loading",
   states: {
     loading: {
+      description: "Reading this browser's bookings from the server.",
       invoke: {
         id: "loadReservations",
         src: "loadReservations",
@@ -104,9 +105,11 @@ export const myReservationsMachine = setup({
     },
     /** The load failed: the error and 'Yritä uudelleen', beside the bookings read before (if any). */
     loadFailed: {
+      description: "The load failed: the error and a retry, beside bookings read before.",
       on: { "reservations.reload": "loading" },
     },
     showing: {
+      description: "This browser's bookings, newest first, with the last cancel's outcome.",
       on: {
         "reservations.cancel": {
           guard: "isCancellable",
@@ -118,12 +121,14 @@ export const myReservationsMachine = setup({
     },
     /** 'Haluatko varmasti perua varauksen?' — nothing is sent before 'Kyllä, peru'. */
     confirmingCancel: {
+      description: "'Haluatko varmasti perua varauksen?': nothing is sent before confirming.",
       on: {
         "reservations.confirmCancel": "cancelling",
         "reservations.keep": { target: "showing", actions: assign({ cancelToken: null }) },
       },
     },
     cancelling: {
+      description: "The cancel is sent.",
       invoke: {
         id: "cancelReservation",
         src: "cancelReservation",

@@ -51,12 +51,14 @@ export const ownDataMachine = setup({
   states: {
     /** The buttons, and the export once it has been fetched. */
     idle: {
+      description: "The buttons, and the export once it has been fetched.",
       on: {
         "ownData.load": "loading",
         "ownData.delete": "confirmingDelete",
       },
     },
     loading: {
+      description: "Fetching the customer's data export.",
       invoke: {
         id: "loadOwnData",
         src: "loadOwnData",
@@ -71,6 +73,7 @@ export const ownDataMachine = setup({
       },
     },
     loadFailed: {
+      description: "The export could not be fetched: the message; fetch again or delete.",
       on: {
         "ownData.load": "loading",
         "ownData.delete": "confirmingDelete",
@@ -78,12 +81,14 @@ export const ownDataMachine = setup({
     },
     /** What deleting means; nothing is sent before the customer confirms. */
     confirmingDelete: {
+      description: "What deleting means, shown before anything is sent.",
       on: {
         "ownData.confirmDelete": "deleting",
         "ownData.keep": "idle",
       },
     },
     deleting: {
+      description: "The account deletion is sent.",
       invoke: {
         id: "deleteAccount",
         src: "deleteAccount",
@@ -99,11 +104,12 @@ export const ownDataMachine = setup({
     },
     /** E.g. 409 while an invoice is open: the server's message says what to do first. */
     deleteFailed: {
+      description: "The deletion was refused (e.g. an open invoice): the server's message.",
       on: {
         "ownData.confirmDelete": { target: "deleting", actions: assign({ deleteError: null }) },
         "ownData.keep": { target: "idle", actions: assign({ deleteError: null }) },
       },
     },
-    deleted: { type: "final" },
+    deleted: { description: "The account is deleted and the session has ended.", type: "final" },
   },
 });

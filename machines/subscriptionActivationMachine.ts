@@ -59,6 +59,7 @@ export const subscriptionActivationMachine = setup({
   initial: "checking",
   states: {
     checking: {
+      description: "Asking whether the membership is active yet.",
       invoke: {
         id: "loadSubscription",
         src: "loadSubscription",
@@ -84,14 +85,19 @@ export const subscriptionActivationMachine = setup({
       },
     },
     /** Not active yet: ask again in a moment. */
-    waiting: { after: { activationPoll: "checking" } },
+    waiting: {
+      description: "Not active yet: asking again in a moment.",
+      after: { activationPoll: "checking" },
+    },
     /** Welcome: the membership is active. */
-    activated: {},
+    activated: { description: "The membership is active: welcome." },
     /** Still not active after a few tries: the payment may still be on its way. */
     notYetActive: {
+      description: "Still not active after a few tries: the payment may be on its way.",
       on: { "activation.retry": { target: "checking", actions: assign({ polls: 0 }) } },
     },
     failed: {
+      description: "The membership could not be read: the message and a retry.",
       on: {
         "activation.retry": { target: "checking", actions: assign({ polls: 0, errorMessage: null }) },
       },

@@ -23,7 +23,7 @@ export const subscriptionStatuses = ["pending", "active", "cancelled", "expired"
 /**
  * A customer's membership. The tier's name, quota and price are copied at signup;
  * monthly_price_cents follows the tier's price in force on each later period's start, except
- * inside a 12-month commitment (services/invoices.ts); invoices already made keep their amount.
+ * inside a 12-month commitment (services/invoiceCreation.ts); invoices already made keep their amount.
  * Periods run monthly from start_date (domain/membershipPeriods.ts). ends_on (exclusive) is set when it is cancelled: access and billing run
  * until then. A customer has at most one pending or active membership (partial unique index).
  */

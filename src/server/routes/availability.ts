@@ -4,18 +4,9 @@ import { z } from "zod";
 import { MAX_RANGE_DAYS, dateRangeProblem } from "../../domain/availability.js";
 import { availabilityQuerySchema, availabilityWireSchema } from "../../domain/booking.js";
 import { badRequest } from "../errors.js";
-import { encodedAnswer } from "../services/availabilityCache.js";
+import { sendAnswer } from "../services/availabilityHttp.js";
 
 const messageSchema = z.object({ message: z.string() });
-
-/** Whether an If-None-Match header names this ETag (a list, weak or not, or *). */
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((tag) => {
-    const t = tag.trim();
-    return t === "*" || t === etag || t === `W/${etag}`;
-  });
-}
 
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -49,11 +40,8 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         if (problem) throw badRequest(problem);
         answer = await cache.answer(from, to);
       }
-      reply.header("etag", answer.etag).header("cache-control", "no-cache").header("vary", "accept-encoding");
-      if (matches(request.headers["if-none-match"], answer.etag)) return reply.code(304).send();
-      const { encoding, payload } = encodedAnswer(answer, request.headers["accept-encoding"]);
-      if (encoding) reply.header("content-encoding", encoding);
-      return reply.type("application/json; charset=utf-8").send(payload);
+      // ETag, 304 and the kept compressed bytes: services/availabilityHttp.ts.
+      return sendAnswer(request, reply, answer);
     },
   );
 };

@@ -14,10 +14,10 @@ import { idempotencyHeaders, idempotent } from "../plugins/idempotency.js";
 import {
   cancelSubscription,
   currentSubscription,
-  signup,
   tiersResponseOn,
   toSubscriptionView,
 } from "../services/membership.js";
+import { signup } from "../services/membershipSignup.js";
 import { getSettings } from "../services/settings.js";
 
 const messageSchema = z.object({ message: z.string() });

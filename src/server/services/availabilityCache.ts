@@ -1,11 +1,12 @@
-import { createHash } from "node:crypto";
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+// Over 300 lines: one class whose generations, loads and drops only make sense together (decision 016).
 import { DateTime } from "luxon";
-import { computeAvailability, isLive, windowEnd, type BookingRules } from "../../domain/availability.js";
-import { compactDay } from "../../domain/availabilityWire.js";
+import { windowEnd, type BookingRules } from "../../domain/availability.js";
 import { HELSINKI, datesBetween, helsinkiDate, wallClock } from "../../domain/helsinkiTime.js";
 import type { Database, Db } from "../db/index.js";
 import { loadBookingRules, loadLiveReservations, primaryArea, type Area } from "./availability.js";
+import { computeDay, rangeJson, statusTickMs, uncachedRangeJson, type DayEntry } from "./availabilityDay.js";
+import { rangeAnswer, type RangeAnswer } from "./availabilityHttp.js";
+import { noticeEffect } from "./availabilityNotice.js";
 import { getSettings, type Settings } from "./settings.js";
 
 /**
@@ -23,16 +24,10 @@ import { getSettings, type Settings } from "./settings.js";
  * the next hold expiry in it, so an expired hold shows free at once, before any job marks it.
  * When notices may be missed (the listening connection is lost), nothing is cached or served
  * from memory until listening again.
+ *
+ * This file holds the state; what a notice touches is availabilityNotice.ts, one day's answer
+ * availabilityDay.ts, and the ETag and compressed forms availabilityHttp.ts.
  */
-
-export type RangeAnswer = {
-  /** The JSON text of the compact answer. */
-  body: string;
-  etag: string;
-  /** Compressed forms, made on first use. */
-  gzip?: Buffer;
-  br?: Buffer;
-};
 
 type Snapshot = {
   settings: Settings;
@@ -48,10 +43,7 @@ type Snapshot = {
   bookingGeneration: number;
 };
 
-type DayEntry = { json: string; validUntil: number };
 type RangeEntry = { answer: RangeAnswer; validUntil: number; epoch: number };
-
-type Notice = { t?: string; a?: number | null; s?: string; e?: string; d?: string; k?: string };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -60,10 +52,6 @@ const DAY = 24 * HOUR;
 const SPAN_MARGIN_DAYS = 7;
 /** Ranges whose answers are kept (each a few tens of KB); the oldest go first. */
 const MAX_RANGES = 500;
-/** Settings that change the slot grid (others, such as the home notice, do not). */
-const GRID_SETTINGS = new Set(["openingHours", "slotRules", "vat"]);
-
-const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 export class AvailabilityCache {
   private live = false;
@@ -173,7 +161,7 @@ export class AvailabilityCache {
       this.live;
     const rules = { ...snap.rules, now };
     const { gridMinutes, lengthsMinutes } = rules.slotRules;
-    const tick = this.tickMs(rules);
+    const tick = statusTickMs(rules);
     const until = windowEnd(rules);
     const epoch = this.epoch;
     const parts: string[] = [];
@@ -181,15 +169,14 @@ export class AvailabilityCache {
     for (const date of datesBetween(from, to)) {
       let entry = this.days.get(date);
       if (!entry || nowMs >= entry.validUntil) {
-        entry = this.computeDay(rules, date, nowMs, tick, until, snap.nextMidnight);
+        this.stats.daysComputed++;
+        entry = computeDay(rules, date, nowMs, tick, until, snap.nextMidnight);
         if (canStore) this.days.set(date, entry);
       }
       parts.push(entry.json);
       validUntil = Math.min(validUntil, entry.validUntil);
     }
-    const answer = makeAnswer(
-      `{"timeZone":"${HELSINKI}","gridMinutes":${gridMinutes},"lengthsMinutes":${JSON.stringify(lengthsMinutes)},"days":[${parts.join(",")}]}`,
-    );
+    const answer = rangeAnswer(rangeJson(gridMinutes, lengthsMinutes, parts));
     if (canStore && epoch === this.epoch) {
       if (this.ranges.size >= MAX_RANGES) this.ranges.delete(this.ranges.keys().next().value!);
       this.ranges.set(`${from}/${to}`, { answer, validUntil, epoch });
@@ -199,41 +186,19 @@ export class AvailabilityCache {
 
   // ---------------------------------------------------------------- changes
 
-  /** A change notice (migration 0010's payload): drops what it touches. */
+  /** A change notice (migration 0010's payload): drops what it touches (availabilityNotice.ts). */
   notice(payload: string): void {
     this.bookingGeneration++;
     this.stats.notices++;
-    let notice: Notice;
-    try {
-      notice = JSON.parse(payload) as Notice;
-    } catch {
-      notice = {};
-    }
     const snap = this.snapshot;
+    const { base, dates } = noticeEffect(
+      payload,
+      snap && { areaId: snap.area.id, changeoverMinutes: snap.rules.slotRules.changeoverMinutes },
+    );
     // Anything but a booking changes what checkout reads from memory too.
-    if (notice.t !== "reservations") this.baseGeneration++;
-    switch (notice.t) {
-      case "reservations":
-      case "blocks": {
-        if (!snap || !notice.s || !notice.e) return this.dropDays();
-        // Another area's bookings change nothing here (a block for every area has no area).
-        if (notice.t === "reservations" && notice.a != null && notice.a !== snap.area.id) return;
-        if (notice.t === "blocks" && notice.a != null && notice.a !== snap.area.id) return;
-        const gap = snap.rules.slotRules.changeoverMinutes * MINUTE;
-        const start = Date.parse(notice.s) - gap;
-        const end = Date.parse(notice.e) + gap;
-        if (!Number.isFinite(start) || !Number.isFinite(end) || end - start > 400 * DAY)
-          return this.dropDays();
-        return this.dropDays(datesBetween(helsinkiDate(start - DAY), helsinkiDate(end + DAY)));
-      }
-      case "opening_exceptions":
-        return notice.d ? this.dropDays([notice.d]) : this.dropDays();
-      case "settings":
-        // Checkout reads every setting from the snapshot; only some change the grid.
-        return notice.k && !GRID_SETTINGS.has(notice.k) ? undefined : this.dropDays();
-      default:
-        return this.dropDays();
-    }
+    if (base) this.baseGeneration++;
+    if (dates === "all") this.dropDays();
+    else if (dates !== "none") this.dropDays(dates);
   }
 
   private dropDays(dates?: string[]): void {
@@ -349,85 +314,6 @@ export class AvailabilityCache {
       now,
       settings,
     });
-    const response = computeAvailability(rules, from, to);
-    const days = response.days.map((day) => JSON.stringify(compactDay(day, response.lengthsMinutes)));
-    return makeAnswer(
-      `{"timeZone":"${HELSINKI}","gridMinutes":${response.gridMinutes},"lengthsMinutes":${JSON.stringify(response.lengthsMinutes)},"days":[${days.join(",")}]}`,
-    );
+    return rangeAnswer(uncachedRangeJson(rules, from, to));
   }
-
-  // ---------------------------------------------------------------- one day
-
-  /** The real-time step every status boundary falls on: cells, lengths and whole-hour offsets. */
-  private tickMs(rules: BookingRules): number {
-    const { gridMinutes, lengthsMinutes } = rules.slotRules;
-    return lengthsMinutes.reduce((g, l) => gcd(g, l), gcd(60, gridMinutes)) * MINUTE;
-  }
-
-  private computeDay(
-    rules: BookingRules,
-    date: string,
-    nowMs: number,
-    tick: number,
-    until: number,
-    nextMidnight: number,
-  ): DayEntry {
-    this.stats.daysComputed++;
-    const day = computeAvailability(rules, date, date).days[0]!;
-    const json = JSON.stringify(compactDay(day, rules.slotRules.lengthsMinutes));
-    // Until the next Helsinki midnight at most (labels may say how far today is).
-    let validUntil = nextMidnight;
-    if (day.opensAt && day.closesAt) {
-      const opens = Date.parse(day.opensAt);
-      const closes = Date.parse(day.closesAt);
-      // The next instant a status may change by time alone: a cell boundary (now on it: just after).
-      const nextTick = nowMs % tick === 0 ? nowMs + 1 : Math.ceil(nowMs / tick) * tick;
-      // Cells pass into the past.
-      if (closes >= nowMs) validUntil = Math.min(validUntil, opens - tick > nowMs ? opens - tick : nextTick);
-      // The booking window's end moves over the day (an hour's margin for a DST change between).
-      if (closes > until) {
-        const reaches = nowMs + (opens - until) - HOUR - tick;
-        validUntil = Math.min(validUntil, reaches > nowMs ? reaches : nextTick);
-      }
-      // A hold in the day's hours stops counting when it expires.
-      const gap = rules.slotRules.changeoverMinutes * MINUTE;
-      for (const r of rules.reservations) {
-        if (r.status !== "pending" || !r.holdExpiresAt || !isLive(r, rules.now)) continue;
-        if (r.startsAt.getTime() - gap < closes && r.endsAt.getTime() + gap > opens)
-          validUntil = Math.min(validUntil, r.holdExpiresAt.getTime());
-      }
-    }
-    return { json, validUntil };
-  }
-}
-
-function makeAnswer(body: string): RangeAnswer {
-  return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
-}
-
-/** An Accept-Encoding header names the coding, without q=0. */
-const acceptsCoding = (name: string) => new RegExp(`(^|[,\\s])${name}(?![^,]*;\\s*q=0(\\.0*)?\\s*(,|$))`);
-const ACCEPTS_BR = acceptsCoding("br");
-const ACCEPTS_GZIP = acceptsCoding("gzip");
-
-/** The answer's bytes for an Accept-Encoding: brotli, gzip or none (compressed once, then kept). */
-export function encodedAnswer(
-  answer: RangeAnswer,
-  acceptEncoding: string | undefined,
-): { encoding: "br" | "gzip" | null; payload: string | Buffer } {
-  if (answer.body.length < 1024 || !acceptEncoding) return { encoding: null, payload: answer.body };
-  if (ACCEPTS_BR.test(acceptEncoding)) {
-    answer.br ??= brotliCompressSync(answer.body, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: answer.body.length,
-      },
-    });
-    return { encoding: "br", payload: answer.br };
-  }
-  if (ACCEPTS_GZIP.test(acceptEncoding)) {
-    answer.gzip ??= gzipSync(answer.body, { level: 6 });
-    return { encoding: "gzip", payload: answer.gzip };
-  }
-  return { encoding: null, payload: answer.body };
 }

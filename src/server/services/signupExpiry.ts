@@ -5,7 +5,7 @@ import { returnGiftCardShares } from "./giftCards.js";
 
 /**
  * Expires pending signups: the membership never started, its open invoices are void. Its own
- * module because the signup (membership.ts), its job and a cancelled invoice payment
+ * module because the signup (membershipSignup.ts), its job and a cancelled invoice payment
  * (invoiceFulfilment.ts) all need it, and those must not import each other.
  */
 export async function expireSignups(db: DbOrTx, ids: string[], now: Date): Promise<string[]> {

@@ -1,0 +1,40 @@
+/** Customers and their sign-in: magic-link tokens and sessions. */
+import { index, pgTable, serial, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, tstz } from "./columns.js";
+
+export const customers = pgTable("customers", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: text("email").notNull().unique(), // stored lower-case
+  name: text("name"),
+  phone: text("phone"),
+  createdAt: createdAt(),
+  lastLoginAt: tstz("last_login_at"),
+});
+
+/** A magic-link token, stored only as its SHA-256 hash. */
+export const magicLinkTokens = pgTable(
+  "magic_link_tokens",
+  {
+    id: serial("id").primaryKey(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: tstz("expires_at").notNull(),
+    usedAt: tstz("used_at"),
+    requestedIp: text("requested_ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("magic_link_tokens_customer").on(t.customerId, t.createdAt)],
+);
+
+/** A customer session; the JWT carries its id, so revoking the row ends the session. */
+export const customerSessions = pgTable("customer_sessions", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  customerId: uuid("customer_id")
+    .notNull()
+    .references(() => customers.id, { onDelete: "cascade" }),
+  expiresAt: tstz("expires_at").notNull(),
+  revokedAt: tstz("revoked_at"),
+  createdAt: createdAt(),
+});

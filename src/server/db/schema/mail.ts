@@ -1,0 +1,28 @@
+/** The outbox of every e-mail the product sends. */
+import { index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { createdAt, tstz } from "./columns.js";
+
+export type OutboxAttachment = { filename: string; contentType: string; content: string };
+
+/** Every e-mail the product sends, with its delivery status. */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: serial("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
+    kind: text("kind").notNull(), // login, receipt, cancellation, ...
+    status: text("status", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: tstz("next_attempt_at").notNull().defaultNow(),
+    sentAt: tstz("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_outbox_due").on(t.status, t.nextAttemptAt)],
+);

@@ -1,0 +1,64 @@
+/** Bookings of an area, with the reservation statuses. */
+import { sql } from "drizzle-orm";
+import { type AnyPgColumn, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, tstz } from "./columns.js";
+import { areas } from "./calendar.js";
+import { customers } from "./customers.js";
+import { discountCodes } from "./giftCardsAndDiscounts.js";
+import { subscriptions } from "./subscriptions.js";
+
+export const reservationStatuses = ["pending", "confirmed", "cancelled", "expired"] as const;
+export type ReservationStatus = (typeof reservationStatuses)[number];
+
+/**
+ * A booking of one area. "pending" is a hold while the visitor pays (until holdExpiresAt);
+ * pending and confirmed bookings are live, and the exclusion constraint added in migration
+ * 0001 makes two overlapping live bookings of one area impossible.
+ */
+export const reservations = pgTable(
+  "reservations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    areaId: integer("area_id")
+      .notNull()
+      .references(() => areas.id),
+    startsAt: tstz("starts_at").notNull(),
+    endsAt: tstz("ends_at").notNull(),
+    status: text("status", { enum: reservationStatuses }).notNull(),
+    kind: text("kind", { enum: ["single", "subscriber", "admin"] })
+      .notNull()
+      .default("single"),
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    /** A subscriber booking's membership, whose quota it uses. */
+    subscriptionId: uuid("subscription_id").references((): AnyPgColumn => subscriptions.id),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    dogs: integer("dogs").notNull().default(1),
+    /** What the booking costs after any discount (VAT included); the list price is this + discount. */
+    priceCents: integer("price_cents").notNull(),
+    vatCents: integer("vat_cents").notNull(),
+    discountCodeId: integer("discount_code_id").references((): AnyPgColumn => discountCodes.id),
+    discountCents: integer("discount_cents").notNull().default(0),
+    accessToken: text("access_token").notNull().unique(),
+    doorToken: text("door_token").notNull().unique(),
+    holdExpiresAt: tstz("hold_expires_at"),
+    /** The address the checkout came from: live holds are limited per address (and per e-mail). */
+    holdIp: text("hold_ip"),
+    confirmedAt: tstz("confirmed_at"),
+    cancelledAt: tstz("cancelled_at"),
+    cancelReason: text("cancel_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("reservations_period", sql`${t.endsAt} > ${t.startsAt}`),
+    index("reservations_starts_at").on(t.startsAt),
+    index("reservations_customer").on(t.customerId),
+    index("reservations_subscription").on(t.subscriptionId, t.startsAt),
+    index("reservations_email").on(sql`lower(${t.email})`),
+    index("reservations_hold").on(t.status, t.holdExpiresAt),
+    index("reservations_hold_ip")
+      .on(t.holdIp)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);

@@ -1,0 +1,202 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { TAKEN_MESSAGE, type BookingRules } from "../../domain/availability.js";
+import type { CreateReservationRequest } from "../../domain/booking.js";
+import { vatIncludedCents } from "../../domain/money.js";
+import { priceBreakdown, type PriceBreakdown } from "../../domain/pricing.js";
+import type { AppContext } from "../context.js";
+import type { Tx } from "../db/index.js";
+import { payments, reservations } from "../db/schema.js";
+import { conflict } from "../errors.js";
+import { lockCheckout, type Area } from "./availability.js";
+import { claimDiscountCode, discountOf, recordDiscountUse } from "./discountCodes.js";
+import { lockGiftCard, redeemGiftCard } from "./giftCards.js";
+import { enforceHoldLimits, type LiveHolds } from "./holdLimits.js";
+import { expireHolds } from "./holds.js";
+import { FREE_PROVIDER, GIFT_CARD_PROVIDER } from "./paymentConstants.js";
+import { isSlotConflict } from "./pgErrors.js";
+import type { PaymentRow, ReservationRow } from "./reservationView.js";
+import type { Settings } from "./settings.js";
+
+/**
+ * The checkout's transaction (services/booking.ts calls it): the locks, the state of the slot and
+ * of the visitor's holds, the price with a discount code and a gift card, and the pending
+ * reservation and its payment.
+ */
+
+/** An unguessable token (192 bits) for the visitor's own page and the gate link. */
+export const newToken = () => randomBytes(24).toString("base64url");
+
+/**
+ * Holds the slot with a pending reservation and its payment in one transaction. Losing the race
+ * for the slot (the exclusion constraint) is a 409, never a 5xx. A discount code's use and a gift
+ * card's share are taken in the same transaction, so two checkouts can never both spend the last
+ * of either. The slot has been checked against the rules from memory (`checkBooking`) already.
+ */
+export async function holdSlot(
+  ctx: AppContext,
+  o: {
+    input: CreateReservationRequest;
+    ip: string | null;
+    start: Date;
+    end: Date;
+    now: Date;
+    area: Area;
+    rules: BookingRules;
+    settings: Settings;
+    /** The list price and the VAT rate of the slot (`checkBooking`). */
+    listPriceCents: number;
+    vatRateBasisPoints: number;
+  },
+): Promise<{ reservation: ReservationRow; payment: PaymentRow }> {
+  const { input, start, end, now, area, rules, settings } = o;
+  const paymentId = randomUUID();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      // Checkouts that could take each other's time take turns (services/availability.ts).
+      const gap = rules.slotRules.changeoverMinutes * 60_000;
+      await lockCheckout(tx, {
+        areaId: area.id,
+        busyStart: new Date(start.getTime() - gap),
+        busyEnd: new Date(end.getTime() + gap),
+        email: input.email,
+        ip: o.ip,
+      });
+      const state = await bookingState(tx, {
+        areaId: area.id,
+        start,
+        end,
+        gapMinutes: rules.slotRules.changeoverMinutes,
+        email: input.email,
+        ip: o.ip,
+        now,
+      });
+      if (state.taken) throw conflict(TAKEN_MESSAGE);
+      // An expired hold in the way still counts for the constraint until it is marked expired.
+      if (state.staleHoldIds.length > 0) await expireHolds(tx, now, area.id, state.staleHoldIds);
+      // Only a checkout that would hold a slot counts against the visitor's limit of unpaid holds.
+      enforceHoldLimits({ byEmail: state.byEmail, byIp: state.byIp, now, limits: settings.holdLimits });
+      const code = input.discountCode ? await claimDiscountCode(tx, input.discountCode, now) : null;
+      const card = input.giftCardCode ? await lockGiftCard(tx, input.giftCardCode, now) : null;
+      const price = priceBreakdown({
+        listPriceCents: o.listPriceCents,
+        discount: code && discountOf(code),
+        giftCardBalanceCents: card?.balanceCents,
+      });
+      const vatRate = o.vatRateBasisPoints;
+      const [reservation] = await tx
+        .insert(reservations)
+        .values({
+          areaId: area.id,
+          startsAt: start,
+          endsAt: end,
+          status: "pending",
+          kind: "single",
+          name: input.name,
+          email: input.email.trim(),
+          phone: input.phone || null,
+          dogs: input.dogs,
+          priceCents: price.totalCents,
+          vatCents: vatIncludedCents(price.totalCents, vatRate),
+          discountCodeId: code?.id ?? null,
+          discountCents: price.discountCents,
+          accessToken: newToken(),
+          doorToken: newToken(),
+          holdExpiresAt: new Date(now.getTime() + settings.slotRules.holdMinutes * 60_000),
+          holdIp: o.ip,
+        })
+        .returning();
+      if (code)
+        await recordDiscountUse(tx, {
+          code,
+          reservationId: reservation!.id,
+          listPriceCents: o.listPriceCents,
+          now,
+        });
+      const provider = providerFor(ctx, price);
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          id: paymentId,
+          reservationId: reservation!.id,
+          provider,
+          // A provider whose reference is known in advance needs no update after its call.
+          providerRef: provider === ctx.payments.name ? (ctx.payments.refFor?.(paymentId) ?? null) : null,
+          method: input.paymentMethod,
+          amountCents: price.payableCents,
+          vatCents: vatIncludedCents(price.payableCents, vatRate),
+          giftCardId: card && price.giftCardCents > 0 ? card.id : null,
+          giftCardCents: price.giftCardCents,
+          status: "pending",
+        })
+        .returning();
+      if (card)
+        await redeemGiftCard(tx, { card, paymentId: payment!.id, amountCents: price.giftCardCents, now });
+      return { reservation: reservation!, payment: payment! };
+    });
+  } catch (error) {
+    if (isSlotConflict(error)) throw conflict(TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
+/**
+ * In one statement, inside the area's lock: whether a live booking of the area overlaps the slot
+ * (with the changeover gap), which ended holds are in its way (for the exclusion constraint), and
+ * the visitor's live holds by e-mail address and IP address (services/holdLimits.ts).
+ */
+async function bookingState(
+  tx: Tx,
+  o: {
+    areaId: number;
+    start: Date;
+    end: Date;
+    gapMinutes: number;
+    email: string;
+    ip: string | null;
+    now: Date;
+  },
+): Promise<{ taken: boolean; staleHoldIds: string[]; byEmail: LiveHolds; byIp: LiveHolds | null }> {
+  const gap = o.gapMinutes * 60_000;
+  const now = o.now.toISOString();
+  const start = o.start.toISOString();
+  const end = o.end.toISOString();
+  const busyStart = new Date(o.start.getTime() - gap).toISOString();
+  const busyEnd = new Date(o.end.getTime() + gap).toISOString();
+  const email = o.email.trim().toLowerCase();
+  const live = sql`r.status = 'pending' AND r.hold_expires_at > ${now}::timestamptz`;
+  const mine = sql`lower(r.email) = ${email}`;
+  const ours = sql`r.hold_ip = ${o.ip}::text`;
+  const result = (await tx.execute(sql`
+    SELECT
+      count(*) FILTER (WHERE r.area_id = ${o.areaId} AND r.starts_at < ${busyEnd}::timestamptz
+        AND r.ends_at > ${busyStart}::timestamptz AND (r.status = 'confirmed' OR (${live})))::int AS taken,
+      coalesce(string_agg(r.id::text, ',') FILTER (WHERE r.area_id = ${o.areaId} AND r.status = 'pending'
+        AND r.hold_expires_at <= ${now}::timestamptz
+        AND r.starts_at < ${end}::timestamptz AND r.ends_at > ${start}::timestamptz), '') AS stale,
+      count(*) FILTER (WHERE (${live}) AND ${mine})::int AS by_email,
+      (extract(epoch FROM min(r.hold_expires_at) FILTER (WHERE (${live}) AND ${mine})) * 1000)::float8 AS email_ends,
+      count(*) FILTER (WHERE (${live}) AND ${ours})::int AS by_ip,
+      (extract(epoch FROM min(r.hold_expires_at) FILTER (WHERE (${live}) AND ${ours})) * 1000)::float8 AS ip_ends
+    FROM reservations r
+    WHERE (r.area_id = ${o.areaId} AND r.status IN ('pending', 'confirmed')
+        AND r.starts_at < ${busyEnd}::timestamptz AND r.ends_at > ${busyStart}::timestamptz)
+      OR ((${live}) AND (${mine} OR ${ours}))
+  `)) as unknown as { rows: Array<Record<string, unknown>> };
+  const row = result.rows[0] ?? {};
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    taken: (num(row.taken) ?? 0) > 0,
+    staleHoldIds: String(row.stale ?? "")
+      .split(",")
+      .filter(Boolean),
+    byEmail: { n: num(row.by_email) ?? 0, firstEndsMs: num(row.email_ends) },
+    byIp: o.ip ? { n: num(row.by_ip) ?? 0, firstEndsMs: num(row.ip_ends) } : null,
+  };
+}
+
+/** Who takes the payment: the provider, or nobody when a gift card or a discount left nothing to pay. */
+function providerFor(ctx: AppContext, price: PriceBreakdown): string {
+  if (price.payableCents > 0) return ctx.payments.name;
+  return price.giftCardCents > 0 ? GIFT_CARD_PROVIDER : FREE_PROVIDER;
+}

@@ -1,0 +1,112 @@
+import { and, eq, sql } from "drizzle-orm";
+import { helsinkiDate } from "../../domain/helsinkiTime.js";
+import { referenceNumber } from "../../domain/membership.js";
+import { addDays, periodBounds } from "../../domain/membershipPeriods.js";
+import { vatIncludedCents } from "../../domain/money.js";
+import type { Tx } from "../db/index.js";
+import { counters, invoices, subscriptions } from "../db/schema.js";
+import type { InvoiceRow } from "./invoices.js";
+import { formatDay } from "./membershipMail.js";
+import { tierOn, vatRateOn } from "./prices.js";
+import type { Settings } from "./settings.js";
+import { membershipPriceOf, scheduledTierFor, tierChangeApplies } from "./tierChange.js";
+
+/**
+ * Making a membership invoice: its gapless number, the period's price (with a scheduled tier
+ * change) and the row. The signup makes the first (membershipSignup.ts), the job the others (invoices.ts).
+ */
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** Invoice numbers start here, so every number has four digits and a valid reference base. */
+export const FIRST_INVOICE_NUMBER = 1001;
+
+/** The next invoice number; the counter row stays locked until the caller's transaction ends. */
+async function nextInvoiceNumber(tx: Tx): Promise<number> {
+  const [row] = await tx
+    .insert(counters)
+    .values({ name: "invoice", value: FIRST_INVOICE_NUMBER })
+    .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
+    .returning({ value: counters.value });
+  return row!.value;
+}
+
+/**
+ * The monthly price of a membership's period starting on `start`: the tier's price in force on
+ * that date (less the commitment discount for a 12-month membership), so a tier change from a
+ * later date applies to the periods from then on. Inside its commitment a membership keeps the
+ * price it was signed at, and a tier no longer offered keeps its last price.
+ */
+async function periodPrice(tx: Tx, sub: SubscriptionRow, start: string, settings: Settings) {
+  if (sub.commitmentEndDate !== null && start < sub.commitmentEndDate) return sub.monthlyPriceCents;
+  const tier = await tierOn(tx, sub.tierLevel, start);
+  if (!tier) return sub.monthlyPriceCents;
+  return membershipPriceOf(sub.commitment, tier.monthlyPriceCents, settings);
+}
+
+/**
+ * Creates the invoice of one period, unless it exists. The caller holds the subscription's row
+ * lock, so two job runs take turns and the second finds the first's invoice; the unique index
+ * (subscription, period) is the last guard. A number is drawn only when the invoice is made, in
+ * the same transaction, so a rollback returns it and numbers have no gaps.
+ */
+export async function createInvoice(
+  tx: Tx,
+  options: {
+    sub: SubscriptionRow;
+    index: number;
+    customer: { email: string; name: string | null };
+    settings: Settings;
+    now: Date;
+  },
+): Promise<InvoiceRow> {
+  const { sub, index, customer, settings, now } = options;
+  const { start, endExclusive } = periodBounds(sub.startDate, index);
+  const [existing] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.subscriptionId, sub.id), eq(invoices.periodStart, start)));
+  if (existing) return existing;
+  const number = await nextInvoiceNumber(tx);
+  // The price and the VAT rate in force on the period's first day; the invoice keeps them.
+  const vatRate = await vatRateOn(tx, start);
+  // A scheduled tier change takes effect with the first period it applies to (decision 022): the
+  // membership copies the tier, and its price is the new tier's (kept inside a commitment).
+  const changed = tierChangeApplies(sub, start);
+  const tier = changed ? await scheduledTierFor(tx, sub, start) : null;
+  const amountCents = tier
+    ? membershipPriceOf(sub.commitment, tier.monthlyPriceCents, settings)
+    : await periodPrice(tx, sub, start, settings);
+  if (changed || amountCents !== sub.monthlyPriceCents)
+    await tx
+      .update(subscriptions)
+      .set({
+        monthlyPriceCents: amountCents,
+        ...(changed && { nextTierLevel: null, nextTierFrom: null }),
+        ...(tier && { tierLevel: tier.level, tierName: tier.name, hoursQuota: tier.hoursQuota }),
+      })
+      .where(eq(subscriptions.id, sub.id));
+  const tierName = tier?.name ?? sub.tierName;
+  const commitment = sub.commitment === "12m" ? ", 12 kk sitoumus" : "";
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      number,
+      referenceNumber: referenceNumber(number),
+      subscriptionId: sub.id,
+      customerId: sub.customerId,
+      email: customer.email,
+      name: customer.name,
+      description: `Jäsenyys ${tierName}${commitment}, ${formatDay(start)}–${formatDay(addDays(endExclusive, -1))}`,
+      periodStart: start,
+      periodEnd: endExclusive,
+      amountCents,
+      vatCents: vatIncludedCents(amountCents, vatRate),
+      vatRateBasisPoints: vatRate,
+      hoursQuota: tier?.hoursQuota ?? sub.hoursQuota,
+      issuedAt: now,
+      dueDate: addDays(helsinkiDate(now), settings.membership.invoiceDueDays),
+    })
+    .returning();
+  return invoice!;
+}

@@ -1,0 +1,112 @@
+import { and, eq } from "drizzle-orm";
+import type { PaymentMethod } from "../../domain/booking.js";
+import { vatIncludedCents } from "../../domain/money.js";
+import { priceBreakdown } from "../../domain/pricing.js";
+import type { AppContext } from "../context.js";
+import type { Tx } from "../db/index.js";
+import { payments } from "../db/schema.js";
+import { HttpError } from "../errors.js";
+import { lockGiftCard, redeemGiftCard, returnGiftCardShares } from "./giftCards.js";
+import { confirmInvoicePayment } from "./invoiceFulfilment.js";
+import type { InvoiceRow } from "./invoices.js";
+import { GIFT_CARD_PROVIDER, PAYMENT_START_FAILED } from "./paymentConstants.js";
+
+/** Paying an invoice: the member's payment of any invoice (invoices.ts) and a signup's first (membershipSignup.ts). */
+
+export type InvoicePaymentStart = {
+  /** The payment page; "" when a gift card paid it all (the invoice is paid already). */
+  redirectUrl: string;
+  giftCardCents: number;
+  payableCents: number;
+};
+
+/**
+ * Records a pending payment of an invoice (taking a gift card's share of its balance in the same
+ * transaction), then after the commit asks the provider where to send the payer. When the gift
+ * card pays it all, the payment is confirmed at once through the fulfilment path and there is no
+ * payment page. If the provider fails, the payment is marked failed, the gift card's share
+ * returned, `onStartFailed` undoes what the caller started (a signup expires), and the payer gets
+ * a 502.
+ */
+export async function startInvoicePayment(
+  ctx: AppContext,
+  invoice: InvoiceRow,
+  options: {
+    method: PaymentMethod;
+    returnPaths: { success: string; cancel: string };
+    giftCardCode?: string | null;
+    email?: string;
+    onStartFailed?: (tx: Tx) => Promise<unknown>;
+  },
+): Promise<InvoicePaymentStart> {
+  const now = ctx.now();
+  let payment;
+  try {
+    payment = await ctx.db.transaction(async (tx) => {
+      // A new attempt replaces an earlier unfinished one (the payer went back and tried again).
+      const replaced = await tx
+        .update(payments)
+        .set({ status: "cancelled" })
+        .where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, "pending")))
+        .returning({ id: payments.id });
+      await returnGiftCardShares(
+        tx,
+        replaced.map((p) => p.id),
+        now,
+      );
+      const card = options.giftCardCode ? await lockGiftCard(tx, options.giftCardCode, now) : null;
+      const price = priceBreakdown({
+        listPriceCents: invoice.amountCents,
+        giftCardBalanceCents: card?.balanceCents,
+      });
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          invoiceId: invoice.id,
+          provider: price.payableCents > 0 ? ctx.payments.name : GIFT_CARD_PROVIDER,
+          method: options.method,
+          amountCents: price.payableCents,
+          vatCents: vatIncludedCents(price.payableCents, invoice.vatRateBasisPoints),
+          giftCardId: card && price.giftCardCents > 0 ? card.id : null,
+          giftCardCents: price.giftCardCents,
+          status: "pending",
+        })
+        .returning();
+      if (card) await redeemGiftCard(tx, { card, paymentId: row!.id, amountCents: price.giftCardCents, now });
+      return row!;
+    });
+  } catch (error) {
+    // A gift card refused at the last moment (spent meanwhile): undo the caller's work too.
+    if (error instanceof HttpError && options.onStartFailed)
+      await ctx.db.transaction((tx) => options.onStartFailed!(tx));
+    throw error;
+  }
+  const started = { giftCardCents: payment.giftCardCents, payableCents: payment.amountCents };
+  if (payment.amountCents === 0) {
+    await confirmInvoicePayment(ctx, { ...payment, invoiceId: invoice.id });
+    return { redirectUrl: "", ...started };
+  }
+  let session;
+  try {
+    session = await ctx.payments.createCheckout({
+      paymentId: payment.id,
+      amountCents: payment.amountCents,
+      method: options.method,
+      description: `Lasku ${invoice.number}: ${invoice.description}`,
+      email: options.email ?? invoice.email,
+      returnUrls: {
+        success: ctx.config.publicUrl + options.returnPaths.success,
+        cancel: ctx.config.publicUrl + options.returnPaths.cancel,
+      },
+    });
+  } catch {
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(payments).set({ status: "failed" }).where(eq(payments.id, payment.id));
+      await returnGiftCardShares(tx, [payment.id], ctx.now());
+      await options.onStartFailed?.(tx);
+    });
+    throw new HttpError(502, PAYMENT_START_FAILED);
+  }
+  await ctx.db.update(payments).set({ providerRef: session.providerRef }).where(eq(payments.id, payment.id));
+  return { redirectUrl: session.redirectUrl, ...started };
+}

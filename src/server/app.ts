@@ -25,7 +25,11 @@ import {
   overloadRetryAfter,
   registerLoadShedding,
 } from "./plugins/loadShedding.js";
-import { finnishClientErrorHandler, registerUrlLengthLimit } from "./plugins/clientErrors.js";
+import {
+  finnishClientErrorHandler,
+  registerUrlLengthLimit,
+  registerWellFormedText,
+} from "./plugins/clientErrors.js";
 import { registerSecurityHeaders } from "./plugins/securityHeaders.js";
 import { adminRoutes } from "./routes/admin/index.js";
 import { adminAuthConfigRoutes } from "./routes/adminAuthConfig.js";
@@ -131,6 +135,7 @@ export async function buildApp({
   });
 
   registerUrlLengthLimit(app);
+  registerWellFormedText(app);
   await registerSecurityHeaders(app, ctx.config);
   registerLoadShedding(app, ctx.config.MAX_CONCURRENT_REQUESTS);
 

@@ -26,7 +26,9 @@ const yearInRange = (value: string) => {
  * format already checks the day of the month.
  */
 export const requestDate = isoDate.check(
-  z.refine(isValidDate, "Virheellinen päivämäärä."),
+  z.refine(isValidDate, {
+    error: (issue) => `Virheellinen päivämäärä: ${String(issue.input).slice(0, 20)}.`,
+  }),
   z.refine(yearInRange, YEAR_MESSAGE),
 );
 export const requestDateTime = isoDateTime.check(z.refine(yearInRange, YEAR_MESSAGE));

@@ -25,6 +25,7 @@ import {
   overloadRetryAfter,
   registerLoadShedding,
 } from "./plugins/loadShedding.js";
+import { withMaskedUrls } from "./plugins/logRedaction.js";
 import {
   finnishClientErrorHandler,
   registerUrlLengthLimit,
@@ -67,7 +68,7 @@ export async function buildApp({
   // Request lines only at debug level, so the console stays readable (e-mails are printed there).
   const disableRequestLogging = ctx.config.LOG_LEVEL !== "debug" && ctx.config.LOG_LEVEL !== "trace";
   const app = Fastify({
-    logger,
+    logger: withMaskedUrls(logger),
     trustProxy: ctx.config.TRUST_PROXY,
     logController: new LogController({ disableRequestLogging }),
     // Long path tokens reach the routes, whose schemas refuse them with a clear message (and the

@@ -141,8 +141,17 @@ export type BookingCheck =
 
 export const TAKEN_MESSAGE = "Valitsemasi aika on juuri varattu. Valitse toinen aika.";
 
-/** Whether [start, end) can be booked now, with its price; the reason in Finnish when not. */
-export function checkBooking(rules: BookingRules, startInput: Date, endInput: Date): BookingCheck {
+/**
+ * Whether [start, end) can be booked now, with its price; the reason in Finnish when not.
+ * `ignoreWindow` (an admin's manual booking) lifts the booking window alone: every other rule
+ * (grid, lengths, opening hours, closed days, blocks, overlaps) holds at any distance ahead.
+ */
+export function checkBooking(
+  rules: BookingRules,
+  startInput: Date,
+  endInput: Date,
+  options: { ignoreWindow?: boolean } = {},
+): BookingCheck {
   const { busy, blocks, now, until } = prepare(rules);
   const start = startInput.getTime();
   const end = endInput.getTime();
@@ -174,7 +183,7 @@ export function checkBooking(rules: BookingRules, startInput: Date, endInput: Da
         : `Varaus alkaa aina ${gridMinutes} minuutin välein.`,
     );
   if (start < now) return fail("past", "Valitsemasi aika on jo mennyt. Valitse toinen aika.");
-  if (end > until)
+  if (end > until && !options.ignoreWindow)
     return fail("outside_window", `Varauksen voi tehdä enintään ${bookingWindowDays} päivän päähän.`);
   const hours = openingOn(rules, local.toISODate()!);
   if (!hours) return fail("closed", "Puisto on suljettu valitsemanasi päivänä.");

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { isValidDate } from "./helsinkiClock.js";
 
 /*
  * The API's shared formats (dates, times, payment methods), written with zod/mini like the other
@@ -19,8 +20,17 @@ const yearInRange = (value: string) => {
   const year = Number(value.slice(0, 4));
   return year >= REQUEST_YEARS.from && year <= REQUEST_YEARS.to;
 };
-/** A date or time sent to the API: as above, within REQUEST_YEARS. */
-export const requestDate = isoDate.check(z.refine(yearInRange, YEAR_MESSAGE));
+/**
+ * A date or time sent to the API: as above, within REQUEST_YEARS, and a real calendar day (a
+ * 2026-02-30 would otherwise reach the database, which refuses it with a 500). The date-time
+ * format already checks the day of the month.
+ */
+export const requestDate = isoDate.check(
+  z.refine(isValidDate, {
+    error: (issue) => `Virheellinen päivämäärä: ${String(issue.input).slice(0, 20)}.`,
+  }),
+  z.refine(yearInRange, YEAR_MESSAGE),
+);
 export const requestDateTime = isoDateTime.check(z.refine(yearInRange, YEAR_MESSAGE));
 
 export const paymentMethodSchema = z.enum(["mobilepay", "card"]);

@@ -25,7 +25,12 @@ import {
   overloadRetryAfter,
   registerLoadShedding,
 } from "./plugins/loadShedding.js";
-import { finnishClientErrorHandler, registerUrlLengthLimit } from "./plugins/clientErrors.js";
+import { withMaskedUrls } from "./plugins/logRedaction.js";
+import {
+  finnishClientErrorHandler,
+  registerUrlLengthLimit,
+  registerWellFormedText,
+} from "./plugins/clientErrors.js";
 import { registerSecurityHeaders } from "./plugins/securityHeaders.js";
 import { adminRoutes } from "./routes/admin/index.js";
 import { adminAuthConfigRoutes } from "./routes/adminAuthConfig.js";
@@ -63,7 +68,7 @@ export async function buildApp({
   // Request lines only at debug level, so the console stays readable (e-mails are printed there).
   const disableRequestLogging = ctx.config.LOG_LEVEL !== "debug" && ctx.config.LOG_LEVEL !== "trace";
   const app = Fastify({
-    logger,
+    logger: withMaskedUrls(logger),
     trustProxy: ctx.config.TRUST_PROXY,
     logController: new LogController({ disableRequestLogging }),
     // Long path tokens reach the routes, whose schemas refuse them with a clear message (and the
@@ -131,6 +136,7 @@ export async function buildApp({
   });
 
   registerUrlLengthLimit(app);
+  registerWellFormedText(app);
   await registerSecurityHeaders(app, ctx.config);
   registerLoadShedding(app, ctx.config.MAX_CONCURRENT_REQUESTS);
 

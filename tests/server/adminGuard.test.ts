@@ -1,7 +1,7 @@
 import { admins } from "../../src/server/db/schema.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
-import { signedInAdmin, signedInUser, updateUser } from "../support/firebase.js";
+import { signIn, signedInAdmin, signedInUser, updateUser } from "../support/firebase.js";
 import { registeredRoutes } from "../support/routes.js";
 
 /*
@@ -83,6 +83,38 @@ describe.each(databaseKinds)("admin guard (%s)", (kind) => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toContain("ei ole vahvistettu");
+  });
+
+  it("refuses the admin claim on an account whose e-mail is not verified", async () => {
+    // Adding an address as admin sets the claim on whoever registered it; unverified, that is
+    // anyone who typed the address, so the claim alone must not let them in.
+    const user = await signedInUser("claim-unverified", { emailVerified: false, claims: { admin: true } });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/v2/admin/me",
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toContain("ei ole vahvistettu");
+  });
+
+  it("refuses an unverified account added through the admin list, which sets its claim", async () => {
+    const owner = await signedInAdmin("claim-owner");
+    const squatter = await signedInUser("squatter", { emailVerified: false });
+    const added = await t.app.inject({
+      method: "POST",
+      url: "/api/v2/admin/system/admins",
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { email: squatter.email },
+    });
+    expect(added.statusCode).toBe(200);
+    // A fresh token carries the claim now; it still does not let the unverified account in.
+    const fresh = await signIn(squatter.email);
+    const res = await asAdmin(fresh);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toContain("ei ole vahvistettu");
+    await updateUser(squatter.email, { emailVerified: true });
+    expect((await asAdmin(await signIn(squatter.email))).statusCode).toBe(200);
   });
 
   const asAdmin = (token: string) =>

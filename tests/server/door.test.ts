@@ -166,13 +166,14 @@ describe.each(databaseKinds)("the gate on %s", (kind) => {
     expect((await open(doorToken, freshIp())).statusCode).toBe(200);
   });
 
-  it("allows 30 attempts a minute per address", async () => {
+  it("allows 30 unknown tokens a minute per address, counted apart from presses on real links", async () => {
     const doorToken = await insideNewBooking("2026-06-26");
     const ip = freshIp();
     const codes: number[] = [];
     for (let i = 0; i < 31; i++) codes.push((await open(`arvaus-${i}`, ip)).statusCode);
     expect(codes).toEqual([...Array(30).fill(404), 429]);
-    expect((await open(doorToken, ip)).statusCode).toBe(429);
+    // Guesses from a shared address never lock out a real visitor's press from it.
+    expect((await open(doorToken, ip)).statusCode).toBe(200);
     expect((await open(doorToken, freshIp())).statusCode).toBe(200);
   });
 

@@ -14,6 +14,19 @@ export const effectiveFromSchema = isoDate.check(
   z.refine(isValidDate, "Virheellinen voimassaolon alkupäivä."),
 );
 const effectiveFrom = { effectiveFrom: z.optional(effectiveFromSchema) };
+
+/**
+ * The most a price may be: 100 000,00 €. Far above any real booking or membership, and far
+ * below what overflows the database's integer columns (a bigger one answered 500) or the sums.
+ */
+export const MAX_PRICE_CENTS = 10_000_000;
+const priceCents = z
+  .number()
+  .check(
+    z.int("Hinta annetaan sentteinä."),
+    z.minimum(0, "Hinta ei voi olla negatiivinen."),
+    z.maximum(MAX_PRICE_CENTS, "Hinta voi olla enintään 100 000,00 €."),
+  );
 const period = { effectiveFrom: z.string(), effectiveUntil: z.nullable(z.string()) };
 
 export const priceRuleInputSchema = z
@@ -22,9 +35,7 @@ export const priceRuleInputSchema = z
       .string()
       .check(z.trim(), z.minLength(1, "Anna hinnalle nimi, esimerkiksi ”Ilta 1 h”."), z.maxLength(100)),
     lengthMinutes: z.int().check(z.minimum(5), z.maximum(24 * 60)),
-    priceCents: z
-      .number()
-      .check(z.int("Hinta annetaan sentteinä."), z.minimum(0, "Hinta ei voi olla negatiivinen.")),
+    priceCents,
     /** ISO weekdays 1 = Monday .. 7 = Sunday; null = every day. */
     weekdays: z.nullable(z.array(z.int().check(z.minimum(1), z.maximum(7))).check(z.minLength(1))),
     fromTime: z.nullable(hhmm),
@@ -59,9 +70,7 @@ export type PriceRuleView = z.infer<typeof priceRuleSchema>;
 
 export const membershipTierInputSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, "Anna tason nimi."), z.maxLength(100)),
-  monthlyPriceCents: z
-    .number()
-    .check(z.int("Hinta annetaan sentteinä."), z.minimum(0, "Hinta ei voi olla negatiivinen.")),
+  monthlyPriceCents: priceCents,
   hoursQuota: z
     .number()
     .check(

@@ -60,13 +60,19 @@ export async function updateEmulatorUser(
   host: string,
   projectId: string,
   email: string,
-  change: { disabled?: boolean; claims?: Record<string, unknown>; revokeTokens?: boolean },
+  change: {
+    disabled?: boolean;
+    emailVerified?: boolean;
+    claims?: Record<string, unknown>;
+    revokeTokens?: boolean;
+  },
 ) {
   const localId = await localIdOf(host, projectId, email);
   if (!localId) throw new Error(`no emulator user ${email}`);
   await call(host, `${accounts(projectId)}:update`, {
     localId,
     ...(change.disabled === undefined ? {} : { disableUser: change.disabled }),
+    ...(change.emailVerified === undefined ? {} : { emailVerified: change.emailVerified }),
     ...(change.claims ? { customAttributes: JSON.stringify(change.claims) } : {}),
     ...(change.revokeTokens ? { validSince: String(Math.floor(Date.now() / 1000)) } : {}),
   });

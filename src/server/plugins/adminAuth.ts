@@ -21,11 +21,12 @@ const bearerToken = (request: FastifyRequest): string | null =>
 
 /**
  * An admin is a Firebase user with the custom claim `admin: true`, or whose e-mail is on the admin
- * list (ADMIN_EMAILS or the admins table). The list counts only a verified e-mail: otherwise anyone
- * could register the owner's address with Firebase and be let in.
+ * list (ADMIN_EMAILS or the admins table). Both count only a verified e-mail: otherwise anyone
+ * could register the owner's address with Firebase and be let in, and adding an address to the
+ * list sets the claim on whatever account holds it, verified or not.
  */
 async function adminStatus(ctx: AppContext, identity: VerifiedIdentity) {
-  if (identity.adminClaim) return "admin";
+  if (identity.adminClaim) return identity.emailVerified ? "admin" : "unverified";
   const email = identity.email;
   if (!email) return "forbidden";
   const listed =

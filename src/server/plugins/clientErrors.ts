@@ -33,3 +33,30 @@ export function registerUrlLengthLimit(app: FastifyInstance) {
     done();
   });
 }
+
+/** A UTF-16 surrogate without its pair: not a character, and PostgreSQL refuses it in JSON (500). */
+const loneSurrogate = /\p{Surrogate}/u;
+
+/** Whether any string (or key) in a parsed body, query or path holds a lone surrogate. */
+function hasLoneSurrogate(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return loneSurrogate.test(value);
+  if (depth > 32 || value === null || typeof value !== "object") return false;
+  return Object.entries(value).some(
+    ([key, inner]) => loneSurrogate.test(key) || hasLoneSurrogate(inner, depth + 1),
+  );
+}
+
+/**
+ * Every free-text field of every route, public or admin, is refused with a 400 before validation
+ * when it is not well-formed Unicode (JSON's "\ud800" escape parses into one), rather than each
+ * schema having to remember it.
+ */
+export function registerWellFormedText(app: FastifyInstance) {
+  app.addHook("preValidation", (request, _reply, done) => {
+    if ([request.body, request.query, request.params].some((part) => hasLoneSurrogate(part)))
+      return done(
+        new HttpError(400, "Tekstissä on merkki, jota ei voi tallentaa. Kirjoita teksti uudelleen."),
+      );
+    done();
+  });
+}

@@ -14,7 +14,7 @@ import { badRequest, HttpError } from "../errors.js";
 import {
   consumeMagicLink,
   linkFailureMessage,
-  linkRequestsFromIp,
+  IpLimitReached,
   messages,
   requestMagicLink,
   revokeSession,
@@ -46,21 +46,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const email = emailSchema.safeParse(request.body.email);
       if (!email.success) throw badRequest(INVALID_EMAIL_MESSAGE);
-      const ip = await linkRequestsFromIp(
-        app.ctx,
-        request.ip,
-        MAGIC_LINK_MAX_PER_IP,
-        MAGIC_LINK_IP_WINDOW_MINUTES,
-      );
-      if (!ip.allowed) {
-        const minutes = Math.max(1, Math.ceil(ip.retryAfterMs / 60_000));
-        reply.header("retry-after", String(Math.ceil(ip.retryAfterMs / 1000)));
+      try {
+        await requestMagicLink(app.ctx, email.data, request.ip, {
+          max: MAGIC_LINK_MAX_PER_IP,
+          windowMinutes: MAGIC_LINK_IP_WINDOW_MINUTES,
+        });
+      } catch (error) {
+        if (!(error instanceof IpLimitReached)) throw error;
+        const minutes = Math.max(1, Math.ceil(error.retryAfterMs / 60_000));
+        reply.header("retry-after", String(Math.ceil(error.retryAfterMs / 1000)));
         throw new HttpError(
           429,
           `Kirjautumislinkkejä on pyydetty liian monta. Yritä uudelleen ${minutes} minuutin kuluttua.`,
         );
       }
-      await requestMagicLink(app.ctx, email.data, request.ip);
       return { success: true, message: messages.linkRequested };
     },
   );

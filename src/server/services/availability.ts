@@ -160,8 +160,8 @@ export async function lockCheckout(
 /** Checks one slot of an area against everything in the database (optionally inside a transaction). */
 export async function checkSlot(
   db: DbOrTx,
-  options: { areaId: number; start: Date; end: Date; now: Date; settings?: Settings },
+  options: { areaId: number; start: Date; end: Date; now: Date; settings?: Settings; ignoreWindow?: boolean },
 ): Promise<BookingCheck> {
   const rules = await loadBookingRules(db, { ...options, from: options.start, to: options.end });
-  return checkBooking(rules, options.start, options.end);
+  return checkBooking(rules, options.start, options.end, { ignoreWindow: options.ignoreWindow });
 }

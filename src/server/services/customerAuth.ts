@@ -3,6 +3,8 @@ import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import type { Customer } from "../../domain/customer.js";
 import type { AppContext } from "../context.js";
+import type { Tx } from "../db/index.js";
+import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { customers, customerSessions, magicLinkTokens } from "../db/schema.js";
 import { HttpError } from "../errors.js";
 import { loginLinkMail } from "./loginMail.js";
@@ -49,27 +51,31 @@ export const mailboxKey = (email: string) => email.toLowerCase().replace(/\+[^@]
 const mailboxOf = (column: typeof customers.email) =>
   sql<string>`regexp_replace(lower(${column}), '\\+[^@]*@', '@')`;
 
+/** Refused for the per-IP limit: how long until the oldest counted request leaves the window. */
+export class IpLimitReached extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super("too many login links from this IP address");
+  }
+}
+
 /**
  * Login links requested from one IP address lately, counted in the database so that every server
- * shares the limit. When over it, says how long until the oldest request leaves the window.
+ * shares the limit, inside the caller's transaction under the IP's lock (db/limitLocks.ts).
+ * Throws IpLimitReached when over it.
  */
-export async function linkRequestsFromIp(
-  ctx: AppContext,
-  ip: string,
-  limit: number,
-  windowMinutes: number,
-): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }> {
-  const now = ctx.now().getTime();
-  const since = new Date(now - windowMinutes * MINUTE_MS);
-  const recent = await ctx.db
+async function checkIpLimit(tx: Tx, ip: string, limit: IpLimit, now: number): Promise<void> {
+  const since = new Date(now - limit.windowMinutes * MINUTE_MS);
+  const recent = await tx
     .select({ at: magicLinkTokens.createdAt })
     .from(magicLinkTokens)
     .where(and(eq(magicLinkTokens.requestedIp, ip), gt(magicLinkTokens.createdAt, since)))
     .orderBy(desc(magicLinkTokens.createdAt))
-    .limit(limit);
-  if (recent.length < limit) return { allowed: true };
-  return { allowed: false, retryAfterMs: recent.at(-1)!.at.getTime() + windowMinutes * MINUTE_MS - now };
+    .limit(limit.max);
+  if (recent.length >= limit.max)
+    throw new IpLimitReached(recent.at(-1)!.at.getTime() + limit.windowMinutes * MINUTE_MS - now);
 }
+
+export type IpLimit = { max: number; windowMinutes: number };
 
 /** Login-link tokens are kept only as this hash, so a database leak does not open accounts. */
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -79,13 +85,25 @@ const sessionKey = (ctx: AppContext) => new TextEncoder().encode(ctx.config.sess
 /**
  * Creates (on first use) the customer, a single-use login token and its e-mail, then tries to
  * deliver the e-mail at once. Known and unknown addresses take the same steps, so neither the
- * answer nor its timing tells whether an account exists. Throws 429 when the address has had
- * too many links lately and 503 when the mail could not be delivered now (the outbox retries it).
+ * answer nor its timing tells whether an account exists. Throws IpLimitReached when the IP
+ * address has asked for too many, 429 when the e-mail address has had too many links lately and 503 when the mail could not be delivered now (the outbox retries it).
  */
-export async function requestMagicLink(ctx: AppContext, email: string, ip: string): Promise<void> {
+export async function requestMagicLink(
+  ctx: AppContext,
+  email: string,
+  ip: string,
+  ipLimit: IpLimit,
+): Promise<void> {
   const now = ctx.now();
   const token = randomBytes(32).toString("base64url");
   const outboxId = await ctx.db.transaction(async (tx) => {
+    // Counted and recorded under the IP's and the mailbox's locks, so both limits are exact under
+    // concurrency; checked before the customer row, so a refused request leaves nothing behind.
+    await lockLimits(tx, [
+      [LIMIT_LOCK.loginIp, ip],
+      [LIMIT_LOCK.loginMailbox, mailboxKey(email)],
+    ]);
+    await checkIpLimit(tx, ip, ipLimit, now.getTime());
     // Updating the conflicting row makes RETURNING give the existing customer too.
     const [customer] = await tx
       .insert(customers)

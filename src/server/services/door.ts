@@ -1,7 +1,9 @@
-import { and, gt, ne, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { DoorInfo } from "../../domain/booking.js";
 import { formatDateTime, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
+import type { Tx } from "../db/index.js";
+import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { doorEvents } from "../db/schema.js";
 import { findReservation, type ReservationRow } from "./reservationView.js";
 import { getSettings, type Settings } from "./settings.js";
@@ -64,49 +66,62 @@ export type DoorAttempt = {
   error?: unknown;
 };
 
+/** Reasons of presses with an unknown or malformed token: junk, counted apart from real links. */
+const UNKNOWN_REASONS: DoorReason[] = ["unknown_token", "bad_token_format"];
+
 /**
- * Presses counted in the database, so every server behind a load balancer sees the same count.
- * Presses refused for the limit itself are not counted: the allowance comes back a minute after
- * the last counted press, however long someone keeps hammering.
+ * Whether this press is over its limits, counted in the database so every server behind a load
+ * balancer sees the same count, under the caller's locks. A press on a real link counts against
+ * the link (perToken) and against the IP's presses on real links (perIp); a press with an unknown
+ * token only against the IP's unknown presses (perIp too), so junk from a shared mobile IP never
+ * uses up a real visitor's allowance. Presses refused for the limit itself are not counted: the
+ * allowance comes back a minute after the last counted press, however long someone keeps hammering.
  */
-async function overDoorLimits(ctx: AppContext, reservationId: string | null, ip: string): Promise<boolean> {
-  const since = new Date(ctx.now().getTime() - DOOR_LIMITS.windowMs);
-  const [row] = await ctx.db
+async function overDoorLimits(tx: Tx, reservationId: string | null, ip: string, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - DOOR_LIMITS.windowMs);
+  const recent = and(gt(doorEvents.createdAt, since), ne(doorEvents.reason, "rate_limited"));
+  if (!reservationId) {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(doorEvents)
+      .where(
+        and(
+          recent,
+          eq(doorEvents.ip, ip),
+          isNull(doorEvents.reservationId),
+          inArray(doorEvents.reason, UNKNOWN_REASONS),
+        ),
+      );
+    return row!.n >= DOOR_LIMITS.perIp;
+  }
+  const [row] = await tx
     .select({
       byIp: sql<number>`count(*) filter (where ${doorEvents.ip} = ${ip})`.mapWith(Number),
-      byToken: reservationId
-        ? sql<number>`count(*) filter (where ${doorEvents.reservationId} = ${reservationId})`.mapWith(Number)
-        : sql<number>`0`.mapWith(Number),
+      byToken: sql<number>`count(*) filter (where ${doorEvents.reservationId} = ${reservationId})`.mapWith(
+        Number,
+      ),
     })
     .from(doorEvents)
-    .where(and(gt(doorEvents.createdAt, since), ne(doorEvents.reason, "rate_limited")));
+    .where(and(recent, isNotNull(doorEvents.reservationId)));
   return row!.byIp >= DOOR_LIMITS.perIp || row!.byToken >= DOOR_LIMITS.perToken;
 }
 
-/** One press of "Avaa portti". */
-export async function openDoor(ctx: AppContext, doorToken: string, ip: string): Promise<DoorAttempt> {
-  const reservation = await findReservation(ctx.db, { doorToken });
-  const record = (allowed: boolean, reason: DoorReason) =>
-    ctx.db.insert(doorEvents).values({
-      reservationId: reservation?.id ?? null,
-      allowed,
-      reason,
-      provider: ctx.door.name,
-      ip,
-      createdAt: ctx.now(),
-    });
-  const refuse = async (statusCode: DoorAttempt["statusCode"], reason: DoorReason, message: string) => {
-    await record(false, reason);
-    return { statusCode, success: false, message };
-  };
+type Verdict = {
+  allowed: boolean;
+  reason: DoorReason;
+  statusCode: DoorAttempt["statusCode"];
+  message: string;
+};
 
-  // Hammering one link also uses up the address's allowance: every press counts for both.
-  if (await overDoorLimits(ctx, reservation?.id ?? null, ip))
-    return refuse(429, "rate_limited", "Liian monta yritystä. Odota hetki ja yritä sitten uudelleen.");
+/** What a press gets, before the device is asked; null reservation: an unknown token. */
+function verdictOf(reservation: ReservationRow | null, settings: Settings, now: Date): Verdict {
+  const refuse = (statusCode: DoorAttempt["statusCode"], reason: DoorReason, message: string) => ({
+    allowed: false,
+    reason,
+    statusCode,
+    message,
+  });
   if (!reservation) return refuse(404, "unknown_token", "Avauslinkki on virheellinen tai vanhentunut.");
-
-  const settings = await getSettings(ctx.db);
-  const now = ctx.now();
   if (reservation.status === "cancelled")
     return refuse(403, "cancelled", "Varaus on peruttu, joten porttia ei voi avata.");
   if (reservation.status !== "confirmed")
@@ -116,12 +131,57 @@ export async function openDoor(ctx: AppContext, doorToken: string, ip: string): 
     return refuse(403, "too_early", `Portin voi avata aikaisintaan ${formatDateTime(opensFrom)}.`);
   if (now >= opensUntil)
     return refuse(403, "ended", "Varauksesi aika on päättynyt, joten porttia ei voi enää avata.");
+  return { allowed: true, reason: "opened", statusCode: 200, message: "Portti avattu." };
+}
+
+/**
+ * One press of "Avaa portti". The limits are checked and the press recorded in one transaction
+ * under the locks of what is limited (the link, the IP's real presses or its unknown ones), so
+ * exactly the limit gets through under concurrency. The device is asked after the commit, and
+ * its failure rewrites the recorded reason.
+ */
+export async function openDoor(ctx: AppContext, doorToken: string, ip: string): Promise<DoorAttempt> {
+  const reservation = (await findReservation(ctx.db, { doorToken })) ?? null;
+  const settings = await getSettings(ctx.db);
+  const { id: eventId, verdict } = await ctx.db.transaction(async (tx) => {
+    await lockLimits(
+      tx,
+      reservation
+        ? [
+            [LIMIT_LOCK.doorIp, ip],
+            [LIMIT_LOCK.doorLink, reservation.id],
+          ]
+        : [[LIMIT_LOCK.doorUnknownIp, ip]],
+    );
+    const now = ctx.now();
+    const verdict: Verdict = (await overDoorLimits(tx, reservation?.id ?? null, ip, now))
+      ? {
+          allowed: false,
+          reason: "rate_limited",
+          statusCode: 429,
+          message: "Liian monta yritystä. Odota hetki ja yritä sitten uudelleen.",
+        }
+      : verdictOf(reservation, settings, now);
+    const [event] = await tx
+      .insert(doorEvents)
+      .values({
+        reservationId: reservation?.id ?? null,
+        allowed: verdict.allowed,
+        reason: verdict.reason,
+        provider: ctx.door.name,
+        ip,
+        createdAt: now,
+      })
+      .returning({ id: doorEvents.id });
+    return { id: event!.id, verdict };
+  });
+  if (!verdict.allowed) return { statusCode: verdict.statusCode, success: false, message: verdict.message };
 
   try {
-    await ctx.door.open({ reservationId: reservation.id, seconds: ctx.config.DOOR_OPEN_SECONDS });
+    await ctx.door.open({ reservationId: reservation!.id, seconds: ctx.config.DOOR_OPEN_SECONDS });
   } catch (error) {
     // Permitted, but the device failed: recorded as allowed with the failure as the reason.
-    await record(true, "provider_error");
+    await ctx.db.update(doorEvents).set({ reason: "provider_error" }).where(eq(doorEvents.id, eventId));
     return {
       statusCode: 502,
       success: false,
@@ -129,8 +189,7 @@ export async function openDoor(ctx: AppContext, doorToken: string, ip: string): 
       error,
     };
   }
-  await record(true, "opened");
-  return { statusCode: 200, success: true, message: "Portti avattu." };
+  return { statusCode: 200, success: true, message: verdict.message };
 }
 
 /** An attempt refused before it reached openDoor (a token no link could have): still recorded. */

@@ -136,8 +136,12 @@ export async function reservationDetails(ctx: AppContext, id: string): Promise<R
   };
 }
 
-/** What a manual booking may ignore: the admin books beyond the window and lengths without a price. */
-const ADMIN_MAY_OVERRIDE = new Set(["outside_window", "no_price"]);
+/**
+ * What a manual booking may ignore besides the booking window (lifted in checkSlot, so the rules
+ * checked after it still hold at any distance ahead): lengths without a price. An overlap with a
+ * live booking is still refused by the exclusion constraint.
+ */
+const ADMIN_MAY_OVERRIDE = new Set(["no_price"]);
 
 /**
  * A booking the admin makes for someone (a phone call, a member's guest): confirmed at once,
@@ -161,7 +165,7 @@ export async function createManualReservation(
   try {
     const id = await ctx.db.transaction(async (tx) => {
       await lockAreaBookings(tx, areaId);
-      const check = await checkSlot(tx, { areaId, start, end, now });
+      const check = await checkSlot(tx, { areaId, start, end, now, ignoreWindow: true });
       if (!check.ok && !ADMIN_MAY_OVERRIDE.has(check.code))
         throw check.code === "taken" ? conflict(check.reason) : badRequest(check.reason);
       const [row] = await tx

@@ -60,10 +60,10 @@ const settleByEvent = (id: string) => ({
 });
 
 const executors = {
-  "xstate.init": () => {
+  "xstate.init": async () => {
     user = userEvent.setup();
     // Nobody is signed in: the token machine goes straight to signedOut.
-    app.render({
+    await app.render({
       path: "/hallinta/login",
       token: {
         restoreUser: fromPromise<RestoredToken>(async () => {

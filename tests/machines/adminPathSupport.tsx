@@ -5,6 +5,7 @@ import { adminLoginMachine } from "../../machines/adminLoginMachine";
 import { adminTokenMachine, type RestoredToken } from "../../machines/adminTokenMachine";
 import { createHttpClient } from "../../src/client/http";
 import { storageKeys } from "../../src/client/storage";
+import { settleTicks } from "../support/settle";
 import { AdminRoutes } from "../../src/web/admin/AdminArea";
 import type { AdminEnvironment } from "../../src/web/admin/adminEnvironment";
 
@@ -84,7 +85,8 @@ export function createAdminHarness() {
     storedToken: () => localStorage.getItem(storageKeys.firebaseToken),
     isPending: (id: string) => pending.has(id),
 
-    render(
+    /** Renders the area at `path` and lets what answers at once (storage, a restored token) settle inside act. */
+    async render(
       options: {
         path?: string;
         token?: Partial<Parameters<typeof adminTokenMachine.provide>[0]["actors"]>;
@@ -129,7 +131,10 @@ export function createAdminHarness() {
           initialEntries: [options.path ?? "/hallinta/varaukset"],
         },
       );
-      render(<RouterProvider router={router} />);
+      await act(async () => {
+        render(<RouterProvider router={router} />);
+        await settleTicks();
+      });
     },
 
     /** Settles the actor waiting under `id` (waits until it has started). */

@@ -84,7 +84,7 @@ const executors = {
   "xstate.init": async () => {
     user = userEvent.setup();
     // The list view: the calendars have their own test (tests/web/adminReservationsCalendar.test.tsx).
-    app.render({
+    await app.render({
       path: "/hallinta/varaukset?nakyma=lista",
       token: signedInWith(TOKEN),
     });

@@ -58,9 +58,9 @@ const settleByEvent = (id: string) => ({
 });
 
 const executors = {
-  "xstate.init": () => {
+  "xstate.init": async () => {
     user = userEvent.setup();
-    app.render({
+    await app.render({
       // Signing in on the page: the domain is fine, and Firebase answers with the token at once.
       login: {
         checkDomain: fromPromise(async () => {}),
@@ -159,9 +159,9 @@ describePathTests(adminTokenMachine, { runs: [{ model, events: executors }], sta
 /* ---------- The policy's rules on the real HTTP client, one at a time ---------- */
 
 describe("admin calls through the token policy", () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     user = userEvent.setup();
-    app.render({
+    await app.render({
       login: { checkDomain: fromPromise(async () => {}), signIn: fromPromise(async () => FRESH) },
     });
   });

@@ -117,9 +117,9 @@ const settle = (name: "myInvoices" | "payInvoice") => ({
 });
 
 const executors = (entry: (typeof entries)[number]) => ({
-  "xstate.init": () => {
+  "xstate.init": async () => {
     chosen = { paymentMethod: "mobilepay", giftCardCode: "" };
-    renderMembershipApp({
+    await renderMembershipApp({
       path: entry.path,
       pages: [{ path: "/oma-tili", element: <AccountPage /> }],
       session: createTestSession(ANSA),
@@ -256,7 +256,7 @@ describePathTests(invoicePaymentMachine, {
 });
 
 test("back from a cancelled payment, the list says the invoice is still open", async () => {
-  executors({
+  await executors({
     name: "cancelled",
     path: `/oma-tili?invoice=${OVERDUE.id}&payment=cancelled`,
     input: {},

@@ -155,8 +155,8 @@ const failList = ({ event }: { event: { error: unknown } }) =>
   fake.settle("reservations", { error: event.error });
 
 const executors = {
-  "xstate.init": () => {
-    renderMemberBookings(fake, membership, NOW);
+  "xstate.init": async () => {
+    await renderMemberBookings(fake, membership, NOW);
   },
   // The shared subscription actor answers: at the start, and after the section asked it to read again.
   "membership.updated": ({ event }: { event: { subscription: Subscription | null } }) =>

@@ -1,4 +1,4 @@
-import { render } from "@testing-library/react";
+import { act, render } from "@testing-library/react";
 import { DateTime } from "luxon";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import type { CalendarDay, CalendarSlot } from "../../machines/bookingCalendarMachine";
@@ -11,6 +11,7 @@ import { MemberBookingEnvironmentContext } from "../../src/web/pages/account/mem
 import { CustomerSessionProvider } from "../../src/web/session/CustomerSessionProvider";
 import { SubscriptionProvider } from "../../src/web/session/SubscriptionProvider";
 import { defineFakeApi, type Fake } from "../support/fakeApi";
+import { settleTicks } from "../support/settle";
 import { ANSA, createTestSession, type FakeMembershipApi } from "./membershipPathSupport";
 
 /*
@@ -32,8 +33,9 @@ export type FakeMemberApi = Fake<MemberBookingApi>;
 /**
  * Renders the section as /oma-tili has it: inside the app's customer session (Ansa signed in) and
  * the shared subscription actor, whose membership API is `membership`; the member API is `fake`.
+ * The session's actors settle inside act, since React must see their updates there.
  */
-export function renderMemberBookings(fake: FakeMemberApi, membership: FakeMembershipApi, now: string) {
+export async function renderMemberBookings(fake: FakeMemberApi, membership: FakeMembershipApi, now: string) {
   const session = createTestSession(ANSA);
   const router = createMemoryRouter(
     [
@@ -51,15 +53,18 @@ export function renderMemberBookings(fake: FakeMemberApi, membership: FakeMember
     { initialEntries: ["/oma-tili"] },
   );
   const clock = () => new Date(now);
-  return render(
-    <MembershipEnvironmentContext.Provider
-      value={{ api: membership.api, now: clock, redirectToPayment: () => expect.unreachable("no payment") }}
-    >
-      <MemberBookingEnvironmentContext.Provider value={{ api: fake.api, now: clock }}>
-        <RouterProvider router={router} />
-      </MemberBookingEnvironmentContext.Provider>
-    </MembershipEnvironmentContext.Provider>,
-  );
+  await act(async () => {
+    render(
+      <MembershipEnvironmentContext.Provider
+        value={{ api: membership.api, now: clock, redirectToPayment: () => expect.unreachable("no payment") }}
+      >
+        <MemberBookingEnvironmentContext.Provider value={{ api: fake.api, now: clock }}>
+          <RouterProvider router={router} />
+        </MemberBookingEnvironmentContext.Provider>
+      </MembershipEnvironmentContext.Provider>,
+    );
+    await settleTicks();
+  });
 }
 
 /* ---------- Fixtures ---------- */

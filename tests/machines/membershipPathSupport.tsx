@@ -15,6 +15,7 @@ import { CustomerSessionProvider } from "../../src/web/session/CustomerSessionPr
 import { createCustomerSessionLogic } from "../../src/web/session/customerSessionLogic";
 import { SubscriptionProvider } from "../../src/web/session/SubscriptionProvider";
 import { defineFakeApi, type Fake } from "../support/fakeApi";
+import { settleTicks } from "../support/settle";
 import { siteFixture } from "../support/site";
 
 /*
@@ -72,6 +73,7 @@ export function createTestSession(initial: SessionCustomer | null) {
       store(customer);
       await act(async () => {
         window.dispatchEvent(new StorageEvent("storage", { key: "customer_session_token" }));
+        await settleTicks();
       });
     },
   };
@@ -79,8 +81,11 @@ export function createTestSession(initial: SessionCustomer | null) {
 
 export type TestSession = ReturnType<typeof createTestSession>;
 
-/** Renders the app's shell (header included) with the given pages at `path`. */
-export function renderMembershipApp(options: {
+/**
+ * Renders the app's shell (header included) with the given pages at `path`, and lets the session
+ * settle inside act: its actors answer on later ticks, and React must see those updates in act.
+ */
+export async function renderMembershipApp(options: {
   path: string;
   pages: Array<{ path: string; element: ReactElement; handle?: unknown }>;
   session: TestSession;
@@ -100,11 +105,14 @@ export function renderMembershipApp(options: {
     },
   ];
   const router = createMemoryRouter(routes, { initialEntries: [options.path] });
-  render(
-    <MembershipEnvironmentContext.Provider value={options.env}>
-      <RouterProvider router={router} />
-    </MembershipEnvironmentContext.Provider>,
-  );
+  await act(async () => {
+    render(
+      <MembershipEnvironmentContext.Provider value={options.env}>
+        <RouterProvider router={router} />
+      </MembershipEnvironmentContext.Provider>,
+    );
+    await settleTicks();
+  });
   return router;
 }
 

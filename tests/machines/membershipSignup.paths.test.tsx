@@ -106,7 +106,7 @@ const executors = (entry: (typeof entries)[number]) => ({
   "xstate.init": async () => {
     chosen = { commitment: entry.input.commitment ?? "none", paymentMethod: "mobilepay", giftCardCode: "" };
     session = createTestSession(entry.signedIn ? ANSA : null);
-    router = renderMembershipApp({
+    router = await renderMembershipApp({
       path: entry.path,
       pages: [
         { path: "/jasenyys", element: <MembershipPage /> },

@@ -72,8 +72,8 @@ const confirmBox = () => screen.queryByRole("region", { name: "Poistetaanko tili
 type Step = { event: { output?: unknown; error?: unknown } };
 
 const executors = {
-  "xstate.init": () => {
-    router = renderMembershipApp({
+  "xstate.init": async () => {
+    router = await renderMembershipApp({
       path: "/oma-tili",
       pages: [
         { path: "/oma-tili", element: <AccountPage /> },

@@ -118,8 +118,8 @@ const settle = (name: "mySubscription" | "cancelSubscription") => ({
 });
 
 const executors = {
-  "xstate.init": () => {
-    router = renderMembershipApp({
+  "xstate.init": async () => {
+    router = await renderMembershipApp({
       path: "/oma-tili",
       pages: [
         { path: "/oma-tili", element: <AccountPage /> },

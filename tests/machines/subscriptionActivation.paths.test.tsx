@@ -79,10 +79,10 @@ const answer = async (outcome: { value: unknown } | { error: unknown }) => {
 };
 
 const executors = {
-  "xstate.init": () => {
+  "xstate.init": async () => {
     firstAnswer = undefined;
     session = createTestSession(ANSA);
-    router = renderMembershipApp({
+    router = await renderMembershipApp({
       path: SUCCESS_PATH,
       pages: [
         { path: "/subscription/success", element: <SubscriptionSuccessPage />, handle: { hideHeader: true } },
@@ -162,7 +162,7 @@ describePathTests(subscriptionActivationMachine, { runs: [{ model, events: execu
 
 test("signed out, the page asks to log in and comes back here afterwards", async () => {
   session = createTestSession(null);
-  router = renderMembershipApp({
+  router = await renderMembershipApp({
     path: SUCCESS_PATH,
     pages: [{ path: "/subscription/success", element: <SubscriptionSuccessPage /> }],
     session,

@@ -35,7 +35,7 @@ describe("lahjakortit", () => {
   it("shows a new card's code once, prints it, and lists the card masked", async () => {
     const print = vi.spyOn(window, "print").mockImplementation(() => undefined);
     const user = userEvent.setup();
-    app.render({ path: "/hallinta/lahjakortit", token: signedInWith(TOKEN) });
+    await app.render({ path: "/hallinta/lahjakortit", token: signedInWith(TOKEN) });
     await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, { giftCards: [] });
     await screen.findByText("Lahjakortteja ei löytynyt.");
 
@@ -65,7 +65,7 @@ describe("lahjakortit", () => {
 
   it("opens a card's history and deactivates it", async () => {
     const user = userEvent.setup();
-    app.render({ path: "/hallinta/lahjakortit", token: signedInWith(TOKEN) });
+    await app.render({ path: "/hallinta/lahjakortit", token: signedInWith(TOKEN) });
     await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, { giftCards: [CARD] });
     await user.click(await screen.findByRole("button", { name: "Historia ••••-••••-••••-NPQR" }));
     await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, { giftCards: [CARD] });
@@ -124,7 +124,7 @@ const CODE: AdminDiscountCode = {
 describe("alennuskoodit", () => {
   it("lists codes with their uses, shows a refusal, and opens a code's uses", async () => {
     const user = userEvent.setup();
-    app.render({ path: "/hallinta/alennuskoodit", token: signedInWith(TOKEN) });
+    await app.render({ path: "/hallinta/alennuskoodit", token: signedInWith(TOKEN) });
     await app.answerApi("GET", "/api/v2/admin/discount-codes", 200, { discountCodes: [CODE] });
     const list = await screen.findByRole("table", { name: "Alennuskoodit" });
     const row = within(list).getByText("KEVAT10").closest("tr")!;

@@ -139,7 +139,7 @@ const apiCalled = (part: string) => app.calls.some((c) => c.url.includes(part));
 describe("jäsenyydet", () => {
   it("keeps the filters in the address, sends them to the API, and opens a member on a URL of their own", async () => {
     const user = userEvent.setup();
-    app.render({ path: "/hallinta/v2/jasenydet?taso=1&tila=active", token: signedInWith(TOKEN) });
+    await app.render({ path: "/hallinta/v2/jasenydet?taso=1&tila=active", token: signedInWith(TOKEN) });
     await app.answerApi("GET", "/api/v2/admin/memberships", 200, LIST);
     expect(apiCalled("/api/v2/admin/memberships?tier=1&status=active")).toBe(true);
 
@@ -186,7 +186,7 @@ describe("jäsenyydet", () => {
 
   it("asks before each action and says what the server answered, in Finnish", async () => {
     const user = userEvent.setup();
-    app.render({ path: `/hallinta/v2/jasenydet?jasen=${CUSTOMER_ID}`, token: signedInWith(TOKEN) });
+    await app.render({ path: `/hallinta/v2/jasenydet?jasen=${CUSTOMER_ID}`, token: signedInWith(TOKEN) });
     await app.answerApi("GET", `/api/v2/admin/members/${CUSTOMER_ID}`, 200, MEMBER);
 
     // Cancel: the confirmation says what the member's rules mean here; nothing is sent before it.

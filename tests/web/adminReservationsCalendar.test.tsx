@@ -109,7 +109,7 @@ const cellAt = (hour: string, heading: string) =>
 
 describe("varaukset calendars", () => {
   it("shows the week around today with bookings and blocks in their hours", async () => {
-    app.render({ token: signedInWith(TOKEN) });
+    await app.render({ token: signedInWith(TOKEN) });
     await app.answerApi("GET", `${RANGE}from=2026-06-15&to=2026-06-21`, 200, WEEK);
 
     expect(await findGrid("Viikko ma 15.6.2026 – su 21.6.2026")).toBeInTheDocument();
@@ -138,7 +138,7 @@ describe("varaukset calendars", () => {
   });
 
   it("steps a week at a time, keeps the view in the address, and comes back to today", async () => {
-    app.render({ token: signedInWith(TOKEN) });
+    await app.render({ token: signedInWith(TOKEN) });
     await app.answerApi("GET", `${RANGE}from=2026-06-15&to=2026-06-21`, 200, WEEK);
     await findGrid("Viikko ma 15.6.2026 – su 21.6.2026");
     await user.click(button("Seuraava viikko"));
@@ -156,7 +156,10 @@ describe("varaukset calendars", () => {
   });
 
   it("shows a day with the areas as columns, or only the chosen area", async () => {
-    app.render({ path: "/hallinta/varaukset?nakyma=paiva&paiva=2026-06-18", token: signedInWith(TOKEN) });
+    await app.render({
+      path: "/hallinta/varaukset?nakyma=paiva&paiva=2026-06-18",
+      token: signedInWith(TOKEN),
+    });
     await app.answerApi("GET", `${RANGE}from=2026-06-18&to=2026-06-18`, 200, {
       ...WEEK,
       reservations: [PHONE],
@@ -193,7 +196,7 @@ describe("varaukset calendars", () => {
   });
 
   it("opens a booking's details from the grid, with the cancel actions", async () => {
-    app.render({ token: signedInWith(TOKEN) });
+    await app.render({ token: signedInWith(TOKEN) });
     await app.answerApi("GET", `${RANGE}from=2026-06-15&to=2026-06-21`, 200, WEEK);
     await findGrid("Viikko ma 15.6.2026 – su 21.6.2026");
     await user.click(within(cellAt("10.00", "ti 16.6.2026")).getByRole("button", { name: /Ansa Asiakas/ }));
@@ -208,7 +211,10 @@ describe("varaukset calendars", () => {
   });
 
   it("starts a manual booking or a block from an empty hour", async () => {
-    app.render({ path: "/hallinta/varaukset?nakyma=paiva&paiva=2026-06-18", token: signedInWith(TOKEN) });
+    await app.render({
+      path: "/hallinta/varaukset?nakyma=paiva&paiva=2026-06-18",
+      token: signedInWith(TOKEN),
+    });
     await app.answerApi("GET", `${RANGE}from=2026-06-18&to=2026-06-18`, 200, {
       ...WEEK,
       reservations: [PHONE],
@@ -268,7 +274,10 @@ describe("varaukset calendars", () => {
   });
 
   it("gives the week of the autumn change its 25th hour on the Sunday", async () => {
-    app.render({ path: "/hallinta/varaukset?nakyma=viikko&paiva=2026-10-25", token: signedInWith(TOKEN) });
+    await app.render({
+      path: "/hallinta/varaukset?nakyma=viikko&paiva=2026-10-25",
+      token: signedInWith(TOKEN),
+    });
     await app.answerApi("GET", `${RANGE}from=2026-10-19&to=2026-10-25`, 200, {
       reservations: [],
       blocks: [],

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { storageKeys } from "../../src/client/storage";
 import { MyReservationsPage } from "../../src/web/pages/booking/MyReservationsPage";
@@ -161,7 +161,9 @@ test("when a refresh fails, the gate link read before stays, and 'Päivitä tied
   await screen.findByRole("link", { name: "Avaa portti" });
   failing = true;
   // Another tab changed the kept bookings: the page reads them again, and the API fails.
-  window.dispatchEvent(new StorageEvent("storage", { key: storageKeys.reservations }));
+  await act(async () => {
+    window.dispatchEvent(new StorageEvent("storage", { key: storageKeys.reservations }));
+  });
   expect(
     await screen.findByText("Varauksen tietoja ei saatu päivitettyä. Palvelimella tapahtui virhe."),
   ).toBeInTheDocument();

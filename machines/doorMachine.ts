@@ -130,7 +130,7 @@ export const doorMachine = setup({
     },
     /** Opened; the gate closes by itself, so pressing again (within the window) opens it again. */
     opened: {
-      description: "The gate opened; it can be opened again within the window.",
+      description: "The gate opened; it can be opened again while the opening time lasts.",
       on: { "door.open": "opening" },
       after: { untilClose: "loading" },
     },

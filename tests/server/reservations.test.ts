@@ -93,10 +93,10 @@ describe.each(databaseKinds)("checkout and the demo payment on %s", (kind) => {
     expect(payment).toMatchObject({ status: "paid", method: "card" });
     expect(await receiptsOf(S, E)).toHaveLength(1);
 
-    // A second press, and a duplicate provider confirmation, change nothing.
-    expect((await pressDemoButton(t, checkout.redirectUrl, "approve")).headers.location).toBe(
-      returnPath("success", checkout.reservation.accessToken, S, E),
-    );
+    // A second press is refused as the page says; a duplicate provider confirmation changes nothing.
+    const again = await pressDemoButton(t, checkout.redirectUrl, "approve");
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("Maksu on jo käsitelty.");
     expect(await confirmPayment(t.ctx, { provider: "demo", providerRef: payment!.providerRef! })).toEqual({
       outcome: "already_processed",
     });

@@ -1,3 +1,4 @@
+import { applyPaymentOutcome } from "../../src/server/services/fulfilment.js";
 import type { TestApp } from "./app.js";
 
 /** A customer session through the real magic-link flow (the link is read from the printed e-mail). */
@@ -36,6 +37,15 @@ export async function payOnDemoPage(t: TestApp, redirectUrl: string, button: "ap
   });
   if (res.statusCode !== 303) throw new Error(`${button} answered ${res.statusCode}: ${res.body}`);
   return res.headers.location as string;
+}
+
+/**
+ * The provider reports that money moved for the attempt behind a payment page (a webhook), whatever
+ * the page would still allow: late money for a replaced, cancelled or expired attempt.
+ */
+export async function providerReportsPaid(t: TestApp, redirectUrl: string) {
+  const paymentId = redirectUrl.split("/").pop()!;
+  return applyPaymentOutcome(t.ctx, { outcome: "paid", payment: { provider: "demo", paymentId } });
 }
 
 /** Signs up for a tier and pays the first invoice on the demo page; returns where it lands. */

@@ -78,6 +78,21 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     return checkoutReturnPath(reservation, "cancelled");
   }
 
+  /**
+   * Whether "Maksa" may still move money: a pending attempt, or a booking's attempt cancelled only
+   * because its hold ran out (paid late, it confirms if the time is still free). An attempt replaced
+   * by a newer one or cancelled by the payer is never paid, as a real provider's closed checkout.
+   */
+  function payable({ payment, reservation, invoice }: Loaded) {
+    if (payment.status === "pending") return true;
+    return !invoice && payment.status === "cancelled" && reservation!.status === "expired";
+  }
+
+  const notPayableMessage = ({ payment }: Loaded) =>
+    payment.status === "paid" || payment.status === "refunded"
+      ? "Maksu on jo käsitelty."
+      : "Maksu on peruttu.";
+
   const responses = { 403: messageSchema, 404: messageSchema, 400: messageSchema };
 
   app.get(
@@ -101,31 +116,29 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const action = `/maksu/demo/${payment.id}`;
       const radio = (value: "mobilepay" | "card", label: string) =>
         `<label><input type="radio" name="method" value="${value}"${payment.method === value ? " checked" : ""}> ${label}</label>`;
-      let title: string, details: string, note: string, payable: boolean;
+      let title: string, details: string, note: string;
       if (invoice) {
         title = `Maksa lasku ${invoice.number}`;
         details = `${escapeHtml(park)}<br>${escapeHtml(invoice.description)}`;
-        payable = payment.status === "pending";
         note = `Viitenumero ${formatReferenceNumber(invoice.referenceNumber)}.`;
       } else {
         const r = reservation!;
         title = "Maksa varaus";
         details = `${escapeHtml(r.areaName === park ? park : `${park}, ${r.areaName}`)}<br>${escapeHtml(formatTimeRange(r.startsAt, r.endsAt))}`;
-        payable = payment.status === "pending" || (payment.status === "cancelled" && r.status === "expired");
         const holdEnd = r.holdExpiresAt;
         note =
           r.status === "pending" && holdEnd && holdEnd > app.ctx.now()
             ? `Aika on varattu sinulle klo ${formatTime(holdEnd)} asti.`
             : "Varauksen pitoaika on päättynyt. Jos aika on yhä vapaa, varaus vahvistetaan maksaessasi; muuten maksu palautetaan.";
       }
-      const body = payable
+      const body = payable(loaded)
         ? `<p>${note}</p>
 <form method="post" action="${action}/approve">
 <fieldset><legend>Maksutapa</legend>${radio("mobilepay", "MobilePay")} ${radio("card", "Kortti")}</fieldset>
 <button type="submit" class="pay">Maksa</button>
 </form>
 <form method="post" action="${action}/cancel"><button type="submit" class="cancel">Peruuta</button></form>`
-        : `<p>${payment.status === "paid" || payment.status === "refunded" ? "Maksu on jo käsitelty." : "Maksu on peruttu."}</p>
+        : `<p>${notPayableMessage(loaded)}</p>
 <p><a href="${escapeHtml(returnPath(loaded))}">Palaa sivustolle</a></p>`;
       return reply.type("text/html; charset=utf-8").send(`<!doctype html>
 <html lang="fi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -155,11 +168,13 @@ ${body}
         summary: "Demo page's 'Maksa': confirms through the fulfilment path",
         params,
         body: z.object({ method: z.optional(paymentMethodSchema) }).optional(),
-        response: { 303: redirect, ...responses },
+        response: { 303: redirect, 409: messageSchema, ...responses },
       },
     },
     async (request, reply) => {
-      const { payment } = await load(request.params.paymentId);
+      const loaded = await load(request.params.paymentId);
+      if (!payable(loaded)) throw new HttpError(409, notPayableMessage(loaded));
+      const { payment } = loaded;
       const method = request.body?.method;
       if (method && method !== payment.method)
         await app.ctx.db

@@ -4,7 +4,7 @@ import { vatIncludedCents } from "../../domain/money.js";
 import { priceBreakdown } from "../../domain/pricing.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
-import { payments } from "../db/schema.js";
+import { invoices, payments } from "../db/schema.js";
 import { HttpError } from "../errors.js";
 import { lockGiftCard, redeemGiftCard, returnGiftCardShares } from "./giftCards.js";
 import { confirmInvoicePayment } from "./invoiceFulfilment.js";
@@ -43,6 +43,9 @@ export async function startInvoicePayment(
   let payment;
   try {
     payment = await ctx.db.transaction(async (tx) => {
+      // One attempt at a time per invoice: parallel starts queue here, so each replaces the one
+      // before and exactly one stays pending (lock order invoice, payment, as confirming takes them).
+      await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoice.id)).for("update");
       // A new attempt replaces an earlier unfinished one (the payer went back and tried again).
       const replaced = await tx
         .update(payments)

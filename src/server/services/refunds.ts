@@ -160,6 +160,14 @@ export async function recordRefundNews(ctx: AppContext, news: RefundNews): Promi
  */
 export async function markRefundSucceeded(ctx: AppContext, refund: RefundRow, providerRef: string | null) {
   await ctx.db.transaction(async (tx) => {
+    // Lock order reservation, payment, refund, as every deciding transaction takes them: a cancel
+    // holding the payment while recording its refund would otherwise wait on this refund's row
+    // while this waited on the payment (a deadlock, 40P01, seen on PostgreSQL).
+    await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.id, refund.paymentId))
+      .for("update");
     const done = await tx
       .update(refunds)
       .set({

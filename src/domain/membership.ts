@@ -246,6 +246,8 @@ export const customerDataSchema = z.object({
   invoices: z.array(invoiceSchema),
   reservations: z.array(memberReservationSchema),
   emails: z.array(z.object({ subject: z.string(), kind: z.string(), sent_at: isoDateTime })),
+  /** Every stored row about the customer, by table, as stored (the link secrets left out). */
+  records: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
 });
 export type CustomerData = z.infer<typeof customerDataSchema>;
 // DELETE /api/v2/customers/me

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { customerMeResponseSchema } from "../../domain/customer.js";
 import { customerDataSchema, deleteAccountResponseSchema } from "../../domain/membership.js";
 import { signedInCustomer } from "../plugins/customerAuth.js";
-import { deleteCustomer, exportCustomerData } from "../services/customerData.js";
+import { deleteCustomer } from "../services/customerData.js";
+import { exportCustomerData } from "../services/customerExport.js";
 
 const errorSchema = z.object({ message: z.string() });
 

@@ -1,37 +1,20 @@
 import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { Customer } from "../../domain/customer.js";
-import { helsinkiDate, toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import { helsinkiDate } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import { customers, emailOutbox, invoices, reservations, subscriptions } from "../db/schema.js";
 import { conflict } from "../errors.js";
-import { listInvoices, openInvoiceNumbers } from "./invoices.js";
-import { listMemberReservations } from "./memberReservations.js";
-import { currentSubscription, hasAccessOn, toSubscriptionView } from "./membership.js";
+import { openInvoiceNumbers } from "./invoices.js";
+import { currentSubscription, hasAccessOn } from "./membership.js";
 
 /**
- * The privacy notice's rights: a customer sees everything we hold about them and can delete the
- * account. Invoices and bookings are accounting records (kirjanpitolaki: 6 years) and stay, with
+ * The privacy notice's right to erasure: a customer can delete the account (what is held about
+ * them is exported by customerExport.ts). Invoices and bookings are accounting records (kirjanpitolaki: 6 years) and stay, with
  * the person's name, e-mail and phone replaced.
  */
 
 export const ANONYMISED_EMAIL = "poistettu@asiakas.invalid";
 export const ANONYMISED_NAME = "Poistettu asiakas";
-
-export async function exportCustomerData(ctx: AppContext, customer: Customer) {
-  const sub = await currentSubscription(ctx.db, customer.id);
-  const mails = await ctx.db
-    .select({ subject: emailOutbox.subject, kind: emailOutbox.kind, createdAt: emailOutbox.createdAt })
-    .from(emailOutbox)
-    .where(sql`lower(${emailOutbox.to}) = ${customer.email.toLowerCase()}`);
-  return {
-    exported_at: toHelsinkiIso(ctx.now()),
-    customer,
-    subscription: sub ? await toSubscriptionView(ctx, sub) : null,
-    invoices: await listInvoices(ctx, customer.id),
-    reservations: await listMemberReservations(ctx, customer),
-    emails: mails.map((m) => ({ subject: m.subject, kind: m.kind, sent_at: toHelsinkiIso(m.createdAt) })),
-  };
-}
 
 export async function deleteCustomer(ctx: AppContext, customer: Customer) {
   const now = ctx.now();

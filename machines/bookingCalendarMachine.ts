@@ -20,6 +20,8 @@ export type CalendarSlot = {
   end: string;
   status: CalendarSlotStatus;
   options: CalendarSlotOption[];
+  /** A taken cell held only by unpaid checkouts: when it frees if they are not paid. */
+  freesAt?: string;
 };
 export type CalendarDay = {
   date: string;

@@ -105,19 +105,39 @@ export function dateRangeProblem(from: string, to: string): string | null {
 
 const MINUTE = 60_000;
 type Span = { start: number; end: number };
+/** A live booking's span; `holdEnds` when it is an unpaid hold (epoch ms), null when confirmed. */
+type BusySpan = Span & { holdEnds: number | null };
 
 /** The rules with every interval as epoch milliseconds, live bookings widened by the changeover gap. */
 function prepare(rules: BookingRules) {
   const gap = rules.slotRules.changeoverMinutes * MINUTE;
-  const busy: Span[] = rules.reservations
+  const busy: BusySpan[] = rules.reservations
     .filter((r) => isLive(r, rules.now))
-    .map((r) => ({ start: r.startsAt.getTime() - gap, end: r.endsAt.getTime() + gap }));
+    .map((r) => ({
+      start: r.startsAt.getTime() - gap,
+      end: r.endsAt.getTime() + gap,
+      holdEnds: r.status === "pending" ? (r.holdExpiresAt?.getTime() ?? null) : null,
+    }));
   const blocks: Span[] = rules.blocks.map((b) => ({ start: b.startsAt.getTime(), end: b.endsAt.getTime() }));
   return { busy, blocks, now: rules.now.getTime(), until: windowEnd(rules) };
 }
 
 const overlaps = (spans: Span[], start: number, end: number) =>
   spans.some((s) => start < s.end && end > s.start);
+
+/**
+ * When a taken cell may free: the end of the last unpaid hold on it, when only holds take it (a
+ * hold that is not paid in time frees its slot); null when a confirmed booking is there.
+ */
+function holdsEnd(busy: BusySpan[], start: number, end: number): number | null {
+  let last: number | null = null;
+  for (const s of busy) {
+    if (!(start < s.end && end > s.start)) continue;
+    if (s.holdEnds === null) return null;
+    last = Math.max(last ?? 0, s.holdEnds);
+  }
+  return last;
+}
 
 export type BookingCheck =
   | { ok: true; lengthMinutes: number; priceCents: number; vatCents: number; vatRateBasisPoints: number }
@@ -265,11 +285,13 @@ function dayAvailability(
         options.push({ lengthMinutes, end: isoAtOffset(end, offsetAt(end)), priceCents });
       }
     }
+    const freesAt = status === "taken" ? holdsEnd(busy, cell, cellEnd) : null;
     slots.push({
       start: isoAtOffset(cell, offset),
       end: isoAtOffset(cellEnd, offsetAt(cellEnd)),
       status,
       options,
+      ...(freesAt !== null && { freesAt: toHelsinkiIso(new Date(freesAt)) }),
     });
   }
   return { date, opensAt: toHelsinkiIso(hours.opens), closesAt: toHelsinkiIso(hours.closes), slots };

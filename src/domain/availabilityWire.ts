@@ -34,8 +34,10 @@ export function compactDay(day: AvailabilityDay, lengthsMinutes: readonly number
   let cells = "";
   let fits = "";
   const prices: number[][] = lengthsMinutes.map(() => []);
+  const frees: Array<[number, string]> = [];
   day.slots.forEach((slot, i) => {
     cells += SLOT_STATUS_CODES[slot.status];
+    if (slot.freesAt) frees.push([i, slot.freesAt]);
     let mask = 0;
     for (const option of slot.options) {
       const k = lengthsMinutes.indexOf(option.lengthMinutes);
@@ -54,6 +56,7 @@ export function compactDay(day: AvailabilityDay, lengthsMinutes: readonly number
     cells,
     fits,
     prices,
+    ...(frees.length > 0 && { frees }),
   };
 }
 
@@ -68,6 +71,7 @@ export function expandDay(
   const digits = digitsFor(lengthsMinutes.length);
   const first = day.firstStart ? Date.parse(day.firstStart) : 0;
   const slots: Slot[] = [];
+  const frees = new Map(day.frees ?? []);
   for (let i = 0; i < day.cells.length; i++) {
     const start = first + i * gridMinutes * MINUTE;
     const mask = parseInt(day.fits.slice(i * digits, (i + 1) * digits) || "0", 16);
@@ -85,6 +89,7 @@ export function expandDay(
       end: helsinkiIso(start + gridMinutes * MINUTE),
       status: STATUS_OF_CODE.get(day.cells[i]!) ?? "closed",
       options,
+      ...(frees.has(i) && { freesAt: frees.get(i)! }),
     });
   }
   return { date: day.date, opensAt: day.opensAt, closesAt: day.closesAt, slots };

@@ -41,6 +41,8 @@ export const slotSchema = z.object({
   end: isoDateTime,
   status: slotStatusSchema,
   options: z.array(slotOptionSchema),
+  /** A taken cell held only by unpaid checkouts: when it frees if they are not paid. */
+  freesAt: z.optional(isoDateTime),
 });
 
 export const availabilityDaySchema = z.object({
@@ -82,6 +84,8 @@ export const availabilityWireDaySchema = z.object({
    * [firstCell, priceCents, firstCell, priceCents, ...]; a pair holds until the next one.
    */
   prices: z.array(z.array(z.int())),
+  /** Cells taken only by unpaid holds, with when each may free: [cell, freesAt] pairs; absent when none. */
+  frees: z.optional(z.array(z.tuple([z.int(), isoDateTime]))),
 });
 export const availabilityWireSchema = z.object({
   timeZone: z.literal("Europe/Helsinki"),

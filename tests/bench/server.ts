@@ -38,7 +38,7 @@ const ctx = await createContext(config, database, { mailTransport: consoleTransp
 await putSetting(database.db, "openingHours", {
   weekly: Array.from({ length: 7 }, () => ({ opens: "00:00", closes: "24:00" })),
 });
-await putSetting(database.db, "holdLimits", { perEmail: 100, perIp: 1000 });
+await putSetting(database.db, "holdLimits", { perEmail: 100, perIp: 1000, dayPercent: 100 });
 const app = await buildApp({ ctx, logger: false });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();

@@ -35,7 +35,10 @@ const START_DATE = "2026-06-15";
 const VISITABLE = new Set([TODAY, START_DATE, "2026-06-16", "2026-06-22"]);
 const PRICES: Record<number, number> = { 30: 900, 60: 1500, 90: 2100, 120: 2700 };
 
-/** A week of availability: 8–12 with the first cell closed and the third taken; Saturdays closed. */
+/**
+ * A week of availability: 8–12 with the first cell closed and the third taken (on every other day
+ * by an unpaid hold that may free at 12.10); Saturdays closed.
+ */
 function weekFixture(from: string): { days: CalendarDay[] } {
   const days: CalendarDay[] = [];
   for (let d = 0; d < 7; d++) {
@@ -61,7 +64,8 @@ function weekFixture(from: string): { days: CalendarDay[] } {
               priceCents: PRICES[30 * (k + 1)]!,
             }))
           : [];
-      return { start: at(30 * i), end: at(30 * (i + 1)), status, options };
+      const held = status === "taken" && d % 2 === 0 ? { freesAt: `${TODAY}T12:10:00+03:00` } : {};
+      return { start: at(30 * i), end: at(30 * (i + 1)), status, options, ...held };
     });
     days.push({ date, opensAt: at(0), closesAt: at(240), slots });
   }
@@ -221,6 +225,8 @@ function expectGrid(c: BookingCalendarContext) {
     expect(within(list).getAllByRole("listitem")).toHaveLength(day.slots.length);
     expect(within(list).getAllByText("Suljettu")).toHaveLength(1);
     expect(within(list).getAllByText("Varattu")).toHaveLength(1);
+    const held = day.slots.filter((s) => s.freesAt).length;
+    expect(within(list).queryAllByText("voi vapautua klo 12.10")).toHaveLength(held);
     expect(within(list).getAllByRole("button", { name: /^Vapaa / })).toHaveLength(6);
     expect(within(list).getByText("8.00–8.30")).toBeInTheDocument();
   } else {
@@ -233,6 +239,16 @@ function expectGrid(c: BookingCalendarContext) {
     // Six open days of six free cells, the closed Saturday's cells and the taken ones said in words.
     expect(within(table).getAllByRole("button", { name: /^Vapaa / })).toHaveLength(36);
     expect(within(table).getAllByText("Varattu")).toHaveLength(6);
+    const held = c.days
+      .flatMap((d) => d.slots)
+      .filter(
+        (s) =>
+          s.freesAt &&
+          weekOf(c.date).from <= s.start.slice(0, 10) &&
+          s.start.slice(0, 10) <= weekOf(c.date).to,
+      ).length;
+    expect(held).toBeGreaterThan(0);
+    expect(within(table).getAllByText("voi vapautua klo 12.10")).toHaveLength(held);
     expect(within(table).getAllByText("Suljettu")).toHaveLength(6 + 8);
   }
 }

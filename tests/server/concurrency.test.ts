@@ -62,7 +62,7 @@ describe.each(databaseKinds)("fifty visitors racing for one slot on %s", (kind) 
   it("keeps the changeover gap between simultaneous checkouts of neighbouring slots", async () => {
     // Checkouts lock only the hours their slot and gap touch: neighbours must still take turns.
     await putSetting(t.ctx.db, "slotRules", { ...defaultSettings.slotRules, changeoverMinutes: 30 });
-    await putSetting(t.ctx.db, "holdLimits", { perEmail: 2, perIp: 1000 });
+    await putSetting(t.ctx.db, "holdLimits", { perEmail: 2, perIp: 1000, dayPercent: 100 });
     try {
       const requests = Array.from({ length: 40 }, (_, i) => {
         const start = new Date(Date.parse("2026-06-22T15:00:00+03:00") + (i % 8) * 30 * 60_000);
@@ -90,7 +90,7 @@ describe.each(databaseKinds)("fifty visitors racing for one slot on %s", (kind) 
 
   it("holds exactly the limit of unpaid holds for one e-mail address checking out at once", async () => {
     // Every request comes from one address here: only the e-mail address's limit is tried.
-    await putSetting(t.ctx.db, "holdLimits", { perEmail: 2, perIp: 1000 });
+    await putSetting(t.ctx.db, "holdLimits", { perEmail: 2, perIp: 1000, dayPercent: 100 });
     try {
       const requests = Array.from({ length: 10 }, (_, i) => {
         const hour = String(8 + i).padStart(2, "0");

@@ -25,7 +25,7 @@ describe.each(databaseKinds)("checkout and the demo payment on %s", (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     // These tests leave many unpaid holds of one visitor; the limit has tests of its own.
-    await putSetting(t.ctx.db, "holdLimits", { perEmail: 100, perIp: 100 });
+    await putSetting(t.ctx.db, "holdLimits", { perEmail: 100, perIp: 100, dayPercent: 100 });
   });
   afterAll(() => t.close());
 

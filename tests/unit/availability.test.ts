@@ -113,6 +113,36 @@ describe("bookings, holds, blocks and closed days", () => {
     expect(lengths(d, "2026-06-16T09:00:00+03:00")).toEqual([30, 60]);
   });
 
+  it("a cell taken only by unpaid holds says when it may free; a confirmed booking's does not", () => {
+    const r = rules({
+      reservations: [
+        booking("2026-06-16T10:00:00+03:00", "2026-06-16T11:00:00+03:00", {
+          status: "pending",
+          holdExpiresAt: new Date("2026-06-15T12:10:00+03:00"),
+        }),
+        booking("2026-06-16T10:30:00+03:00", "2026-06-16T11:30:00+03:00", {
+          status: "pending",
+          holdExpiresAt: new Date("2026-06-15T12:14:00+03:00"),
+        }),
+        booking("2026-06-16T11:30:00+03:00", "2026-06-16T12:00:00+03:00", {
+          status: "pending",
+          holdExpiresAt: new Date("2026-06-15T12:05:00+03:00"),
+        }),
+        booking("2026-06-16T11:30:00+03:00", "2026-06-16T12:00:00+03:00"),
+      ],
+    });
+    const d = day(r, "2026-06-16");
+    expect(cell(d, "2026-06-16T10:00:00+03:00")).toMatchObject({
+      status: "taken",
+      freesAt: "2026-06-15T12:10:00+03:00",
+    });
+    // Two holds on one cell: it frees when the later one ends.
+    expect(cell(d, "2026-06-16T10:30:00+03:00").freesAt).toBe("2026-06-15T12:14:00+03:00");
+    expect(cell(d, "2026-06-16T11:30:00+03:00")).toMatchObject({ status: "taken" });
+    expect(cell(d, "2026-06-16T11:30:00+03:00").freesAt).toBeUndefined();
+    expect(cell(d, "2026-06-16T12:00:00+03:00").freesAt).toBeUndefined();
+  });
+
   it("an admin block closes its cells and cuts the lengths before it", () => {
     const r = rules({
       blocks: [

@@ -5,7 +5,13 @@ import { booking, price, rules } from "./availabilityFixtures.js";
 describe("the compact availability answer", () => {
   it("expands to exactly the computed grid: statuses, lengths, ends and time-dependent prices", () => {
     const r = rules({
-      reservations: [booking("2026-06-16T10:00:00+03:00", "2026-06-16T11:30:00+03:00")],
+      reservations: [
+        booking("2026-06-16T10:00:00+03:00", "2026-06-16T11:30:00+03:00"),
+        booking("2026-06-18T10:00:00+03:00", "2026-06-18T11:00:00+03:00", {
+          status: "pending",
+          holdExpiresAt: new Date("2026-06-15T12:15:00+03:00"),
+        }),
+      ],
       blocks: [
         { startsAt: new Date("2026-06-17T08:00:00+03:00"), endsAt: new Date("2026-06-17T09:00:00+03:00") },
       ],
@@ -23,6 +29,12 @@ describe("the compact availability answer", () => {
     // 60 minutes costs 15.00 until 18:00 (cell 24) and 18.00 from then on.
     expect(tuesday.prices[1]).toEqual([0, 1500, 24, 1800]);
     expect(wire.days.find((d) => d.date === "2026-06-19")).toMatchObject({ firstStart: null, cells: "" });
+    // The held cells (10.00 and 10.30 on Thursday) say when they may free; other days carry nothing.
+    expect(wire.days.find((d) => d.date === "2026-06-18")!.frees).toEqual([
+      [8, "2026-06-15T12:15:00+03:00"],
+      [9, "2026-06-15T12:15:00+03:00"],
+    ]);
+    expect(tuesday.frees).toBeUndefined();
   });
 
   it("keeps the real minutes of a DST day and many lengths per cell", () => {

@@ -19,6 +19,8 @@ export const LIMIT_LOCK = {
   doorIp: 13,
   doorLink: 14,
   doorUnknownIp: 15,
+  /** An area's day, for the share of it unpaid holds may cover; taken last, after the checkout's own locks. */
+  holdsDay: 16,
 } as const;
 
 const keyOf = (text: string) => createHash("sha1").update(text).digest().readInt32BE(0);

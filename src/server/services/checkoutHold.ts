@@ -11,7 +11,7 @@ import { conflict } from "../errors.js";
 import { lockCheckout, type Area } from "./availability.js";
 import { claimDiscountCode, discountOf, recordDiscountUse } from "./discountCodes.js";
 import { lockGiftCard, redeemGiftCard } from "./giftCards.js";
-import { enforceHoldLimits, type LiveHolds } from "./holdLimits.js";
+import { enforceDayShare, enforceHoldLimits, type LiveHolds } from "./holdLimits.js";
 import { expireHolds } from "./holds.js";
 import { FREE_PROVIDER, GIFT_CARD_PROVIDER } from "./paymentConstants.js";
 import { isSlotConflict } from "./pgErrors.js";
@@ -76,6 +76,14 @@ export async function holdSlot(
       if (state.staleHoldIds.length > 0) await expireHolds(tx, now, area.id, state.staleHoldIds);
       // Only a checkout that would hold a slot counts against the visitor's limit of unpaid holds.
       enforceHoldLimits({ byEmail: state.byEmail, byIp: state.byIp, now, limits: settings.holdLimits });
+      await enforceDayShare(tx, {
+        areaId: area.id,
+        start,
+        end,
+        now,
+        rules,
+        dayPercent: settings.holdLimits.dayPercent,
+      });
       const code = input.discountCode ? await claimDiscountCode(tx, input.discountCode, now) : null;
       const card = input.giftCardCode ? await lockGiftCard(tx, input.giftCardCode, now) : null;
       const price = priceBreakdown({

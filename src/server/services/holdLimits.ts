@@ -1,3 +1,8 @@
+import { sql } from "drizzle-orm";
+import { openingOn, type BookingRules } from "../../domain/availability.js";
+import { helsinkiDate } from "../../domain/helsinkiTime.js";
+import type { Tx } from "../db/index.js";
+import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { HttpError } from "../errors.js";
 import type { Settings } from "./settings.js";
 
@@ -51,4 +56,52 @@ export function enforceHoldLimits(options: {
       seconds,
     );
   }
+}
+
+/**
+ * Unpaid holds may cover only `dayPercent` of an area's open time on the slot's day, with the new
+ * one counted: eight checkouts from two addresses could otherwise hold a whole day for a quarter
+ * of an hour and renew it as the holds end. Beyond it the visitor is asked to wait until the first
+ * of those holds ends (paid or freed) or to pick another day. Checkouts of one area and day take
+ * turns for this count (a lock taken after the checkout's own, and by nothing else), so exactly the
+ * share gets through; the live holds are found by the (status, hold end) index. At 100 % every hold
+ * fits, and nothing is counted.
+ */
+export async function enforceDayShare(
+  tx: Tx,
+  o: {
+    areaId: number;
+    start: Date;
+    end: Date;
+    now: Date;
+    rules: Pick<BookingRules, "weeklyHours" | "exceptions">;
+    dayPercent: number;
+  },
+): Promise<void> {
+  const date = helsinkiDate(o.start);
+  const open = openingOn(o.rules, date);
+  if (!open || o.dayPercent >= 100) return;
+  await lockLimits(tx, [[LIMIT_LOCK.holdsDay, `${o.areaId}:${date}`]]);
+  const opens = open.opens.toJSDate().toISOString();
+  const closes = open.closes.toJSDate().toISOString();
+  const openMinutes = (open.closes.toMillis() - open.opens.toMillis()) / 60_000;
+  const result = (await tx.execute(sql`
+    SELECT coalesce(sum(extract(epoch FROM least(r.ends_at, ${closes}::timestamptz)
+        - greatest(r.starts_at, ${opens}::timestamptz))), 0)::float8 / 60 AS minutes,
+      (extract(epoch FROM min(r.hold_expires_at)) * 1000)::float8 AS first_ends
+    FROM reservations r
+    WHERE r.status = 'pending' AND r.hold_expires_at > ${o.now.toISOString()}::timestamptz
+      AND r.area_id = ${o.areaId}
+      AND r.starts_at < ${closes}::timestamptz AND r.ends_at > ${opens}::timestamptz
+  `)) as unknown as { rows: Array<{ minutes: unknown; first_ends: unknown }> };
+  const row = result.rows[0];
+  const held = Number(row?.minutes ?? 0);
+  const wanted = (o.end.getTime() - o.start.getTime()) / 60_000;
+  if (held + wanted <= (openMinutes * o.dayPercent) / 100) return;
+  const firstEnds = row?.first_ends === null || row?.first_ends === undefined ? null : Number(row.first_ends);
+  const seconds = Math.max(1, firstEnds === null ? 60 : Math.ceil((firstEnds - o.now.getTime()) / 1000));
+  throw new TooManyHoldsError(
+    `Tämän päivän ajoista moni odottaa juuri nyt maksua. Valitse toinen päivä tai yritä uudelleen ${minutesText(seconds)} kuluttua, kun keskeneräisiä varauksia on vapautunut.`,
+    seconds,
+  );
 }

@@ -46,6 +46,8 @@ export const settingSchemas = {
   holdLimits: z.object({
     perEmail: z.number().int().min(1).max(100),
     perIp: z.number().int().min(1).max(1000),
+    /** How much of an area's open time on one day live unpaid holds may cover, in percent. */
+    dayPercent: z.number().int().min(1).max(100).default(50),
   }),
   door: z.object({
     opensBeforeMinutes: z.number().int().min(0).max(120),
@@ -95,7 +97,8 @@ export const defaultSettings: Settings = {
     maxDogs: 4,
   },
   // A visitor needs one hold, two if they try again in another tab; an IP may be a family's or a café's.
-  holdLimits: { perEmail: 2, perIp: 5 },
+  // Half a day may wait for payment at once: a few checkouts cannot empty a day (decision 024).
+  holdLimits: { perEmail: 2, perIp: 5, dayPercent: 50 },
   door: { opensBeforeMinutes: 5, closesAfterMinutes: 0 },
   homeNotice: { text: null },
   membership: {

@@ -5,7 +5,8 @@ import { lowestPrice, weekRows } from "./calendarGrid";
 
 /*
  * The calendar's two layouts. A cell's state is said in words ("Vapaa", "Varattu", "Suljettu",
- * "Mennyt", "Alkanut", "Avautuu 25.1."), not by colour alone; only free cells are buttons.
+ * "Mennyt", "Alkanut", "Avautuu 25.1."), not by colour alone; only free cells are buttons. A cell
+ * taken only by unpaid checkouts says when it may free.
  */
 
 type CellProps = {
@@ -56,7 +57,14 @@ function SlotCell({
 }: CellProps & { slot: CalendarSlot | null }) {
   if (!slot || slot.status !== "free") {
     const status = slot?.status ?? "closed";
-    return <span className={`slot slot--${status}`}>{cellLabel(slot, bookingWindowDays)}</span>;
+    return (
+      <span className={`slot slot--${status}`}>
+        {cellLabel(slot, bookingWindowDays)}
+        {slot?.freesAt && (
+          <span className="slot__frees">{`voi vapautua klo ${formatTime(slot.freesAt)}`}</span>
+        )}
+      </span>
+    );
   }
   const price = lowestPrice(slot);
   const priceText = price === null ? "" : `alk. ${formatEuros(price)}`;

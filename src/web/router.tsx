@@ -1,5 +1,5 @@
 import { createElement, use, type ComponentType, type ReactElement } from "react";
-import { createMemoryRouter, matchRoutes, Navigate, useRoutes, type RouteObject } from "react-router-dom";
+import { matchRoutes, Navigate, useRoutes, type RouteObject } from "react-router-dom";
 import { AppLayout } from "./layout/AppLayout";
 import { ErrorBoundary } from "./layout/ErrorBoundary";
 import { HomePage } from "./pages/HomePage";
@@ -213,7 +213,3 @@ export async function loadedRoutes(): Promise<RouteObject[]> {
   await Promise.all(lazyPages.map((preload) => preload()));
   return routes;
 }
-
-/** For view tests: the same route table in memory, its pages loaded. */
-export const createTestRouter = async (initialPath: string) =>
-  createMemoryRouter(await loadedRoutes(), { initialEntries: [initialPath] });

@@ -1,5 +1,5 @@
 import { act, render, waitFor } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { memoryApp, type TestApp } from "../support/appRouter";
 import { fromPromise, type NonReducibleUnknown } from "xstate";
 import { adminLoginMachine } from "../../machines/adminLoginMachine";
 import { adminTokenMachine, type RestoredToken } from "../../machines/adminTokenMachine";
@@ -38,7 +38,7 @@ export function createAdminHarness() {
   const answers: number[] = [];
   const calls: Array<{ url: string; authorization: string | null }> = [];
   let heldCalls: Array<{ method: string; url: string; resolve(response: Response): void }> = [];
-  let router: ReturnType<typeof createMemoryRouter>;
+  let router: TestApp;
   let probe = 0;
 
   const settledByTest = <TOutput, TInput = NonReducibleUnknown>(id: string) =>
@@ -81,7 +81,7 @@ export function createAdminHarness() {
       return router;
     },
     setClock: (ms: number) => void (clock = ms),
-    here: () => router.state.location.pathname,
+    here: () => router.here(),
     storedToken: () => localStorage.getItem(storageKeys.firebaseToken),
     isPending: (id: string) => pending.has(id),
 
@@ -125,14 +125,12 @@ export function createAdminHarness() {
           },
         }),
       };
-      router = createMemoryRouter(
+      router = memoryApp(
         [{ path: "/hallinta/*", element: <AdminRoutes environment={environment} /> }],
-        {
-          initialEntries: [options.path ?? "/hallinta/varaukset"],
-        },
+        options.path ?? "/hallinta/varaukset",
       );
       await act(async () => {
-        render(<RouterProvider router={router} />);
+        render(router.element);
         await settleTicks();
       });
     },

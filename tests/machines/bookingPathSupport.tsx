@@ -1,6 +1,7 @@
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { createMemoryRouter, RouterProvider, useLocation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
+import { memoryApp } from "../support/appRouter";
 import { ApiError } from "../../src/client/http";
 import type { BookingApi } from "../../src/client/reservations";
 import type { PublicReservation } from "../../src/domain/booking";
@@ -75,7 +76,7 @@ export function renderBookingRoute(
   element: ReactElement,
   environment: BookingEnvironment,
 ) {
-  const router = createMemoryRouter(
+  const router = memoryApp(
     [
       {
         path: "*",
@@ -91,13 +92,13 @@ export function renderBookingRoute(
         ),
       },
     ],
-    { initialEntries: [path] },
+    path,
   );
   return {
     router,
     ...render(
       <BookingEnvironmentContext.Provider value={environment}>
-        <RouterProvider router={router} />
+        {router.element}
       </BookingEnvironmentContext.Provider>,
     ),
   };

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { fromPromise, type NonReducibleUnknown, type SnapshotFrom } from "xstate";
 import { TestModel } from "xstate/graph";
 import {
@@ -15,6 +14,7 @@ import { readStoredSession, writeStoredSession } from "../../src/client/customer
 import { ApiError, createHttpClient } from "../../src/client/http";
 import { AppLayout } from "../../src/web/layout/AppLayout";
 import { loadedRoutes } from "../../src/web/router";
+import { memoryApp, type TestApp } from "../support/appRouter";
 import { CustomerSessionProvider } from "../../src/web/session/CustomerSessionProvider";
 import { SubscriptionProvider } from "../../src/web/session/SubscriptionProvider";
 import { createCustomerSessionLogic } from "../../src/web/session/customerSessionLogic";
@@ -91,7 +91,7 @@ const model = new TestModel(customerSessionMachine, {
 
 type Pending = { resolve(value: unknown): void; reject(error: unknown): void };
 let pending: Map<string, Pending>;
-let router: ReturnType<typeof createMemoryRouter>;
+let router: TestApp;
 let user: ReturnType<typeof userEvent.setup>;
 
 /** An actor that waits until the test settles it under its invoke id. */
@@ -130,7 +130,7 @@ function renderApp() {
     },
   });
   const [root] = routes;
-  router = createMemoryRouter(
+  router = memoryApp(
     [
       {
         ...root,
@@ -143,9 +143,9 @@ function renderApp() {
         ),
       },
     ],
-    { initialEntries: ["/oma-tili"] },
+    "/oma-tili",
   );
-  render(<RouterProvider router={router} />);
+  render(router.element);
 }
 
 async function settle(id: string, outcome: { value: unknown } | { error: unknown }) {
@@ -156,7 +156,7 @@ async function settle(id: string, outcome: { value: unknown } | { error: unknown
 }
 
 const navigate = (to: string) => act(() => router.navigate(to));
-const here = () => router.state.location.pathname;
+const here = () => router.here();
 let previous: Snapshot;
 
 type ActorResult = { event: { output?: unknown; error?: unknown } };

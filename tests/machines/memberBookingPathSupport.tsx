@@ -1,6 +1,6 @@
 import { act, render } from "@testing-library/react";
 import { DateTime } from "luxon";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { memoryApp } from "../support/appRouter";
 import type { CalendarDay, CalendarSlot } from "../../machines/bookingCalendarMachine";
 import type { MemberBookingApi } from "../../src/client/memberReservations";
 import type { MemberReservation, Subscription } from "../../src/domain/membership";
@@ -37,7 +37,7 @@ export type FakeMemberApi = Fake<MemberBookingApi>;
  */
 export async function renderMemberBookings(fake: FakeMemberApi, membership: FakeMembershipApi, now: string) {
   const session = createTestSession(ANSA);
-  const router = createMemoryRouter(
+  const router = memoryApp(
     [
       {
         path: "*",
@@ -50,7 +50,7 @@ export async function renderMemberBookings(fake: FakeMemberApi, membership: Fake
         ),
       },
     ],
-    { initialEntries: ["/oma-tili"] },
+    "/oma-tili",
   );
   const clock = () => new Date(now);
   await act(async () => {
@@ -59,7 +59,7 @@ export async function renderMemberBookings(fake: FakeMemberApi, membership: Fake
         value={{ api: membership.api, now: clock, redirectToPayment: () => expect.unreachable("no payment") }}
       >
         <MemberBookingEnvironmentContext.Provider value={{ api: fake.api, now: clock }}>
-          <RouterProvider router={router} />
+          {router.element}
         </MemberBookingEnvironmentContext.Provider>
       </MembershipEnvironmentContext.Provider>,
     );

@@ -1,6 +1,7 @@
 import { act, cleanup, render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
+import type { RouteObject } from "react-router-dom";
+import { memoryApp } from "../support/appRouter";
 import { fromPromise } from "xstate";
 import type { SessionCustomer } from "../../machines/customerSessionMachine";
 import { createHttpClient } from "../../src/client/http";
@@ -104,11 +105,11 @@ export async function renderMembershipApp(options: {
       children: [...options.pages, { path: "*", element: <h1>Muu sivu</h1> }],
     },
   ];
-  const router = createMemoryRouter(routes, { initialEntries: [options.path] });
+  const router = memoryApp(routes, options.path);
   await act(async () => {
     render(
       <MembershipEnvironmentContext.Provider value={options.env}>
-        <RouterProvider router={router} />
+        {router.element}
       </MembershipEnvironmentContext.Provider>,
     );
     await settleTicks();

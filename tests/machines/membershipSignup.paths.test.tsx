@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { createMemoryRouter } from "react-router-dom";
+import type { TestApp } from "../support/appRouter";
 import type { SnapshotFrom } from "xstate";
 import { TestModel } from "xstate/graph";
 import {
@@ -90,12 +90,12 @@ const modelFor = (input: SignupInput) =>
 
 let fake: FakeMembershipApi;
 let session: TestSession;
-let router: ReturnType<typeof createMemoryRouter>;
+let router: TestApp;
 let redirect: ReturnType<typeof vi.fn<(url: string) => void>>;
 /** What this path's steps chose so far. */
 let chosen: { commitment: string; paymentMethod: string; giftCardCode: string };
 const user = userEvent.setup({ delay: null });
-const here = () => router.state.location.pathname + router.state.location.search;
+const here = () => router.here() + router.search();
 const form = () => screen.getByRole("region", { name: "Liity jäseneksi" });
 const submitButton = () =>
   within(form()).queryByRole("button", { name: /Siirry maksamaan|Kirjaudu ja jatka/ });

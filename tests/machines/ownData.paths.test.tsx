@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { createMemoryRouter } from "react-router-dom";
+import type { TestApp } from "../support/appRouter";
 import type { SnapshotFrom } from "xstate";
 import { TestModel } from "xstate/graph";
 import { DELETE_FAILED, LOAD_DATA_FAILED, ownDataMachine } from "../../machines/ownDataMachine";
@@ -62,7 +62,7 @@ const model = new TestModel(ownDataMachine, {
 /* ---------- Driving the real view ---------- */
 
 let fake: FakeMembershipApi;
-let router: ReturnType<typeof createMemoryRouter>;
+let router: TestApp;
 let confirmations = 0;
 const user = userEvent.setup({ delay: null });
 const section = () => screen.getByRole("region", { name: "Omat tiedot" });
@@ -162,7 +162,7 @@ const states: StateAssertions<typeof ownDataMachine> = {
   },
   // The session ended with the account: home, signed out.
   deleted: async () => {
-    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    await waitFor(() => expect(router.here()).toBe("/"));
     expect(screen.getByRole("heading", { level: 1, name: "Etusivu" })).toBeInTheDocument();
     expect(readStoredSession().token).toBeNull();
   },

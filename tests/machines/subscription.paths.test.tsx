@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { createMemoryRouter } from "react-router-dom";
+import type { TestApp } from "../support/appRouter";
 import type { SnapshotFrom } from "xstate";
 import { TestModel } from "xstate/graph";
 import {
@@ -100,12 +100,12 @@ const model = new TestModel(subscriptionMachine, {
 
 let fake: FakeMembershipApi;
 let session: TestSession;
-let router: ReturnType<typeof createMemoryRouter>;
+let router: TestApp;
 let confirmations = 0;
 /** How many times the membership had been asked for when the customer last signed out. */
 let askedBeforeSignOut = 0;
 const user = userEvent.setup({ delay: null });
-const here = () => router.state.location.pathname;
+const here = () => router.here();
 /** Text as toHaveTextContent compares it: every run of white space (the no-break ones too) one space. */
 const plain = (text: string) => text.replace(/\s+/g, " ");
 const section = () => screen.getByRole("region", { name: "Jäsenyys" });

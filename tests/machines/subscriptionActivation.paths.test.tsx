@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { createMemoryRouter } from "react-router-dom";
+import type { TestApp } from "../support/appRouter";
 import type { SnapshotFrom } from "xstate";
 import { TestModel } from "xstate/graph";
 import {
@@ -65,7 +65,7 @@ const model = new TestModel(subscriptionActivationMachine, {
 
 let fake: FakeMembershipApi;
 let session: TestSession;
-let router: ReturnType<typeof createMemoryRouter>;
+let router: TestApp;
 /** The first answer, which the shared actor also got: it reads again on activation unless active. */
 let firstAnswer: unknown;
 const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
@@ -169,7 +169,7 @@ test("signed out, the page asks to log in and comes back here afterwards", async
     env: { api: fake.api, now: () => new Date(), redirectToPayment: () => {} },
   });
   await user.click(await screen.findByRole("link", { name: "Kirjaudu sisään" }));
-  expect(router.state.location.pathname).toBe("/login");
+  expect(router.here()).toBe("/login");
   expect(returnPathAfterLogin()).toBe(SUCCESS_PATH);
   expect(fake.calls("mySubscription")).toEqual([]);
 });

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import { StrictMode } from "react";
-import { RouterProvider } from "react-router-dom";
 import { writeStoredSession } from "../../src/client/customerSession";
 import { http } from "../../src/client/http";
 import { storageKeys } from "../../src/client/storage";
-import { createTestRouter } from "../../src/web/router";
+import { appAt } from "../support/appRouter";
 import { reloadSiteInfo } from "../../src/web/useSiteInfo";
 import { invoiceFixture, subscriptionFixture } from "../support/membership";
 import { siteFixture } from "../support/site";
@@ -59,13 +58,9 @@ afterEach(() => {
 });
 
 async function renderApp(path: string) {
-  const router = await createTestRouter(path);
+  const app = await appAt(path);
   return act(async () => {
-    render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    );
+    render(<StrictMode>{app.element}</StrictMode>);
   });
 }
 

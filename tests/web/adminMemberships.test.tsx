@@ -133,7 +133,7 @@ const MEMBER: MemberPage = {
   ],
 };
 
-const search = () => app.router.state.location.search;
+const search = () => app.router.search();
 const apiCalled = (part: string) => app.calls.some((c) => c.url.includes(part));
 
 describe("jäsenyydet", () => {

@@ -149,7 +149,7 @@ describe("varaukset calendars", () => {
       days: openDays("2026-06-22", "2026-06-28"),
     });
     expect(await findGrid("Viikko ma 22.6.2026 – su 28.6.2026")).toBeInTheDocument();
-    expect(app.router.state.location.search).toBe("?nakyma=viikko&paiva=2026-06-22");
+    expect(app.router.search()).toBe("?nakyma=viikko&paiva=2026-06-22");
     await user.click(button("Tänään"));
     await app.answerApi("GET", `${RANGE}from=2026-06-15&to=2026-06-21`, 200, WEEK);
     expect(await findGrid("Viikko ma 15.6.2026 – su 21.6.2026")).toBeInTheDocument();

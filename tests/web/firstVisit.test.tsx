@@ -2,7 +2,6 @@
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { RouterProvider } from "react-router-dom";
 import type { CalendarDay, CalendarSlot } from "../../machines/bookingCalendarMachine";
 import type { CheckoutDetails, FieldErrors } from "../../machines/checkoutMachine";
 import { formatEuros } from "../../src/domain/money";
@@ -10,7 +9,7 @@ import { MISSING_TOKEN_MESSAGE } from "../../src/web/pages/AuthCallbackPage";
 import { CheckoutForm } from "../../src/web/pages/booking/CheckoutForm";
 import { DayList, WeekTable } from "../../src/web/pages/booking/CalendarViews";
 import { MISSING_EMAIL_MESSAGE } from "../../src/web/pages/LoginPage";
-import { createTestRouter } from "../../src/web/router";
+import { appAt } from "../support/appRouter";
 import { reloadSiteInfo } from "../../src/web/useSiteInfo";
 import { siteFixture } from "../support/site";
 
@@ -147,9 +146,9 @@ describe("login and its link", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   async function renderAt(path: string) {
-    const router = await createTestRouter(path);
+    const app = await appAt(path);
     await act(async () => {
-      render(<RouterProvider router={router} />);
+      render(app.element);
       await new Promise((r) => setTimeout(r, 10));
     });
   }

@@ -1,15 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import {
-  createMemoryRouter,
-  RouterProvider,
-  type NonIndexRouteObject,
-  type RouteObject,
-} from "react-router-dom";
+import { type NonIndexRouteObject, type RouteObject } from "react-router-dom";
 import { announceReservationsChanged, storageKeys } from "../../src/client/storage";
 import type { SiteInfo } from "../../src/domain/site";
-import { createTestRouter, routes } from "../../src/web/router";
+import { routes } from "../../src/web/router";
+import { appAt, memoryApp } from "../support/appRouter";
 import { NETWORK_ERROR_MESSAGE } from "../../src/web/layout/ErrorScreen";
 import { reloadSiteInfo } from "../../src/web/useSiteInfo";
 import { tiersFixture } from "../support/membership";
@@ -82,12 +78,12 @@ function answerSiteWith(answer: SiteAnswer) {
 
 /** Renders the app at `path` and lets the site-info request settle inside act. */
 async function renderAt(path: string) {
-  const router = await createTestRouter(path);
+  const app = await appAt(path);
   await act(async () => {
-    render(<RouterProvider router={router} />);
+    render(app.element);
     await new Promise((r) => setTimeout(r, 10));
   });
-  return router;
+  return app;
 }
 
 const header = () => screen.queryByRole("navigation", { name: "Päävalikko" });
@@ -280,7 +276,7 @@ describe("mobile menu", () => {
     expect(list).toHaveClass("is-open");
 
     await user.click(within(list).getByRole("link", { name: "Jäsenyys" }));
-    expect(router.state.location.pathname).toBe("/jasenyys");
+    expect(router.here()).toBe("/jasenyys");
     expect(button).toHaveAttribute("aria-expanded", "false");
     expect(list).not.toHaveClass("is-open");
   });
@@ -307,7 +303,7 @@ describe("navigation", () => {
 
   it.each(["/omat-varaukset", "/oma"])("redirects %s to /oma-varaus", async (path) => {
     const router = await renderAt(path);
-    expect(router.state.location.pathname).toBe("/oma-varaus");
+    expect(router.here()).toBe("/oma-varaus");
   });
 
   it("shows the not-found page for an unknown path, with a way home", async () => {
@@ -366,7 +362,7 @@ describe("global error screen", () => {
       ...rest,
     ];
     vi.spyOn(console, "error").mockImplementation(() => {}); // React reports the caught error
-    render(<RouterProvider router={createMemoryRouter(withBroken, { initialEntries: ["/rikki"] })} />);
+    render(memoryApp(withBroken, "/rikki").element);
   }
 
   it("catches an error thrown while a page renders and shows its message", async () => {

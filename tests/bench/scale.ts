@@ -57,7 +57,7 @@ function print(db: string, small: WorkerResult, big: WorkerResult) {
       `${pad(row.name, 44)} ${ms(s.medianMs)} ${ms(row.medianMs)} ${ratio.toFixed(2).padStart(7)}  ≤${row.goal} ${flag}`,
     );
   }
-  console.log(`\nThe three slowest on the big database, with their plans:`);
+  console.log(`\nThe three slowest on the big database (and the checkout), with their plans:`);
   for (const p of big.plans) console.log(`\n## ${p.name} (${p.medianMs.toFixed(2)} ms)\n${p.plan}`);
 }
 

@@ -44,7 +44,8 @@ export type WorkerResult = {
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const size = process.env.SCALE_SIZE === "big" ? "big" : "small";
-const factor = (size === "big" ? Number(process.env.SCALE_FACTOR ?? 1) : 0.01) || 1;
+// The small database: 60 days at the big one's density (a tenth of each count), so a week covers as many rows.
+const factor = (size === "big" ? Number(process.env.SCALE_FACTOR ?? 1) : 0.1) || 1;
 const end = new Date("2026-06-15T00:00:00Z");
 const now = new Date("2026-06-15T09:00:00Z");
 
@@ -195,7 +196,7 @@ const explained = measured
   .map((m, i) => ({ ...m, medianMs: rows[i]!.medianMs }))
   .filter((m) => m.query)
   .sort((a, b) => b.medianMs - a.medianMs)
-  .slice(0, 3);
+  .filter((m, i) => i < 3 || m.query === checkoutQuery); // and the checkout's, always
 for (const m of explained) {
   const result = await db.execute(sql`EXPLAIN (ANALYZE, COSTS OFF) ${m.query!.getSQL()}`);
   const lines = (result as unknown as { rows: Array<Record<string, string>> }).rows.map(

@@ -4,7 +4,7 @@
  * rows every run), timed in a process of their own per database (tests/bench/scaleWorker.ts), and
  * printed as small, big and their ratio, with the plans of the three slowest on the big database.
  * PostgreSQL (DATABASE_URL or postgres://postgres@127.0.0.1:5432/test; fresh databases, dropped
- * after); BENCH_PGLITE=1 adds PGlite. BENCH_SCALE=0.25 builds a quarter of the issue's shape.
+ * after); BENCH_PGLITE=1 adds PGlite, =only runs it alone. BENCH_SCALE=0.25 builds a quarter of the issue's shape.
  */
 import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -61,7 +61,8 @@ function print(db: string, small: WorkerResult, big: WorkerResult) {
   for (const p of big.plans) console.log(`\n## ${p.name} (${p.medianMs.toFixed(2)} ms)\n${p.plan}`);
 }
 
-const kinds = process.env.BENCH_PGLITE ? ["postgres", "pglite"] : ["postgres"];
+const pglite = process.env.BENCH_PGLITE;
+const kinds = pglite === "only" ? ["pglite"] : pglite ? ["postgres", "pglite"] : ["postgres"];
 for (const kind of kinds) {
   if (kind === "postgres") {
     const small = await withPostgres((url) => measure("small", url));

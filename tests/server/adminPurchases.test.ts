@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { auditLog, payments } from "../../src/server/db/schema.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, holdSlot } from "../support/booking.js";
@@ -90,5 +91,46 @@ describe.each(databaseKinds)("admin ostokset (%s)", (kind) => {
     expect(row).toContain(';"Ansa ""Aa""; Asiakas";');
     expect(row).toMatch(/;paid;15,00;3,05;0,00$/);
     expect(await t.ctx.db.select().from(payments)).toHaveLength(1);
+  });
+
+  it("pages the list with the count and sums of every matching payment, and streams them all as CSV", async () => {
+    // 1,234 payments of 10 € (every 10th refunded in full) written straight into the schema, a second apart.
+    await t.ctx.db.execute(sql`
+      insert into payments (provider, method, amount_cents, vat_cents, status, refunded_cents, created_at)
+      select 'demo', 'card', 1000, 194, case when i % 10 = 0 then 'refunded' else 'paid' end,
+        case when i % 10 = 0 then 1000 else 0 end, now() - make_interval(secs => i)
+      from generate_series(1, 1234) i`);
+    const first = (await as("GET", "/purchases")).json();
+    expect(first).toMatchObject({
+      total: 1234,
+      page: 1,
+      pageSize: 100,
+      totals: { paidCents: 1_234_000, refundedCents: 123_000 },
+    });
+    expect(first.purchases).toHaveLength(100);
+    const last = (await as("GET", "/purchases?page=13")).json();
+    expect(last.purchases).toHaveLength(34);
+    expect(last.totals).toEqual(first.totals);
+    const seen = new Set([...first.purchases, ...last.purchases].map((p: { id: string }) => p.id));
+    expect(seen.size).toBe(134);
+    const refunded = (await as("GET", "/purchases?status=refunded&page=2")).json();
+    expect(refunded).toMatchObject({
+      total: 123,
+      page: 2,
+      totals: { paidCents: 123_000, refundedCents: 123_000 },
+    });
+    expect(refunded.purchases).toHaveLength(23);
+    expect((await as("GET", "/purchases?page=0")).json()).toEqual({
+      message: "Virheellinen pyyntö: page: Sivunumero on virheellinen.",
+    });
+
+    const csv = await as("GET", "/purchases.csv?status=paid");
+    const rows = csv.body
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .slice(1, -1);
+    expect(rows).toHaveLength(1111);
+    expect(new Set(rows).size).toBe(1111);
+    expect(rows.every((r) => r.endsWith(";paid;10,00;1,94;0,00"))).toBe(true);
   });
 });

@@ -237,6 +237,11 @@ describe.each(databaseKinds)("membership on %s", (kind) => {
       // ...and the last period starting before 15.6.2027 is billed, none after it.
       t.clock.set("2027-06-01T10:00:00+03:00");
       expect(await createDueInvoices(t.ctx)).toHaveLength(9); // 15 Sep ... 15 May
+      // Nothing left due: the job learns that from one query and locks no membership (issue 21).
+      const transaction = vi.spyOn(t.ctx.db, "transaction");
+      expect(await createDueInvoices(t.ctx)).toEqual([]);
+      expect(transaction).not.toHaveBeenCalled();
+      transaction.mockRestore();
       t.clock.set("2027-06-16T10:00:00+03:00");
       expect(await createDueInvoices(t.ctx)).toEqual([]);
       const all = await t.ctx.db.select().from(invoices);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { pgliteExtensions } from "../../src/server/db/pgliteExtensions.js";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -22,7 +22,7 @@ let pgTemplate: string | null = null;
 
 export async function setup() {
   if (!process.env.KP_TEST_PGLITE_TEMPLATE) {
-    const client = await PGlite.create(undefined, { extensions: { btree_gist } });
+    const client = await PGlite.create(undefined, { extensions: pgliteExtensions });
     try {
       await migrate(drizzle({ client }), { migrationsFolder: "src/server/db/migrations" });
       const dump = await client.dumpDataDir("none");

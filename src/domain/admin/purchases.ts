@@ -11,8 +11,20 @@ export const purchaseQuerySchema = z.object({
   status: z.optional(z.enum(paymentStatusValues)),
   method: z.optional(z.enum(["mobilepay", "card"])),
   provider: z.optional(z.string().check(z.trim(), z.maxLength(40))),
+  /** 1-based; each page holds PURCHASE_PAGE_SIZE payments, newest first. */
+  page: z.optional(
+    z.coerce
+      .number({ message: "Sivunumero on virheellinen." })
+      .check(
+        z.int("Sivunumero on virheellinen."),
+        z.minimum(1, "Sivunumero on virheellinen."),
+        z.maximum(100_000),
+      ),
+  ),
 });
 export type PurchaseQuery = z.infer<typeof purchaseQuerySchema>;
+
+export const PURCHASE_PAGE_SIZE = 100;
 
 export const purchaseSchema = z.object({
   id: z.string(),
@@ -37,7 +49,13 @@ export const purchaseSchema = z.object({
 export type Purchase = z.infer<typeof purchaseSchema>;
 
 export const purchaseListSchema = z.object({
+  /** One page of the payments matching the filters, newest first. */
   purchases: z.array(purchaseSchema),
+  /** How many payments match the filters, on every page. */
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
+  /** Sums over every payment matching the filters (not only this page). */
   totals: z.object({ paidCents: z.int(), refundedCents: z.int() }),
   /** Providers seen, for the filter. */
   providers: z.array(z.string()),

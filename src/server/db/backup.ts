@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { pgliteExtensions } from "./pgliteExtensions.js";
 import { lockDataDir } from "./dataDirLock.js";
 
 /**
@@ -14,7 +14,7 @@ export async function backupPglite(dataDir: string, file: string): Promise<void>
   if (!existsSync(dataDir)) throw new Error(`no embedded database in ${dataDir}`);
   const unlock = lockDataDir(dataDir);
   try {
-    const db = await PGlite.create(dataDir, { extensions: { btree_gist } });
+    const db = await PGlite.create(dataDir, { extensions: pgliteExtensions });
     const dump = await db.dumpDataDir("gzip");
     await db.close();
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -28,7 +28,7 @@ export async function restorePglite(file: string, dataDir: string): Promise<void
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0)
     throw new Error(`${dataDir} is not empty: restore into a new folder, then point DATA_DIR at it`);
   const dump = new Blob([readFileSync(file)]);
-  const db = await PGlite.create(dataDir, { extensions: { btree_gist }, loadDataDir: dump });
+  const db = await PGlite.create(dataDir, { extensions: pgliteExtensions, loadDataDir: dump });
   await db.close();
 }
 

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { lockDataDir } from "./dataDirLock.js";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { pgliteExtensions } from "./pgliteExtensions.js";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -99,7 +99,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let client: PGlite | undefined;
   try {
     client = await PGlite.create(options.dataDir, {
-      extensions: { btree_gist },
+      extensions: pgliteExtensions,
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     const db = drizzlePglite({ client, schema });

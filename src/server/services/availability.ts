@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { checkBooking, type BookingCheck, type BookingRules } from "../../domain/availability.js";
 import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import type { DbOrTx, Tx } from "../db/index.js";
+import { isLiveStatus, periodOverlaps } from "../db/periods.js";
 import { areas, blocks, openingExceptions, reservations } from "../db/schema.js";
 import { loadPriceRules, loadVatRates } from "./prices.js";
 import { getSettings, type Settings } from "./settings.js";
@@ -40,9 +41,8 @@ export function loadLiveReservations(db: DbOrTx, options: { areaId: number; from
     .where(
       and(
         eq(reservations.areaId, options.areaId),
-        inArray(reservations.status, ["pending", "confirmed"]),
-        lt(reservations.startsAt, options.to),
-        gt(reservations.endsAt, options.from),
+        isLiveStatus(reservations.status),
+        periodOverlaps(reservations.startsAt, reservations.endsAt, options.from, options.to),
       ),
     );
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { TAKEN_MESSAGE, type BookingRules } from "../../domain/availability.js";
 import type { CreateReservationRequest } from "../../domain/booking.js";
 import { vatIncludedCents } from "../../domain/money.js";
@@ -7,6 +7,7 @@ import { priceBreakdown, type PriceBreakdown } from "../../domain/pricing.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
 import { payments, reservations } from "../db/schema.js";
+import { periodOverlaps } from "../db/periods.js";
 import { conflict } from "../errors.js";
 import { lockCheckout, type Area } from "./availability.js";
 import { claimDiscountCode, discountOf, recordDiscountUse } from "./discountCodes.js";
@@ -148,37 +149,40 @@ export async function holdSlot(
   }
 }
 
+type BookingStateInput = {
+  areaId: number;
+  start: Date;
+  end: Date;
+  gapMinutes: number;
+  email: string;
+  ip: string | null;
+  now: Date;
+};
+
 /**
- * In one statement, inside the area's lock: whether a live booking of the area overlaps the slot
- * (with the changeover gap), which ended holds are in its way (for the exclusion constraint), and
- * the visitor's live holds by e-mail address and IP address (services/holdLimits.ts).
+ * The statement of bookingState (exported for the query-plan test). The area's bookings are
+ * found by a range overlap on the exclusion constraint's index (db/periods.ts), the visitor's
+ * live holds through the e-mail and hold-IP indexes.
  */
-async function bookingState(
-  tx: Tx,
-  o: {
-    areaId: number;
-    start: Date;
-    end: Date;
-    gapMinutes: number;
-    email: string;
-    ip: string | null;
-    now: Date;
-  },
-): Promise<{ taken: boolean; staleHoldIds: string[]; byEmail: LiveHolds; byIp: LiveHolds | null }> {
+export function bookingStateQuery(o: BookingStateInput): SQL {
   const gap = o.gapMinutes * 60_000;
   const now = o.now.toISOString();
   const start = o.start.toISOString();
   const end = o.end.toISOString();
-  const busyStart = new Date(o.start.getTime() - gap).toISOString();
-  const busyEnd = new Date(o.end.getTime() + gap).toISOString();
+  const busy = periodOverlaps(
+    sql`r.starts_at`,
+    sql`r.ends_at`,
+    new Date(o.start.getTime() - gap),
+    new Date(o.end.getTime() + gap),
+  );
   const email = o.email.trim().toLowerCase();
   const live = sql`r.status = 'pending' AND r.hold_expires_at > ${now}::timestamptz`;
   const mine = sql`lower(r.email) = ${email}`;
   const ours = sql`r.hold_ip = ${o.ip}::text`;
-  const result = (await tx.execute(sql`
+  return sql`
     SELECT
-      count(*) FILTER (WHERE r.area_id = ${o.areaId} AND r.starts_at < ${busyEnd}::timestamptz
-        AND r.ends_at > ${busyStart}::timestamptz AND (r.status = 'confirmed' OR (${live})))::int AS taken,
+      count(*) FILTER (WHERE r.area_id = ${o.areaId} AND ${busy}
+        AND (r.status = 'confirmed' OR (${live})))::int AS taken,
       coalesce(string_agg(r.id::text, ',') FILTER (WHERE r.area_id = ${o.areaId} AND r.status = 'pending'
         AND r.hold_expires_at <= ${now}::timestamptz
         AND r.starts_at < ${end}::timestamptz AND r.ends_at > ${start}::timestamptz), '') AS stale,
@@ -187,10 +191,23 @@ async function bookingState(
       count(*) FILTER (WHERE (${live}) AND ${ours})::int AS by_ip,
       (extract(epoch FROM min(r.hold_expires_at) FILTER (WHERE (${live}) AND ${ours})) * 1000)::float8 AS ip_ends
     FROM reservations r
-    WHERE (r.area_id = ${o.areaId} AND r.status IN ('pending', 'confirmed')
-        AND r.starts_at < ${busyEnd}::timestamptz AND r.ends_at > ${busyStart}::timestamptz)
+    WHERE (r.area_id = ${o.areaId} AND r.status IN ('pending', 'confirmed') AND ${busy})
       OR ((${live}) AND (${mine} OR ${ours}))
-  `)) as unknown as { rows: Array<Record<string, unknown>> };
+  `;
+}
+
+/**
+ * In one statement, inside the area's lock: whether a live booking of the area overlaps the slot
+ * (with the changeover gap), which ended holds are in its way (for the exclusion constraint), and
+ * the visitor's live holds by e-mail address and IP address (services/holdLimits.ts).
+ */
+async function bookingState(
+  tx: Tx,
+  o: BookingStateInput,
+): Promise<{ taken: boolean; staleHoldIds: string[]; byEmail: LiveHolds; byIp: LiveHolds | null }> {
+  const result = (await tx.execute(bookingStateQuery(o))) as unknown as {
+    rows: Array<Record<string, unknown>>;
+  };
   const row = result.rows[0] ?? {};
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {

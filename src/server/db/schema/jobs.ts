@@ -1,4 +1,5 @@
 /** The scheduled jobs' runs and the latest outcome of each health check. */
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { tstz } from "./columns.js";
 
@@ -17,7 +18,14 @@ export const jobRuns = pgTable(
     result: text("result"),
     runner: text("runner").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.name, t.dueAt] }), index("job_runs_started").on(t.startedAt)],
+  (t) => [
+    primaryKey({ columns: [t.name, t.dueAt] }),
+    index("job_runs_started").on(t.startedAt),
+    // Each job's last failure (admin system page) without reading its successes.
+    index("job_runs_failed")
+      .on(t.name, t.dueAt)
+      .where(sql`${t.status} = 'failed'`),
+  ],
 );
 
 /**

@@ -24,5 +24,9 @@ export const emailOutbox = pgTable(
     sentAt: tstz("sent_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("email_outbox_due").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("email_outbox_due").on(t.status, t.nextAttemptAt),
+    // The admin's outbox list by status, newest first.
+    index("email_outbox_status_id").on(t.status, t.id),
+  ],
 );

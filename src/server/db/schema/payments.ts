@@ -53,6 +53,9 @@ export const payments = pgTable(
   (t) => [
     index("payments_reservation").on(t.reservationId),
     index("payments_invoice").on(t.invoiceId),
+    // The admin's purchases list: newest first, over all payments or one status.
+    index("payments_created").on(t.createdAt),
+    index("payments_status_created").on(t.status, t.createdAt),
     uniqueIndex("payments_provider_ref").on(t.provider, t.providerRef),
   ],
 );

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { CreateBlockInput } from "../../../domain/admin/reservations.js";
 import { toHelsinkiIso } from "../../../domain/helsinkiTime.js";
 import type { AppContext } from "../../context.js";
 import { areas, blocks, reservations } from "../../db/schema.js";
+import { isLiveStatus, periodOverlaps } from "../../db/periods.js";
 import { badRequest, HttpError, notFound } from "../../errors.js";
 import type { AdminActor } from "../../plugins/adminAuth.js";
 import { recordAudit } from "../audit.js";
@@ -50,9 +51,8 @@ export async function createBlock(ctx: AppContext, actor: AdminActor, input: Cre
       await reservationWithArea(tx).where(
         and(
           inArray(reservations.areaId, areaIds),
-          inArray(reservations.status, ["pending", "confirmed"]),
-          lt(reservations.startsAt, end),
-          gt(reservations.endsAt, start),
+          isLiveStatus(reservations.status),
+          periodOverlaps(reservations.startsAt, reservations.endsAt, start, end),
         ),
       ),
     );

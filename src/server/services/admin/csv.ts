@@ -43,6 +43,9 @@ export const euros = (cents: number) => {
   );
 };
 
+/** One row of cells with its CRLF: for a file written a batch at a time (BOM first). */
+export const csvLine = (row: CsvValue[]) => `${row.map(csvCell).join(";")}\r\n`;
+
 /** The whole file: BOM, rows of cells, CRLF line ends. */
 export const csvDocument = (rows: CsvValue[][]) =>
   `\uFEFF${rows.map((row) => row.map(csvCell).join(";")).join("\r\n")}\r\n`;

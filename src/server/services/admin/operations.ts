@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, lt, type SQL, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type {
   DoorEventList,
@@ -10,6 +10,7 @@ import type {
 import { HELSINKI, helsinkiDate, toHelsinkiIso, wallClock } from "../../../domain/helsinkiTime.js";
 import type { AppContext } from "../../context.js";
 import { areas, doorEvents, reservations } from "../../db/schema.js";
+import { isLiveStatus, periodContains, periodOverlaps } from "../../db/periods.js";
 
 /**
  * Toiminta: what happens in the park today and how full it usually is. Every figure is one query
@@ -69,18 +70,16 @@ export async function timeline(ctx: AppContext, date?: string): Promise<Timeline
     bookingsWhere(
       ctx,
       and(
-        inArray(reservations.status, ["pending", "confirmed"]),
-        lt(reservations.startsAt, dayEnd),
-        gt(reservations.endsAt, dayStart),
+        isLiveStatus(reservations.status),
+        periodOverlaps(reservations.startsAt, reservations.endsAt, dayStart, dayEnd),
       ),
       asc(reservations.startsAt),
     ),
     bookingsWhere(
       ctx,
       and(
-        eq(reservations.status, "confirmed"),
-        lte(reservations.startsAt, now),
-        gt(reservations.endsAt, now),
+        sql`${reservations.status} = 'confirmed'`,
+        periodContains(reservations.startsAt, reservations.endsAt, now),
       ),
       asc(reservations.startsAt),
     ),
@@ -130,7 +129,7 @@ export async function heatmap(ctx: AppContext, weeks: number): Promise<Heatmap> 
       cross join lateral generate_series(
         date_trunc('hour', r.starts_at, 'UTC'), r.ends_at - interval '1 microsecond', interval '1 hour'
       ) as h
-      where r.status = 'confirmed' and r.starts_at < ${to}::timestamptz and r.ends_at > ${from}::timestamptz
+      where r.status = 'confirmed' and ${periodOverlaps(sql`r.starts_at`, sql`r.ends_at`, from, to)}
         and h >= ${from}::timestamptz and h < ${to}::timestamptz
       group by 1, 2
     )

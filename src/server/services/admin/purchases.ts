@@ -1,5 +1,10 @@
-import { and, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
-import type { Purchase, PurchaseList, PurchaseQuery } from "../../../domain/admin/purchases.js";
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import {
+  PURCHASE_PAGE_SIZE,
+  type Purchase,
+  type PurchaseList,
+  type PurchaseQuery,
+} from "../../../domain/admin/purchases.js";
 import { formatTimeRange, toHelsinkiIso, wallClock } from "../../../domain/helsinkiTime.js";
 import { formatEuros } from "../../../domain/money.js";
 import type { AppContext } from "../../context.js";
@@ -9,14 +14,18 @@ import { conflict, notFound } from "../../errors.js";
 import type { AdminActor } from "../../plugins/adminAuth.js";
 import { recordAudit } from "../audit.js";
 import { recordRefund, sendRefund, type RefundReason } from "../refunds.js";
-import { csvDocument, euros } from "./csv.js";
+import { csvLine, euros } from "./csv.js";
 
-/** Ostokset: every payment with what it paid for and its refund; refunds made from here. */
+/**
+ * Ostokset: every payment with what it paid for and its refund, a page at a time with the
+ * filtered set's count and sums from SQL; the CSV streams every row; refunds made from here.
+ */
 
-const MAX_ROWS = 2000;
 const ADMIN_REFUND = "admin_refund" as RefundReason; // refunds.ts lists the other reasons
+/** Rows the CSV reads per query while it streams. */
+const CSV_BATCH = 500;
 
-function conditions(query: PurchaseQuery): SQL | undefined {
+export function purchaseConditions(query: PurchaseQuery): SQL | undefined {
   return and(
     query.from ? gte(payments.createdAt, wallClock(query.from, "00:00").toJSDate()) : undefined,
     query.to ? lt(payments.createdAt, wallClock(query.to, "24:00").toJSDate()) : undefined,
@@ -35,15 +44,46 @@ export function whatWasPaid(
   return { kind: "reservation", description: r ? `Varaus ${formatTimeRange(r.startsAt, r.endsAt)}` : "" };
 }
 
-async function purchasesWhere(db: DbOrTx, where: SQL | undefined, limit = MAX_ROWS): Promise<Purchase[]> {
-  const rows = await db
+/** A page of payments, newest first, through payments_created (exported for the query-plan test). */
+export function purchasesPageQuery(
+  db: DbOrTx,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+) {
+  return db
     .select({ payment: payments, reservation: reservations, invoice: invoices })
     .from(payments)
     .leftJoin(reservations, eq(reservations.id, payments.reservationId))
     .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
     .where(where)
-    .orderBy(desc(payments.createdAt))
-    .limit(limit);
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** How many payments match and their sums, over the whole filtered set (exported for the test). */
+export function purchasesSummaryQuery(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({
+      total: count(),
+      paidCents: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} in ('paid', 'refunded')), 0)::int`,
+      refundedCents: sql<number>`coalesce(sum(${payments.refundedCents}), 0)::int`,
+    })
+    .from(payments)
+    .where(where);
+}
+
+type PurchaseRow = Awaited<ReturnType<typeof purchasesPageQuery>>[number];
+
+async function purchasesWhere(
+  db: DbOrTx,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<Purchase[]> {
+  return toPurchases(db, await purchasesPageQuery(db, where, page));
+}
+
+async function toPurchases(db: DbOrTx, rows: PurchaseRow[]): Promise<Purchase[]> {
   const ids = rows.map((r) => r.payment.id);
   const refundRows = ids.length ? await db.select().from(refunds).where(inArray(refunds.paymentId, ids)) : [];
   const refundOf = new Map(refundRows.map((r) => [r.paymentId, r]));
@@ -76,20 +116,37 @@ async function purchasesWhere(db: DbOrTx, where: SQL | undefined, limit = MAX_RO
 }
 
 export async function listPurchases(ctx: AppContext, query: PurchaseQuery): Promise<PurchaseList> {
-  const purchases = await purchasesWhere(ctx.db, conditions(query));
-  const providers = (await ctx.db.selectDistinct({ provider: payments.provider }).from(payments))
-    .map((p) => p.provider)
-    .sort();
+  const where = purchaseConditions(query);
+  const page = query.page ?? 1;
+  const offset = (page - 1) * PURCHASE_PAGE_SIZE;
+  const purchases = await purchasesWhere(ctx.db, where, { limit: PURCHASE_PAGE_SIZE, offset });
+  const [summary] = await purchasesSummaryQuery(ctx.db, where);
   return {
     purchases,
+    total: Number(summary?.total ?? 0),
+    page,
+    pageSize: PURCHASE_PAGE_SIZE,
     totals: {
-      paidCents: purchases
-        .filter((p) => p.status === "paid" || p.status === "refunded")
-        .reduce((sum, p) => sum + p.amountCents, 0),
-      refundedCents: purchases.reduce((sum, p) => sum + p.refundedCents, 0),
+      paidCents: Number(summary?.paidCents ?? 0),
+      refundedCents: Number(summary?.refundedCents ?? 0),
     },
-    providers,
+    providers: await providersSeen(ctx.db),
   };
+}
+
+/**
+ * The providers that have payments, for the filter: a skip scan over payments_provider_ref
+ * (provider first), one index probe per provider instead of reading every payment.
+ */
+async function providersSeen(db: DbOrTx): Promise<string[]> {
+  const result = await db.execute(sql`
+    with recursive p(provider) as (
+      select min(provider) from ${payments}
+      union all
+      select (select min(provider) from ${payments} where provider > p.provider) from p where p.provider is not null
+    )
+    select provider from p where provider is not null`);
+  return (result as unknown as { rows: Array<{ provider: string }> }).rows.map((r) => r.provider).sort();
 }
 
 /**
@@ -116,7 +173,7 @@ export async function refundPurchase(ctx: AppContext, actor: AdminActor, id: str
   });
   // After the commit, as every refund (decision 009); a failure is retried by the job.
   const outcome = await sendRefund(ctx, refundId);
-  const [purchase] = await purchasesWhere(ctx.db, eq(payments.id, id), 1);
+  const [purchase] = await purchasesWhere(ctx.db, eq(payments.id, id), { limit: 1, offset: 0 });
   const amount = formatEuros(purchase!.refund?.amountCents ?? 0);
   return {
     message:
@@ -127,9 +184,12 @@ export async function refundPurchase(ctx: AppContext, actor: AdminActor, id: str
   };
 }
 
-/** The filtered list as CSV for a Finnish spreadsheet: semicolons, decimal commas, a BOM. */
-export async function purchasesCsv(ctx: AppContext, query: PurchaseQuery): Promise<string> {
-  const { purchases } = await listPurchases(ctx, query);
+/**
+ * The filtered list as CSV for a Finnish spreadsheet (semicolons, decimal commas, a BOM), every
+ * matching row, read CSV_BATCH at a time by keyset (created_at, id) and written out as it goes, so
+ * a year of payments never sits in the server's memory at once.
+ */
+export async function* purchasesCsv(ctx: AppContext, query: PurchaseQuery): AsyncGenerator<string> {
   const header = [
     "Aika",
     "Maksettu",
@@ -143,18 +203,33 @@ export async function purchasesCsv(ctx: AppContext, query: PurchaseQuery): Promi
     "ALV €",
     "Palautettu €",
   ];
-  const lines = purchases.map((p) => [
-    p.createdAt,
-    p.paidAt,
-    p.description,
-    p.payerName,
-    p.payerEmail,
-    p.provider,
-    p.method,
-    p.status,
-    euros(p.amountCents),
-    euros(p.vatCents),
-    euros(p.refundedCents),
-  ]);
-  return csvDocument([header, ...lines]);
+  yield `\uFEFF${csvLine(header)}`;
+  const where = purchaseConditions(query);
+  let after: string | null = null;
+  for (;;) {
+    // After the last row written, compared with its stored time (microseconds, which a JS Date would cut).
+    const keyset: SQL | undefined = after
+      ? sql`(${payments.createdAt}, ${payments.id}) < (select p.created_at, p.id from ${payments} p where p.id = ${after}::uuid)`
+      : undefined;
+    const rows = await purchasesPageQuery(ctx.db, and(where, keyset), { limit: CSV_BATCH, offset: 0 });
+    if (!rows.length) return;
+    after = rows[rows.length - 1]!.payment.id;
+    const lines = (await toPurchases(ctx.db, rows)).map((p) =>
+      csvLine([
+        p.createdAt,
+        p.paidAt,
+        p.description,
+        p.payerName,
+        p.payerEmail,
+        p.provider,
+        p.method,
+        p.status,
+        euros(p.amountCents),
+        euros(p.vatCents),
+        euros(p.refundedCents),
+      ]),
+    );
+    yield lines.join("");
+    if (rows.length < CSV_BATCH) return;
+  }
 }

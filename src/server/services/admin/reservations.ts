@@ -8,6 +8,8 @@ import type {
 import { openingOn } from "../../../domain/availability.js";
 import { datesBetween, daysInclusive, toHelsinkiIso, wallClock } from "../../../domain/helsinkiTime.js";
 import type { AppContext } from "../../context.js";
+import type { DbOrTx } from "../../db/index.js";
+import { periodOverlaps } from "../../db/periods.js";
 import { areas, blocks, doorEvents, openingExceptions, payments, reservations } from "../../db/schema.js";
 import { badRequest, conflict, notFound } from "../../errors.js";
 import type { AdminActor } from "../../plugins/adminAuth.js";
@@ -34,6 +36,23 @@ const MAX_RANGE_ROWS = 5000;
 /** A LIKE pattern that finds the text anywhere, `%` and `_` taken literally. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * The bookings of a period (every status: the range overlap on reservations_period, db/periods.ts)
+ * or of a search (name or e-mail anywhere: the trigram indexes of migration 0015), or both.
+ */
+export function reservationListQuery(db: DbOrTx, o: { from?: Date; to?: Date; q?: string }) {
+  const conditions: Array<SQL | undefined> = [
+    o.from && o.to ? periodOverlaps(reservations.startsAt, reservations.endsAt, o.from, o.to) : undefined,
+    o.q
+      ? or(ilike(reservations.name, likePattern(o.q)), ilike(reservations.email, likePattern(o.q)))
+      : undefined,
+  ];
+  return reservationWithArea(db)
+    .where(and(...conditions))
+    .orderBy(o.q ? desc(reservations.startsAt) : asc(reservations.startsAt))
+    .limit(o.q ? MAX_SEARCH_ROWS : MAX_RANGE_ROWS);
+}
+
 export async function listReservations(
   ctx: AppContext,
   query: { from?: string; to?: string; q?: string },
@@ -48,17 +67,7 @@ export async function listReservations(
   const from = query.from ? wallClock(query.from, "00:00").toJSDate() : undefined;
   const to = query.to ? wallClock(query.to, "24:00").toJSDate() : undefined;
 
-  const conditions: Array<SQL | undefined> = [
-    from ? gt(reservations.endsAt, from) : undefined,
-    to ? lt(reservations.startsAt, to) : undefined,
-    q ? or(ilike(reservations.name, likePattern(q)), ilike(reservations.email, likePattern(q))) : undefined,
-  ];
-  const rows = flatten(
-    await reservationWithArea(ctx.db)
-      .where(and(...conditions))
-      .orderBy(q ? desc(reservations.startsAt) : asc(reservations.startsAt))
-      .limit(q ? MAX_SEARCH_ROWS : MAX_RANGE_ROWS),
-  );
+  const rows = flatten(await reservationListQuery(ctx.db, { from, to, q }));
 
   const blockRows =
     from && to

@@ -1,5 +1,5 @@
 import { Cron } from "croner";
-import { and, count, desc, eq, gte, ilike, like, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, like, lt, sql, type SQL } from "drizzle-orm";
 import type {
   AdminList,
   AuditList,
@@ -119,17 +119,54 @@ export async function deliverAudited(
   return outcome;
 }
 
+type JobRunRow = typeof jobRuns.$inferSelect;
+
+/**
+ * Each named job's latest run (or latest failure): one probe per job into the primary key
+ * (name, due_at) read backwards, or into the failed runs' partial index job_runs_failed, so the
+ * answer costs the same with years of runs. (DISTINCT ON (name) ORDER BY name, due_at DESC
+ * cannot walk the key in that mixed order and sorted the whole table.) Exported for the
+ * query-plan test.
+ */
+export function latestJobRunsQuery(names: string[], failedOnly: boolean): SQL {
+  const list = sql.join(
+    names.map((n) => sql`${n}`),
+    sql`, `,
+  );
+  return sql`
+    SELECT r.name, r.due_at, r.started_at, r.finished_at, r.status, r.result, r.runner
+    FROM unnest(array[${list}]::text[]) AS j(name)
+    CROSS JOIN LATERAL (
+      SELECT * FROM ${jobRuns} jr
+      WHERE jr.name = j.name ${failedOnly ? sql`AND jr.status = 'failed'` : sql``}
+      ORDER BY jr.due_at DESC LIMIT 1
+    ) r`;
+}
+
+async function latestJobRuns(ctx: AppContext, failedOnly: boolean): Promise<JobRunRow[]> {
+  if (!jobs.length) return [];
+  const result = await ctx.db.execute(
+    latestJobRunsQuery(
+      jobs.map((j) => j.name),
+      failedOnly,
+    ),
+  );
+  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date));
+  return rows.map((r) => ({
+    name: String(r.name),
+    dueAt: date(r.due_at)!,
+    startedAt: date(r.started_at)!,
+    finishedAt: date(r.finished_at),
+    status: r.status as JobRunRow["status"],
+    result: (r.result as string | null) ?? null,
+    runner: String(r.runner),
+  }));
+}
+
 /** Each job with its last run, its last failure and its next due time from the cron pattern. */
 export async function listJobs(ctx: AppContext): Promise<JobList> {
-  // DISTINCT ON (name) ordered by (name, due_at desc) reads the primary key's index backwards.
-  const [last, failures] = await Promise.all([
-    ctx.db.selectDistinctOn([jobRuns.name]).from(jobRuns).orderBy(jobRuns.name, desc(jobRuns.dueAt)),
-    ctx.db
-      .selectDistinctOn([jobRuns.name])
-      .from(jobRuns)
-      .where(eq(jobRuns.status, "failed"))
-      .orderBy(jobRuns.name, desc(jobRuns.dueAt)),
-  ]);
+  const [last, failures] = await Promise.all([latestJobRuns(ctx, false), latestJobRuns(ctx, true)]);
   const run = (r: typeof jobRuns.$inferSelect | undefined) =>
     r
       ? {

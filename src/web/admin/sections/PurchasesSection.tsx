@@ -102,20 +102,32 @@ export function PurchasesSection() {
           </select>
         </div>
         <FilterActions
-          onCsv={() => downloadCsv(http, "/api/v2/admin/purchases.csv", withoutEmpty(query), "ostokset.csv")}
+          onCsv={() =>
+            downloadCsv(
+              http,
+              "/api/v2/admin/purchases.csv",
+              withoutEmpty({ ...query, page: undefined }),
+              "ostokset.csv",
+            )
+          }
         />
       </form>
       <SectionStatus actor={actor} />
       {data && (
         <>
           <p>
-            Maksettu yhteensä {formatEuros(data.totals.paidCents)}, palautettu{" "}
-            {formatEuros(data.totals.refundedCents)}.
+            {data.total} maksua valituilla ehdoilla. Maksettu yhteensä {formatEuros(data.totals.paidCents)},
+            palautettu {formatEuros(data.totals.refundedCents)}.
           </p>
           {data.purchases.length === 0 ? (
             <p>Ei maksuja valituilla ehdoilla.</p>
           ) : (
             <table className="admin-table" aria-label="Maksut">
+              {pagesOf(data) > 1 && (
+                <caption>
+                  Sivu {data.page} / {pagesOf(data)}
+                </caption>
+              )}
               <thead>
                 <tr>
                   <th>Aika</th>
@@ -185,8 +197,40 @@ export function PurchasesSection() {
               </tbody>
             </table>
           )}
+          <PageNavigation
+            list={data}
+            toPage={(page) => actor.send({ type: "section.query", query: { ...query, page } })}
+          />
         </>
       )}
     </section>
+  );
+}
+
+const pagesOf = (list: PurchaseList) => Math.max(1, Math.ceil(list.total / list.pageSize));
+
+/** Previous and next page of the same filters, when the payments fill more than one. */
+function PageNavigation({ list, toPage }: { list: PurchaseList; toPage: (page: number) => void }) {
+  const pages = pagesOf(list);
+  if (pages <= 1) return null;
+  return (
+    <nav className="admin-toolbar" aria-label="Sivut">
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={list.page <= 1}
+        onClick={() => toPage(list.page - 1)}
+      >
+        Edellinen sivu
+      </button>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={list.page >= pages}
+        onClick={() => toPage(list.page + 1)}
+      >
+        Seuraava sivu
+      </button>
+    </nav>
   );
 }

@@ -1,0 +1,74 @@
+/**
+ * `npm run bench:scale` (issue 21, decision 025): the same queries on a small database and on a big
+ * one of years of history (tests/support/history.ts, generate_series on the real schema, the same
+ * rows every run), timed in a process of their own per database (tests/bench/scaleWorker.ts), and
+ * printed as small, big and their ratio, with the plans of the three slowest on the big database.
+ * PostgreSQL (DATABASE_URL or postgres://postgres@127.0.0.1:5432/test; fresh databases, dropped
+ * after); BENCH_PGLITE=1 adds PGlite, =only runs it alone. BENCH_SCALE=0.25 builds a quarter of the issue's shape.
+ */
+import { fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { WorkerResult } from "./scaleWorker.js";
+
+const here = (file: string) => new URL(file, import.meta.url).pathname;
+const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const scale = Number(process.env.BENCH_SCALE ?? 1);
+
+/** One worker process: builds a database of the shape, times every measured call, reports. */
+function measure(size: "small" | "big", url: string | null): Promise<WorkerResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(here("./scaleWorker.ts"), [], {
+      execArgv: ["--import", "tsx"],
+      stdio: "inherit",
+      env: { ...process.env, SCALE_SIZE: size, SCALE_FACTOR: String(scale), SCALE_URL: url ?? "" },
+    });
+    child.on("message", (m: WorkerResult) => resolve(m));
+    child.on("exit", (code) => (code ? reject(new Error(`${size}: worker exited ${code}`)) : undefined));
+  });
+}
+
+async function withPostgres<T>(run: (url: string) => Promise<T>): Promise<T> {
+  const name = `kp_scale_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await run(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+const pad = (s: string, n: number) => s.padEnd(n);
+const ms = (n: number) => n.toFixed(2).padStart(8);
+
+function print(db: string, small: WorkerResult, big: WorkerResult) {
+  console.log(`\n${db}: built the big database in ${(big.seedMs / 1000).toFixed(0)} s (${big.shape})`);
+  console.log(`${pad("measured (median ms)", 44)}   small      big   ratio  goal`);
+  for (const row of big.rows) {
+    const s = small.rows.find((r) => r.name === row.name)!;
+    const ratio = row.medianMs / Math.max(s.medianMs, 0.01);
+    const flag = ratio <= row.goal ? "ok" : "OVER";
+    console.log(
+      `${pad(row.name, 44)} ${ms(s.medianMs)} ${ms(row.medianMs)} ${ratio.toFixed(2).padStart(7)}  ≤${row.goal} ${flag}`,
+    );
+  }
+  console.log(`\nThe three slowest on the big database (and the checkout), with their plans:`);
+  for (const p of big.plans) console.log(`\n## ${p.name} (${p.medianMs.toFixed(2)} ms)\n${p.plan}`);
+}
+
+const pglite = process.env.BENCH_PGLITE;
+const kinds = pglite === "only" ? ["pglite"] : pglite ? ["postgres", "pglite"] : ["postgres"];
+for (const kind of kinds) {
+  if (kind === "postgres") {
+    const small = await withPostgres((url) => measure("small", url));
+    const big = await withPostgres((url) => measure("big", url));
+    print("PostgreSQL", small, big);
+  } else {
+    print("PGlite", await measure("small", null), await measure("big", null));
+  }
+}

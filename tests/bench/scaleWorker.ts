@@ -1,0 +1,211 @@
+/**
+ * One database of `npm run bench:scale` (tests/bench/scale.ts), in a process of its own: opens it
+ * (SCALE_URL on PostgreSQL, else in-memory PGlite), makes the product's context on a fixed clock,
+ * writes the history of the size asked for, then times each measured call (median of RUNS after a
+ * warm-up) and EXPLAIN ANALYZEs the slowest ones it has a query for. Reports to the parent.
+ */
+import { sql, type SQLWrapper } from "drizzle-orm";
+import { createContext } from "../../src/server/bootstrap.js";
+import { loadConfig } from "../../src/server/config.js";
+import { openDatabase } from "../../src/server/db/index.js";
+import { jobs } from "../../src/server/jobs/index.js";
+import { financeReport } from "../../src/server/services/admin/finance.js";
+import { listMemberships } from "../../src/server/services/admin/memberships.js";
+import { heatmap, listDoorEvents, timeline } from "../../src/server/services/admin/operations.js";
+import {
+  listPurchases,
+  purchaseConditions,
+  purchasesPageQuery,
+} from "../../src/server/services/admin/purchases.js";
+import { listReservations, reservationListQuery } from "../../src/server/services/admin/reservations.js";
+import {
+  latestJobRunsQuery,
+  listAudit,
+  listJobs,
+  listOutbox,
+} from "../../src/server/services/admin/system.js";
+import {
+  loadBookingRules,
+  loadLiveReservations,
+  primaryArea,
+} from "../../src/server/services/availability.js";
+import { bookingStateQuery } from "../../src/server/services/checkoutHold.js";
+import { storedHealth } from "../../src/server/services/health.js";
+import { createDueInvoices, dueSubscriptionsQuery } from "../../src/server/services/invoices.js";
+import { consoleTransport } from "../../src/server/services/mail.js";
+import { emailFragment, ISSUE_SHAPE, seedHistory } from "../support/history.js";
+
+export type WorkerResult = {
+  shape: string;
+  seedMs: number;
+  rows: Array<{ name: string; medianMs: number; goal: number }>;
+  plans: Array<{ name: string; medianMs: number; plan: string }>;
+};
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const size = process.env.SCALE_SIZE === "big" ? "big" : "small";
+// The small database: 60 days at the big one's density (a tenth of each count), so a week covers as many rows.
+const factor = (size === "big" ? Number(process.env.SCALE_FACTOR ?? 1) : 0.1) || 1;
+const end = new Date("2026-06-15T00:00:00Z");
+const now = new Date("2026-06-15T09:00:00Z");
+
+const n = (count: number) => Math.max(10, Math.round(count * factor));
+const shape = {
+  end,
+  days: size === "big" ? ISSUE_SHAPE.days : 60,
+  aheadDays: ISSUE_SHAPE.aheadDays,
+  areas: ISSUE_SHAPE.areas,
+  bookings: n(ISSUE_SHAPE.bookings),
+  customers: n(ISSUE_SHAPE.customers),
+  jobRuns: n(ISSUE_SHAPE.jobRuns),
+  emails: n(ISSUE_SHAPE.emails),
+  doorEvents: n(ISSUE_SHAPE.doorEvents),
+};
+
+const url = process.env.SCALE_URL;
+const database = url ? await openDatabase({ kind: "postgres", url }) : await openDatabase({ kind: "pglite" });
+const config = loadConfig({
+  NODE_ENV: "production",
+  LOG_LEVEL: "warn",
+  SESSION_SECRET: "bench-secret-bench-secret-bench-secret",
+  PUBLIC_URL: "http://127.0.0.1",
+  ALLOW_DEMO_PAYMENTS: "true",
+  FIREBASE_PROJECT_ID: "koirapuisto-bench",
+  FIREBASE_API_KEY: "AIza-bench-key",
+  GOOGLE_APPLICATION_CREDENTIALS: "/nonexistent/bench-service-account.json",
+});
+const ctx = await createContext(config, database, {
+  now: () => now,
+  mailTransport: consoleTransport(() => {}),
+});
+const seedStarted = performance.now();
+await seedHistory(database.db, shape);
+const seedMs = performance.now() - seedStarted;
+const area = await primaryArea(database.db);
+const db = database.db;
+
+const week = { from: new Date("2026-06-14T21:00:00Z"), to: new Date("2026-06-21T21:00:00Z") };
+const slot = { start: new Date("2026-06-20T09:00:00Z"), end: new Date("2026-06-20T10:00:00Z") };
+const checkoutQuery = bookingStateQuery({
+  areaId: area.id,
+  ...slot,
+  gapMinutes: 15,
+  email: `aino.${emailFragment(10)}@example.fi`,
+  ip: "192.0.2.1",
+  now,
+});
+type Measured = { name: string; goal: number; run: () => Promise<unknown>; query?: SQLWrapper };
+const measured: Measured[] = [
+  {
+    name: "checkout: the slot's booking state",
+    goal: 1.5,
+    run: () => db.execute(checkoutQuery),
+    query: checkoutQuery,
+  },
+  {
+    name: "availability: a week's rules (cache refill)",
+    goal: 1.5,
+    run: () => loadBookingRules(db, { areaId: area.id, ...week, now }),
+    query: loadLiveReservations(db, { areaId: area.id, ...week }),
+  },
+  {
+    name: "admin reservations: a week",
+    goal: 3,
+    run: () => listReservations(ctx, { from: "2026-06-08", to: "2026-06-14" }),
+    query: reservationListQuery(db, {
+      from: new Date("2026-06-07T21:00:00Z"),
+      to: new Date("2026-06-14T21:00:00Z"),
+    }),
+  },
+  {
+    name: "admin reservations: search",
+    goal: 1.5,
+    run: () => listReservations(ctx, { q: emailFragment(12) }),
+    query: reservationListQuery(db, { q: emailFragment(12) }),
+  },
+  {
+    name: "admin purchases: default (first page)",
+    goal: 1.5,
+    run: () => listPurchases(ctx, {}),
+    query: purchasesPageQuery(db, purchaseConditions({}), { limit: 100, offset: 0 }),
+  },
+  {
+    name: "admin purchases: one month, paid",
+    goal: 3,
+    run: () => listPurchases(ctx, { from: "2026-05-01", to: "2026-05-31", status: "paid" }),
+    query: purchasesPageQuery(
+      db,
+      purchaseConditions({ from: "2026-05-01", to: "2026-05-31", status: "paid" }),
+      {
+        limit: 100,
+        offset: 0,
+      },
+    ),
+  },
+  {
+    name: "admin finance: a month by day",
+    goal: 3,
+    run: () => financeReport(ctx, { from: "2026-05-01", to: "2026-05-31", groupBy: "day" }),
+  },
+  {
+    name: "admin finance: a year by month",
+    goal: 3,
+    run: () => financeReport(ctx, { from: "2025-06-01", to: "2026-05-31", groupBy: "month" }),
+  },
+  { name: "admin memberships: list", goal: 1.5, run: () => listMemberships(ctx, { page: 1 }) },
+  { name: "admin operations: today", goal: 1.5, run: () => timeline(ctx) },
+  { name: "admin operations: heat map (8 weeks)", goal: 3, run: () => heatmap(ctx, 8) },
+  { name: "admin operations: gate events", goal: 1.5, run: () => listDoorEvents(ctx, {}) },
+  { name: "admin system: health", goal: 1.5, run: () => storedHealth(ctx) },
+  { name: "admin system: outbox", goal: 1.5, run: () => listOutbox(ctx, {}) },
+  {
+    name: "admin system: jobs",
+    goal: 1.5,
+    run: () => listJobs(ctx),
+    query: latestJobRunsQuery(
+      jobs.map((j) => j.name),
+      false,
+    ),
+  },
+  { name: "admin system: audit", goal: 1.5, run: () => listAudit(ctx, {}) },
+  {
+    name: "job: create-due-invoices, nothing due",
+    goal: 1.5,
+    run: () => createDueInvoices(ctx),
+    query: dueSubscriptionsQuery(db, "2026-06-15"),
+  },
+];
+
+async function median(run: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 3; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+const rows: WorkerResult["rows"] = [];
+for (const m of measured) rows.push({ name: m.name, goal: m.goal, medianMs: await median(m.run) });
+
+const plans: WorkerResult["plans"] = [];
+const explained = measured
+  .map((m, i) => ({ ...m, medianMs: rows[i]!.medianMs }))
+  .filter((m) => m.query)
+  .sort((a, b) => b.medianMs - a.medianMs)
+  .filter((m, i) => i < 3 || m.query === checkoutQuery); // and the checkout's, always
+for (const m of explained) {
+  const result = await db.execute(sql`EXPLAIN (ANALYZE, COSTS OFF) ${m.query!.getSQL()}`);
+  const lines = (result as unknown as { rows: Array<Record<string, string>> }).rows.map(
+    (r) => r["QUERY PLAN"],
+  );
+  plans.push({ name: m.name, medianMs: m.medianMs, plan: lines.join("\n") });
+}
+
+const described = `${shape.bookings} bookings over ${shape.days} days in ${shape.areas} areas, ${shape.customers} customers, ${shape.bookings} payments, ${shape.jobRuns} job runs, ${shape.emails} e-mails, ${shape.doorEvents} gate events`;
+process.send?.({ shape: described, seedMs, rows, plans } satisfies WorkerResult);
+await database.close();
+process.exit(0);

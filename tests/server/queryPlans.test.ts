@@ -1,0 +1,130 @@
+import { sql, type SQLWrapper } from "drizzle-orm";
+import type { Database } from "../../src/server/db/index.js";
+import { reservations } from "../../src/server/db/schema.js";
+import { jobs } from "../../src/server/jobs/index.js";
+import {
+  purchaseConditions,
+  purchasesPageQuery,
+  purchasesSummaryQuery,
+} from "../../src/server/services/admin/purchases.js";
+import { reservationListQuery } from "../../src/server/services/admin/reservations.js";
+import { latestJobRunsQuery } from "../../src/server/services/admin/system.js";
+import { loadLiveReservations } from "../../src/server/services/availability.js";
+import { bookingStateQuery } from "../../src/server/services/checkoutHold.js";
+import { databaseKinds, openTestDatabase } from "../support/database.js";
+import { emailFragment, seedHistory } from "../support/history.js";
+
+/*
+ * Issue 21 / decision 025: the queries that run on every checkout, availability refill and admin
+ * list are found through an index, not by reading the table. The database holds enough history
+ * (generate_series, then ANALYZE) that a sequential scan would cost the planner more than the
+ * index; each query is the product's own (its builder, exported from the service), EXPLAINed.
+ */
+
+type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
+
+const end = new Date("2026-06-15T00:00:00Z");
+const GROWING = ["reservations", "payments", "job_runs"];
+
+async function plan(database: Database, query: SQLWrapper): Promise<PlanNode> {
+  const result = await database.db.execute(sql`EXPLAIN (FORMAT JSON) ${query.getSQL()}`);
+  const cell = (result as unknown as { rows: Array<Record<string, unknown>> }).rows[0]!["QUERY PLAN"];
+  const parsed = (typeof cell === "string" ? JSON.parse(cell) : cell) as Array<{ Plan: PlanNode }>;
+  return parsed[0]!.Plan;
+}
+
+const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+
+/** The plan reads no growing table sequentially, and uses at least one of the named indexes. */
+async function expectIndexed(database: Database, query: SQLWrapper, indexes: string[]) {
+  // KP_SHOW_PLANS=1 prints each plan, to see why a test failed.
+  if (process.env.KP_SHOW_PLANS) console.log(JSON.stringify(await plan(database, query), null, 1));
+  const all = nodes(await plan(database, query));
+  const summary = all
+    .map((n) => [n["Node Type"], n["Relation Name"], n["Index Name"]].filter(Boolean).join(" "))
+    .join(", ");
+  const seqScans = all.filter(
+    (n) => n["Node Type"] === "Seq Scan" && GROWING.includes(n["Relation Name"] ?? ""),
+  );
+  expect(seqScans, summary).toEqual([]);
+  expect(
+    all.some((n) => indexes.includes(n["Index Name"] ?? "")),
+    summary,
+  ).toBe(true);
+}
+
+describe.each(databaseKinds)("query plans on years of history (%s)", (kind) => {
+  let database: Database;
+  let areaId: number;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await seedHistory(database.db, {
+      end,
+      days: 600,
+      aheadDays: 30,
+      areas: 2,
+      bookings: 20_000,
+      customers: 2_000,
+      jobRuns: 20_000,
+      emails: 2_000,
+      doorEvents: 2_000,
+    });
+    const [first] = await database.db.select({ areaId: reservations.areaId }).from(reservations).limit(1);
+    areaId = first!.areaId;
+  }, 240_000);
+  afterAll(() => database.close());
+
+  const at = (iso: string) => new Date(iso);
+
+  it("checks a checkout's slot through the exclusion constraint's index", async () => {
+    const query = bookingStateQuery({
+      areaId,
+      start: at("2026-06-20T09:00:00Z"),
+      end: at("2026-06-20T10:00:00Z"),
+      gapMinutes: 15,
+      email: `aino.${emailFragment(10)}@example.fi`,
+      ip: "192.0.2.1",
+      now: end,
+    });
+    await expectIndexed(database, query, ["reservations_no_overlap"]);
+  });
+
+  it("refills availability (and checks member and admin bookings) through the same index", async () => {
+    const query = loadLiveReservations(database.db, {
+      areaId,
+      from: at("2026-06-14T21:00:00Z"),
+      to: at("2026-06-21T21:00:00Z"),
+    });
+    await expectIndexed(database, query, ["reservations_no_overlap"]);
+  });
+
+  it("lists the admin's week by the period index and searches by the trigram indexes", async () => {
+    const week = reservationListQuery(database.db, {
+      from: at("2026-06-07T21:00:00Z"),
+      to: at("2026-06-14T21:00:00Z"),
+    });
+    await expectIndexed(database, week, ["reservations_period", "reservations_no_overlap"]);
+    const search = reservationListQuery(database.db, { q: emailFragment(1234) });
+    await expectIndexed(database, search, ["reservations_name_trgm", "reservations_email_trgm"]);
+  });
+
+  it("pages purchases and sums a month's through the payments' time index", async () => {
+    const page = { limit: 100, offset: 0 };
+    const everything = purchaseConditions({});
+    await expectIndexed(database, purchasesPageQuery(database.db, everything, page), ["payments_created"]);
+    const month = purchaseConditions({ from: "2026-05-01", to: "2026-05-31" });
+    await expectIndexed(database, purchasesPageQuery(database.db, month, page), ["payments_created"]);
+    await expectIndexed(database, purchasesSummaryQuery(database.db, month), ["payments_created"]);
+    const paidInMonth = purchaseConditions({ from: "2026-05-01", to: "2026-05-31", status: "paid" });
+    await expectIndexed(database, purchasesPageQuery(database.db, paidInMonth, page), [
+      "payments_created",
+      "payments_status_created",
+    ]);
+  });
+
+  it("finds each job's last run and last failure by the primary key and the failed runs' index", async () => {
+    const names = jobs.map((j) => j.name);
+    await expectIndexed(database, latestJobRunsQuery(names, false), ["job_runs_name_due_at_pk"]);
+    await expectIndexed(database, latestJobRunsQuery(names, true), ["job_runs_failed"]);
+  });
+});

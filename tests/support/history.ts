@@ -1,0 +1,112 @@
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../src/server/db/index.js";
+import { jobs } from "../../src/server/jobs/index.js";
+
+/**
+ * Years of history written straight into the real schema with generate_series, so a database of
+ * tens of thousands of rows is built in seconds and is the same on every run (no randomness: every
+ * value is a function of the row number). Used by the query-plan test and the scale bench.
+ */
+export type HistoryShape = {
+  /** The history ends here (and extends `aheadDays` beyond it, as bookings are made ahead). */
+  end: Date;
+  days: number;
+  aheadDays: number;
+  areas: number;
+  bookings: number;
+  customers: number;
+  jobRuns: number;
+  emails: number;
+  doorEvents: number;
+};
+
+/** Customer i's e-mail address holds this (a deterministic, searchable fragment). */
+export const emailFragment = (i: number) => createHash("md5").update(String(i)).digest("hex").slice(0, 8);
+
+/** What one park reaches in a year or two (issue 21), less what the query-plan test needs. */
+export const ISSUE_SHAPE = {
+  days: 600,
+  aheadDays: 30,
+  areas: 4,
+  bookings: 40_000,
+  customers: 3_000,
+  jobRuns: 129_000,
+  emails: 28_600,
+  doorEvents: 19_000,
+};
+
+const FIRST = ["Aino", "Eetu", "Helmi", "Juho", "Kaisa", "Lauri", "Minna", "Oskari", "Sanna", "Ville"];
+const LAST = ["Virtanen", "Korhonen", "Mäkinen", "Nieminen", "Mäkelä", "Laine", "Koskinen", "Järvinen"];
+const textArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+/**
+ * Bookings (every 20th cancelled, every 20th expired, the rest confirmed; live ones of one area
+ * never overlap), a payment for each (paid, refunded or cancelled with its booking), customers,
+ * job runs of every job (every 50th failed), sent e-mails and gate events. Then ANALYZE, so the
+ * planner knows the sizes. Areas are added when the database has fewer than `areas`.
+ */
+export async function seedHistory(db: Db, shape: HistoryShape): Promise<void> {
+  const start = new Date(shape.end.getTime() - shape.days * 86_400_000).toISOString();
+  const perArea = Math.ceil(shape.bookings / shape.areas);
+  // Minutes between two bookings of one area, over the history and the days ahead.
+  const spacing = ((shape.days + shape.aheadDays) * 1440) / perArea;
+  const length = Math.min(60, Math.floor(spacing * 0.7));
+  await db.execute(sql`
+    insert into areas (name, sort_order)
+    select 'Alue ' || a, a from generate_series((select count(*)::int + 1 from areas), ${shape.areas}) a`);
+  await db.execute(sql`
+    insert into customers (email, name, created_at)
+    select lower(f.first) || '.' || left(md5(i::text), 8) || '@example.fi', f.first || ' ' || f.last,
+      ${start}::timestamptz + (i * interval '1 minute')
+    from generate_series(1, ${shape.customers}) i,
+      lateral (select (${textArray(FIRST)})[1 + i % 10] as first, (${textArray(LAST)})[1 + (i / 10) % 8] as last) f`);
+  await db.execute(sql`
+    with a as (select array_agg(id order by id) as ids from areas),
+    c as (select array_agg(id order by email) as ids, count(*)::int as n from customers),
+    b as (
+      select i, a.ids[1 + i % ${shape.areas}] as area_id, c.ids[1 + (i * 7919) % c.n] as customer_id,
+        ${start}::timestamptz + make_interval(mins => floor((i / ${shape.areas}) * ${spacing}::float8)::int) as starts_at,
+        case i % 20 when 0 then 'cancelled' when 1 then 'expired' else 'confirmed' end as status
+      from generate_series(0, ${shape.bookings - 1}) i, a, c
+    )
+    insert into reservations (area_id, starts_at, ends_at, status, customer_id, name, email, price_cents,
+      vat_cents, access_token, door_token, confirmed_at, cancelled_at, created_at)
+    select b.area_id, b.starts_at, b.starts_at + make_interval(mins => ${length}), b.status, b.customer_id,
+      cu.name, cu.email, 1000 + (i % 3) * 500, 194 + (i % 3) * 97, 'history-a-' || i, 'history-d-' || i,
+      case when b.status <> 'expired' then b.starts_at - interval '2 days' end,
+      case when b.status = 'cancelled' then b.starts_at - interval '1 day' end,
+      b.starts_at - interval '2 days'
+    from b join customers cu on cu.id = b.customer_id`);
+  await db.execute(sql`
+    insert into payments (reservation_id, provider, method, amount_cents, vat_cents, status, paid_at,
+      refunded_cents, refunded_at, created_at)
+    select r.id, 'demo', case when r.price_cents = 1000 then 'card' else 'mobilepay' end, r.price_cents,
+      r.vat_cents, case r.status when 'confirmed' then 'paid' when 'cancelled' then 'refunded' else 'cancelled' end,
+      r.confirmed_at, case when r.status = 'cancelled' then r.price_cents else 0 end, r.cancelled_at, r.created_at
+    from reservations r where r.access_token like 'history-a-%'`);
+  const jobSpacing = (shape.days * 1440) / shape.jobRuns;
+  await db.execute(sql`
+    with j as (select ${textArray(jobs.map((j) => j.name))} as names)
+    insert into job_runs (name, due_at, started_at, finished_at, status, result, runner)
+    select j.names[1 + i % ${jobs.length}], t, t, t + interval '1 second',
+      case when i % 50 = 0 then 'failed' else 'ok' end, case when i % 50 = 0 then 'virhe' else '0' end, 'history'
+    from generate_series(0, ${shape.jobRuns - 1}) i, j,
+      lateral (select ${start}::timestamptz + make_interval(secs => floor(i * ${jobSpacing * 60}::float8)) as t) s`);
+  await db.execute(sql`
+    insert into email_outbox ("to", subject, text, kind, status, attempts, sent_at, created_at, next_attempt_at)
+    select 'asiakas' || (1 + i % ${shape.customers}) || '@example.fi', 'Varausvahvistus', 'Kiitos varauksesta.',
+      'receipt', 'sent', 1, t, t, t
+    from generate_series(0, ${shape.emails - 1}) i,
+      lateral (select ${start}::timestamptz + make_interval(mins => i * 30) as t) s`);
+  await db.execute(sql`
+    insert into door_events (reservation_id, allowed, reason, provider, created_at)
+    select r.id, true, 'ok', 'demo', r.starts_at
+    from reservations r where r.status = 'confirmed' and r.access_token like 'history-a-%'
+    order by r.starts_at limit ${shape.doorEvents}`);
+  await db.execute(sql`analyze`);
+}

@@ -1,9 +1,19 @@
 import { eq } from "drizzle-orm";
 import { rescheduleResponseSchema } from "../../src/domain/booking.js";
-import { payments, refunds, reservationMoves, reservations } from "../../src/server/db/schema.js";
+import {
+  auditLog,
+  discountCodeUses,
+  giftCards,
+  payments,
+  refunds,
+  reservationMoves,
+  reservations,
+} from "../../src/server/db/schema.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { availabilityOf, bookAndPay, outboxOf, postCheckout } from "../support/booking.js";
+import { addDiscountCode, addGiftCard } from "../support/credits.js";
 import { databaseKinds } from "../support/database.js";
+import { signedInAdmin } from "../support/firebase.js";
 import { asCustomer, joinAndPay, logIn } from "../support/member.js";
 
 /*
@@ -184,6 +194,46 @@ describe.each(databaseKinds)("moving a booking on %s", (kind) => {
     expect(after).toMatchObject({ status: "refunded", refundedCents: 1500 });
   });
 
+  it("keeps the discount's rule and gives a cheaper time's difference back to the provider, then the gift card", async () => {
+    await addDiscountCode(t); // KEVAT10: 10 %
+    const card = await addGiftCard(t, 1000);
+    // 15,00 € less 10 % = 13,50 €: the card pays 10,00 €, the provider 3,50 €.
+    const { checkout, reservation } = await bookAndPay(t, START, END, {
+      discountCode: "KEVAT10",
+      giftCardCode: card.printed,
+    });
+    expect(reservation).toMatchObject({ priceCents: 1350, discountCents: 150 });
+    // 9,00 € less 10 % = 8,10 €: 5,40 € back, 3,50 € to the provider and 1,90 € to the card.
+    const res = await move(checkout.reservation.accessToken, at("20", "10:00"), at("20", "10:30"));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(
+      "Varaus siirretty: la 20.6.2026 klo 10.00–10.30. Palautamme 3,50\u00a0€ maksutavallesi. Lahjakortillesi palautettiin 1,90\u00a0€.",
+    );
+    expect(await rowOf(reservation.id)).toMatchObject({ priceCents: 810, discountCents: 90, vatCents: 165 });
+    const [use] = await t.ctx.db
+      .select()
+      .from(discountCodeUses)
+      .where(eq(discountCodeUses.reservationId, reservation.id));
+    expect(use).toMatchObject({ amountCents: 90, status: "used" });
+    const balance = async () =>
+      (await t.ctx.db.select().from(giftCards).where(eq(giftCards.id, card.id)))[0]!.balanceCents;
+    expect(await balance()).toBe(190);
+    const [payment] = await t.ctx.db
+      .select()
+      .from(payments)
+      .where(eq(payments.reservationId, reservation.id));
+    expect(payment).toMatchObject({ amountCents: 350, refundedCents: 350, giftCardCents: 810 });
+
+    // A later cancel returns what the booking still used: the card's 8,10 €, nothing more to the provider.
+    const cancelled = await t.app.inject({
+      method: "DELETE",
+      url: `/api/v2/reservations/by-token/${checkout.reservation.accessToken}`,
+    });
+    expect(cancelled.json().message).toBe("Varaus peruttu. Lahjakortillesi palautettiin 8,10\u00a0€.");
+    expect(await balance()).toBe(1000);
+    expect(await t.ctx.db.select().from(refunds).where(eq(refunds.paymentId, payment!.id))).toHaveLength(1);
+  });
+
   it("lets exactly one of two moves into one slot win", async () => {
     const a = await bookAndPay(t, START, END);
     const b = await bookAndPay(t, at("20", "12:00"), at("20", "13:00"), { email: "muu@example.com" });
@@ -291,5 +341,55 @@ describe.each(databaseKinds)("a member moving a booking on %s", (kind) => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe.each(databaseKinds)("an admin moving a booking on %s", (kind) => {
+  let t: TestApp;
+  let admin: { email: string; token: string };
+  beforeAll(async () => {
+    admin = await signedInAdmin("siirto");
+  });
+  beforeEach(async () => {
+    t = await createTestApp(kind);
+  });
+  afterEach(() => t.close());
+
+  const adminMove = (id: string, start: string, end: string) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/v2/admin/reservations/${id}/move`,
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { start, end },
+    });
+
+  it("moves inside the cancellation window and past the booking window, keeping a dearer price, with an audit row", async () => {
+    const { reservation } = await bookAndPay(t, START, END);
+    t.clock.set("2026-06-19T18:00:00+03:00"); // 16 hours before: the visitor could no longer move it
+    const res = await adminMove(reservation.id, at("20", "14:00"), at("20", "16:00"));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe("Varaus siirretty: la 20.6.2026 klo 14.00–16.00.");
+    expect(res.json().reservation).toMatchObject({ start: at("20", "14:00"), end: at("20", "16:00") });
+    const [row] = await t.ctx.db.select().from(reservations).where(eq(reservations.id, reservation.id));
+    expect(row).toMatchObject({ priceCents: 1500, sequence: 1 });
+    const [audit] = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, "reservation.move"));
+    expect(audit).toMatchObject({ actorEmail: admin.email, entity: "reservation", entityId: reservation.id });
+    expect((audit!.before as { startsAt: string }).startsAt).toBe(new Date(START).toISOString());
+    expect((audit!.after as { startsAt: string }).startsAt).toBe(new Date(at("20", "14:00")).toISOString());
+    const [mail] = await outboxOf(t, "reservation_move");
+    expect(mail!.text).toContain("puiston ylläpito on siirtänyt varauksesi uuteen aikaan");
+
+    // Beyond the public booking window (60 days), but still within opening hours and the rules.
+    const far = await adminMove(reservation.id, "2026-09-15T10:00:00+03:00", "2026-09-15T11:00:00+03:00");
+    expect(far.statusCode).toBe(200);
+    const closed = await adminMove(reservation.id, "2026-09-15T05:00:00+03:00", "2026-09-15T06:00:00+03:00");
+    expect(closed.statusCode).toBe(400);
+    expect((await adminMove("00000000-0000-4000-8000-000000000000", START, END)).statusCode).toBe(404);
+    const anonymous = await t.app.inject({
+      method: "POST",
+      url: `/api/v2/admin/reservations/${reservation.id}/move`,
+      payload: { start: START, end: END },
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -23,6 +23,7 @@ export const createFakeApi = defineFakeApi<BookingApi>([
   "create",
   "byToken",
   "cancel",
+  "reschedule",
   "door",
   "openDoor",
 ]);

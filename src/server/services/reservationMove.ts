@@ -98,8 +98,16 @@ export async function moveReservation(
       await lockAreaBookings(tx, found.areaId);
       const [row] = await tx.select().from(reservations).where(eq(reservations.id, id)).for("update");
       refuseUnmovable(row!, { now, settings, admin });
+      // Already there (a repeat whose first answer was lost, say): nothing changes, nothing is sent.
       if (row!.startsAt.getTime() === start.getTime() && row!.endsAt.getTime() === end.getTime())
-        throw badRequest("Varaus on jo tälle ajalle.");
+        return {
+          moved: row!,
+          unchanged: true,
+          refundId: null,
+          refundedCents: 0,
+          giftCardReturnedCents: 0,
+          mailId: null,
+        };
       await expireHolds(tx, now, row!.areaId);
       const check = await checkSlot(tx, {
         areaId: row!.areaId,
@@ -178,7 +186,7 @@ export async function moveReservation(
               byAdmin: admin,
             }),
           );
-      return { moved: moved!, ...money, mailId };
+      return { moved: moved!, unchanged: false, ...money, mailId };
     });
   } catch (error) {
     // The constraint is the last guard: a slot taken past the checks is the same clear 409.
@@ -199,7 +207,9 @@ export async function moveReservation(
     refundedCents: decided.refundedCents,
     giftCardReturnedCents: decided.giftCardReturnedCents,
     refundOutcome,
-    message: [`Varaus siirretty: ${formatTimeRange(start, end)}.`, ...back].join(" "),
+    message: decided.unchanged
+      ? `Varaus on jo ajalla ${formatTimeRange(start, end)}.`
+      : [`Varaus siirretty: ${formatTimeRange(start, end)}.`, ...back].join(" "),
   };
 }
 

@@ -5,12 +5,14 @@ import type { BookingSummary } from "./reservationTypes";
 
 /**
  * `/oma-varaus`: the bookings this browser keeps, each refreshed from the API by its access token,
- * and cancelling one — only after an explicit confirmation. Reading storage and the API is the
- * provided actor `loadReservations`; the DELETE is `cancelReservation`.
+ * cancelling one — only after an explicit confirmation — and moving one to another free time of a
+ * day the visitor picks (decision 026). Reading storage and the API is the provided actor
+ * `loadReservations`; the DELETE is `cancelReservation`; a day's free times for the move are
+ * `loadMoveDay` and the move itself `moveReservation`.
  */
 
 export type OwnReservation = BookingSummary &
-  Pick<PublicReservation, "cancellable" | "cancellableUntil" | "payment">;
+  Pick<PublicReservation, "cancellable" | "cancellableUntil" | "payment" | "movable" | "discountCents">;
 /** An entry of local storage `reservations` (spec §3). */
 export type StoredEntry = StoredReservation;
 export type OwnReservationItem = {
@@ -21,6 +23,10 @@ export type OwnReservationItem = {
   message?: string;
 };
 export type CancelOutcome = { success: boolean; message: string; reservation?: OwnReservation };
+/** Which day's free times to read for which booking, and the dearest a time may be (its list price). */
+export type MoveDayInput = { accessToken: string; date: string; maxPriceCents: number };
+/** A free time the booking can move to: a start and a length no dearer than what was paid. */
+export type MoveSlot = { start: string; end: string; priceCents: number };
 
 export type MyReservationsContext = {
   items: OwnReservationItem[];
@@ -28,19 +34,33 @@ export type MyReservationsContext = {
   loadedAt: string | null;
   /** Why the last load failed; shown only while it stands (`loadFailed`). */
   errorMessage: string | null;
-  /** The booking whose cancel is being confirmed or sent. */
+  /** The booking whose cancel is being confirmed or sent, or whose move was the last; its outcome shows on it. */
   cancelToken: string | null;
   outcome: CancelOutcome | null;
+  /** The booking being moved, the Helsinki date whose free times are shown, those times, the one chosen. */
+  moveToken: string | null;
+  moveDate: string | null;
+  moveSlots: MoveSlot[];
+  moveChoice: { start: string; end: string } | null;
+  /** Why the day could not be read or the move was refused; shown while choosing. */
+  moveError: string | null;
 };
 
 export type MyReservationsEvent =
   | { type: "reservations.cancel"; accessToken: string }
   | { type: "reservations.confirmCancel" }
   | { type: "reservations.keep" }
-  | { type: "reservations.reload" };
+  | { type: "reservations.reload" }
+  | { type: "reservations.move"; accessToken: string }
+  | { type: "reservations.moveDate"; date: string }
+  | { type: "reservations.moveSlot"; start: string; end: string }
+  | { type: "reservations.confirmMove" }
+  | { type: "reservations.keepTime" };
 
 export const LOAD_FAILED = "Varausten lataaminen epäonnistui.";
 export const CANCEL_FAILED = "Varauksen peruminen epäonnistui.";
+export const MOVE_DAY_FAILED = "Vapaiden aikojen lataaminen epäonnistui.";
+export const MOVE_FAILED = "Varauksen siirtäminen epäonnistui.";
 
 const startOf = (item: OwnReservationItem) => item.reservation?.start ?? item.entry.start;
 
@@ -72,15 +92,41 @@ export const myReservationsMachine = setup({
     cancelReservation: fromPromise<CancelOutcome, { accessToken: string }>(async () => {
       throw new Error("cancelReservation is provided by the app");
     }),
+    loadMoveDay: fromPromise<MoveSlot[], MoveDayInput>(async () => {
+      throw new Error("loadMoveDay is provided by the app");
+    }),
+    moveReservation: fromPromise<CancelOutcome, { accessToken: string; start: string; end: string }>(
+      async () => {
+        throw new Error("moveReservation is provided by the app");
+      },
+    ),
   },
   guards: {
     isCancellable: ({ context, event }) =>
       event.type === "reservations.cancel" &&
       context.items.some((i) => i.entry.accessToken === event.accessToken && i.reservation?.cancellable),
+    isMovable: ({ context, event }) =>
+      event.type === "reservations.move" &&
+      context.items.some((i) => i.entry.accessToken === event.accessToken && i.reservation?.movable),
+    isOffered: ({ context, event }) =>
+      event.type === "reservations.moveSlot" &&
+      context.moveSlots.some((slot) => slot.start === event.start && slot.end === event.end),
+    hasChoice: ({ context }) => context.moveChoice !== null,
   },
 }).createMachine({
   id: "myReservations",
-  context: { items: [], loadedAt: null, errorMessage: null, cancelToken: null, outcome: null },
+  context: {
+    items: [],
+    loadedAt: null,
+    errorMessage: null,
+    cancelToken: null,
+    outcome: null,
+    moveToken: null,
+    moveDate: null,
+    moveSlots: [],
+    moveChoice: null,
+    moveError: null,
+  },
   initial: "loading",
   states: {
     loading: {
@@ -116,7 +162,122 @@ export const myReservationsMachine = setup({
           target: "confirmingCancel",
           actions: assign({ cancelToken: ({ event }) => event.accessToken, outcome: null }),
         },
+        "reservations.move": {
+          guard: "isMovable",
+          target: "choosingMove",
+          actions: assign(({ context, event }) => ({
+            moveToken: event.accessToken,
+            // The booking's own day first: a move is most often a few hours either way.
+            moveDate:
+              context.items
+                .find((i) => i.entry.accessToken === event.accessToken)
+                ?.reservation?.start.slice(0, 10) ?? null,
+            moveSlots: [],
+            moveChoice: null,
+            moveError: null,
+            cancelToken: null,
+            outcome: null,
+          })),
+        },
         "reservations.reload": "loading",
+      },
+    },
+    /** 'Siirrä varaus': the free times of a day, one chosen, nothing sent before 'Siirrä tähän aikaan'. */
+    choosingMove: {
+      description: "Moving a booking: a day's free times no dearer than the booking, one chosen.",
+      initial: "loadingDay",
+      on: {
+        "reservations.moveDate": {
+          target: ".loadingDay",
+          actions: assign({
+            moveDate: ({ event }) => event.date,
+            moveSlots: [],
+            moveChoice: null,
+            moveError: null,
+          }),
+        },
+        "reservations.keepTime": {
+          target: "showing",
+          actions: assign({ moveToken: null, moveSlots: [], moveChoice: null, moveError: null }),
+        },
+      },
+      states: {
+        loadingDay: {
+          description: "Reading the chosen day's free times.",
+          invoke: {
+            id: "loadMoveDay",
+            src: "loadMoveDay",
+            input: ({ context }) => {
+              const r = context.items.find((i) => i.entry.accessToken === context.moveToken)?.reservation;
+              return {
+                accessToken: context.moveToken ?? "",
+                date: context.moveDate ?? "",
+                // A discount applies to the new time too, so its list price is what compares.
+                maxPriceCents: (r?.priceCents ?? 0) + (r?.discountCents ?? 0),
+              };
+            },
+            onDone: { target: "picking", actions: assign({ moveSlots: ({ event }) => event.output }) },
+            onError: {
+              target: "dayFailed",
+              actions: assign({
+                moveSlots: [],
+                moveError: ({ event }) => serverMessageOr(event.error, MOVE_DAY_FAILED),
+              }),
+            },
+          },
+        },
+        picking: {
+          description: "The day's free times; one may be chosen and the move confirmed.",
+          on: {
+            "reservations.moveSlot": {
+              guard: "isOffered",
+              actions: assign({
+                moveChoice: ({ event }) => ({ start: event.start, end: event.end }),
+                moveError: null,
+              }),
+            },
+            "reservations.confirmMove": { guard: "hasChoice", target: "#myReservations.moving" },
+          },
+        },
+        dayFailed: {
+          description: "The day's free times could not be read: another day, or the same again.",
+        },
+      },
+    },
+    moving: {
+      description: "The move is sent.",
+      invoke: {
+        id: "moveReservation",
+        src: "moveReservation",
+        input: ({ context }) => ({
+          accessToken: context.moveToken ?? "",
+          start: context.moveChoice?.start ?? "",
+          end: context.moveChoice?.end ?? "",
+        }),
+        onDone: {
+          target: "showing",
+          actions: assign(({ context, event }) => ({
+            outcome: event.output,
+            cancelToken: context.moveToken,
+            moveToken: null,
+            moveSlots: [],
+            moveChoice: null,
+            items: context.items.map((item) =>
+              item.entry.accessToken === context.moveToken && event.output.reservation
+                ? { ...item, reservation: event.output.reservation, problem: null }
+                : item,
+            ),
+          })),
+        },
+        // Refused (the time was just taken, the window closed): the day is read again beside the reason.
+        onError: {
+          target: "choosingMove.loadingDay",
+          actions: assign({
+            moveSlots: [],
+            moveChoice: null,
+            moveError: ({ event }) => serverMessageOr(event.error, MOVE_FAILED),
+          }),
+        },
       },
     },
     /** 'Haluatko varmasti perua varauksen?' — nothing is sent before 'Kyllä, peru'. */

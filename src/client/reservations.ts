@@ -64,6 +64,14 @@ export const bookingApi = {
     const answer = http.delete(`/api/v2/reservations/by-token/${encodeURIComponent(accessToken)}`);
     return parseAnswer(schemas(), answer, (m, data) => m.cancelReservationResponseSchema.parse(data));
   },
+  /** Moves the booking to another time (decision 026); the answer is the cancel's shape. */
+  async reschedule(accessToken: string, start: string, end: string): Promise<CancelResult> {
+    const answer = http.post(`/api/v2/reservations/by-token/${encodeURIComponent(accessToken)}/reschedule`, {
+      start,
+      end,
+    });
+    return parseAnswer(schemas(), answer, (m, data) => m.rescheduleResponseSchema.parse(data));
+  },
   async door(doorToken: string): Promise<DoorInfo> {
     return parseAnswer(schemas(), http.get(`/api/v2/door/${encodeURIComponent(doorToken)}`), (m, data) =>
       m.doorInfoSchema.parse(data),

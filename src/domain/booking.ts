@@ -204,6 +204,8 @@ export const publicReservationSchema = z.object({
   /** Whether the visitor may still cancel it, and until when. */
   cancellable: z.boolean(),
   cancellableUntil: isoDateTime,
+  /** Whether it may be moved to another time (confirmed, until the same deadline; the server sends it). */
+  movable: z.optional(z.boolean()),
   payment: z.nullable(
     z.object({
       method: paymentMethodSchema,
@@ -231,6 +233,16 @@ export function isLiveHold(
 }
 
 export const reservationResponseSchema = z.object({ reservation: publicReservationSchema });
+// POST /api/v2/reservations/by-token/{accessToken}/reschedule (and the member's by id): the new slot.
+export const rescheduleRequestSchema = z.object({ start: requestDateTime, end: requestDateTime });
+export type RescheduleRequest = z.infer<typeof rescheduleRequestSchema>;
+export const rescheduleResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  reservation: publicReservationSchema,
+});
+export type RescheduleResponse = z.infer<typeof rescheduleResponseSchema>;
+
 export const cancelReservationResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),

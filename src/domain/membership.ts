@@ -163,6 +163,8 @@ export const memberReservationSchema = z.object({
   accessToken: z.string(),
   cancellable: z.boolean(),
   cancellableUntil: isoDateTime,
+  /** Whether it may be moved to another time (confirmed, until the same deadline; the server sends it). */
+  movable: z.optional(z.boolean()),
 });
 export type MemberReservation = z.infer<typeof memberReservationSchema>;
 

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import type { Page } from "playwright-core";
-import { formatDateTime, HELSINKI } from "../../src/domain/helsinkiTime.js";
+import { formatDateTime, formatTimeRange, HELSINKI } from "../../src/domain/helsinkiTime.js";
 import { serverAndBrowserForFile, type WatchedPage } from "../support/e2e.js";
 
 /*
@@ -165,6 +165,51 @@ describe("booking in Chromium", () => {
     await page.getByRole("heading", { name: "Varaus vahvistettu" }).waitFor();
     expect(page.errors).toEqual([]);
     expect(other.errors).toEqual([]);
+  });
+
+  it("moves a booking from /oma-varaus to a free time of its day, the gate link kept", async () => {
+    const page = await openPage(390);
+    const start = helsinkiNow().plus({ days: 3 }).startOf("day").set({ hour: 10 });
+    const created = await fetch(`${e2e.server.url}/api/v2/reservations`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        start: start.toISO(),
+        end: start.plus({ hours: 1 }).toISO(),
+        name: "Siirtäjä",
+        email: "siirto@example.fi",
+        dogs: 1,
+        paymentMethod: "card",
+        acceptTerms: true,
+      }),
+    });
+    const { redirectUrl, reservation } = (await created.json()) as {
+      redirectUrl: string;
+      reservation: { accessToken: string };
+    };
+    const paid = await fetch(new URL(`${redirectUrl}/approve`, e2e.server.url), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "",
+      redirect: "manual",
+    });
+    expect(paid.status).toBe(303);
+
+    // The receipt's link opens the booking in this browser.
+    await page.goto(`${e2e.server.url}/oma-varaus?varaus=${reservation.accessToken}`);
+    const card = page.getByRole("listitem").filter({ hasText: formatDateTime(start.toJSDate()) });
+    const door = await card.getByRole("link", { name: "Avaa portti" }).getAttribute("href");
+    await card.getByRole("button", { name: "Siirrä varaus" }).click();
+    const chooser = page.getByRole("group");
+    await chooser.getByLabel("Päivä").waitFor();
+    const to = start.set({ hour: 14 });
+    const range = formatTimeRange(to.toJSDate(), to.plus({ hours: 1 }).toJSDate());
+    await chooser.getByRole("button", { name: range }).click();
+    await chooser.getByRole("button", { name: "Siirrä tähän aikaan" }).click();
+    await page.getByText(/^Varaus siirretty: /).waitFor();
+    const moved = page.getByRole("listitem").filter({ hasText: range });
+    expect(await moved.getByRole("link", { name: "Avaa portti" }).getAttribute("href")).toBe(door);
+    expect(page.errors).toEqual([]);
   });
 });
 

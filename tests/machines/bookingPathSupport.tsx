@@ -24,6 +24,7 @@ export const createFakeApi = defineFakeApi<BookingApi>([
   "create",
   "byToken",
   "cancel",
+  "reschedule",
   "door",
   "openDoor",
 ]);

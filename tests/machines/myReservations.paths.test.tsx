@@ -1,17 +1,19 @@
 // @vitest-environment jsdom
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { SnapshotFrom } from "xstate";
 import { TestModel } from "xstate/graph";
 import {
   CANCEL_FAILED,
   LOAD_FAILED,
+  MOVE_DAY_FAILED,
   myReservationsMachine,
+  type MoveSlot,
   type MyReservationsContext,
   type OwnReservationItem,
 } from "../../machines/myReservationsMachine";
 import { storageKeys } from "../../src/client/storage";
-import type { PublicReservation } from "../../src/domain/booking";
+import type { AvailabilityResponse, PublicReservation } from "../../src/domain/booking";
 import { formatTimeRange } from "../../src/domain/helsinkiTime";
 import { MyReservationsPage } from "../../src/web/pages/booking/MyReservationsPage";
 import { reservationStatusLabels } from "../../src/web/pages/booking/labels";
@@ -26,8 +28,9 @@ import { describePathTests, type StateAssertions } from "../support/paths";
 
 /*
  * Paths generated from myReservationsMachine, run against the real MyReservationsPage. This
- * browser keeps two bookings, one to come (cancellable) and one past; the API's answers, one per
- * kept booking, come from a fake the test settles.
+ * browser keeps two bookings, one to come (cancellable and movable) and one past; the API's
+ * answers, one per kept booking, and a day's free times for a move come from a fake the test
+ * settles. A move goes to 14.00–15.00 of the day chosen (the booking's own, or the next).
  */
 
 const NOW = new Date("2026-06-16T08:00:00+03:00");
@@ -35,14 +38,48 @@ const UPCOMING = publicReservation(
   "11111111-1111-4111-8111-111111111111",
   "2026-06-20T10:00:00+03:00",
   "2026-06-20T11:00:00+03:00",
+  { movable: true },
 );
-const CANCELLED = {
-  ...UPCOMING,
-  status: "cancelled",
-  cancellable: false,
-  doorUrl: null,
-  payment: { method: "card", status: "refunded", refundedCents: 1500 },
-} satisfies PublicReservation;
+const cancelledOf = (r: PublicReservation) =>
+  ({
+    ...r,
+    status: "cancelled",
+    cancellable: false,
+    movable: false,
+    doorUrl: null,
+    payment: { method: "card", status: "refunded", refundedCents: 1500 },
+  }) satisfies PublicReservation;
+const NEXT_DAY = "2026-06-21";
+/** The free time a day offers for the move: 14.00–15.00 (1 h, the booking's price). */
+const slotsOn = (date: string): MoveSlot[] => [
+  { start: `${date}T14:00:00+03:00`, end: `${date}T15:00:00+03:00`, priceCents: 1500 },
+];
+/** The API's answer for that day: 14.00 free (1 h, or 2 h which costs more and is not offered), 15.00 taken. */
+const availabilityOn = (date: string): AvailabilityResponse => ({
+  timeZone: "Europe/Helsinki",
+  gridMinutes: 60,
+  lengthsMinutes: [60, 120],
+  days: [
+    {
+      date,
+      opensAt: `${date}T06:00:00+03:00`,
+      closesAt: `${date}T22:00:00+03:00`,
+      slots: [
+        {
+          start: `${date}T14:00:00+03:00`,
+          end: `${date}T15:00:00+03:00`,
+          status: "free",
+          options: [
+            { lengthMinutes: 60, end: `${date}T15:00:00+03:00`, priceCents: 1500 },
+            { lengthMinutes: 120, end: `${date}T16:00:00+03:00`, priceCents: 2700 },
+          ],
+        },
+        { start: `${date}T15:00:00+03:00`, end: `${date}T16:00:00+03:00`, status: "taken", options: [] },
+      ],
+    },
+  ],
+});
+const MOVE_REFUSED = "Valitsemasi aika on juuri varattu. Valitse toinen aika.";
 const PAST = publicReservation(
   "33333333-3333-4333-8333-333333333333",
   "2026-06-01T10:00:00+03:00",
@@ -71,11 +108,18 @@ const loaded = (items: OwnReservationItem[]) => ({
   output: { items, now: NOW.toISOString() },
 });
 
+/** The upcoming booking as the API has it now: moved or cancelled as this path did. */
+const currentOf = (c: MyReservationsContext) =>
+  c.items.find((i) => i.entry.id === UPCOMING.id)?.reservation ?? UPCOMING;
+
 function modelEvents(c: MyReservationsContext) {
-  // Once cancelled, the API says so on every later load.
-  const cancelled = c.items.some((i) => i.reservation?.status === "cancelled");
+  // Once cancelled or moved, the API says so on every later load.
+  const current = currentOf(c) as PublicReservation;
+  // Moved into its last day of moving (the server says so), it can still be cancelled but not moved
+  // again: one move per path keeps the paths few.
+  const moved = (choice: { start: string; end: string }) => ({ ...current, ...choice, movable: false });
   return [
-    loaded(found(cancelled ? CANCELLED : UPCOMING)),
+    loaded(found(current)),
     loaded(troubled),
     { type: "xstate.error.actor.loadReservations", error: new Error("Kello ei ole käytettävissä.") },
     { type: "reservations.cancel", accessToken: UPCOMING.accessToken },
@@ -84,8 +128,24 @@ function modelEvents(c: MyReservationsContext) {
     { type: "reservations.reload" },
     {
       type: "xstate.done.actor.cancelReservation",
-      output: { success: true, message: "Varaus peruttu.", reservation: CANCELLED },
+      output: { success: true, message: "Varaus peruttu.", reservation: cancelledOf(current) },
     },
+    { type: "reservations.move", accessToken: UPCOMING.accessToken },
+    { type: "reservations.moveDate", date: NEXT_DAY },
+    ...c.moveSlots.map((slot) => ({ type: "reservations.moveSlot", start: slot.start, end: slot.end })),
+    { type: "reservations.confirmMove" },
+    { type: "reservations.keepTime" },
+    { type: "xstate.done.actor.loadMoveDay", output: slotsOn(c.moveDate ?? "") },
+    { type: "xstate.error.actor.loadMoveDay", error: apiError(500, "") },
+    ...(c.moveChoice
+      ? [
+          {
+            type: "xstate.done.actor.moveReservation",
+            output: { success: true, message: "Varaus siirretty.", reservation: moved(c.moveChoice) },
+          },
+        ]
+      : []),
+    { type: "xstate.error.actor.moveReservation", error: apiError(409, MOVE_REFUSED) },
     { type: "xstate.error.actor.cancelReservation", error: apiError(409, REFUSED) },
     // A failure that says nothing, so the page falls back to its own words.
     { type: "xstate.error.actor.cancelReservation", error: apiError(500, "") },
@@ -97,8 +157,9 @@ const model = new TestModel(myReservationsMachine, {
   filterEvents: (s, e) => s.can(e),
   serializeState: (s) => {
     const c = s.context;
-    const items = c.items.map((i) => [i.entry.id, i.reservation?.status, i.problem]);
-    return JSON.stringify([s.value, items, c.cancelToken, c.outcome?.message]);
+    const items = c.items.map((i) => [i.entry.id, i.reservation?.status, i.reservation?.start, i.problem]);
+    const move = [c.moveToken, c.moveDate, c.moveSlots.length, c.moveChoice?.start, c.moveError];
+    return JSON.stringify([s.value, items, c.cancelToken, c.outcome?.message, move]);
   },
 });
 
@@ -108,6 +169,7 @@ type Lookup = { resolve(reservation: unknown): void; reject(error: unknown): voi
 let lookups: Map<string, Lookup>;
 let failNextClockRead: boolean;
 let confirmations: number;
+let moveConfirmations: number;
 let fake: FakeApi;
 const user = userEvent.setup({ delay: null });
 
@@ -127,8 +189,11 @@ async function answerLookups(items: OwnReservationItem[]) {
   });
 }
 
-const cardOf = (entry: { start: string; endTime: string }) =>
-  screen.getByRole("heading", { level: 3, name: formatTimeRange(entry.start, entry.endTime) }).closest("li")!;
+/** The times a kept booking shows: the server's when it was read, else those kept in storage. */
+const shownTimes = (item: OwnReservationItem) =>
+  formatTimeRange(item.reservation?.start ?? item.entry.start, item.reservation?.end ?? item.entry.endTime);
+const cardOf = (item: OwnReservationItem) =>
+  screen.getByRole("heading", { level: 3, name: shownTimes(item) }).closest("li")!;
 
 type ActorResult = { event: { output?: unknown; error?: unknown } };
 const executors = {
@@ -154,10 +219,34 @@ const executors = {
     failNextClockRead = true;
     return answerLookups(found(UPCOMING));
   },
-  "reservations.cancel": ({ event }: { event: { accessToken: string } }) => {
-    const entry = KEPT.find((e) => e.accessToken === event.accessToken)!;
-    return user.click(within(cardOf(entry)).getByRole("button", { name: "Peru varaus" }));
+  // Only the upcoming booking can be cancelled or moved: its card has the one such button.
+  "reservations.cancel": () => user.click(screen.getByRole("button", { name: "Peru varaus" })),
+  "reservations.move": () => user.click(screen.getByRole("button", { name: "Siirrä varaus" })),
+  "reservations.moveDate": ({ event }: { event: { date: string } }) =>
+    act(() => void fireEvent.change(screen.getByLabelText("Päivä"), { target: { value: event.date } })),
+  "reservations.moveSlot": ({ event }: { event: { start: string; end: string } }) =>
+    user.click(screen.getByRole("button", { name: formatTimeRange(event.start, event.end) })),
+  "reservations.confirmMove": async () => {
+    moveConfirmations += 1;
+    await user.click(screen.getByRole("button", { name: "Siirrä tähän aikaan" }));
   },
+  "reservations.keepTime": () => user.click(screen.getByRole("button", { name: "Älä siirrä" })),
+  "xstate.done.actor.loadMoveDay": async ({ event }: ActorResult) => {
+    const date = (event.output as MoveSlot[])[0]!.start.slice(0, 10);
+    expect(await fake.settle("availability", { value: availabilityOn(date) })).toEqual([date, date]);
+  },
+  "xstate.error.actor.loadMoveDay": ({ event }: ActorResult) =>
+    fake.settle("availability", { error: event.error }),
+  "xstate.done.actor.moveReservation": async ({ event }: ActorResult) => {
+    const moved = (event.output as { reservation: PublicReservation }).reservation;
+    expect(await fake.settle("reschedule", { value: event.output })).toEqual([
+      UPCOMING.accessToken,
+      moved.start,
+      moved.end,
+    ]);
+  },
+  "xstate.error.actor.moveReservation": ({ event }: ActorResult) =>
+    fake.settle("reschedule", { error: event.error }),
   "reservations.confirmCancel": async () => {
     confirmations += 1;
     await user.click(screen.getByRole("button", { name: "Kyllä, peru" }));
@@ -184,11 +273,11 @@ type Snapshot = SnapshotFrom<typeof myReservationsMachine>;
 /** One kept booking's card, in the section its end puts it in, with what `s` says of it. */
 function expectCard(s: Snapshot, item: OwnReservationItem) {
   const { reservation: r, problem, entry } = item;
-  const card = within(cardOf(entry));
+  const card = within(cardOf(item));
   const upcoming = Date.parse(entry.endTime) > NOW.getTime();
   // Nothing kept here starts today; a cancelled booking moves in with the past ones.
   const off = r?.status === "cancelled";
-  expect(cardOf(entry).closest("section")).toHaveAccessibleName(
+  expect(cardOf(item).closest("section")).toHaveAccessibleName(
     upcoming && !off ? "Tulevat varaukset" : "Menneet ja perutut varaukset",
   );
   if (problem === "notFound")
@@ -212,29 +301,66 @@ function expectCard(s: Snapshot, item: OwnReservationItem) {
   const mine = s.context.cancelToken === entry.accessToken;
   const confirming = mine && s.matches("confirmingCancel");
   const cancelling = mine && s.matches("cancelling");
+  const beingMoved =
+    s.context.moveToken === entry.accessToken && (s.matches("choosingMove") || s.matches("moving"));
   const cancel = card.queryByRole("button", { name: "Peru varaus" });
-  if (!r?.cancellable || confirming || cancelling) expect(cancel).toBeNull();
+  const move = card.queryByRole("button", { name: "Siirrä varaus" });
+  if (!r?.cancellable || confirming || cancelling || beingMoved) expect(cancel).toBeNull();
   else if (s.matches("showing")) expect(cancel).toBeEnabled();
   else expect(cancel).toBeDisabled();
+  if (!r?.movable || !r.cancellable || confirming || cancelling || beingMoved) expect(move).toBeNull();
+  else if (s.matches("showing")) expect(move).toBeEnabled();
+  else expect(move).toBeDisabled();
   if (confirming) expect(card.getByRole("group")).toHaveTextContent("Haluatko varmasti perua varauksen?");
+  else if (beingMoved) expectMoveChooser(s, card);
   else expect(card.queryByRole("group")).toBeNull();
 
   const outcome = mine ? s.context.outcome : null;
   // The server's message says the refund; the page does not say it again.
-  const status = cancelling ? "Perutaan varausta…" : outcome?.message;
+  const status = cancelling
+    ? "Perutaan varausta…"
+    : beingMoved && s.matches("moving")
+      ? "Siirretään varausta…"
+      : outcome?.message;
   if (status) expect(card.getByRole("status").textContent).toBe(status);
   else expect(card.queryByRole("status")).toBeNull();
 }
 
-/** The list in its groups; and nothing is cancelled before 'Kyllä, peru'. */
+/** The move's chooser on the booking being moved: the day, its free times, the choice and the reason of a refusal. */
+function expectMoveChooser(s: Snapshot, card: ReturnType<typeof within>) {
+  const c = s.context;
+  expect(card.getByRole("group")).toHaveTextContent("Valitse uusi aika.");
+  expect(card.getByLabelText("Päivä")).toHaveValue(c.moveDate);
+  if (c.moveError) expect(card.getByRole("alert")).toHaveTextContent(c.moveError);
+  else expect(card.queryByRole("alert")).toBeNull();
+  // Only the day's free times no dearer than the booking are offered (2 h would cost more).
+  const offered = card
+    .queryAllByRole("button", { pressed: true })
+    .concat(card.queryAllByRole("button", { pressed: false }));
+  expect(offered.map((b: HTMLElement) => b.textContent).sort()).toEqual(
+    c.moveSlots.map((slot) => formatTimeRange(slot.start, slot.end)).sort(),
+  );
+  for (const slot of c.moveSlots) {
+    const chosen = c.moveChoice?.start === slot.start && c.moveChoice.end === slot.end;
+    expect(card.getByRole("button", { name: formatTimeRange(slot.start, slot.end) })).toHaveAttribute(
+      "aria-pressed",
+      String(chosen),
+    );
+  }
+  const confirm = card.getByRole("button", { name: "Siirrä tähän aikaan" });
+  if (s.can({ type: "reservations.confirmMove" })) expect(confirm).toBeEnabled();
+  else expect(confirm).toBeDisabled();
+}
+
+/** The list in its groups; and nothing is cancelled or moved before its confirmation. */
 function expectList(s: Snapshot) {
   expect(screen.queryByText("Tässä selaimessa ei ole tallennettuja varauksia.")).toBeNull();
-  expect(screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([
-    formatTimeRange(UPCOMING.start, UPCOMING.end),
-    formatTimeRange(PAST.start, PAST.end),
-  ]);
+  expect(screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(
+    s.context.items.map(shownTimes),
+  );
   for (const item of s.context.items) expectCard(s, item);
   expect(fake.calls("cancel")).toHaveLength(confirmations);
+  expect(fake.calls("reschedule")).toHaveLength(moveConfirmations);
 }
 
 const stateChecks: StateAssertions<typeof myReservationsMachine> = {
@@ -273,6 +399,25 @@ const stateChecks: StateAssertions<typeof myReservationsMachine> = {
     expect(await screen.findByText("Perutaan varausta…")).toBeVisible();
     expectList(s);
   },
+  "choosingMove.loadingDay": async (s) => {
+    expect(await screen.findByText("Ladataan vapaita aikoja…")).toBeVisible();
+    expectList(s);
+  },
+  "choosingMove.picking": async (s) => {
+    await waitFor(() => expectList(s));
+    if (s.context.moveSlots.length === 0)
+      expect(screen.getByText("Tälle päivälle ei ole vapaita aikoja. Valitse toinen päivä.")).toBeVisible();
+  },
+  // The day could not be read: the reason, and the day can be chosen again.
+  "choosingMove.dayFailed": async (s) => {
+    expect(s.context.moveError).toBe(MOVE_DAY_FAILED);
+    await waitFor(() => expectList(s));
+    expect(screen.getByLabelText("Päivä")).toBeEnabled();
+  },
+  moving: async (s) => {
+    expect(await screen.findByText("Siirretään varausta…")).toBeVisible();
+    expectList(s);
+  },
 };
 
 beforeEach(() => {
@@ -280,6 +425,7 @@ beforeEach(() => {
   lookups = new Map();
   failNextClockRead = false;
   confirmations = 0;
+  moveConfirmations = 0;
   fake = createFakeApi({
     byToken: (token: string) =>
       new Promise<PublicReservation>((resolve, reject) =>

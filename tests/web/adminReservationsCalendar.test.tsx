@@ -210,6 +210,35 @@ describe("varaukset calendars", () => {
     expect(within(panel).getByRole("button", { name: "Peru ilman palautusta" })).toBeEnabled();
   });
 
+  it("moves a booking from its panel: the form starts from its times, the server's word is shown", async () => {
+    await app.render({ token: signedInWith(TOKEN) });
+    await app.answerApi("GET", `${RANGE}from=2026-06-15&to=2026-06-21`, 200, WEEK);
+    await findGrid("Viikko ma 15.6.2026 – su 21.6.2026");
+    await user.click(within(cellAt("10.00", "ti 16.6.2026")).getByRole("button", { name: /Ansa Asiakas/ }));
+    await app.answerApi("GET", `/api/v2/admin/reservations/${ANSA.id}`, 200, {
+      reservation: ANSA,
+      payments: [],
+      doorEvents: [],
+    } satisfies ReservationDetails);
+    const form = await screen.findByRole("form", { name: "Siirrä varaus" });
+    expect(within(form).getByLabelText("Uusi päivä")).toHaveValue("2026-06-16");
+    expect(within(form).getByLabelText("Alkaa klo")).toHaveValue("10:00");
+    expect(within(form).getByLabelText("Kesto (min)")).toHaveValue(90);
+    await user.clear(within(form).getByLabelText("Alkaa klo"));
+    await user.type(within(form).getByLabelText("Alkaa klo"), "14:00");
+    await user.click(within(form).getByRole("button", { name: "Siirrä varaus" }));
+    const moved = { ...ANSA, start: at("2026-06-16", "14:00"), end: at("2026-06-16", "15:30") };
+    await app.answerApi("POST", `/api/v2/admin/reservations/${ANSA.id}/move`, 200, {
+      message: "Varaus siirretty: ti 16.6.2026 klo 14.00–15.30.",
+      reservation: moved,
+    });
+    await app.answerApi("GET", `${RANGE}from=2026-06-15&to=2026-06-21`, 200, {
+      ...WEEK,
+      reservations: [moved, PHONE, CANCELLED],
+    });
+    await screen.findByText("Varaus siirretty: ti 16.6.2026 klo 14.00–15.30.");
+  });
+
   it("starts a manual booking or a block from an empty hour", async () => {
     await app.render({
       path: "/hallinta/varaukset?nakyma=paiva&paiva=2026-06-18",

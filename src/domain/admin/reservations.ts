@@ -106,6 +106,10 @@ export const adminCancelResponseSchema = z.object({
   reservation: adminReservationSchema,
 });
 
+// POST /api/v2/admin/reservations/{id}/move: the new start and end (the answer is the cancel's shape).
+export const adminMoveSchema = z.object({ start: requestDateTime, end: requestDateTime });
+export type AdminMoveInput = z.infer<typeof adminMoveSchema>;
+
 // POST /api/v2/admin/blocks: maintenance or a private event, over one area or all of them.
 export const createBlockSchema = z.object({
   areaId: z.nullable(z.int()),

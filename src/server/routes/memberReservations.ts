@@ -6,8 +6,10 @@ import {
   subscriberReservationRequestSchema,
 } from "../../domain/membership.js";
 import { signedInCustomer } from "../plugins/customerAuth.js";
+import { rescheduleRequestSchema } from "../../domain/booking.js";
 import {
   cancelMemberReservation,
+  moveMemberReservation,
   createSubscriberReservation,
   listMemberReservations,
 } from "../services/memberReservations.js";
@@ -78,5 +80,32 @@ export const memberReservationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => cancelMemberReservation(app.ctx, signedInCustomer(request), request.params.id),
+  );
+
+  app.post(
+    "/reservations/:id/reschedule",
+    {
+      schema: {
+        tags: ["membership"],
+        summary: "Move one of the customer's own bookings to another time",
+        description:
+          "A subscriber booking until its start, its hours counted in the period of the new start (409 " +
+          "when that period's quota does not fit it); a single booking by the visitor's rule (24 hours, " +
+          "a cheaper time's difference refunded, a dearer one 409). Same slot rules as a new booking. " +
+          "404 for another customer's booking.",
+        security,
+        params: z.object({ id: z.uuid("Varauksen tunniste on virheellinen.") }),
+        body: rescheduleRequestSchema,
+        response: {
+          200: memberReservationResponseSchema,
+          400: messageSchema,
+          401: messageSchema,
+          404: messageSchema,
+          409: messageSchema,
+        },
+      },
+    },
+    async (request) =>
+      moveMemberReservation(app.ctx, signedInCustomer(request), request.params.id, request.body),
   );
 };

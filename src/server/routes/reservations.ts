@@ -7,11 +7,14 @@ import {
   quoteQuerySchema,
   quoteResponseSchema,
   reservationResponseSchema,
+  rescheduleRequestSchema,
+  rescheduleResponseSchema,
 } from "../../domain/booking.js";
 import { cancelReservation, createReservation, getReservationByToken } from "../services/booking.js";
 import { idempotencyHeaders, idempotent } from "../plugins/idempotency.js";
 import { TooManyHoldsError } from "../services/holdLimits.js";
 import { quoteSlot } from "../services/quote.js";
+import { moveByToken } from "../services/reservationMove.js";
 
 const messageSchema = z.object({ message: z.string() });
 const tokenParams = z.object({ accessToken: z.string().min(1).max(100) });
@@ -105,5 +108,30 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => cancelReservation(app.ctx, request.params.accessToken),
+  );
+
+  app.post(
+    "/reservations/by-token/:accessToken/reschedule",
+    {
+      schema: {
+        tags: ["booking"],
+        summary: "Move a booking to another time by its access token",
+        description:
+          "Allowed for a confirmed booking until cancellationHours (24) before its start. The new slot " +
+          "obeys the same rules as a new booking. A cheaper time's difference is refunded after the " +
+          "move commits (a gift card's part back to the card); a dearer time answers 409. The door " +
+          "link stays the same; the e-mail's .ics has the booking's UID and a higher SEQUENCE. 400 " +
+          "when the slot breaks a rule, 409 when it is taken, past the deadline or dearer.",
+        params: tokenParams,
+        body: rescheduleRequestSchema,
+        response: {
+          200: rescheduleResponseSchema,
+          400: messageSchema,
+          404: messageSchema,
+          409: messageSchema,
+        },
+      },
+    },
+    async (request) => moveByToken(app.ctx, request.params.accessToken, request.body),
   );
 };

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, gt, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { checkBooking, type BookingCheck, type BookingRules } from "../../domain/availability.js";
 import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import type { DbOrTx, Tx } from "../db/index.js";
@@ -28,8 +28,14 @@ export async function primaryArea(db: DbOrTx): Promise<Area> {
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** The area's pending and confirmed bookings overlapping from..to (live or not: see isLive). */
-export function loadLiveReservations(db: DbOrTx, options: { areaId: number; from: Date; to: Date }) {
+/**
+ * The area's pending and confirmed bookings overlapping from..to (live or not: see isLive), but
+ * `except` (a booking being moved does not stand in its own way).
+ */
+export function loadLiveReservations(
+  db: DbOrTx,
+  options: { areaId: number; from: Date; to: Date; except?: string },
+) {
   return db
     .select({
       startsAt: reservations.startsAt,
@@ -43,6 +49,7 @@ export function loadLiveReservations(db: DbOrTx, options: { areaId: number; from
         eq(reservations.areaId, options.areaId),
         isLiveStatus(reservations.status),
         periodOverlaps(reservations.startsAt, reservations.endsAt, options.from, options.to),
+        options.except === undefined ? undefined : ne(reservations.id, options.except),
       ),
     );
 }
@@ -54,7 +61,7 @@ export function loadLiveReservations(db: DbOrTx, options: { areaId: number; from
  */
 export async function loadBookingRules(
   db: DbOrTx,
-  options: { areaId: number; from: Date; to: Date; now: Date; settings?: Settings },
+  options: { areaId: number; from: Date; to: Date; now: Date; settings?: Settings; except?: string },
 ): Promise<BookingRules> {
   const rangeStart = new Date(options.from.getTime() - DAY_MS);
   const rangeEnd = new Date(options.to.getTime() + DAY_MS);
@@ -83,6 +90,7 @@ export async function loadBookingRules(
     areaId: options.areaId,
     from: rangeStart,
     to: rangeEnd,
+    except: options.except,
   });
   const firstDate = helsinkiDate(rangeStart);
   const lastDate = helsinkiDate(rangeEnd);
@@ -157,10 +165,21 @@ export async function lockCheckout(
   `);
 }
 
-/** Checks one slot of an area against everything in the database (optionally inside a transaction). */
+/**
+ * Checks one slot of an area against everything in the database (optionally inside a transaction);
+ * `except` leaves one booking out (the one being moved).
+ */
 export async function checkSlot(
   db: DbOrTx,
-  options: { areaId: number; start: Date; end: Date; now: Date; settings?: Settings; ignoreWindow?: boolean },
+  options: {
+    areaId: number;
+    start: Date;
+    end: Date;
+    now: Date;
+    settings?: Settings;
+    ignoreWindow?: boolean;
+    except?: string;
+  },
 ): Promise<BookingCheck> {
   const rules = await loadBookingRules(db, { ...options, from: options.start, to: options.end });
   return checkBooking(rules, options.start, options.end, { ignoreWindow: options.ignoreWindow });

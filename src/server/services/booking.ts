@@ -22,7 +22,7 @@ import {
   latestPayment,
   toPublicReservation,
 } from "./reservationView.js";
-import { recordRefund, sendRefund } from "./refunds.js";
+import { recordRefund, refundableCents, sendRefund } from "./refunds.js";
 import { getSettings } from "./settings.js";
 
 /**
@@ -163,7 +163,8 @@ export async function cancelReservation(ctx: AppContext, accessToken: string) {
     let refundedCents = 0;
     let refundId: string | null = null;
     if (payment?.status === "paid") {
-      refundedCents = payment.amountCents - payment.refundedCents;
+      // What is left after any move's refund of its price difference.
+      refundedCents = await refundableCents(tx, payment);
       refundId = await recordRefund(tx, {
         paymentId: payment.id,
         amountCents: refundedCents,

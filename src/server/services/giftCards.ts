@@ -159,3 +159,37 @@ export async function returnGiftCardShares(db: DbOrTx, paymentIds: string[], now
   }
   return returned;
 }
+
+/**
+ * Gives part of a payment's card share back to its card (a move to a cheaper time), and lowers the
+ * payment's share by as much, so a later cancel returns only what the booking still uses. The
+ * history row is a return without the payment (one return per payment is kept for the cancel's),
+ * its note naming the move. Returns the cents given back.
+ */
+export async function returnGiftCardPart(
+  tx: Tx,
+  o: { paymentId: string; amountCents: number; note: string; now: Date },
+): Promise<number> {
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, o.paymentId));
+  const cents = Math.min(o.amountCents, payment?.giftCardCents ?? 0);
+  if (!payment?.giftCardId || cents <= 0) return 0;
+  const [card] = await tx.select().from(giftCards).where(eq(giftCards.id, payment.giftCardId)).for("update");
+  await tx.insert(giftCardTransactions).values({
+    giftCardId: card!.id,
+    paymentId: null,
+    kind: "return",
+    amountCents: cents,
+    balanceAfterCents: card!.balanceCents + cents,
+    note: o.note,
+    createdAt: o.now,
+  });
+  await tx
+    .update(giftCards)
+    .set({ balanceCents: card!.balanceCents + cents })
+    .where(eq(giftCards.id, card!.id));
+  await tx
+    .update(payments)
+    .set({ giftCardCents: payment.giftCardCents - cents })
+    .where(eq(payments.id, payment.id));
+  return cents;
+}

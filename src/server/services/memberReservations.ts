@@ -8,6 +8,7 @@ import { areas, reservations, subscriptions } from "../db/schema.js";
 import { badRequest, conflict, HttpError, notFound } from "../errors.js";
 import { checkSlot, lockAreaBookings, primaryArea } from "./availability.js";
 import { cancelReservation, newToken } from "./booking.js";
+import { moveReservation } from "./reservationMove.js";
 import { expireHolds } from "./holds.js";
 import { oldestOverdueInvoice } from "./invoices.js";
 import { formatDay } from "./membershipMail.js";
@@ -47,6 +48,7 @@ function toMemberReservation(ctx: AppContext, row: Row, settings: Settings): Mem
     accessToken: row.accessToken,
     cancellable: live && ctx.now().getTime() < deadline.getTime(),
     cancellableUntil: toHelsinkiIso(deadline),
+    movable: row.status === "confirmed" && ctx.now().getTime() < deadline.getTime(),
   };
 }
 
@@ -230,5 +232,31 @@ export async function cancelMemberReservation(ctx: AppContext, customer: Custome
     success: true,
     message: `Jäsenvaraus peruttu. ${formatHours(hoursOf(row))} palautui kiintiöösi.`,
     reservation: toMemberReservation(ctx, { ...cancelled, areaName: row.areaName }, settings),
+  };
+}
+
+/**
+ * Moves one of the customer's own bookings by id (services/reservationMove.ts): a subscriber
+ * booking until it starts, its hours counted again in the period of the new start; a single one by
+ * the visitor's rule, with the difference of a cheaper time refunded.
+ */
+export async function moveMemberReservation(
+  ctx: AppContext,
+  customer: Customer,
+  id: string,
+  input: { start: string; end: string },
+) {
+  const [found] = await ctx.db
+    .select({ id: reservations.id, areaName: areas.name })
+    .from(reservations)
+    .innerJoin(areas, eq(areas.id, reservations.areaId))
+    .where(and(eq(reservations.id, id), ownedBy(customer)));
+  if (!found) throw notFound(RESERVATION_NOT_FOUND);
+  const moved = await moveReservation(ctx, id, input, { kind: "member" });
+  const settings = await getSettings(ctx.db);
+  return {
+    success: true,
+    message: moved.message,
+    reservation: toMemberReservation(ctx, { ...moved.reservation, areaName: found.areaName }, settings),
   };
 }

@@ -18,6 +18,8 @@ export type MailReservation = {
   discountCents?: number;
   doorToken: string;
   accessToken: string;
+  /** The calendar event's SEQUENCE (0 as booked, one more per move); the UID stays the booking's. */
+  sequence?: number;
 };
 type MailContext = {
   reservation: MailReservation;
@@ -59,6 +61,7 @@ export function bookingIcs({ reservation, areaName, settings, publicUrl }: MailC
   const doorUrl = doorUrlOf(publicUrl, reservation.doorToken);
   const { error, value } = createEvent({
     uid: `${reservation.id}@koirapuisto`,
+    sequence: reservation.sequence ?? 0,
     productId: "koirapuisto/varaus",
     title: `Varaus: ${areaName}`,
     description: `Koirapuistovaraus. Portin avaus: ${doorUrl}`,

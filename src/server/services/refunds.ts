@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lte, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
 import { payments, refunds } from "../db/schema.js";
@@ -18,7 +18,8 @@ export type RefundReason =
   | "invoice_not_needed"
   | "admin_cancel"
   | "admin_refund"
-  | "invoice_credit";
+  | "invoice_credit"
+  | "reservation_move";
 
 /** How long one attempt holds its row before another worker (the job, a second server) may try. */
 const CLAIM_MS = 5 * 60_000;
@@ -37,7 +38,14 @@ function retryDelayMs(attempts: number): number {
  */
 export async function recordRefund(
   tx: Tx,
-  options: { paymentId: string; amountCents: number; reason: RefundReason; now: Date },
+  options: {
+    paymentId: string;
+    amountCents: number;
+    reason: RefundReason;
+    now: Date;
+    /** A move's price difference (reservation_moves.id): one such refund per move. */
+    moveId?: string;
+  },
 ): Promise<string | null> {
   if (options.amountCents <= 0) return null;
   const [row] = await tx
@@ -46,12 +54,26 @@ export async function recordRefund(
       paymentId: options.paymentId,
       amountCents: options.amountCents,
       reason: options.reason,
+      moveId: options.moveId ?? null,
       nextAttemptAt: options.now,
       createdAt: options.now,
     })
     .onConflictDoNothing()
     .returning({ id: refunds.id });
   return row?.id ?? null;
+}
+
+/**
+ * What of a payment's provider share can still be refunded: its amount less every refund recorded
+ * for it that has not failed (a move's difference may still be on its way, not yet in
+ * refunded_cents). Read under the payment's row lock, so two decisions never both count it.
+ */
+export async function refundableCents(tx: Tx, payment: { id: string; amountCents: number }): Promise<number> {
+  const [row] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, payment.id), ne(refunds.status, "failed")));
+  return Math.max(0, payment.amountCents - Number(row?.cents ?? 0));
 }
 
 export type RefundOutcome = "succeeded" | "pending" | "failed";

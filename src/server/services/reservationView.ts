@@ -73,6 +73,7 @@ export function toPublicReservation(
     holdExpiresAt: row.status === "pending" && row.holdExpiresAt ? toHelsinkiIso(row.holdExpiresAt) : null,
     cancellable: live && ctx.now().getTime() <= deadline.getTime(),
     cancellableUntil: toHelsinkiIso(deadline),
+    movable: row.status === "confirmed" && ctx.now().getTime() <= deadline.getTime(),
     payment: payment
       ? {
           method: payment.method,

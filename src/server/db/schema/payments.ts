@@ -65,8 +65,10 @@ export const refundStatuses = ["pending", "succeeded", "failed"] as const;
 /**
  * Money to return through the payment provider. The row is written (pending) in the transaction
  * that decides the refund, and the provider is called only after that commits, with the row's id
- * as the idempotency key; a job retries pending rows. One refund per payment (unique), so a
- * payment is never refunded twice, whoever decides it and however often the provider is asked.
+ * as the idempotency key; a job retries pending rows. One refund of what is left per payment
+ * (unique where moveId is null), so a payment is never refunded twice, whoever decides it and
+ * however often the provider is asked; a move to a cheaper time refunds its difference once per
+ * move (unique payment and moveId), and what is left counts those.
  */
 export const refunds = pgTable(
   "refunds",
@@ -78,6 +80,8 @@ export const refunds = pgTable(
     amountCents: integer("amount_cents").notNull(),
     /** Why: customer_cancel, late_payment, invoice_not_needed, ... */
     reason: text("reason").notNull(),
+    /** The move (reservation_moves.id) whose price difference this refund returns; null otherwise. */
+    moveId: uuid("move_id"),
     status: text("status", { enum: refundStatuses }).notNull().default("pending"),
     providerRef: text("provider_ref"),
     attempts: integer("attempts").notNull().default(0),
@@ -87,7 +91,10 @@ export const refunds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("refunds_one_per_payment").on(t.paymentId),
+    uniqueIndex("refunds_one_per_payment")
+      .on(t.paymentId)
+      .where(sql`${t.moveId} IS NULL`),
+    uniqueIndex("refunds_one_per_move").on(t.paymentId, t.moveId),
     index("refunds_due").on(t.status, t.nextAttemptAt),
     check("refunds_positive", sql`${t.amountCents} > 0`),
   ],

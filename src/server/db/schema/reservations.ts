@@ -48,6 +48,11 @@ export const reservations = pgTable(
     confirmedAt: tstz("confirmed_at"),
     cancelledAt: tstz("cancelled_at"),
     cancelReason: text("cancel_reason"),
+    /**
+     * The calendar event's SEQUENCE: 0 as booked, one more with each move, so the .ics of a move
+     * replaces the event in the visitor's calendar (same UID) instead of adding one.
+     */
+    sequence: integer("sequence").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -61,4 +66,28 @@ export const reservations = pgTable(
       .on(t.holdIp)
       .where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/**
+ * Each move of a booking (services/reservationMove.ts): the times before and after, the price
+ * before and after, and who moved it. The booking's row holds only its current times.
+ */
+export const reservationMoves = pgTable(
+  "reservation_moves",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reservationId: uuid("reservation_id")
+      .notNull()
+      .references(() => reservations.id),
+    fromStartsAt: tstz("from_starts_at").notNull(),
+    fromEndsAt: tstz("from_ends_at").notNull(),
+    toStartsAt: tstz("to_starts_at").notNull(),
+    toEndsAt: tstz("to_ends_at").notNull(),
+    fromPriceCents: integer("from_price_cents").notNull(),
+    toPriceCents: integer("to_price_cents").notNull(),
+    /** visitor (by the access token), member (signed in) or admin (its e-mail is in the audit row). */
+    movedBy: text("moved_by", { enum: ["visitor", "member", "admin"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("reservation_moves_reservation").on(t.reservationId, t.createdAt)],
 );

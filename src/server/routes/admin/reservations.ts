@@ -4,6 +4,7 @@ import {
   adminBlockSchema,
   adminCancelResponseSchema,
   adminCancelSchema,
+  adminMoveSchema,
   adminReservationSchema,
   blockConflictSchema,
   createBlockSchema,
@@ -15,6 +16,8 @@ import {
 import { signedInAdmin } from "../../plugins/adminAuth.js";
 import { BlockConflictError, createBlock, deleteBlock } from "../../services/admin/blocks.js";
 import { adminCancelReservation } from "../../services/admin/cancellation.js";
+import { adminReservationById } from "../../services/admin/reservationRows.js";
+import { moveReservation } from "../../services/reservationMove.js";
 import {
   createManualReservation,
   listReservations,
@@ -98,6 +101,41 @@ export const adminReservationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       adminCancelReservation(app.ctx, signedInAdmin(request), request.params.id, request.body),
+  );
+
+  app.post(
+    "/reservations/:id/move",
+    {
+      schema: {
+        tags,
+        summary: "Move a booking to another time (no cancellation deadline, no booking window)",
+        description:
+          "Opening hours, closed days, blocks, the grid, the lengths and other bookings hold as for a " +
+          "manual booking. A paid booking moved to a cheaper time is refunded the difference; moved to " +
+          "a dearer one it keeps its price. The visitor gets the e-mail with the updated .ics; the " +
+          "audit log keeps the times before and after.",
+        security: adminSecurity,
+        params: idParams,
+        body: adminMoveSchema,
+        response: {
+          200: adminCancelResponseSchema,
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          ...guardResponses,
+        },
+      },
+    },
+    async (request) => {
+      const moved = await moveReservation(app.ctx, request.params.id, request.body, {
+        kind: "admin",
+        actor: signedInAdmin(request),
+      });
+      return {
+        message: moved.message,
+        reservation: (await adminReservationById(app.ctx.db, request.params.id))!,
+      };
+    },
   );
 
   app.post(

@@ -10,7 +10,7 @@ import { recordAudit } from "../audit.js";
 import { releaseDiscountUses } from "../discountCodes.js";
 import { returnGiftCardShares } from "../giftCards.js";
 import type { OutgoingMail } from "../mail.js";
-import { recordRefund, sendRefund, type RefundReason } from "../refunds.js";
+import { recordRefund, refundableCents, sendRefund, type RefundReason } from "../refunds.js";
 import { getSettings } from "../settings.js";
 import { adminReservationById } from "./reservationRows.js";
 import { RESERVATION_NOT_FOUND } from "./reservations.js";
@@ -59,7 +59,7 @@ export async function cancelReservationInTx(
   let refundId: string | null = null;
   let giftCardReturnedCents = 0;
   if (payment?.status === "paid" && options.refund) {
-    refundedCents = payment.amountCents - payment.refundedCents;
+    refundedCents = await refundableCents(tx, payment);
     refundId = await recordRefund(tx, {
       paymentId: payment.id,
       amountCents: refundedCents,

@@ -13,7 +13,7 @@ import { invoices, payments, refunds, reservations } from "../../db/schema.js";
 import { conflict, notFound } from "../../errors.js";
 import type { AdminActor } from "../../plugins/adminAuth.js";
 import { recordAudit } from "../audit.js";
-import { recordRefund, sendRefund, type RefundReason } from "../refunds.js";
+import { recordRefund, refundableCents, sendRefund, type RefundReason } from "../refunds.js";
 import { csvLine, euros } from "./csv.js";
 
 /**
@@ -159,7 +159,7 @@ export async function refundPurchase(ctx: AppContext, actor: AdminActor, id: str
     const [payment] = await tx.select().from(payments).where(eq(payments.id, id)).for("update");
     if (!payment) throw notFound("Maksua ei löytynyt.");
     if (payment.status !== "paid") throw conflict("Vain maksetun maksun voi palauttaa.");
-    const amountCents = payment.amountCents - payment.refundedCents;
+    const amountCents = await refundableCents(tx, payment);
     const recorded = await recordRefund(tx, { paymentId: id, amountCents, reason: ADMIN_REFUND, now });
     if (!recorded) throw conflict("Maksulle on jo tehty palautus.");
     await recordAudit(tx, actor, {

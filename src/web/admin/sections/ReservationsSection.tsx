@@ -18,6 +18,7 @@ import { holdsTime } from "./calendarLayout";
 import { ReservationCalendar, type PickedSlot } from "./ReservationCalendar";
 import { ReservationDetailsPanel } from "./ReservationDetailsPanel";
 import { BlockList, CancelButtons, ReservationTable } from "./reservationList";
+import { MoveForm } from "./reservationMoveForm";
 import { BlockForm, ManualReservationForm, slotDefaults } from "./reservationForms";
 import {
   reservationsApi,
@@ -207,8 +208,8 @@ export function ReservationsSection() {
           )}
           {openId && (
             <ReservationDetailsPanel
-              // A cancel changes the status: the panel loads the booking again.
-              key={`${openId}-${open?.status ?? ""}`}
+              // A cancel or a move changes the booking: the panel loads it again.
+              key={`${openId}-${open?.status ?? ""}-${open?.start ?? ""}`}
               id={openId}
               onClose={() => setOpenId(null)}
             >
@@ -216,6 +217,15 @@ export function ReservationsSection() {
                 <p className="button-row">
                   <CancelButtons reservation={open} canWrite={canWrite} onWrite={write} />
                 </p>
+              )}
+              {open?.status === "confirmed" && (
+                <MoveForm
+                  // A move changes the times: the form starts again from the new ones.
+                  key={`${open.start}/${open.end}`}
+                  reservation={open}
+                  canWrite={canWrite}
+                  onWrite={write}
+                />
               )}
             </ReservationDetailsPanel>
           )}

@@ -15,6 +15,7 @@ export type ReservationQuery = { view: ReservationView; date: string; q: string 
 
 export type ReservationCommand =
   | { kind: "cancel"; id: string; refund: boolean }
+  | { kind: "move"; id: string; start: string; end: string }
   | { kind: "manual"; input: ManualReservationInput }
   | { kind: "block"; input: CreateBlockInput }
   | { kind: "deleteBlock"; id: number };
@@ -33,6 +34,13 @@ export function reservationsApi(http: HttpClient) {
           return (
             await http.post<{ message: string }>(`/api/v2/admin/reservations/${command.id}/cancel`, {
               refund: command.refund,
+            })
+          ).message;
+        case "move":
+          return (
+            await http.post<{ message: string }>(`/api/v2/admin/reservations/${command.id}/move`, {
+              start: command.start,
+              end: command.end,
             })
           ).message;
         case "manual":

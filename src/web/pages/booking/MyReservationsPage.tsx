@@ -5,8 +5,11 @@ import { fromPromise } from "xstate";
 import {
   myReservationsMachine,
   type CancelOutcome,
+  type MoveDayInput,
+  type MoveSlot,
   type OwnReservationItem,
 } from "../../../../machines/myReservationsMachine";
+import { helsinkiDate } from "../../../domain/helsinkiClock";
 import { failureStatus, serverMessageOr } from "../../../../machines/remoteFailure";
 import {
   appendStoredReservation,
@@ -18,6 +21,7 @@ import { subscribeToReservations } from "../../../client/storage";
 import { RetryAlert } from "../../components/RetryAlert";
 import { useBookingEnvironment, type BookingEnvironment } from "./bookingEnvironment";
 import { groupOwnReservations } from "./ownReservationGroups";
+import { MoveChooser } from "./MoveChooser";
 import { ReservationCard } from "./ReservationCard";
 import "./booking.css";
 
@@ -55,9 +59,21 @@ async function loadOwnReservations(env: BookingEnvironment, linkedToken: string 
   return { items, now: env.now().toISOString() };
 }
 
+/** A day's free times the booking may move to: every free start and length no dearer than its list price. */
+async function loadMoveDay(env: BookingEnvironment, input: MoveDayInput): Promise<MoveSlot[]> {
+  const { days } = await env.api.availability(input.date, input.date);
+  return (days[0]?.slots ?? [])
+    .filter((slot) => slot.status === "free")
+    .flatMap((slot) =>
+      slot.options
+        .filter((option) => option.priceCents <= input.maxPriceCents)
+        .map((option) => ({ start: slot.start, end: option.end, priceCents: option.priceCents })),
+    );
+}
+
 const sameStrings = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** `/oma-varaus` — the bookings made in this browser, with the gate link and cancelling. */
+/** `/oma-varaus` — the bookings made in this browser, with the gate link, moving and cancelling. */
 export function MyReservationsPage() {
   const env = useBookingEnvironment();
   const [searchParams] = useSearchParams();
@@ -68,6 +84,10 @@ export function MyReservationsPage() {
         loadReservations: fromPromise(() => loadOwnReservations(env, linkedToken)),
         cancelReservation: fromPromise<CancelOutcome, { accessToken: string }>(({ input }) =>
           env.api.cancel(input.accessToken),
+        ),
+        loadMoveDay: fromPromise<MoveSlot[], MoveDayInput>(({ input }) => loadMoveDay(env, input)),
+        moveReservation: fromPromise<CancelOutcome, { accessToken: string; start: string; end: string }>(
+          ({ input }) => env.api.reschedule(input.accessToken, input.start, input.end),
         ),
       },
     }),
@@ -81,6 +101,29 @@ export function MyReservationsPage() {
   const outcome = useSelector(actorRef, (s) => s.context.outcome);
   const errorMessage = useSelector(actorRef, (s) => s.context.errorMessage);
   const canReload = useSelector(actorRef, (s) => s.can({ type: "reservations.reload" }));
+  const moveToken = useSelector(actorRef, (s) => s.context.moveToken);
+  const moveDate = useSelector(actorRef, (s) => s.context.moveDate);
+  const moveSlots = useSelector(actorRef, (s) => s.context.moveSlots);
+  const moveChoice = useSelector(actorRef, (s) => s.context.moveChoice);
+  const moveError = useSelector(actorRef, (s) => s.context.moveError);
+  const canConfirmMove = useSelector(actorRef, (s) => s.can({ type: "reservations.confirmMove" }));
+  const movePhase = useSelector(actorRef, (s) =>
+    s.matches("moving")
+      ? "moving"
+      : s.matches({ choosingMove: "picking" })
+        ? "picking"
+        : s.matches({ choosingMove: "dayFailed" })
+          ? "dayFailed"
+          : "loadingDay",
+  );
+  const movable = useSelector(
+    actorRef,
+    (s) =>
+      s.context.items
+        .map((item) => item.entry.accessToken)
+        .filter((accessToken) => s.can({ type: "reservations.move", accessToken })),
+    sameStrings,
+  );
   const cancellable = useSelector(
     actorRef,
     (s) =>
@@ -104,6 +147,28 @@ export function MyReservationsPage() {
       outcome={cancelToken === item.entry.accessToken ? outcome : null}
       canCancel={cancellable.includes(item.entry.accessToken)}
       canReload={canReload}
+      canMove={movable.includes(item.entry.accessToken)}
+      moveChooser={
+        moveToken === item.entry.accessToken && (
+          <MoveChooser
+            id={item.entry.id}
+            date={moveDate ?? ""}
+            minDate={helsinkiDate(loadedAt ? new Date(loadedAt) : env.now())}
+            phase={movePhase}
+            slots={moveSlots}
+            choice={moveChoice}
+            error={moveError}
+            canConfirm={canConfirmMove}
+            onDate={(date) => actorRef.send({ type: "reservations.moveDate", date })}
+            onSlot={(slot) =>
+              actorRef.send({ type: "reservations.moveSlot", start: slot.start, end: slot.end })
+            }
+            onConfirm={() => actorRef.send({ type: "reservations.confirmMove" })}
+            onKeep={() => actorRef.send({ type: "reservations.keepTime" })}
+          />
+        )
+      }
+      onMove={() => actorRef.send({ type: "reservations.move", accessToken: item.entry.accessToken })}
       onCancel={() => actorRef.send({ type: "reservations.cancel", accessToken: item.entry.accessToken })}
       onConfirm={() => actorRef.send({ type: "reservations.confirmCancel" })}
       onKeep={() => actorRef.send({ type: "reservations.keep" })}

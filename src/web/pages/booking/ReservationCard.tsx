@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import type { CancelOutcome, OwnReservationItem } from "../../../../machines/myReservationsMachine";
 import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiClock";
@@ -12,15 +13,23 @@ type Props = {
   outcome: CancelOutcome | null;
   canCancel: boolean;
   canReload: boolean;
+  canMove: boolean;
+  /** The move's chooser while this booking is being moved (MoveChooser). */
+  moveChooser: ReactNode;
+  onMove(): void;
   onCancel(): void;
   onReload(): void;
   onConfirm(): void;
   onKeep(): void;
 };
 
-/** One kept booking: its time, status and price, the gate link and the cancel with its confirmation. */
+/**
+ * One kept booking: its time, status and price, the gate link, the move with its chooser and the
+ * cancel with its confirmation.
+ */
 export function ReservationCard(props: Props) {
-  const { item, past, confirming, cancelling, outcome, canCancel, canReload, ...on } = props;
+  const { item, past, confirming, cancelling, outcome, canCancel, canReload, canMove, moveChooser, ...on } =
+    props;
   const r = item.reservation;
   const start = r?.start ?? item.entry.start;
   const end = r?.end ?? item.entry.endTime;
@@ -61,14 +70,30 @@ export function ReservationCard(props: Props) {
           </Link>
         </p>
       )}
-      {r?.cancellable && !confirming && !cancelling && (
+      {r?.cancellable && !confirming && !cancelling && !moveChooser && (
         <p>
+          {r.movable && (
+            <>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={!canMove}
+                onClick={on.onMove}
+              >
+                Siirrä varaus
+              </button>{" "}
+            </>
+          )}
           <button type="button" className="button button-danger" disabled={!canCancel} onClick={on.onCancel}>
             Peru varaus
           </button>{" "}
-          <span className="muted">Peruttavissa {formatDateTime(r.cancellableUntil)} asti.</span>
+          <span className="muted">
+            {r.movable ? "Siirrettävissä ja peruttavissa" : "Peruttavissa"}{" "}
+            {formatDateTime(r.cancellableUntil)} asti.
+          </span>
         </p>
       )}
+      {moveChooser}
       {r && !r.cancellable && r.status === "confirmed" && !past && (
         <p className="muted">Peruutusaika päättyi {formatDateTime(r.cancellableUntil)}.</p>
       )}

@@ -1,0 +1,65 @@
+import { formatTimeRange } from "../../domain/helsinkiClock.js";
+import { formatEuros } from "../../domain/money.js";
+import type { OutgoingMail } from "./mail.js";
+import { bookingIcs, doorUrlOf, signature, type MailReservation } from "./receipt.js";
+import type { Settings } from "./settings.js";
+
+/**
+ * The e-mail of a moved booking: the new time, what came back, the same door link, and the
+ * calendar event again with the booking's UID and its new SEQUENCE, so a calendar app moves the
+ * event it has instead of adding a second one.
+ */
+export function moveMail(o: {
+  reservation: MailReservation & { sequence: number };
+  from: { startsAt: Date; endsAt: Date };
+  areaName: string;
+  settings: Pick<Settings, "park" | "door" | "slotRules">;
+  publicUrl: string;
+  refundedCents: number;
+  giftCardReturnedCents: number;
+  byAdmin: boolean;
+}): OutgoingMail {
+  const r = o.reservation;
+  const when = formatTimeRange(r.startsAt, r.endsAt);
+  const text = [
+    `Hei ${r.name},`,
+    "",
+    o.byAdmin ? "puiston ylläpito on siirtänyt varauksesi uuteen aikaan." : "varauksesi on siirretty.",
+    "",
+    `Uusi aika: ${when}`,
+    `Aiempi aika: ${formatTimeRange(o.from.startsAt, o.from.endsAt)}`,
+    `Alue: ${o.areaName}`,
+    ...(o.refundedCents > 0
+      ? [
+          `Uusi aika on edullisempi: palautamme ${formatEuros(o.refundedCents)} maksutavallesi. Palautus näkyy tililläsi muutaman pankkipäivän kuluessa.`,
+        ]
+      : []),
+    ...(o.giftCardReturnedCents > 0
+      ? [`Lahjakortillesi palautettiin ${formatEuros(o.giftCardReturnedCents)}.`]
+      : []),
+    "",
+    `Portin avaus (sama linkki, uusi aika): ${doorUrlOf(o.publicUrl, r.doorToken)}`,
+    `Oma varaus, siirto ja peruutus: ${o.publicUrl}/oma-varaus?varaus=${encodeURIComponent(r.accessToken)}`,
+    "",
+    "Liitteenä oleva kalenteritiedosto päivittää tapahtuman kalenterissasi uuteen aikaan.",
+    ...signature(o.settings.park),
+  ].join("\n");
+  return {
+    kind: "reservation_move",
+    to: r.email,
+    subject: `Varaus siirretty: ${when}`,
+    text,
+    attachments: [
+      {
+        filename: "varaus.ics",
+        contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+        content: bookingIcs({
+          reservation: r,
+          areaName: o.areaName,
+          settings: o.settings,
+          publicUrl: o.publicUrl,
+        }),
+      },
+    ],
+  };
+}

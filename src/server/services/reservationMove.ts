@@ -1,0 +1,337 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { TAKEN_MESSAGE } from "../../domain/availability.js";
+import { formatTimeRange, helsinkiDate } from "../../domain/helsinkiTime.js";
+import { formatEuros, vatIncludedCents } from "../../domain/money.js";
+import { priceBreakdown } from "../../domain/pricing.js";
+import type { AppContext } from "../context.js";
+import type { Tx } from "../db/index.js";
+import {
+  discountCodes,
+  discountCodeUses,
+  payments,
+  reservationMoves,
+  reservations,
+  subscriptions,
+} from "../db/schema.js";
+import { badRequest, conflict, notFound } from "../errors.js";
+import type { AdminActor } from "../plugins/adminAuth.js";
+import { recordAudit } from "./audit.js";
+import { checkSlot, lockAreaBookings } from "./availability.js";
+import { discountOf } from "./discountCodes.js";
+import { returnGiftCardPart } from "./giftCards.js";
+import { expireHolds } from "./holds.js";
+import { hoursBookedBetween, periodContaining } from "./membership.js";
+import { formatDay } from "./membershipMail.js";
+import { moveMail } from "./moveMail.js";
+import { isSlotConflict } from "./pgErrors.js";
+import { recordRefund, refundableCents, sendRefund } from "./refunds.js";
+import {
+  cancellationDeadline,
+  findReservation,
+  latestPayment,
+  toPublicReservation,
+  type ReservationRow,
+} from "./reservationView.js";
+import { getSettings, type Settings } from "./settings.js";
+import { hoursQuotaOfPeriod } from "./tierChange.js";
+
+/**
+ * Moving a booking to another time (siirrä varaus, decision 026): the visitor by the access token,
+ * the member by id, the admin from varaukset. One transaction under the area's exclusive booking
+ * lock (the lock every checkout takes shared): the new slot is checked by the same rules as a new
+ * booking (checkSlot, with this booking left out), then one UPDATE moves the times, so the booking
+ * never holds both slots or neither; the exclusion constraint stays the last guard. A cheaper
+ * time's difference is recorded as a refund in the transaction and sent after the commit; a dearer
+ * one is refused for now (an admin's move keeps the price). A member's hours are counted again in
+ * the period of the new start after the UPDATE, so the quota moves with the booking.
+ */
+
+export type MovedBy = { kind: "visitor" } | { kind: "member" } | { kind: "admin"; actor: AdminActor };
+
+export const CANNOT_MOVE_CANCELLED = "Peruttua varausta ei voi siirtää.";
+
+export type MoveResult = {
+  reservation: ReservationRow;
+  refundedCents: number;
+  giftCardReturnedCents: number;
+  refundOutcome: "none" | "succeeded" | "pending" | "failed";
+  message: string;
+};
+
+const hoursOf = (r: { startsAt: Date; endsAt: Date }) =>
+  (r.endsAt.getTime() - r.startsAt.getTime()) / 3_600_000;
+const formatHours = (hours: number) => `${String(Math.round(hours * 10) / 10).replace(".", ",")} h`;
+
+/** Until when the booking can be moved by its owner: as long as it can be cancelled. */
+export function moveDeadline(
+  row: Pick<ReservationRow, "kind" | "startsAt">,
+  settings: Pick<Settings, "slotRules">,
+) {
+  return row.kind === "subscriber" ? row.startsAt : cancellationDeadline(row.startsAt, settings);
+}
+
+export async function moveReservation(
+  ctx: AppContext,
+  id: string,
+  input: { start: string; end: string },
+  by: MovedBy,
+): Promise<MoveResult> {
+  const start = new Date(input.start);
+  const end = new Date(input.end);
+  const now = ctx.now();
+  const settings = await getSettings(ctx.db);
+  const found = await findReservation(ctx.db, { id });
+  if (!found) throw notFound("Varausta ei löytynyt.");
+  const admin = by.kind === "admin";
+
+  let decided;
+  try {
+    decided = await ctx.db.transaction(async (tx) => {
+      // Lock order as a member booking's: the membership, the area, then the booking and its payment.
+      const [sub] = found.subscriptionId
+        ? await tx
+            .select()
+            .from(subscriptions)
+            .where(eq(subscriptions.id, found.subscriptionId))
+            .for("update")
+        : [];
+      await lockAreaBookings(tx, found.areaId);
+      const [row] = await tx.select().from(reservations).where(eq(reservations.id, id)).for("update");
+      refuseUnmovable(row!, { now, settings, admin });
+      // Already there (a repeat whose first answer was lost, say): nothing changes, nothing is sent.
+      if (row!.startsAt.getTime() === start.getTime() && row!.endsAt.getTime() === end.getTime())
+        return {
+          moved: row!,
+          unchanged: true,
+          refundId: null,
+          refundedCents: 0,
+          giftCardReturnedCents: 0,
+          mailId: null,
+        };
+      await expireHolds(tx, now, row!.areaId);
+      const check = await checkSlot(tx, {
+        areaId: row!.areaId,
+        start,
+        end,
+        now,
+        settings,
+        ignoreWindow: admin,
+        except: row!.id,
+      });
+      // An admin may move a booking priced apart from the price list (a manual one) to an unpriced length.
+      const overridden = !check.ok && admin && row!.kind !== "single" && check.code === "no_price";
+      if (!check.ok && !overridden)
+        throw check.code === "taken" ? conflict(check.reason) : badRequest(check.reason);
+
+      const price = await newPrice(tx, row!, check, admin);
+      const [moved] = await tx
+        .update(reservations)
+        .set({
+          startsAt: start,
+          endsAt: end,
+          priceCents: price.totalCents,
+          vatCents: vatIncludedCents(price.totalCents, check.vatRateBasisPoints),
+          discountCents: price.discountCents,
+          sequence: sql`${reservations.sequence} + 1`,
+        })
+        .where(eq(reservations.id, row!.id))
+        .returning();
+      const [move] = await tx
+        .insert(reservationMoves)
+        .values({
+          reservationId: row!.id,
+          fromStartsAt: row!.startsAt,
+          fromEndsAt: row!.endsAt,
+          toStartsAt: start,
+          toEndsAt: end,
+          fromPriceCents: row!.priceCents,
+          toPriceCents: price.totalCents,
+          movedBy: by.kind,
+          createdAt: now,
+        })
+        .returning({ id: reservationMoves.id });
+      if (sub) await checkQuota(tx, sub, moved!);
+      if (row!.discountCodeId)
+        await tx
+          .update(discountCodeUses)
+          .set({ amountCents: price.discountCents })
+          .where(eq(discountCodeUses.reservationId, row!.id));
+      const money = await returnDifference(tx, {
+        reservationId: row!.id,
+        moveId: move!.id,
+        cents: row!.priceCents - price.totalCents,
+        now,
+      });
+      if (by.kind === "admin")
+        await recordAudit(tx, by.actor, {
+          action: "reservation.move",
+          entity: "reservation",
+          entityId: row!.id,
+          before: row,
+          after: { ...moved, ...money },
+        });
+      // A manual booking may have been made for someone without an e-mail address.
+      const mailId = !moved!.email.includes("@")
+        ? null
+        : await ctx.mail.enqueue(
+            tx,
+            moveMail({
+              reservation: moved!,
+              from: row!,
+              areaName: found.areaName,
+              settings,
+              publicUrl: ctx.config.publicUrl,
+              refundedCents: money.refundedCents,
+              giftCardReturnedCents: money.giftCardReturnedCents,
+              byAdmin: admin,
+            }),
+          );
+      return { moved: moved!, unchanged: false, ...money, mailId };
+    });
+  } catch (error) {
+    // The constraint is the last guard: a slot taken past the checks is the same clear 409.
+    if (isSlotConflict(error)) throw conflict(TAKEN_MESSAGE);
+    throw error;
+  }
+  // Committed: only now is the provider asked (a failure stays pending for the retry job).
+  const refundOutcome = decided.refundId ? await sendRefund(ctx, decided.refundId) : "none";
+  await ctx.mail.sendCommitted(ctx.db, decided.mailId);
+  const back = [
+    decided.refundedCents > 0 ? `Palautamme ${formatEuros(decided.refundedCents)} maksutavallesi.` : "",
+    decided.giftCardReturnedCents > 0
+      ? `Lahjakortillesi palautettiin ${formatEuros(decided.giftCardReturnedCents)}.`
+      : "",
+  ].filter(Boolean);
+  return {
+    reservation: decided.moved,
+    refundedCents: decided.refundedCents,
+    giftCardReturnedCents: decided.giftCardReturnedCents,
+    refundOutcome,
+    message: decided.unchanged
+      ? `Varaus on jo ajalla ${formatTimeRange(start, end)}.`
+      : [`Varaus siirretty: ${formatTimeRange(start, end)}.`, ...back].join(" "),
+  };
+}
+
+/** What may not be moved: a booking no longer live, or (but by an admin) past its deadline. */
+function refuseUnmovable(row: ReservationRow, o: { now: Date; settings: Settings; admin: boolean }): void {
+  if (row.status === "cancelled" || row.status === "expired") throw conflict(CANNOT_MOVE_CANCELLED);
+  if (row.status !== "confirmed")
+    throw conflict("Vain vahvistetun varauksen voi siirtää. Maksa varaus ensin.");
+  if (row.endsAt.getTime() <= o.now.getTime()) throw conflict("Päättynyttä varausta ei voi siirtää.");
+  if (o.admin) return;
+  if (o.now.getTime() > moveDeadline(row, o.settings).getTime())
+    throw conflict(
+      row.kind === "subscriber"
+        ? "Alkanutta varausta ei voi enää siirtää."
+        : `Varauksen voi siirtää viimeistään ${o.settings.slotRules.cancellationHours} tuntia ennen alkua.`,
+    );
+}
+
+/**
+ * The booking's price at the new time: a single booking's list price there less its discount code
+ * (the same code's rule, its use kept); subscriber and manual bookings keep theirs. A dearer time
+ * is refused for now (decision 026); an admin's move keeps the paid price.
+ */
+async function newPrice(
+  tx: Tx,
+  row: ReservationRow,
+  check: { priceCents: number },
+  admin: boolean,
+): Promise<{ totalCents: number; discountCents: number }> {
+  const same = { totalCents: row.priceCents, discountCents: row.discountCents };
+  if (row.kind !== "single") return same;
+  const [code] = row.discountCodeId
+    ? await tx.select().from(discountCodes).where(eq(discountCodes.id, row.discountCodeId))
+    : [];
+  const price = priceBreakdown({
+    listPriceCents: check.priceCents,
+    discount: code ? discountOf(code) : null,
+  });
+  if (price.totalCents <= row.priceCents) return price;
+  if (admin) return same;
+  throw conflict(
+    `Uusi aika maksaisi ${formatEuros(price.totalCents)}, nykyinen varauksesi ${formatEuros(row.priceCents)}. ` +
+      "Kalliimpaan aikaan ei voi vielä siirtää: valitse yhtä edullinen tai edullisempi aika, tai peru varaus ja varaa uusi.",
+  );
+}
+
+/**
+ * A member's hours in the period of the booking's (new) start, counted after the UPDATE, so the
+ * moved booking counts where it now is and no longer where it was. Over the quota: refused.
+ */
+async function checkQuota(
+  tx: Tx,
+  sub: typeof subscriptions.$inferSelect,
+  moved: ReservationRow,
+): Promise<void> {
+  const day = helsinkiDate(moved.startsAt);
+  if (sub.endsOn !== null && day >= sub.endsOn)
+    throw badRequest(
+      `Jäsenyytesi päättyy ${formatDay(sub.endsOn)}, joten sen jälkeisiä aikoja ei voi varata jäsenenä.`,
+    );
+  if (day < sub.startDate) throw badRequest("Aika on ennen jäsenyytesi alkua.");
+  const period = periodContaining(sub, day);
+  const used = await hoursBookedBetween(tx, sub.id, period.from, period.to);
+  const quota = await hoursQuotaOfPeriod(tx, sub, period.start);
+  if (used > quota) {
+    const left = Math.max(0, quota - (used - hoursOf(moved)));
+    throw conflict(
+      `Tuntikiintiösi ei riitä: jaksolla ${formatDay(period.start)} alkaen sinulla on jäljellä ${formatHours(left)}, ja varaus vaatisi ${formatHours(hoursOf(moved))}.`,
+    );
+  }
+}
+
+/**
+ * A cheaper time's difference back: first through the provider (what of its share is left), the
+ * rest to the gift card that paid part (decision 026). The refund is only recorded here and sent
+ * after the commit (decision 009).
+ */
+async function returnDifference(
+  tx: Tx,
+  o: { reservationId: string; moveId: string; cents: number; now: Date },
+): Promise<{ refundId: string | null; refundedCents: number; giftCardReturnedCents: number }> {
+  const none = { refundId: null, refundedCents: 0, giftCardReturnedCents: 0 };
+  if (o.cents <= 0) return none;
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.reservationId, o.reservationId), eq(payments.status, "paid")))
+    .orderBy(desc(payments.createdAt))
+    .limit(1)
+    .for("update");
+  if (!payment) return none;
+  const refundedCents = Math.min(o.cents, await refundableCents(tx, payment));
+  const refundId = await recordRefund(tx, {
+    paymentId: payment.id,
+    amountCents: refundedCents,
+    reason: "reservation_move",
+    moveId: o.moveId,
+    now: o.now,
+  });
+  const giftCardReturnedCents = await returnGiftCardPart(tx, {
+    paymentId: payment.id,
+    amountCents: o.cents - refundedCents,
+    note: `Varauksen siirto ${o.moveId}: edullisempi aika`,
+    now: o.now,
+  });
+  return { refundId, refundedCents: refundId ? refundedCents : 0, giftCardReturnedCents };
+}
+
+/** The visitor moves their booking by its access token; the answer is their page's view of it. */
+export async function moveByToken(
+  ctx: AppContext,
+  accessToken: string,
+  input: { start: string; end: string },
+) {
+  const found = await findReservation(ctx.db, { accessToken });
+  if (!found) throw notFound("Varausta ei löytynyt. Tarkista linkki.");
+  const moved = await moveReservation(ctx, found.id, input, { kind: "visitor" });
+  const row = (await findReservation(ctx.db, { id: found.id }))!;
+  const settings = await getSettings(ctx.db);
+  return {
+    success: true,
+    message: moved.message,
+    reservation: toPublicReservation(ctx, row, await latestPayment(ctx.db, row.id), settings),
+  };
+}

@@ -1,0 +1,79 @@
+import type { MoveSlot } from "../../../../machines/myReservationsMachine";
+import { formatTimeRange } from "../../../domain/helsinkiClock";
+
+type Props = {
+  id: string;
+  date: string;
+  /** The first date that may be chosen (today in Helsinki). */
+  minDate: string;
+  phase: "loadingDay" | "picking" | "dayFailed" | "moving";
+  slots: MoveSlot[];
+  choice: { start: string; end: string } | null;
+  error: string | null;
+  canConfirm: boolean;
+  onDate(date: string): void;
+  onSlot(slot: MoveSlot): void;
+  onConfirm(): void;
+  onKeep(): void;
+};
+
+/** 'Siirrä varaus': a day, its free times no dearer than the booking, and the confirmation. */
+export function MoveChooser(props: Props) {
+  const { id, date, phase, slots, choice, error } = props;
+  const moving = phase === "moving";
+  return (
+    <div className="notice move-chooser" role="group" aria-labelledby={`move-${id}`}>
+      <p id={`move-${id}`}>
+        Valitse uusi aika. Hinta ei voi nousta; edullisemmasta ajasta palautamme erotuksen.
+      </p>
+      <label>
+        Päivä{" "}
+        <input
+          type="date"
+          value={date}
+          min={props.minDate}
+          disabled={moving}
+          onChange={(e) => e.target.value && props.onDate(e.target.value)}
+        />
+      </label>
+      {error && (
+        <p className="error-message" role="alert">
+          {error}
+        </p>
+      )}
+      {phase === "loadingDay" && <p className="muted">Ladataan vapaita aikoja…</p>}
+      {phase === "picking" && slots.length === 0 && (
+        <p className="muted">Tälle päivälle ei ole vapaita aikoja. Valitse toinen päivä.</p>
+      )}
+      {(phase === "picking" || moving) && slots.length > 0 && (
+        <ul className="plain-list move-chooser__slots" aria-label="Vapaat ajat">
+          {slots.map((slot) => {
+            const chosen = choice?.start === slot.start && choice.end === slot.end;
+            return (
+              <li key={`${slot.start}/${slot.end}`}>
+                <button
+                  type="button"
+                  className={`button ${chosen ? "" : "button-secondary"}`}
+                  aria-pressed={chosen}
+                  disabled={moving}
+                  onClick={() => props.onSlot(slot)}
+                >
+                  {formatTimeRange(slot.start, slot.end)}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {moving && <p role="status">Siirretään varausta…</p>}
+      <div className="button-row">
+        <button type="button" className="button" disabled={!props.canConfirm} onClick={props.onConfirm}>
+          Siirrä tähän aikaan
+        </button>
+        <button type="button" className="button button-secondary" disabled={moving} onClick={props.onKeep}>
+          Älä siirrä
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -3,10 +3,10 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "./index.js";
 
 /*
- * Counted limits (login links per IP and per mailbox, gate presses per link and per IP) are
- * checked and recorded under a transaction-scoped advisory lock keyed by what is limited. Counting
- * and inserting in two statements is otherwise a race: on PostgreSQL, 100 parallel requests each
- * counted before any had inserted and 91 got through a limit of 10. The lock makes requests for
+ * Counted limits (login links and booking look-ups per IP and per mailbox, gate presses per link
+ * and per IP) are checked and recorded under a transaction-scoped advisory lock keyed by what is
+ * limited. Counting and inserting in two statements is otherwise a race: on PostgreSQL, 100
+ * parallel requests each counted before any had inserted and 91 got through a limit of 10. The lock makes requests for
  * the same key take turns, so exactly the limit gets through, whichever server they reach.
  *
  * Keys are two ints like the booking locks (services/availability.ts, namespaces 1–3 and from
@@ -19,6 +19,8 @@ export const LIMIT_LOCK = {
   doorIp: 13,
   doorLink: 14,
   doorUnknownIp: 15,
+  lookupIp: 16,
+  lookupMailbox: 17,
 } as const;
 
 const keyOf = (text: string) => createHash("sha1").update(text).digest().readInt32BE(0);

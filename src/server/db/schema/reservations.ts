@@ -48,6 +48,11 @@ export const reservations = pgTable(
     confirmedAt: tstz("confirmed_at"),
     cancelledAt: tstz("cancelled_at"),
     cancelReason: text("cancel_reason"),
+    /**
+     * When the reminder e-mail was queued (services/reminders.ts). Set in the transaction that
+     * queues it, only where it was null, so a booking is reminded once whatever runs the job.
+     */
+    reminderSentAt: tstz("reminder_sent_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -57,6 +62,11 @@ export const reservations = pgTable(
     index("reservations_subscription").on(t.subscriptionId, t.startsAt),
     index("reservations_email").on(sql`lower(${t.email})`),
     index("reservations_hold").on(t.status, t.holdExpiresAt),
+    // The reminder job's one query: confirmed bookings not yet reminded, by start. Bookings are never
+    // deleted, but the job reads only the window of starts just ahead.
+    index("reservations_reminder_due")
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'confirmed' and ${t.reminderSentAt} is null`),
     index("reservations_hold_ip")
       .on(t.holdIp)
       .where(sql`${t.status} = 'pending'`),

@@ -25,6 +25,7 @@ export const createFakeApi = defineFakeApi<BookingApi>([
   "cancel",
   "door",
   "openDoor",
+  "lookup",
 ]);
 
 export type FakeApi = Fake<BookingApi>;

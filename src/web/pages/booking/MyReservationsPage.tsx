@@ -19,6 +19,7 @@ import { RetryAlert } from "../../components/RetryAlert";
 import { useBookingEnvironment, type BookingEnvironment } from "./bookingEnvironment";
 import { groupOwnReservations } from "./ownReservationGroups";
 import { ReservationCard } from "./ReservationCard";
+import { ReservationLookupForm } from "./ReservationLookupForm";
 import "./booking.css";
 
 /**
@@ -166,6 +167,8 @@ export function MyReservationsPage() {
           </p>
         </>
       )}
+      {/* Bookings made on another device come here by the links this e-mails. */}
+      <ReservationLookupForm />
     </section>
   );
 }

@@ -45,6 +45,25 @@ describe.each(databaseKinds)("member booking e-mails on %s", (kind) => {
     expect(ics.content).toContain(doorUrl);
   });
 
+  it("is found by the booking look-up, and its link opens it on any device", async () => {
+    const res = await book("2026-06-20T10:00:00+03:00", "2026-06-20T12:00:00+03:00");
+    const { accessToken } = res.json().reservation;
+    const lookup = await t.app.inject({
+      method: "POST",
+      url: "/api/v2/reservations/lookup",
+      payload: { email: "jasen@example.com" },
+    });
+    expect(lookup.statusCode).toBe(202);
+    const [mail] = await outboxOf(t, "lookup");
+    expect(mail!.text).toContain(`/oma-varaus?varaus=${accessToken}`);
+    const opened = await t.app.inject({ method: "GET", url: `/api/v2/reservations/by-token/${accessToken}` });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json().reservation).toMatchObject({
+      status: "confirmed",
+      doorUrl: expect.stringMatching(/\/avaa\//),
+    });
+  });
+
   it("sends nothing for a refused booking", async () => {
     await book("2026-06-20T10:00:00+03:00", "2026-06-20T12:00:00+03:00");
     const taken = await book("2026-06-20T11:00:00+03:00", "2026-06-20T12:00:00+03:00");

@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { Customer } from "../../domain/customer.js";
 import { areas, customers, reservations } from "../db/schema.js";
+import { ANONYMISED_EMAIL } from "./customerData.js";
 import { getSettings } from "./settings.js";
 import { reminderMail } from "./visitorMail.js";
 
@@ -45,6 +46,8 @@ export async function queueDueReminders(ctx: AppContext): Promise<number> {
           // A booking made after its reminder's moment has just had its confirmation.
           sql`coalesce(${reservations.confirmedAt}, ${reservations.createdAt}) <= ${reservations.startsAt} - ${hoursBefore}::int * interval '1 hour'`,
           sql`coalesce(${customers.remindersEnabled}, true)`,
+          // A deleted account's bookings keep no address to write to.
+          ne(reservations.email, ANONYMISED_EMAIL),
         ),
       )
       .orderBy(asc(reservations.startsAt))

@@ -8,6 +8,7 @@ import { getSetting, putSetting } from "../../src/server/services/settings.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, outboxOf } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
+import { signedInAdmin } from "../support/firebase.js";
 import { asCustomer, joinAndPay, logIn } from "../support/member.js";
 
 const at = (time: string, day = "15") => `2026-06-${day}T${time}:00+03:00`;
@@ -184,5 +185,38 @@ describe.each(databaseKinds)("booking reminders on %s", (kind) => {
     expect((await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "reminder"))).length).toBe(
       2,
     );
+  });
+
+  it("takes its hours and texts from the setting an admin edits, refusing nonsense in Finnish", async () => {
+    const admin = await signedInAdmin("muistutukset");
+    const put = (value: unknown) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/api/v2/admin/settings/reminders",
+        headers: { authorization: `Bearer ${admin.token}` },
+        payload: value as never,
+      });
+    const settingsNow = await t.app.inject({
+      method: "GET",
+      url: "/api/v2/admin/settings",
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(settingsNow.json().settings.reminders).toMatchObject({ hoursBefore: 3 });
+    const bad = await put({ hoursBefore: 2, rules: " ", arrival: "Pysäköi portin viereen." });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("Anna puiston säännöt lyhyesti.");
+    const ok = await put({
+      hoursBefore: 24,
+      rules: "Koirat kytkettynä portilla.",
+      arrival: "Pysäköi P2:lle.",
+    });
+    expect(ok.statusCode).toBe(200);
+
+    await bookAndPay(t, at("10:00", "16"), at("11:00", "16"));
+    t.clock.set(at("10:30", "15")); // 23.5 h before
+    expect(await queueDueReminders(t.ctx)).toBe(1);
+    const [mail] = await outboxOf(t, "reminder");
+    expect(mail!.text).toContain("Puiston säännöt lyhyesti:\nKoirat kytkettynä portilla.");
+    expect(mail!.text).toContain("Saapuminen ja pysäköinti:\nPysäköi P2:lle.");
   });
 });

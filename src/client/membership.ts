@@ -8,6 +8,7 @@ import type {
   Subscription,
   TiersResponse,
 } from "../domain/membership";
+import type { ReminderPreference } from "../domain/reservationLookup";
 import { ApiError, http as defaultHttp, type HttpClient } from "./http";
 import { newIdempotencyKey } from "./idempotencyKey";
 import { parseAnswer } from "./parseAnswer";
@@ -81,6 +82,21 @@ export function createMembershipApi(http: HttpClient = defaultHttp) {
     /** The customer's own data as the server exports it (its shape is the server's to choose). */
     async myData(): Promise<unknown> {
       return http.get<unknown>("/api/v2/customers/me/data");
+    },
+    /** Whether the customer's e-mail address gets booking reminders. */
+    async reminders(): Promise<ReminderPreference> {
+      return parseAnswer(
+        import("../domain/reservationLookup"),
+        http.get("/api/v2/customers/me/reminders"),
+        (m, data) => m.reminderPreferenceResponseSchema.parse(data),
+      );
+    },
+    async setReminders(enabled: boolean): Promise<ReminderPreference> {
+      return parseAnswer(
+        import("../domain/reservationLookup"),
+        http.put("/api/v2/customers/me/reminders", { enabled }),
+        (m, data) => m.reminderPreferenceResponseSchema.parse(data),
+      );
     },
     async deleteAccount(): Promise<DeleteAccountResponse> {
       return parseAnswer(schemas(), http.delete("/api/v2/customers/me"), (m, data) =>

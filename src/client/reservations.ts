@@ -7,6 +7,7 @@ import type {
   PublicReservation,
   Quote,
 } from "../domain/booking";
+import type { ReservationLookupResponse } from "../domain/reservationLookup";
 import type { SiteInfo } from "../domain/site";
 import { http } from "./http";
 import { newIdempotencyKey } from "./idempotencyKey";
@@ -71,6 +72,14 @@ export const bookingApi = {
       end,
     });
     return parseAnswer(schemas(), answer, (m, data) => m.rescheduleResponseSchema.parse(data));
+  },
+  /** "Lähetä varaukseni sähköpostiini": the same answer whether the address has bookings or not. */
+  async lookup(email: string): Promise<ReservationLookupResponse> {
+    return parseAnswer(
+      import("../domain/reservationLookup"),
+      http.post("/api/v2/reservations/lookup", { email }),
+      (m, data) => m.reservationLookupResponseSchema.parse(data),
+    );
   },
   async door(doorToken: string): Promise<DoorInfo> {
     return parseAnswer(schemas(), http.get(`/api/v2/door/${encodeURIComponent(doorToken)}`), (m, data) =>

@@ -27,6 +27,7 @@ export const createFakeApi = defineFakeApi<BookingApi>([
   "reschedule",
   "door",
   "openDoor",
+  "lookup",
 ]);
 
 export type FakeApi = Fake<BookingApi>;

@@ -34,6 +34,8 @@ export const createFakeMembershipApi = defineFakeApi<MembershipApi>([
   "payInvoice",
   "myData",
   "deleteAccount",
+  "reminders",
+  "setReminders",
 ]);
 
 export type FakeMembershipApi = Fake<MembershipApi>;

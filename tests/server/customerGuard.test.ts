@@ -23,6 +23,7 @@ const PUBLIC = [
   "GET /api/v2/reservations/by-token/{accessToken}",
   "DELETE /api/v2/reservations/by-token/{accessToken}",
   "POST /api/v2/reservations/by-token/{accessToken}/reschedule",
+  "POST /api/v2/reservations/lookup",
   "GET /api/v2/door/{doorToken}",
   "POST /api/v2/door/{doorToken}/open",
   "POST /api/v2/auth/magic-link",

@@ -89,6 +89,8 @@ test("lists today's booking first, then those to come soonest first, then past o
     "Nyt ja tänään",
     "Tulevat varaukset",
     "Menneet ja perutut varaukset",
+    // The booking look-up ("Lähetä varaukseni sähköpostiini") comes after the lists.
+    "Varaus toisella laitteella?",
   ]);
   const today = section("Nyt ja tänään");
   expect(today.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([

@@ -62,6 +62,15 @@ export const membershipTermsSchema = z.object({
   signupPaymentMinutes: z.int().check(z.minimum(5), z.maximum(24 * 60)),
 });
 
+/** The reminder e-mail (services/reminders.ts): hours before the start, 0 = none; its short texts. */
+export const reminderSettingsSchema = z.object({
+  hoursBefore: z.int().check(z.minimum(0), z.maximum(72)),
+  rules: z.string().check(z.trim(), z.minLength(1, "Anna puiston säännöt lyhyesti."), z.maxLength(1000)),
+  arrival: z
+    .string()
+    .check(z.trim(), z.minLength(1, "Kerro saapumisesta ja pysäköinnistä."), z.maxLength(1000)),
+});
+
 /** The settings an admin edits, each with its checks. */
 export const editableSettings = {
   park: parkDetailsSchema,
@@ -69,6 +78,7 @@ export const editableSettings = {
   slotRules: slotRulesSchema,
   door: doorSettingsSchema,
   homeNotice: homeNoticeSchema,
+  reminders: reminderSettingsSchema,
   membership: membershipTermsSchema,
 } as const;
 export type EditableSettingKey = keyof typeof editableSettings;
@@ -116,6 +126,7 @@ export const adminSettingsSchema = z.object({
     }),
     door: doorSettingsSchema,
     homeNotice: z.object({ text: z.nullable(z.string()) }),
+    reminders: z.optional(reminderSettingsSchema),
   }),
   exceptions: z.array(
     z.object({

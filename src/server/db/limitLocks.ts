@@ -3,11 +3,12 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "./index.js";
 
 /*
- * Counted limits (login links per IP and per mailbox, gate presses per link and per IP) are
- * checked and recorded under a transaction-scoped advisory lock keyed by what is limited. Counting
- * and inserting in two statements is otherwise a race: on PostgreSQL, 100 parallel requests each
- * counted before any had inserted and 91 got through a limit of 10. The lock makes requests for
- * the same key take turns, so exactly the limit gets through, whichever server they reach.
+ * Counted limits (login links and booking look-ups per IP and per mailbox, gate presses per link
+ * and per IP) are checked and recorded under a transaction-scoped advisory lock keyed by what is
+ * limited. Counting and inserting in two statements is otherwise a race: on PostgreSQL, 100
+ * parallel requests each counted before any had inserted and 91 got through a limit of 10. The
+ * lock makes requests for the same key take turns, so exactly the limit gets through, whichever
+ * server they reach.
  *
  * Keys are two ints like the booking locks (services/availability.ts, namespaces 1–3 and from
  * 1 000 000): the namespace, then 32 bits of the SHA-1 of the text (a collision only makes two
@@ -21,6 +22,8 @@ export const LIMIT_LOCK = {
   doorUnknownIp: 15,
   /** An area's day, for the share of it unpaid holds may cover; taken last, after the checkout's own locks. */
   holdsDay: 16,
+  lookupIp: 17,
+  lookupMailbox: 18,
 } as const;
 
 const keyOf = (text: string) => createHash("sha1").update(text).digest().readInt32BE(0);

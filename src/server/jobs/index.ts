@@ -12,6 +12,7 @@ import { createDueInvoices, remindOverdueInvoices } from "../services/invoices.j
 import { expireAbandonedSignups } from "../services/membership.js";
 import { closeCancelledCheckouts } from "../services/paymentEvents.js";
 import { retryDueRefunds } from "../services/refunds.js";
+import { queueDueReminders } from "../services/reminders.js";
 import { purgeExpiredPersonalData } from "../services/retention.js";
 
 export type Job = {
@@ -45,6 +46,12 @@ export const jobs: Job[] = [
     name: "retry-refunds",
     schedule: "45 * * * * *",
     run: (ctx) => retryDueRefunds(ctx),
+  },
+  {
+    // The e-mail a few hours before each booking (setting reminders.hoursBefore), once per booking.
+    name: "send-reminders",
+    schedule: "30 * * * * *",
+    run: queueDueReminders,
   },
   {
     // A signup whose first payment never came expires, so the customer can sign up again.

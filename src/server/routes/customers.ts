@@ -3,8 +3,13 @@ import { z } from "zod";
 import { customerMeResponseSchema } from "../../domain/customer.js";
 import { customerDataSchema, deleteAccountResponseSchema } from "../../domain/membership.js";
 import { signedInCustomer } from "../plugins/customerAuth.js";
+import {
+  reminderPreferenceResponseSchema,
+  reminderPreferenceSchema,
+} from "../../domain/reservationLookup.js";
 import { deleteCustomer } from "../services/customerData.js";
 import { exportCustomerData } from "../services/customerExport.js";
+import { reminderPreference, setReminderPreference } from "../services/reminders.js";
 
 const errorSchema = z.object({ message: z.string() });
 
@@ -52,5 +57,33 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => deleteCustomer(app.ctx, signedInCustomer(request)),
+  );
+
+  app.get(
+    "/customers/me/reminders",
+    {
+      schema: {
+        tags: ["customers"],
+        summary: "Whether the customer's e-mail address gets booking reminders",
+        security: [{ customerSession: [] }],
+        response: { 200: reminderPreferenceResponseSchema, 401: errorSchema },
+      },
+    },
+    async (request) => reminderPreference(app.ctx, signedInCustomer(request)),
+  );
+
+  app.put(
+    "/customers/me/reminders",
+    {
+      schema: {
+        tags: ["customers"],
+        summary: "Turn booking reminders on or off for the customer's e-mail address",
+        description: "Covers every booking made with the address, single and member bookings alike.",
+        security: [{ customerSession: [] }],
+        body: reminderPreferenceSchema,
+        response: { 200: reminderPreferenceResponseSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => setReminderPreference(app.ctx, signedInCustomer(request), request.body.enabled),
   );
 };

@@ -10,11 +10,22 @@ import {
   rescheduleRequestSchema,
   rescheduleResponseSchema,
 } from "../../domain/booking.js";
+import { emailSchema, INVALID_EMAIL_MESSAGE } from "../../domain/customer.js";
+import {
+  reservationLookupRequestSchema,
+  reservationLookupResponseSchema,
+} from "../../domain/reservationLookup.js";
+import { badRequest, HttpError } from "../errors.js";
 import { cancelReservation, createReservation, getReservationByToken } from "../services/booking.js";
 import { idempotencyHeaders, idempotent } from "../plugins/idempotency.js";
 import { TooManyHoldsError } from "../services/holdLimits.js";
 import { quoteSlot } from "../services/quote.js";
 import { moveByToken } from "../services/reservationMove.js";
+import {
+  lookupMessages,
+  LookupIpLimitReached,
+  requestReservationLookup,
+} from "../services/reservationLookup.js";
 
 const messageSchema = z.object({ message: z.string() });
 const tokenParams = z.object({ accessToken: z.string().min(1).max(100) });
@@ -133,5 +144,37 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => moveByToken(app.ctx, request.params.accessToken, request.body),
+  );
+
+  app.post(
+    "/reservations/lookup",
+    {
+      schema: {
+        tags: ["booking"],
+        summary:
+          "E-mails links to every upcoming booking made with an address ('Lähetä varaukseni sähköpostiini')",
+        description:
+          "Always 202 with the same answer, whether the address has bookings or not; the e-mail says which. " +
+          "Limited like the login link: 429 (with Retry-After for the IP limit) after 3 requests for one " +
+          "mailbox or 10 from one IP address within 15 minutes.",
+        body: reservationLookupRequestSchema,
+        response: { 202: reservationLookupResponseSchema, 400: messageSchema, 429: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const email = emailSchema.safeParse(request.body.email);
+      if (!email.success) throw badRequest(INVALID_EMAIL_MESSAGE);
+      try {
+        await requestReservationLookup(app.ctx, email.data, request.ip);
+      } catch (error) {
+        if (!(error instanceof LookupIpLimitReached)) throw error;
+        reply.header("retry-after", String(Math.ceil(error.retryAfterMs / 1000)));
+        throw new HttpError(
+          429,
+          lookupMessages.tooManyFromIp(Math.max(1, Math.ceil(error.retryAfterMs / 60_000))),
+        );
+      }
+      return reply.status(202).send({ success: true, message: lookupMessages.queued });
+    },
   );
 };

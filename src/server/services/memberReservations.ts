@@ -18,6 +18,7 @@ import { doorUrlOf } from "./receipt.js";
 import { cancellationDeadline } from "./reservationView.js";
 import { getSettings, type Settings } from "./settings.js";
 import { hoursQuotaOfPeriod } from "./tierChange.js";
+import { memberCancellationMail, memberConfirmationMail } from "./visitorMail.js";
 
 /** A member's bookings: subscriber bookings within the quota, the member's list, cancelling. */
 
@@ -171,12 +172,24 @@ export async function createSubscriberReservation(
           confirmedAt: now,
         })
         .returning();
-      return { row: row!, left: left - wanted };
+      // The confirmation (door link, .ics) is queued with the booking and sent after the commit.
+      const mailId = await ctx.mail.enqueue(
+        tx,
+        memberConfirmationMail({
+          reservation: row!,
+          areaName: area.name,
+          settings,
+          publicUrl: ctx.config.publicUrl,
+          hoursLeft: left - wanted,
+        }),
+      );
+      return { row: row!, left: left - wanted, mailId };
     });
   } catch (error) {
     if (isSlotConflict(error)) throw conflict(TAKEN_MESSAGE);
     throw error;
   }
+  await ctx.mail.sendCommitted(ctx.db, created.mailId);
   return {
     success: true,
     message: `Jäsenvaraus vahvistettu: ${formatTimeRange(start, end)}. Tuntikiintiötä jäljellä ${formatHours(created.left)}.`,
@@ -211,17 +224,28 @@ export async function cancelMemberReservation(ctx: AppContext, customer: Custome
     };
   }
   const now = ctx.now();
-  const [cancelled] = await ctx.db
-    .update(reservations)
-    .set({ status: "cancelled", cancelledAt: now, cancelReason: "customer" })
-    .where(
-      and(
-        eq(reservations.id, id),
-        eq(reservations.status, "confirmed"),
-        sql`${reservations.startsAt} > ${now}`,
-      ),
-    )
-    .returning();
+  const { cancelled, mailId } = await ctx.db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .update(reservations)
+      .set({ status: "cancelled", cancelledAt: now, cancelReason: "customer" })
+      .where(
+        and(
+          eq(reservations.id, id),
+          eq(reservations.status, "confirmed"),
+          sql`${reservations.startsAt} > ${now}`,
+        ),
+      )
+      .returning();
+    if (!cancelled) return { cancelled: null, mailId: null };
+    const mail = memberCancellationMail({
+      reservation: cancelled,
+      areaName: row.areaName,
+      settings,
+      publicUrl: ctx.config.publicUrl,
+    });
+    return { cancelled, mailId: await ctx.mail.enqueue(tx, mail) };
+  });
+  await ctx.mail.sendCommitted(ctx.db, mailId);
   if (!cancelled)
     throw conflict(
       row.status === "cancelled"

@@ -9,6 +9,7 @@ import {
   invoices,
   jobRuns,
   magicLinkTokens,
+  reservationLookups,
   reservations,
   subscriptions,
 } from "../db/schema.js";
@@ -80,8 +81,14 @@ export async function purgeExpiredPersonalData(ctx: AppContext) {
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - RETENTION.idempotencyDays * DAY_MS)))
     .returning({ key: idempotencyKeys.key });
+  // A booking look-up's row only counts toward its limits (15 minutes); its IP address goes after a day.
+  const lookups = await ctx.db
+    .delete(reservationLookups)
+    .where(lt(reservationLookups.createdAt, credentialCutoff))
+    .returning({ id: reservationLookups.id });
   return {
     idempotencyKeys: answers.length,
+    reservationLookups: lookups.length,
     unusedCustomers: unused.length,
     jobRuns: runs.length,
     doorEvents: door.length,

@@ -54,6 +54,15 @@ export const settingSchemas = {
     closesAfterMinutes: z.number().int().min(0).max(120),
   }),
   homeNotice: z.object({ text: z.string().nullable() }),
+  /**
+   * The reminder e-mail before each booking (services/reminders.ts): how many hours before the start
+   * (0 = none sent), and its short texts on the park's rules and on arriving and parking.
+   */
+  reminders: z.object({
+    hoursBefore: z.number().int().min(0).max(72),
+    rules: z.string().min(1).max(1000),
+    arrival: z.string().min(1).max(1000),
+  }),
   /** Membership terms; the tiers and the VAT rate are effective-dated tables (services/prices.ts). */
   membership: z.object({
     /** How much less a month costs with a 12-month commitment, in percent. */
@@ -101,6 +110,13 @@ export const defaultSettings: Settings = {
   holdLimits: { perEmail: 2, perIp: 5, dayPercent: 50 },
   door: { opensBeforeMinutes: 5, closesAfterMinutes: 0 },
   homeNotice: { text: null },
+  reminders: {
+    hoursBefore: 3,
+    rules:
+      "Alue on varattu vain sinulle ja koirillesi. Sulje portti aina perässäsi, kerää koirien jätökset ja jätä alue siistiksi seuraavalle. Poistu alueelta varausaikasi päättyessä.",
+    arrival:
+      "Tule portille muutama minuutti ennen varauksen alkua ja avaa se puhelimellasi alla olevasta linkistä. Pysäköi autosi puiston omalle pysäköintialueelle portin viereen; älä pysäköi tien varteen.",
+  },
   membership: {
     commitmentDiscountPercent: 10,
     invoiceDueDays: 14,

@@ -8,6 +8,7 @@ import { useCustomerSession, useCustomerSessionActor } from "../session/Customer
 import { InvoicesSection } from "./account/InvoicesSection";
 import { MemberBookingsSection } from "./account/MemberBookingsSection";
 import { OwnDataSection } from "./account/OwnDataSection";
+import { RemindersSection } from "./account/RemindersSection";
 import { SubscriptionSection } from "./account/SubscriptionSection";
 import "./membership/membership.css";
 
@@ -83,6 +84,7 @@ export function AccountPage() {
       <InvoicesSection />
       {/* Its own section (heading "Varaukset"), by the member-bookings work. */}
       <MemberBookingsSection />
+      <RemindersSection />
       <OwnDataSection actor={ownData} />
     </div>
   );

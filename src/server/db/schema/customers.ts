@@ -1,5 +1,5 @@
 /** Customers and their sign-in: magic-link tokens and sessions. */
-import { index, pgTable, serial, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, serial, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, tstz } from "./columns.js";
 
 export const customers = pgTable("customers", {
@@ -7,6 +7,8 @@ export const customers = pgTable("customers", {
   email: text("email").notNull().unique(), // stored lower-case
   name: text("name"),
   phone: text("phone"),
+  /** Booking reminders to this e-mail address (turned off in /oma-tili; services/reminders.ts). */
+  remindersEnabled: boolean("reminders_enabled").notNull().default(true),
   createdAt: createdAt(),
   lastLoginAt: tstz("last_login_at"),
 });
@@ -38,3 +40,22 @@ export const customerSessions = pgTable("customer_sessions", {
   revokedAt: tstz("revoked_at"),
   createdAt: createdAt(),
 });
+
+/**
+ * "Lähetä varaukseni sähköpostiini" requests (services/reservationLookup.ts), kept to limit them per
+ * mailbox and per IP address as login links are; purged after a day (services/retention.ts).
+ */
+export const reservationLookups = pgTable(
+  "reservation_lookups",
+  {
+    id: serial("id").primaryKey(),
+    /** The mailbox the address reaches (customerAuth.ts mailboxKey). */
+    mailbox: text("mailbox").notNull(),
+    ip: text("ip").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reservation_lookups_mailbox").on(t.mailbox, t.createdAt),
+    index("reservation_lookups_ip").on(t.ip, t.createdAt),
+  ],
+);

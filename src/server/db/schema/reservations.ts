@@ -53,6 +53,11 @@ export const reservations = pgTable(
      * replaces the event in the visitor's calendar (same UID) instead of adding one.
      */
     sequence: integer("sequence").notNull().default(0),
+    /**
+     * When the reminder e-mail was queued (services/reminders.ts). Set in the transaction that
+     * queues it, only where it was null, so a booking is reminded once whatever runs the job.
+     */
+    reminderSentAt: tstz("reminder_sent_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -62,6 +67,11 @@ export const reservations = pgTable(
     index("reservations_subscription").on(t.subscriptionId, t.startsAt),
     index("reservations_email").on(sql`lower(${t.email})`),
     index("reservations_hold").on(t.status, t.holdExpiresAt),
+    // The reminder job's one query: confirmed bookings not yet reminded, by start. Bookings are never
+    // deleted, but the job reads only the window of starts just ahead.
+    index("reservations_reminder_due")
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'confirmed' and ${t.reminderSentAt} is null`),
     index("reservations_hold_ip")
       .on(t.holdIp)
       .where(sql`${t.status} = 'pending'`),

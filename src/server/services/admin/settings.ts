@@ -29,6 +29,7 @@ export async function adminSettings(ctx: AppContext): Promise<AdminSettings> {
       slotRules: s.slotRules,
       door: s.door,
       homeNotice: s.homeNotice,
+      reminders: s.reminders,
     },
     exceptions: exceptionRows,
     areas: areaRows.map((a) => ({ id: a.id, name: a.name, active: a.active, sortOrder: a.sortOrder })),

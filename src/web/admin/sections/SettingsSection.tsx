@@ -368,6 +368,51 @@ export function SettingsSection() {
             </div>
           </SettingsForm>
 
+          {data.settings.reminders && (
+            <SettingsForm
+              title="Muistutukset"
+              id="reminders"
+              canWrite={canWrite}
+              onSubmit={(f) =>
+                setting(
+                  "reminders",
+                  {
+                    hoursBefore: numberOf(f, "hoursBefore"),
+                    rules: field(f, "rules"),
+                    arrival: field(f, "arrival"),
+                  },
+                  "Muistutusten asetukset tallennettu.",
+                )
+              }
+            >
+              <Field
+                id="reminders-hours"
+                label="Muistutus tuntia ennen varausta (0: ei muistutuksia)"
+                name="hoursBefore"
+                type="number"
+                defaultValue={data.settings.reminders.hoursBefore}
+              />
+              <div className="form-field">
+                <label htmlFor="reminders-rules">Puiston säännöt lyhyesti</label>
+                <textarea
+                  id="reminders-rules"
+                  name="rules"
+                  rows={3}
+                  defaultValue={data.settings.reminders.rules}
+                />
+              </div>
+              <div className="form-field">
+                <label htmlFor="reminders-arrival">Saapuminen ja pysäköinti</label>
+                <textarea
+                  id="reminders-arrival"
+                  name="arrival"
+                  rows={3}
+                  defaultValue={data.settings.reminders.arrival}
+                />
+              </div>
+            </SettingsForm>
+          )}
+
           <SettingsForm
             title="Etusivun tiedote"
             id="notice"

@@ -23,6 +23,7 @@ import { useBookingEnvironment, type BookingEnvironment } from "./bookingEnviron
 import { groupOwnReservations } from "./ownReservationGroups";
 import { MoveChooser } from "./MoveChooser";
 import { ReservationCard } from "./ReservationCard";
+import { ReservationLookupForm } from "./ReservationLookupForm";
 import "./booking.css";
 
 /**
@@ -231,6 +232,8 @@ export function MyReservationsPage() {
           </p>
         </>
       )}
+      {/* Bookings made on another device come here by the links this e-mails. */}
+      <ReservationLookupForm />
     </section>
   );
 }

@@ -10,6 +10,12 @@ import type { AdminActor } from "../../plugins/adminAuth.js";
 import { recordAudit } from "../audit.js";
 import { recordRefund, sendRefund, type RefundReason } from "../refunds.js";
 import { csvDocument, euros } from "./csv.js";
+import {
+  labelOf,
+  paymentMethodLabels,
+  paymentProviderLabels,
+  paymentStatusLabels,
+} from "../../../domain/admin/labels.js";
 
 /** Ostokset: every payment with what it paid for and its refund; refunds made from here. */
 
@@ -149,9 +155,9 @@ export async function purchasesCsv(ctx: AppContext, query: PurchaseQuery): Promi
     p.description,
     p.payerName,
     p.payerEmail,
-    p.provider,
-    p.method,
-    p.status,
+    labelOf(paymentProviderLabels, p.provider),
+    labelOf(paymentMethodLabels, p.method),
+    labelOf(paymentStatusLabels, p.status),
     euros(p.amountCents),
     euros(p.vatCents),
     euros(p.refundedCents),

@@ -110,8 +110,6 @@ export const auditActionLabels = {
   "admin.remove": "Ylläpitäjä poistettu",
   "admin.claim.set": "Ylläpito-oikeus annettu Firebasessa",
   "admin.claim.clear": "Ylläpito-oikeus poistettu Firebasessa",
-  open: "Portti avattu",
-  deny: "Portin avaus estetty",
 } as const;
 
 /** What an audit row is about (its `entity`). */

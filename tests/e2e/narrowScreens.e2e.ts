@@ -10,6 +10,8 @@ import { serverAndBrowserForFile } from "../support/e2e.js";
  */
 const e2e = serverAndBrowserForFile();
 const PHONE = { width: 375, height: 740 };
+/** With NARROW_SCREENSHOTS=<folder>, each admin section's full page is saved there (for the issue's note). */
+const screenshots = process.env.NARROW_SCREENSHOTS;
 
 const publicPaths = [
   "/",
@@ -32,15 +34,26 @@ async function overflow(page: Page) {
     const root = document.documentElement;
     let widest = "";
     let right = 0;
+    // An element inside a box that scrolls or clips sideways (a table's own scroll box) cannot
+    // widen the page, so it is not the one to name.
+    const clipped = (element: Element) => {
+      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement)
+        if (getComputedStyle(up).overflowX !== "visible") return true;
+      return false;
+    };
     for (const element of Array.from(document.body.querySelectorAll("*"))) {
+      if (clipped(element)) continue;
       const box = element.getBoundingClientRect();
-      if (box.right > right && box.width > 0) {
-        right = box.right;
+      // Text running out of its box (a long e-mail address) shows in the box's scrollWidth.
+      const scrolls = getComputedStyle(element).overflowX !== "visible";
+      const reach = scrolls ? box.right : Math.max(box.right, box.left + element.scrollWidth);
+      if (reach >= right && box.width > 0) {
+        right = reach;
         const cls =
           typeof element.className === "string" && element.className
             ? `.${element.className.trim().split(/\s+/).join(".")}`
             : "";
-        widest = `${element.tagName.toLowerCase()}${cls} (${Math.round(box.width)} px wide, right edge at ${Math.round(box.right)} px)`;
+        widest = `${element.tagName.toLowerCase()}${cls} (${Math.round(box.width)} px wide, its content reaching ${Math.round(reach)} px)`;
       }
     }
     return { scrollWidth: root.scrollWidth, innerWidth: window.innerWidth, widest };
@@ -79,6 +92,11 @@ describe("narrow screens (375 px)", () => {
       await expectFits(page, `/hallinta/${section.path}`).catch((error: Error) =>
         failures.push(error.message),
       );
+      if (screenshots)
+        await page.screenshot({
+          path: `${screenshots}/admin-${section.path.replace("/", "-")}-375.png`,
+          fullPage: true,
+        });
     }
     expect(failures).toEqual([]);
 

@@ -17,15 +17,17 @@ export function CalendarDayStrip(props: { date: string; days: string[]; onDate(d
         <span aria-hidden="true">‹ </span>Edellinen päivä
       </button>
       <ul className="calendar-day-strip__days">
-        {props.days.map((day) => (
-          <li key={day}>
+        {props.days.map((date) => (
+          <li key={date}>
             <button
               type="button"
               className="calendar-day-strip__day"
-              aria-pressed={day === props.date}
-              onClick={() => props.onDate(day)}
+              aria-pressed={date === props.date}
+              aria-label={day(date).toFormat("cccc d.L.")}
+              onClick={() => props.onDate(date)}
             >
-              {label(day)}
+              <span className="calendar-day-strip__weekday">{day(date).toFormat("ccc")}</span>{" "}
+              <span>{day(date).toFormat("d.L.")}</span>
             </button>
           </li>
         ))}

@@ -9,8 +9,7 @@ import { HELSINKI } from "../../../domain/helsinkiTime";
 export function CalendarDayStrip(props: { date: string; days: string[]; onDate(date: string): void }) {
   const shift = (days: number) =>
     DateTime.fromISO(props.date, { zone: HELSINKI }).plus({ days }).toISODate()!;
-  const label = (date: string) =>
-    DateTime.fromISO(date, { zone: HELSINKI }).setLocale("fi").toFormat("ccc d.L.");
+  const day = (date: string) => DateTime.fromISO(date, { zone: HELSINKI }).setLocale("fi");
   return (
     <div className="calendar-day-strip" role="group" aria-label="Näytettävä päivä">
       <button type="button" className="button button-secondary" onClick={() => props.onDate(shift(-1))}>
@@ -23,7 +22,6 @@ export function CalendarDayStrip(props: { date: string; days: string[]; onDate(d
               type="button"
               className="calendar-day-strip__day"
               aria-pressed={date === props.date}
-              aria-label={day(date).toFormat("cccc d.L.")}
               onClick={() => props.onDate(date)}
             >
               <span className="calendar-day-strip__weekday">{day(date).toFormat("ccc")}</span>{" "}

@@ -103,6 +103,7 @@ describe("narrow screens (375 px)", () => {
     const menu = page.getByRole("button", { name: "Valikko" });
     expect(await menu.getAttribute("aria-expanded")).toBe("false");
     await menu.click();
+    if (screenshots) await page.screenshot({ path: `${screenshots}/admin-menu-open-375.png` });
     await page
       .getByRole("navigation", { name: "Ylläpidon valikko" })
       .getByRole("link", { name: "Talous" })
@@ -134,5 +135,10 @@ describe("wide screens (1440 px)", () => {
       .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
     expect(tops.length).toBe(adminSections.length);
     expect(new Set(tops).size).toBe(1);
+    if (screenshots) {
+      await page.goto(`${e2e.server.url}/hallinta/v2/talous`);
+      await page.waitForLoadState("networkidle");
+      await page.screenshot({ path: `${screenshots}/admin-v2-talous-1440.png`, fullPage: true });
+    }
   });
 });

@@ -5,6 +5,7 @@ import {
   outboxKindLabels,
   scheduleInWords,
 } from "../../src/domain/admin/labels";
+import { formatEuros } from "../../src/domain/money";
 import { jobs } from "../../src/server/jobs/index";
 import { jobResultText } from "../../src/web/admin/sections/SystemJobs";
 import { auditText } from "../../src/web/admin/sections/auditText";
@@ -110,7 +111,7 @@ describe("the admin's labels (decision 028)", () => {
     expect(booking.subject).toMatch(/^Varaus .*16\.6\.2026.*10\.00.*11\.00, Maija$/);
     expect(booking.changes).toEqual([
       { field: "Tila", before: "Vahvistettu", after: "Peruttu" },
-      { field: "Palautettu (senttiä)", before: "–", after: "1500" },
+      { field: "Palautettu", before: "–", after: formatEuros(1500) },
     ]);
   });
 });

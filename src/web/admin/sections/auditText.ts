@@ -7,6 +7,7 @@ import {
   settingLabels,
 } from "../../../domain/admin/labels";
 import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiClock";
+import { formatEuros } from "../../../domain/money";
 
 /**
  * An audit row in words (järjestelmä's Muutoshistoria): what was done, to what (a setting's
@@ -28,10 +29,10 @@ const fieldLabels: Record<string, string> = {
   endsAt: "Päättyy",
   areaId: "Alue",
   dogs: "Koiria",
-  priceCents: "Hinta (senttiä)",
-  refundedCents: "Palautettu (senttiä)",
-  giftCardReturnedCents: "Lahjakortille palautettu (senttiä)",
-  amountCents: "Summa (senttiä)",
+  priceCents: "Hinta",
+  refundedCents: "Palautettu",
+  giftCardReturnedCents: "Lahjakortille palautettu",
+  amountCents: "Summa",
   reason: "Syy",
   active: "Käytössä",
   code: "Koodi",
@@ -66,10 +67,67 @@ const fieldLabels: Record<string, string> = {
   lastError: "Viimeisin virhe",
   cancelReason: "Peruutuksen syy",
   cancelledAt: "Peruttu",
+  confirmedAt: "Vahvistettu",
+  effectiveFrom: "Voimassa alkaen",
+  effectiveUntil: "Voimassa asti",
+  validFrom: "Voimassa alkaen",
+  validUntil: "Voimassa asti",
+  lengthMinutes: "Kesto (min)",
+  weekdays: "Viikonpäivät",
+  fromTime: "Alkaen klo",
+  toTime: "Asti klo",
+  priority: "Etusija",
+  level: "Taso",
+  monthlyPriceCents: "Kuukausihinta",
+  hoursQuota: "Tuntikiintiö",
+  rateBasisPoints: "Verokanta (sadasosaprosenttia)",
+  percentOff: "Alennus (%)",
+  amountOffCents: "Alennus",
+  maxUses: "Käyttökertoja enintään",
+  usedCount: "Käytetty",
+  initialCents: "Alkusaldo",
+  balanceCents: "Saldo",
+  expiresAt: "Vanhenee",
+  sortOrder: "Järjestys",
+  opensAt: "Aukeaa",
+  closesAt: "Sulkeutuu",
+  date: "Päivä",
+  note: "Huomautus",
+  description: "Kuvaus",
+  number: "Numero",
+  dueDate: "Eräpäivä",
+  paidAt: "Maksettu",
+  voidedAt: "Mitätöity",
+  creditedAt: "Hyvitetty",
+  creditedCents: "Hyvitetty",
+  tierLevel: "Jäsenyystaso",
+  tierName: "Jäsenyystaso",
+  nextTierLevel: "Seuraava taso",
+  nextTierFrom: "Seuraava taso alkaen",
+  periodStart: "Jakso alkaa",
+  periodEnd: "Jakso päättyy",
+  commitment: "Sitoutuminen",
+  discountCents: "Alennus",
+  vatCents: "ALV",
+  method: "Maksutapa",
+  provider: "Maksupalvelu",
+  customerId: "Asiakas",
 };
 
 /** Bookkeeping columns that change with every write and say nothing to the owner. */
-const ignoredFields = new Set(["id", "createdAt", "updatedAt", "token", "doorToken", "manageToken"]);
+const ignoredFields = new Set([
+  "id",
+  "createdAt",
+  "updatedAt",
+  "token",
+  "doorToken",
+  "accessToken",
+  "tokenHash",
+  "manageToken",
+  "holdIp",
+  "holdExpiresAt",
+  "providerRef",
+]);
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
@@ -90,11 +148,12 @@ export function valueText(value: unknown): string {
     .join("; ");
 }
 
-/** A booking's status in words; other fields as valueText reads them. */
-const fieldValueText = (field: string, value: unknown) =>
-  field === "status" && typeof value === "string"
-    ? labelOf(reservationStatusLabels, value)
-    : valueText(value);
+/** A booking's status in words, money (the *Cents columns) in euros; the rest as valueText reads them. */
+function fieldValueText(field: string, value: unknown): string {
+  if (field === "status" && typeof value === "string") return labelOf(reservationStatusLabels, value);
+  if (field.endsWith("Cents") && typeof value === "number") return formatEuros(value);
+  return valueText(value);
+}
 
 function changesOf(before: unknown, after: unknown): AuditChange[] {
   if (!isRecord(before) && !isRecord(after)) {

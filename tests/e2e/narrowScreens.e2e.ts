@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { adminSections } from "../../src/web/admin/sections.js";
 import { signInAsAdmin } from "../support/adminE2e.js";
 import { serverAndBrowserForFile } from "../support/e2e.js";
+import { paidBookingTomorrow } from "../support/paidBooking.js";
 
 /*
  * Issue 25: the park is run from a phone. Every public page and every admin section at 375 px
@@ -16,6 +17,7 @@ const screenshots = process.env.NARROW_SCREENSHOTS;
 const publicPaths = [
   "/",
   "/varauskalenteri",
+  "/checkout",
   "/ohjeet-tulijoille",
   "/jasenyys",
   "/maksuehdot",
@@ -23,6 +25,7 @@ const publicPaths = [
   "/palaute",
   "/login",
   "/oma-varaus",
+  "/avaa/tuntematon-linkki",
   "/oma-tili",
   "/subscription/cancelled",
   "/ei-tallaista-sivua",
@@ -84,6 +87,12 @@ describe("narrow screens (375 px)", () => {
   });
 
   it("every admin section fits the screen, with the navigation behind a menu button", async () => {
+    // Real rows with long words, so tables, lists and the chart have something to be wide with.
+    await paidBookingTomorrow(e2e.server.url, 11, {
+      name: "Pitkänimiselläkoiranomistajalla Varausnimi-Esimerkkinen",
+      email: "hyvin.pitka.sahkopostiosoite.joka.ei.mahdu@esimerkkiyritys.example.com",
+      dogs: 2,
+    });
     const page = await signInAsAdmin(e2e, "narrow-admin", await e2e.openPage(PHONE));
     const failures: string[] = [];
     for (const section of adminSections) {

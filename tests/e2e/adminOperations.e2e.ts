@@ -56,7 +56,9 @@ describe("admin toiminta and järjestelmä in Chromium", () => {
       .getByText("toiminta@example.com")
       .first()
       .waitFor();
-    await page.getByRole("table", { name: "Ajastetut työt" }).getByText("deliver-mail").waitFor();
+    const jobs = page.getByRole("table", { name: "Ajastetut työt" });
+    await jobs.getByRole("cell", { name: "Sähköpostien lähetys" }).waitFor();
+    await jobs.getByRole("cell", { name: "minuutin välein", exact: true }).first().waitFor();
 
     const newAdmin = uniqueEmail("lisatty");
     await page.getByLabel("Sähköpostiosoite").fill(newAdmin);
@@ -65,16 +67,18 @@ describe("admin toiminta and järjestelmä in Chromium", () => {
     await page.getByRole("list", { name: "Ylläpitäjät" }).getByText(newAdmin).waitFor();
 
     const audit = page.getByRole("table", { name: "Muutoshistoria" });
-    await page.getByLabel("Toiminto").fill("admin.add");
+    await page.getByLabel("Toiminto").selectOption({ label: "Ylläpitäjä lisätty" });
     await page
       .getByRole("form", { name: "Suodata muutoshistoriaa" })
       .getByRole("button", { name: "Suodata" })
       .click();
     // Only the addition is left: its claim's row (another action) is filtered out.
-    await expect.poll(() => audit.getByRole("cell", { name: "admin.claim.set" }).count()).toBe(0);
-    await audit.getByRole("cell", { name: `admin ${newAdmin}` }).waitFor();
-    expect(await audit.getByRole("cell", { name: "admin.add", exact: true }).count()).toBe(1);
-    await page.getByLabel("Toiminto").fill("ei-tällaista");
+    await expect
+      .poll(() => audit.getByRole("cell", { name: "Ylläpito-oikeus annettu Firebasessa" }).count())
+      .toBe(0);
+    await audit.getByRole("cell", { name: `Ylläpitäjä ${newAdmin}` }).waitFor();
+    expect(await audit.getByRole("cell", { name: "Ylläpitäjä lisätty", exact: true }).count()).toBe(1);
+    await page.getByLabel("Tekijä").fill("ei-ketaan@example.com");
     await page
       .getByRole("form", { name: "Suodata muutoshistoriaa" })
       .getByRole("button", { name: "Suodata" })

@@ -216,7 +216,13 @@ describe.each(databaseKinds)("admin järjestelmä (%s)", (kind) => {
     expect(later.json().message).toContain("ei ole vielä tunnusta");
     const list = (await as("GET", "/system/admins")).json();
     expect(list.you).toBe(admin.email);
-    expect(list.admins.map((a: { email: string }) => a.email)).toEqual([first, second].sort());
+    type Listed = { email: string; source: string };
+    const bySource = (source: string) =>
+      list.admins.filter((a: Listed) => a.source === source).map((a: Listed) => a.email);
+    expect(bySource("list")).toEqual([first, second].sort());
+    // Admins by the Firebase claim alone are listed too: you (signedInAdmin sets the claim).
+    expect(bySource("claim")).toContain(admin.email);
+    expect(bySource("claim")).not.toContain(first); // listed once, as added here
 
     // Yourself: refused whether listed or not.
     expect((await as("DELETE", `/system/admins/${admin.email}`)).json().message).toBe(SELF_REMOVAL);

@@ -17,6 +17,9 @@ export async function signInAsAdmin(
   await page.getByLabel("Sähköpostiosoite").fill(email);
   await page.getByLabel("Salasana").fill(TEST_PASSWORD);
   await page.getByRole("button", { name: "Kirjaudu" }).click();
-  await page.getByRole("navigation", { name: "Ylläpidon valikko" }).waitFor();
+  // Attached, not visible: on a phone the navigation is behind the "Valikko" button.
+  await page
+    .getByRole("navigation", { name: "Ylläpidon valikko", includeHidden: true })
+    .waitFor({ state: "attached" });
   return page;
 }

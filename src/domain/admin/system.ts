@@ -107,8 +107,11 @@ export type AuditList = z.infer<typeof auditListSchema>;
 
 export const adminEntrySchema = z.object({
   email: z.string(),
-  /** "config": ADMIN_EMAILS, changed only in the server's configuration; "list": the admins table. */
-  source: z.enum(["config", "list"]),
+  /**
+   * "config": ADMIN_EMAILS, changed only in the server's configuration; "list": the admins table;
+   * "claim": a Firebase user with the `admin: true` claim only (e.g. development's first admin).
+   */
+  source: z.enum(["config", "list", "claim"]),
   addedBy: z.nullable(z.string()),
   addedAt: z.nullable(isoDateTime),
 });

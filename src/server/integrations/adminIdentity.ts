@@ -29,6 +29,11 @@ export type AdminIdentity = {
    * working at once. "no_user" when nobody has registered the address yet.
    */
   setAdminClaim(email: string, admin: boolean): Promise<"set" | "cleared" | "no_user">;
+  /**
+   * The e-mails of the users who can sign in as admins by their claim (`admin: true`, e-mail
+   * verified, not disabled): the admin list shows them too, e.g. development's first admin.
+   */
+  listClaimAdmins(): Promise<string[]>;
   close(): Promise<void>;
 };
 
@@ -43,6 +48,8 @@ const REFUSED_CODES = new Set([
   "auth/user-disabled",
   "auth/user-not-found",
 ]);
+
+const MAX_USER_PAGES = 10;
 
 export function firebaseAdminIdentity(config: AdminAuthConfig): AdminIdentity {
   // A name of its own: tests build several apps in one process.
@@ -97,6 +104,21 @@ export function firebaseAdminIdentity(config: AdminAuthConfig): AdminIdentity {
       if (admin) return "set";
       await auth.revokeRefreshTokens(user.uid);
       return "cleared";
+    },
+    async listClaimAdmins() {
+      pointAtProvider();
+      const emails: string[] = [];
+      let pageToken: string | undefined;
+      // A park's project has few users; the cap keeps a surprise from making the page slow.
+      for (let page = 0; page < MAX_USER_PAGES; page++) {
+        const result = await auth.listUsers(1000, pageToken);
+        for (const user of result.users)
+          if (user.customClaims?.admin === true && user.emailVerified && !user.disabled && user.email)
+            emails.push(user.email.toLowerCase());
+        pageToken = result.pageToken;
+        if (!pageToken) break;
+      }
+      return emails.sort();
     },
     close: () => deleteApp(app),
   };

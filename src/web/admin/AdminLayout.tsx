@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, NavLink, Outlet } from "react-router-dom";
+import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
 import { adminMeSchema, type AdminMe } from "../../domain/admin/session";
 import { useAdminEnvironment, useAdminToken, useAdminTokenActor } from "./AdminSession";
 import { adminSections } from "./sections";
@@ -8,12 +8,19 @@ import { adminSections } from "./sections";
  * The admin area's own layout (no public header or footer): the sections' navigation, who is
  * signed in, and signing out. Asking the server who is signed in is also the admin check: a
  * signed-in Firebase user who is not an admin gets 403, and the token policy signs them out.
+ *
+ * On a narrow screen the navigation and the sign-out sit behind a "Valikko" disclosure button
+ * (admin.css shows them inline on wider screens). The menu is open for the page it was opened on
+ * only, so following one of its links closes it without an effect.
  */
 export function AdminLayout() {
   const { http } = useAdminEnvironment();
   const actor = useAdminTokenActor();
   const signingOut = useAdminToken((s) => s.matches("signingOut"));
   const [me, setMe] = useState<AdminMe | null>(null);
+  const { pathname } = useLocation();
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === pathname;
   useEffect(() => {
     let live = true;
     http
@@ -34,23 +41,34 @@ export function AdminLayout() {
         <Link to="/hallinta/varaukset" className="admin-brand">
           Koirapuisto · Ylläpito
         </Link>
-        <nav aria-label="Ylläpidon valikko" className="admin-nav">
-          {adminSections.map((section) => (
-            <NavLink key={section.path} to={`/hallinta/${section.path}`}>
-              {section.title}
-            </NavLink>
-          ))}
-        </nav>
-        <div className="admin-user">
-          {me && <span className="muted">{me.email}</span>}
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={signingOut}
-            onClick={() => actor.send({ type: "admin.signOut" })}
-          >
-            {signingOut ? "Kirjaudutaan ulos…" : "Kirjaudu ulos"}
-          </button>
+        <button
+          type="button"
+          className="admin-menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="admin-menu"
+          onClick={() => setMenuOpenAt(menuOpen ? null : pathname)}
+        >
+          Valikko
+        </button>
+        <div id="admin-menu" className="admin-menu" data-open={menuOpen}>
+          <nav aria-label="Ylläpidon valikko" className="admin-nav">
+            {adminSections.map((section) => (
+              <NavLink key={section.path} to={`/hallinta/${section.path}`}>
+                {section.title}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="admin-user">
+            {me && <span className="muted admin-user__email">{me.email}</span>}
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={signingOut}
+              onClick={() => actor.send({ type: "admin.signOut" })}
+            >
+              {signingOut ? "Kirjaudutaan ulos…" : "Kirjaudu ulos"}
+            </button>
+          </div>
         </div>
       </header>
       <main id="admin-main" className="admin-main" tabIndex={-1}>

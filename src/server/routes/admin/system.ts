@@ -139,12 +139,12 @@ export const adminSystemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "The admin list: ADMIN_EMAILS and the admins table",
+        summary: "The admin list: ADMIN_EMAILS, the admins table and the Firebase admin claim",
         security: adminSecurity,
         response: { 200: adminListSchema, ...guardResponses },
       },
     },
-    async (request) => listAdmins(app.ctx, signedInAdmin(request)),
+    async (request) => listAdmins(app.ctx, signedInAdmin(request), request.log),
   );
 
   app.post(

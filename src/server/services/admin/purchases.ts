@@ -15,6 +15,12 @@ import type { AdminActor } from "../../plugins/adminAuth.js";
 import { recordAudit } from "../audit.js";
 import { recordRefund, refundableCents, sendRefund, type RefundReason } from "../refunds.js";
 import { csvLine, euros } from "./csv.js";
+import {
+  labelOf,
+  paymentMethodLabels,
+  paymentProviderLabels,
+  paymentStatusLabels,
+} from "../../../domain/admin/labels.js";
 
 /**
  * Ostokset: every payment with what it paid for and its refund, a page at a time with the
@@ -221,9 +227,9 @@ export async function* purchasesCsv(ctx: AppContext, query: PurchaseQuery): Asyn
         p.description,
         p.payerName,
         p.payerEmail,
-        p.provider,
-        p.method,
-        p.status,
+        labelOf(paymentProviderLabels, p.provider),
+        labelOf(paymentMethodLabels, p.method),
+        labelOf(paymentStatusLabels, p.status),
         euros(p.amountCents),
         euros(p.vatCents),
         euros(p.refundedCents),

@@ -1,4 +1,5 @@
 import { Cron } from "croner";
+import type { FastifyBaseLogger } from "fastify";
 import { and, count, desc, eq, gte, ilike, like, lt, sql, type SQL } from "drizzle-orm";
 import type {
   AdminList,
@@ -11,7 +12,7 @@ import type {
 import { toHelsinkiIso, wallClock } from "../../../domain/helsinkiTime.js";
 import type { AppContext } from "../../context.js";
 import { admins, auditLog, emailOutbox, jobRuns } from "../../db/schema.js";
-import { conflict, notFound } from "../../errors.js";
+import { conflict, loggableError, notFound } from "../../errors.js";
 import { jobs } from "../../jobs/index.js";
 import type { AdminActor } from "../../plugins/adminAuth.js";
 import { recordAudit } from "../audit.js";
@@ -223,10 +224,25 @@ export async function listAudit(ctx: AppContext, query: AuditQuery): Promise<Aud
   };
 }
 
-/** The admin list: ADMIN_EMAILS from configuration, then the admins table. */
-export async function listAdmins(ctx: AppContext, actor: AdminActor): Promise<AdminList> {
+/**
+ * The admin list: ADMIN_EMAILS from configuration, then the admins table, then whoever else is
+ * an admin by the Firebase claim alone. The provider's list is best-effort (logged, not thrown):
+ * without it the signed-in admin still shows, as they can only be here by one of the three.
+ */
+export async function listAdmins(
+  ctx: AppContext,
+  actor: AdminActor,
+  log?: FastifyBaseLogger,
+): Promise<AdminList> {
   const configured = ctx.config.adminAuth.adminEmails;
   const rows = await ctx.db.select().from(admins).orderBy(admins.email);
+  const listed = new Set([...configured, ...rows.map((r) => r.email)]);
+  let claimed: string[] = [actor.email];
+  try {
+    claimed = [...new Set([...(await ctx.adminIdentity.listClaimAdmins()), actor.email])].sort();
+  } catch (error) {
+    log?.warn({ err: loggableError(error) }, "admins by claim could not be listed");
+  }
   return {
     you: actor.email,
     admins: [
@@ -239,6 +255,9 @@ export async function listAdmins(ctx: AppContext, actor: AdminActor): Promise<Ad
           addedBy: r.addedBy,
           addedAt: iso(r.createdAt),
         })),
+      ...claimed
+        .filter((email) => !listed.has(email))
+        .map((email) => ({ email, source: "claim" as const, addedBy: null, addedAt: null })),
     ],
   };
 }

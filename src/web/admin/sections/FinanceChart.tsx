@@ -5,12 +5,16 @@ import { formatEuros } from "../../../domain/money";
 export type ChartSeries = { label: string; color: string; kind: "bars" | "line"; cents: number[] };
 
 const HEIGHT = 260;
+/** Room one category's label needs on the x axis, in CSS pixels. */
+const LABEL_PX = 64;
 
 /**
  * A bar chart drawn by uPlot, which is imported here only, when a chart is first shown, so no other
  * page downloads it. The chart is a picture of the table that always follows it (the accessible
  * figures): it is hidden from screen readers, and if uPlot cannot draw (no canvas) only the table
- * remains.
+ * remains. It is as wide as its box (followed as the box resizes, so a phone gets a phone-wide
+ * chart), labels every n-th category when they would overlap, and has a legend of its own (the
+ * series' names and colours) instead of uPlot's live one, which read "Value: --" until hovered.
  */
 export function FinanceChart({
   title,
@@ -28,23 +32,31 @@ export function FinanceChart({
     const element = box.current;
     if (!element || categories.length === 0) return;
     let plot: { destroy(): void } | null = null;
+    let resize: ResizeObserver | null = null;
     let cancelled = false;
     void import("./uplot")
       .then(({ default: UPlot }) => {
         if (cancelled) return;
         const bars = UPlot.paths.bars!({ size: [0.6, 60], align: 0 });
         const x = categories.map((_, i) => i);
-        plot = new UPlot(
+        const chart = new UPlot(
           {
-            width: Math.max(320, element.clientWidth),
+            width: element.clientWidth,
             height: HEIGHT,
+            legend: { show: false },
             scales: { x: { time: false, range: [-0.6, categories.length - 0.4] } },
             axes: [
               {
                 splits: () => x,
-                values: (_, splits) => splits.map((i) => categories[i] ?? ""),
+                values: (u, splits) => {
+                  const every = Math.max(
+                    1,
+                    Math.ceil((categories.length * LABEL_PX) / Math.max(1, u.bbox.width / devicePixelRatio)),
+                  );
+                  return splits.map((i) => (i % every === 0 ? (categories[i] ?? "") : ""));
+                },
               },
-              { values: (_, splits) => splits.map((c) => formatEuros(Math.round(c))), size: 80 },
+              { values: (_, splits) => splits.map((c) => formatEuros(Math.round(c))), size: 72 },
             ],
             series: [
               {},
@@ -62,11 +74,17 @@ export function FinanceChart({
           [x, ...series.map((s) => s.cents)],
           element,
         );
+        plot = chart;
+        if (typeof ResizeObserver !== "undefined") {
+          resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: HEIGHT }));
+          resize.observe(element);
+        }
         setDrawn(true);
       })
       .catch(() => setDrawn(false));
     return () => {
       cancelled = true;
+      resize?.disconnect();
       plot?.destroy();
     };
   }, [categories, series]);
@@ -74,7 +92,18 @@ export function FinanceChart({
   return (
     <figure className="finance-chart" aria-hidden="true" data-drawn={drawn ? "true" : "false"}>
       <figcaption className="muted">{title}</figcaption>
-      <div ref={box} />
+      <div ref={box} className="finance-chart__plot" />
+      <ul className="finance-chart__legend">
+        {series.map((s) => (
+          <li key={s.label}>
+            <span
+              className={`finance-chart__key finance-chart__key-${s.kind}`}
+              style={{ background: s.color }}
+            />
+            {s.label}
+          </li>
+        ))}
+      </ul>
     </figure>
   );
 }

@@ -7,6 +7,13 @@ import {
   type PurchaseQuery,
 } from "../../../domain/admin/purchases";
 import { formatDateTime } from "../../../domain/helsinkiClock";
+import {
+  labelOf,
+  paymentMethodLabels,
+  paymentProviderLabels,
+  paymentStatusLabels,
+  refundStatusLabels,
+} from "../../../domain/admin/labels";
 import { formatEuros } from "../../../domain/money";
 import { useAdminEnvironment } from "../AdminSession";
 import { downloadCsv, FilterActions } from "../CsvDownload";
@@ -14,14 +21,7 @@ import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
 import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 
-const statusText: Record<Purchase["status"], string> = {
-  pending: "Kesken",
-  paid: "Maksettu",
-  cancelled: "Peruttu",
-  failed: "Epäonnistui",
-  refunded: "Palautettu",
-};
-const methodText: Record<string, string> = { mobilepay: "MobilePay", card: "Kortti" };
+const statusText: Record<Purchase["status"], string> = paymentStatusLabels;
 
 type PurchaseCommand = { kind: "refund"; id: string };
 
@@ -96,7 +96,7 @@ export function PurchasesSection() {
             <option value="">Kaikki</option>
             {data?.providers.map((p) => (
               <option key={p} value={p}>
-                {p}
+                {labelOf(paymentProviderLabels, p)}
               </option>
             ))}
           </select>
@@ -150,15 +150,15 @@ export function PurchasesSection() {
                       <span className="muted">{p.payerEmail}</span>
                     </td>
                     <td>
-                      {methodText[p.method] ?? p.method}
+                      {labelOf(paymentMethodLabels, p.method)}
                       <br />
-                      <span className="muted">{p.provider}</span>
+                      <span className="muted">{labelOf(paymentProviderLabels, p.provider)}</span>
                     </td>
                     <td>{statusText[p.status]}</td>
                     <td>{formatEuros(p.amountCents)}</td>
                     <td>
                       {p.refund ? (
-                        `${formatEuros(p.refund.amountCents)} (${p.refund.status === "succeeded" ? "tehty" : p.refund.status === "pending" ? "kesken" : "epäonnistui"})`
+                        `${formatEuros(p.refund.amountCents)} (${labelOf(refundStatusLabels, p.refund.status).toLowerCase()})`
                       ) : p.status === "paid" && confirming === p.id ? (
                         <span role="group" aria-label="Vahvista palautus">
                           Palautetaanko {formatEuros(p.amountCents - p.refundedCents)}?{" "}

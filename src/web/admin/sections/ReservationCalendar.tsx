@@ -24,6 +24,10 @@ const statusNote = (r: AdminReservation) => (r.status === "pending" ? "Odottaa" 
  * Varaukset's day view (areas as columns) and week view (dates as columns): a table with a header
  * for every column and hour. A booking is a button that opens its details; an empty hour is a
  * button that starts a manual booking or a block at that time.
+ *
+ * On a phone the week view shows only the chosen date's column (the other dates' cells carry
+ * `calendar-other-day`, which admin.css hides on a narrow screen) and CalendarDayStrip moves
+ * between the dates.
  */
 export function ReservationCalendar(props: {
   view: "day" | "week";
@@ -39,6 +43,8 @@ export function ReservationCalendar(props: {
   const last = props.list.days.at(-1);
   if (!columns.length || !first || !last) return <p>Ei näytettäviä alueita.</p>;
   const dateText = (date: string) => formatDate(wallClock(date, "12:00"));
+  const otherDay = (c: CalendarColumn) =>
+    props.view === "week" && c.date !== props.date ? "calendar-other-day" : "";
   const caption =
     props.view === "day"
       ? `Päivä ${dateText(props.date)}`
@@ -55,7 +61,12 @@ export function ReservationCalendar(props: {
           <tr>
             <th scope="col">Klo</th>
             {columns.map((c) => (
-              <th scope="col" key={c.key}>
+              <th
+                scope="col"
+                key={c.key}
+                className={otherDay(c) || undefined}
+                data-day={props.view === "week" ? c.date : undefined}
+              >
                 {c.heading}
               </th>
             ))}
@@ -72,7 +83,7 @@ export function ReservationCalendar(props: {
                 const column = columns[i]!;
                 if (index === null)
                   return (
-                    <td key={column.key} className="calendar-missing">
+                    <td key={column.key} className={`calendar-missing ${otherDay(column)}`.trim()}>
                       <span className="visually-hidden">Tätä tuntia ei ole (kesäaikaan siirtyminen).</span>
                     </td>
                   );
@@ -82,6 +93,7 @@ export function ReservationCalendar(props: {
                     column={column}
                     cell={column.cells[index]!}
                     placement={column.placements[index]!}
+                    otherDay={otherDay(column)}
                     showArea={props.view === "week" && props.areaId === null}
                     onOpen={props.onOpen}
                     onPick={() => {
@@ -108,6 +120,7 @@ function CalendarCell(props: {
   column: CalendarColumn;
   cell: HourCell;
   placement: Placement<CalendarItem>;
+  otherDay: string;
   showArea: boolean;
   onOpen(id: string): void;
   onPick(): void;
@@ -118,6 +131,7 @@ function CalendarCell(props: {
     cell.open ? "calendar-open" : "calendar-closed",
     blocked ? "calendar-blocked" : "",
     placement.continues.some((i) => i.type === "reservation") ? "calendar-busy" : "",
+    props.otherDay,
   ]
     .filter(Boolean)
     .join(" ");

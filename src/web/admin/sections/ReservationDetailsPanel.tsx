@@ -7,14 +7,13 @@ import { useAdminEnvironment } from "../AdminSession";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
 import { reservationsApi } from "./reservationsApi";
-
-const paymentStatusText: Record<string, string> = {
-  pending: "Kesken",
-  paid: "Maksettu",
-  cancelled: "Peruttu",
-  failed: "Epäonnistui",
-  refunded: "Palautettu",
-};
+import { doorReasonText } from "../../../domain/admin/operations";
+import {
+  labelOf,
+  paymentMethodLabels,
+  paymentProviderLabels,
+  paymentStatusLabels,
+} from "../../../domain/admin/labels";
 
 /**
  * One booking's details: who, when, its payments and every gate event; `children` are the actions
@@ -65,8 +64,9 @@ export function ReservationDetailsPanel({
             <ul className="plain-list">
               {data.payments.map((p) => (
                 <li key={p.id}>
-                  {formatDateTime(p.createdAt)} · {formatEuros(p.amountCents)} · {p.method} ({p.provider}) ·{" "}
-                  {paymentStatusText[p.status] ?? p.status}
+                  {formatDateTime(p.createdAt)} · {formatEuros(p.amountCents)} ·{" "}
+                  {labelOf(paymentMethodLabels, p.method)} ({labelOf(paymentProviderLabels, p.provider)}) ·{" "}
+                  {labelOf(paymentStatusLabels, p.status)}
                   {p.refundedCents > 0 ? ` · palautettu ${formatEuros(p.refundedCents)}` : ""}
                 </li>
               ))}
@@ -79,7 +79,8 @@ export function ReservationDetailsPanel({
             <ul className="plain-list">
               {data.doorEvents.map((e, i) => (
                 <li key={i}>
-                  {formatDateTime(e.at)} · {e.allowed ? "avattu" : "ei avattu"} ({e.reason})
+                  {formatDateTime(e.at)} · {e.allowed ? "avattu" : "ei avattu"} (
+                  {labelOf(doorReasonText, e.reason).toLowerCase()})
                 </li>
               ))}
             </ul>

@@ -15,6 +15,7 @@ import { useAdminEnvironment } from "../AdminSession";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection, type AdminSectionActor } from "../useAdminSection";
 import { holdsTime } from "./calendarLayout";
+import { CalendarDayStrip } from "./CalendarDayStrip";
 import { ReservationCalendar, type PickedSlot } from "./ReservationCalendar";
 import { ReservationDetailsPanel } from "./ReservationDetailsPanel";
 import { BlockList, CancelButtons, ReservationTable } from "./reservationList";
@@ -174,6 +175,13 @@ export function ReservationsSection() {
         <>
           {calendarView && showCalendar ? (
             <>
+              {calendarView === "week" && (
+                <CalendarDayStrip
+                  date={query.date}
+                  days={data.days.map((d) => d.date)}
+                  onDate={(date) => setQuery({ date, q: "" })}
+                />
+              )}
               <ReservationCalendar
                 view={calendarView}
                 date={query.date}

@@ -123,7 +123,7 @@ export function SettingsSection() {
               )
             }
           >
-            <table className="admin-table">
+            <table className="admin-table admin-hours">
               <tbody>
                 {WEEKDAYS.map((day, i) => {
                   const hours = data.settings.openingHours.weekly[i];

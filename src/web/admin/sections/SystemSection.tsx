@@ -7,7 +7,6 @@ import {
   healthSchema,
   jobListSchema,
   outboxListSchema,
-  outboxStatusText,
   type AdminList,
   type AuditList,
   type AuditQuery,
@@ -17,10 +16,18 @@ import {
   type OutboxQuery,
 } from "../../../domain/admin/system";
 import { formatDateTime } from "../../../domain/helsinkiClock";
+import {
+  adminSourceLabels,
+  labelOf,
+  outboxKindLabels,
+  outboxStatusLabels,
+} from "../../../domain/admin/labels";
 import { useAdminEnvironment } from "../AdminSession";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
 import "./operations.css";
+import { SystemAudit } from "./SystemAudit";
+import { SystemJobs } from "./SystemJobs";
 import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 
 type SystemQuery = { outbox: OutboxQuery; audit: AuditQuery };
@@ -35,7 +42,6 @@ const API = "/api/v2/admin/system";
 const withoutEmpty = (query: object) =>
   Object.fromEntries(Object.entries(query).filter(([, v]) => v)) as Record<string, string>;
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : "ei koskaan");
-const jobStatusText = { running: "käynnissä", ok: "onnistui", failed: "epäonnistui" } as const;
 
 /** /hallinta/v2/jarjestelma: health, the e-mail outbox, jobs, the audit log and the admin list. */
 export function SystemSection() {
@@ -91,18 +97,6 @@ export function SystemSection() {
     };
     actor.send({ type: "section.query", query: { ...query, outbox } });
   };
-  const filterAudit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const f = new FormData(event.currentTarget);
-    const audit = {
-      from: value(f, "from"),
-      to: value(f, "to"),
-      actor: value(f, "actor"),
-      action: value(f, "action"),
-      entity: value(f, "entity"),
-    };
-    actor.send({ type: "section.query", query: { ...query, audit } });
-  };
   const addAdmin = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const email = value(new FormData(event.currentTarget), "email");
@@ -124,16 +118,18 @@ export function SystemSection() {
                   <h3>
                     {healthComponentText[c.component]}: {c.ok ? "toimii" : "vika"}
                   </h3>
-                  <p>
-                    {c.ok ? c.detail : c.lastError} ({c.durationMs} ms)
-                  </p>
-                  <p className="muted">
-                    Tarkistettu {formatDateTime(c.checkedAt)}
-                    <br />
-                    Viimeksi onnistui: {when(c.lastSuccessAt)}
-                    <br />
-                    Viimeksi epäonnistui: {when(c.lastFailureAt)}
-                  </p>
+                  <dl className="admin-details">
+                    <dt>{c.ok ? "Vastaus" : "Virhe"}</dt>
+                    <dd>{(c.ok ? c.detail : c.lastError) ?? "–"}</dd>
+                    <dt>Kesto</dt>
+                    <dd>{c.durationMs} ms</dd>
+                    <dt>Tarkistettu</dt>
+                    <dd>{formatDateTime(c.checkedAt)}</dd>
+                    <dt>Viimeksi onnistui</dt>
+                    <dd>{when(c.lastSuccessAt)}</dd>
+                    <dt>Viimeksi epäonnistui</dt>
+                    <dd>{when(c.lastFailureAt)}</dd>
+                  </dl>
                 </div>
               ))}
             </div>
@@ -150,7 +146,7 @@ export function SystemSection() {
           <section aria-labelledby="system-outbox">
             <h2 id="system-outbox">Sähköpostit</h2>
             <p>
-              {data.outbox.counts.map((c) => `${outboxStatusText[c.status]} ${c.count}`).join(", ") ||
+              {data.outbox.counts.map((c) => `${outboxStatusLabels[c.status]} ${c.count}`).join(", ") ||
                 "Ei viestejä."}
             </p>
             <form className="admin-toolbar" aria-label="Suodata sähköposteja" onSubmit={filterOutbox}>
@@ -158,7 +154,7 @@ export function SystemSection() {
                 <label htmlFor="outbox-status">Tila</label>
                 <select id="outbox-status" name="status" defaultValue={query.outbox.status ?? ""}>
                   <option value="">Kaikki</option>
-                  {Object.entries(outboxStatusText).map(([v, label]) => (
+                  {Object.entries(outboxStatusLabels).map(([v, label]) => (
                     <option key={v} value={v}>
                       {label}
                     </option>
@@ -167,7 +163,14 @@ export function SystemSection() {
               </div>
               <div className="form-field">
                 <label htmlFor="outbox-kind">Laji</label>
-                <input id="outbox-kind" name="kind" defaultValue={query.outbox.kind} />
+                <select id="outbox-kind" name="kind" defaultValue={query.outbox.kind ?? ""}>
+                  <option value="">Kaikki</option>
+                  {Object.entries(outboxKindLabels).map(([code, label]) => (
+                    <option key={code} value={code}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
               </div>
               <div className="form-field">
                 <label htmlFor="outbox-to">Vastaanottaja</label>
@@ -196,9 +199,9 @@ export function SystemSection() {
                       <td>{formatDateTime(m.createdAt)}</td>
                       <td>{m.to}</td>
                       <td>{m.subject}</td>
-                      <td>{m.kind}</td>
+                      <td title={m.kind}>{labelOf(outboxKindLabels, m.kind)}</td>
                       <td>
-                        {outboxStatusText[m.status]}
+                        {outboxStatusLabels[m.status]}
                         {m.sentAt && <span className="muted"> {formatDateTime(m.sentAt)}</span>}
                         {m.status === "failed" && m.lastError && <div className="muted">{m.lastError}</div>}
                       </td>
@@ -223,106 +226,13 @@ export function SystemSection() {
             )}
           </section>
 
-          <section aria-labelledby="system-jobs">
-            <h2 id="system-jobs">Ajastetut työt</h2>
-            <table className="admin-table" aria-label="Ajastetut työt">
-              <thead>
-                <tr>
-                  <th>Työ</th>
-                  <th>Edellinen ajo</th>
-                  <th>Tulos</th>
-                  <th>Viimeisin virhe</th>
-                  <th>Seuraava ajo</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.jobs.jobs.map((j) => (
-                  <tr key={j.name}>
-                    <td>
-                      {j.name}
-                      <br />
-                      <code className="muted">{j.schedule}</code>
-                    </td>
-                    <td>{j.lastRun ? formatDateTime(j.lastRun.startedAt) : "ei vielä"}</td>
-                    <td>
-                      {j.lastRun
-                        ? `${jobStatusText[j.lastRun.status]}${j.lastRun.result ? `: ${j.lastRun.result}` : ""}`
-                        : "–"}
-                    </td>
-                    <td>
-                      {j.lastFailure
-                        ? `${formatDateTime(j.lastFailure.startedAt)}: ${j.lastFailure.result ?? ""}`
-                        : "–"}
-                    </td>
-                    <td>{j.nextRunAt ? formatDateTime(j.nextRunAt) : "–"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <SystemJobs jobs={data.jobs} />
 
-          <section aria-labelledby="system-audit">
-            <h2 id="system-audit">Muutoshistoria</h2>
-            <form className="admin-toolbar" aria-label="Suodata muutoshistoriaa" onSubmit={filterAudit}>
-              <div className="form-field">
-                <label htmlFor="audit-from">Alkaen</label>
-                <input id="audit-from" name="from" type="date" defaultValue={query.audit.from} />
-              </div>
-              <div className="form-field">
-                <label htmlFor="audit-to">Päättyen</label>
-                <input id="audit-to" name="to" type="date" defaultValue={query.audit.to} />
-              </div>
-              <div className="form-field">
-                <label htmlFor="audit-actor">Tekijä</label>
-                <input id="audit-actor" name="actor" defaultValue={query.audit.actor} />
-              </div>
-              <div className="form-field">
-                <label htmlFor="audit-action">Toiminto</label>
-                <input id="audit-action" name="action" defaultValue={query.audit.action} />
-              </div>
-              <div className="form-field">
-                <label htmlFor="audit-entity">Kohde</label>
-                <input id="audit-entity" name="entity" defaultValue={query.audit.entity} />
-              </div>
-              <button type="submit" className="button">
-                Suodata
-              </button>
-            </form>
-            {data.audit.entries.length === 0 ? (
-              <p>Ei muutoksia valituilla ehdoilla.</p>
-            ) : (
-              <table className="admin-table" aria-label="Muutoshistoria">
-                <thead>
-                  <tr>
-                    <th>Aika</th>
-                    <th>Tekijä</th>
-                    <th>Toiminto</th>
-                    <th>Kohde</th>
-                    <th>Muutos</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.audit.entries.map((a) => (
-                    <tr key={a.id}>
-                      <td>{formatDateTime(a.at)}</td>
-                      <td>{a.actorEmail}</td>
-                      <td>{a.action}</td>
-                      <td>
-                        {a.entity}
-                        {a.entityId && ` ${a.entityId}`}
-                      </td>
-                      <td>
-                        <details>
-                          <summary>Näytä</summary>
-                          <pre>{JSON.stringify({ ennen: a.before, jälkeen: a.after }, null, 2)}</pre>
-                        </details>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </section>
+          <SystemAudit
+            audit={data.audit}
+            query={query.audit}
+            onFilter={(audit) => actor.send({ type: "section.query", query: { ...query, audit } })}
+          />
 
           <section aria-labelledby="system-admins">
             <h2 id="system-admins">Ylläpitäjät</h2>
@@ -331,14 +241,12 @@ export function SystemSection() {
                 <li key={a.email}>
                   {a.email}
                   {a.email === data.admins.you && " (sinä)"}
-                  {a.source === "config" ? (
-                    <span className="muted"> · palvelimen asetuksissa</span>
-                  ) : (
-                    <span className="muted">
-                      {" "}
-                      · lisännyt {a.addedBy ?? "–"} {a.addedAt && formatDateTime(a.addedAt)}
-                    </span>
-                  )}{" "}
+                  <span className="muted" title={a.source}>
+                    {" "}
+                    · {labelOf(adminSourceLabels, a.source)}
+                    {a.source === "list" &&
+                      `, lisännyt ${a.addedBy ?? "–"}${a.addedAt ? ` ${formatDateTime(a.addedAt)}` : ""}`}
+                  </span>{" "}
                   {a.source === "list" &&
                     (confirmRemove === a.email ? (
                       <span role="group" aria-label="Vahvista poisto">

@@ -22,6 +22,8 @@ const info = (status: DoorInfo["status"], opensFromMinutes: number): DoorInfo =>
   end: minutes(opensFromMinutes + 65),
   opensFrom: minutes(opensFromMinutes),
   opensUntil: minutes(opensFromMinutes + 65),
+  waitsForPrevious: false,
+  fallbackText: null,
   status,
 });
 // Early: opens in 10 minutes. Open: opened 5 minutes ago, closes in an hour.

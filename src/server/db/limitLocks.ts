@@ -19,6 +19,8 @@ export const LIMIT_LOCK = {
   doorIp: 13,
   doorLink: 14,
   doorUnknownIp: 15,
+  /** The gate health job's outage transitions (services/gateHealth.ts). */
+  gateOutage: 16,
 } as const;
 
 const keyOf = (text: string) => createHash("sha1").update(text).digest().readInt32BE(0);

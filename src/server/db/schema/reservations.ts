@@ -48,6 +48,12 @@ export const reservations = pgTable(
     confirmedAt: tstz("confirmed_at"),
     cancelledAt: tstz("cancelled_at"),
     cancelReason: text("cancel_reason"),
+    /**
+     * The first allowed press of the gate (services/door.ts): set once, in the press's own
+     * transaction. A confirmed booking that ended without it is a no-show; kept here rather than
+     * derived from door_events so counting no-shows reads only the bookings counted.
+     */
+    attendedAt: tstz("attended_at"),
     createdAt: createdAt(),
   },
   (t) => [

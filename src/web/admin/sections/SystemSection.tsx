@@ -20,6 +20,7 @@ import { formatDateTime } from "../../../domain/helsinkiClock";
 import { useAdminEnvironment } from "../AdminSession";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
+import { GatePanel } from "./GatePanel";
 import "./operations.css";
 import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 
@@ -114,6 +115,7 @@ export function SystemSection() {
     <section className="admin-section" aria-labelledby="system-heading">
       <h1 id="system-heading">Järjestelmä</h1>
       <SectionStatus actor={actor} />
+      <GatePanel />
       {data && (
         <>
           <section aria-labelledby="system-health">

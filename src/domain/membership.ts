@@ -163,6 +163,8 @@ export const memberReservationSchema = z.object({
   accessToken: z.string(),
   cancellable: z.boolean(),
   cancellableUntil: isoDateTime,
+  /** Confirmed, ended, and the gate was never opened for it (decision 029). */
+  noShow: z.boolean(),
 });
 export type MemberReservation = z.infer<typeof memberReservationSchema>;
 

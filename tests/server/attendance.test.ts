@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";
+import { asCustomer, logIn } from "../support/member.js";
 
 /**
  * Attendance from the gate (issue 23): a booking with an allowed press is attended, one without a
@@ -87,6 +88,15 @@ describe.each(databaseKinds)("attendance from the gate on %s", (kind) => {
     const finance = await get("/finance?from=2026-06-01&to=2026-06-30");
     expect(finance.statusCode).toBe(200);
     expect(finance.json().noShows).toEqual({ bookings: 1, minutes: 90 });
+
+    // The member page: the customer sees which of their own bookings they missed.
+    const me = asCustomer(t, await logIn(t, "poissa@example.com"));
+    const own = await me.get("/api/v2/reservations/me");
+    expect(own.statusCode).toBe(200);
+    const flags = Object.fromEntries(
+      (own.json().reservations as Array<{ id: string; noShow: boolean }>).map((r) => [r.id, r.noShow]),
+    );
+    expect(flags).toEqual({ [missed.reservation.id]: true, [later.reservation.id]: false });
   });
 
   it("shows the gate's state and history once the health job has checked it", async () => {

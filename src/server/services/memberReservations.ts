@@ -47,6 +47,7 @@ function toMemberReservation(ctx: AppContext, row: Row, settings: Settings): Mem
     accessToken: row.accessToken,
     cancellable: live && ctx.now().getTime() < deadline.getTime(),
     cancellableUntil: toHelsinkiIso(deadline),
+    noShow: row.status === "confirmed" && !row.attendedAt && row.endsAt <= ctx.now(),
   };
 }
 

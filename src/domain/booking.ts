@@ -259,6 +259,10 @@ export const doorInfoSchema = z.object({
   opensFrom: isoDateTime,
   opensUntil: isoDateTime,
   status: doorStatusSchema,
+  /** opensFrom is when another customer's booking ends (handover protection, decision 029). */
+  waitsForPrevious: z.boolean(),
+  /** The gate does not answer right now: what to do instead (door.fallbackText), else null. */
+  fallbackText: z.nullable(z.string()),
 });
 export type DoorInfo = z.infer<typeof doorInfoSchema>;
 export const doorOpenResponseSchema = z.object({ success: z.boolean(), message: z.string() });

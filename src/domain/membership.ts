@@ -165,6 +165,8 @@ export const memberReservationSchema = z.object({
   cancellableUntil: isoDateTime,
   /** Whether it may be moved to another time (confirmed, until the same deadline; the server sends it). */
   movable: z.optional(z.boolean()),
+  /** Confirmed, ended, and the gate was never opened for it (decision 029). */
+  noShow: z.boolean(),
 });
 export type MemberReservation = z.infer<typeof memberReservationSchema>;
 

@@ -27,6 +27,10 @@ describe("admin toiminta and järjestelmä in Chromium", () => {
 
     const page = await signedInAdmin("Toiminta");
     await page.getByRole("heading", { name: "Toiminta", level: 1 }).waitFor();
+    // The gate's panel (decision 029): today's attendance, and no check yet with nothing booked soon.
+    await page.getByRole("heading", { name: "Saapuminen tänään" }).waitFor();
+    await page.getByText("Saapuneet: 0 · Ei saapunut: 0 · Tulossa: 0").waitFor();
+    await page.getByText("Ei tarkistettu").waitFor();
     await page
       .getByRole("list", { name: "Seuraavaksi saapuvat" })
       .getByText(/Tiina Toiminta/)
@@ -51,6 +55,8 @@ describe("admin toiminta and järjestelmä in Chromium", () => {
     const page = await signedInAdmin("Järjestelmä");
     await page.getByRole("heading", { name: "Tietokanta: toimii" }).waitFor();
     await page.getByRole("heading", { name: "Sähköposti: toimii" }).waitFor();
+    await page.getByRole("heading", { name: "Portti", level: 2 }).waitFor();
+    await page.getByText("Ei katkoja.").waitFor();
     await page
       .getByRole("table", { name: "Sähköpostit" })
       .getByText("toiminta@example.com")

@@ -22,6 +22,8 @@ const info = (status: DoorInfo["status"], opensFromMinutes: number): DoorInfo =>
   end: minutes(opensFromMinutes + 65),
   opensFrom: minutes(opensFromMinutes),
   opensUntil: minutes(opensFromMinutes + 65),
+  waitsForPrevious: false,
+  fallbackText: null,
   status,
 });
 // Early: opens in 10 minutes. Open: opened 5 minutes ago, closes in an hour.
@@ -181,3 +183,34 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describePathTests(doorMachine, { runs: [{ model, events: executors }], states: stateChecks });
+
+/** What the page adds to its states from the server's answer (decision 029): not machine paths. */
+describe("the gate page's handover and fallback notices", () => {
+  const render = () =>
+    renderBookingRoute("/avaa/:token", "/avaa/door-1", <DoorPage />, {
+      api: fake.api,
+      now: () => new Date(),
+      redirectToPayment: () => {
+        throw new Error("the gate never pays");
+      },
+    });
+
+  it("says the previous booking is still on and when the gate opens", async () => {
+    render();
+    await fake.settle("door", { value: { ...EARLY, waitsForPrevious: true } });
+    expect(
+      await screen.findByText(
+        `Edellinen varaus on vielä käynnissä. Portin voi avata ${formatDateTime(EARLY.opensFrom)} alkaen.`,
+      ),
+    ).toBeInTheDocument();
+    expect(button()).toBeDisabled();
+  });
+
+  it("shows the fallback while the gate does not answer, the button still there", async () => {
+    render();
+    await fake.settle("door", { value: { ...OPEN, fallbackText: "Soita 040 111 2222, koodi 1234." } });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Portti ei juuri nyt vastaa. Soita 040 111 2222, koodi 1234.");
+    await vi.waitFor(() => expect(button()).toBeEnabled());
+  });
+});

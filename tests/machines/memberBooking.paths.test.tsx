@@ -258,6 +258,9 @@ function expectList(s: Snapshot) {
     } else {
       expect(item).toHaveTextContent(`Kiintiöstä${formatHours(r.hours)}`);
     }
+    // A no-show (the gate never opened for a confirmed booking that ended) is said on its card.
+    if (r.noShow) expect(item).toHaveTextContent("SaapuminenEi saapunut (porttia ei avattu)");
+    else expect(item).not.toHaveTextContent("Ei saapunut");
     const cancel = within(item).queryByRole("button", { name: "Peru varaus" });
     const asking = c.cancelId === r.id && (s.matches("confirmingCancel") || s.matches("cancelling"));
     if (!r.cancellable || !upcoming || asking) expect(cancel).not.toBeInTheDocument();
@@ -267,6 +270,10 @@ function expectList(s: Snapshot) {
   const cards = screen.getAllByRole("listitem").filter((li) => li.classList.contains("member-reservation"));
   expect(cards).toHaveLength(c.reservations.length);
   expect(screen.getByRole("heading", { name: "Menneet varaukset" })).toBeInTheDocument();
+  const noShows = c.reservations.filter((r) => r.noShow).length;
+  expect(
+    screen.getByText(`Varauksia, joihin et saapunut (porttia ei avattu): ${noShows}`),
+  ).toBeInTheDocument();
   const stale = screen.queryByText(/Varauslistaa ei saatu päivitettyä/);
   if (c.refreshFailed) expect(stale).toBeInTheDocument();
   else expect(stale).not.toBeInTheDocument();

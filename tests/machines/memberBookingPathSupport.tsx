@@ -115,6 +115,7 @@ const reservation = (
   accessToken: `access-${id}`,
   cancellable: true,
   cancellableUntil: start,
+  noShow: false,
   ...more,
 });
 
@@ -142,6 +143,7 @@ export const pastMember = reservation(
   at("08:30", "2026-06-10"),
   {
     cancellable: false,
+    noShow: true,
   },
 );
 /** What booking 10.00-11.00 today makes. */

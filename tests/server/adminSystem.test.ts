@@ -44,6 +44,7 @@ describe.each(databaseKinds)("admin järjestelmä (%s)", (kind) => {
       name: "shelly" as const,
       open: async () => {},
       check: () => new Promise<string>(() => {}),
+      status: async () => ({ ok: false, detail: "ei vastaa" }),
     };
     t = await createTestApp(kind, { mailTransport: smtpTransport(smtp.url), door: hanging });
     const started = Date.now();

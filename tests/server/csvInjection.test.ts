@@ -47,6 +47,7 @@ describe("csv cells", () => {
       vat: [],
       totals: { ...flow, grossCents: -2100, vatCents: 0, netCents: -2100, discountsCents: 0 },
       giftCards: { soldCents: 0, redeemedCents: 0 },
+      noShows: { bookings: 0, minutes: 0 },
       invoices: {
         today: "2026-09-01",
         open: { count: 1, totalCents: 3900 },

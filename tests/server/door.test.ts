@@ -44,6 +44,8 @@ describe.each(databaseKinds)("the gate on %s", (kind) => {
       opensFrom: "2026-06-20T09:55:00+03:00",
       opensUntil: "2026-06-20T11:00:00+03:00",
       status: "early",
+      waitsForPrevious: false,
+      fallbackText: null,
     });
     const early = await open(doorToken, ip);
     expect(early.statusCode).toBe(403);

@@ -145,6 +145,17 @@ describe("MQTT adapter (local Mosquitto)", () => {
     await expect(mqttDoorProvider({ url: "mqtt://127.0.0.1:9", topic }).check!()).rejects.toThrow();
   });
 
+  it("reports its status for the gate health job: the broker's connection, never throwing", async () => {
+    const topic = `koirapuisto/test/${crypto.randomUUID()}`;
+    expect(await mqttDoorProvider({ url: MQTT_URL, topic }).status()).toEqual({
+      ok: true,
+      detail: "MQTT-välittäjä vastasi",
+    });
+    expect(await mqttDoorProvider({ url: "mqtt://127.0.0.1:9", topic }).status()).toMatchObject({
+      ok: false,
+    });
+  });
+
   it("fails fast when the broker cannot be reached", async () => {
     const started = Date.now();
     await expect(

@@ -39,13 +39,14 @@ describe.each(databaseKinds)("foundation on %s", (kind) => {
       invoiceDueDays: 14,
     });
     const membership = await getSetting(t.ctx.db, "membership");
-    await putSetting(t.ctx.db, "door", { opensBeforeMinutes: 10, closesAfterMinutes: 15 });
+    const door = await getSetting(t.ctx.db, "door");
+    await putSetting(t.ctx.db, "door", { ...door, opensBeforeMinutes: 10, closesAfterMinutes: 15 });
     await putSetting(t.ctx.db, "membership", { ...membership, invoiceDueDays: 21 });
     expect(await site()).toMatchObject({
       door: { opensBeforeMinutes: 10, closesAfterMinutes: 15 },
       invoiceDueDays: 21,
     });
-    await putSetting(t.ctx.db, "door", { opensBeforeMinutes: 5, closesAfterMinutes: 0 });
+    await putSetting(t.ctx.db, "door", door);
     await putSetting(t.ctx.db, "membership", membership);
   });
 

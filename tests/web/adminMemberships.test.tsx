@@ -125,6 +125,7 @@ const MEMBER: MemberPage = {
       accessToken: "x".repeat(43),
       cancellable: true,
       cancellableUntil: "2026-06-20T10:00:00+03:00",
+      noShow: false,
     },
   ],
   tiers: [

@@ -200,7 +200,12 @@ describe("varaukset calendars", () => {
     await app.answerApi("GET", `${RANGE}from=2026-06-15&to=2026-06-21`, 200, WEEK);
     await findGrid("Viikko ma 15.6.2026 – su 21.6.2026");
     await user.click(within(cellAt("10.00", "ti 16.6.2026")).getByRole("button", { name: /Ansa Asiakas/ }));
-    const details: ReservationDetails = { reservation: ANSA, payments: [], doorEvents: [] };
+    const details: ReservationDetails = {
+      reservation: ANSA,
+      payments: [],
+      doorEvents: [],
+      attendance: { attendedAt: null, noShow: false, customerEndedBookings: 3, customerNoShows: 1 },
+    };
     await app.answerApi("GET", `/api/v2/admin/reservations/${ANSA.id}`, 200, details);
     const heading = await screen.findByRole("heading", { name: "Varauksen tiedot" });
     const panel = heading.closest("section")!;

@@ -84,6 +84,7 @@ export type Heatmap = z.infer<typeof heatmapSchema>;
 export const doorReasonValues = [
   "opened",
   "too_early",
+  "handover",
   "ended",
   "cancelled",
   "not_confirmed",
@@ -125,6 +126,7 @@ export type DoorEventList = z.infer<typeof doorEventListSchema>;
 export const doorReasonText: Record<(typeof doorReasonValues)[number], string> = {
   opened: "Avattu",
   too_early: "Liian aikaisin",
+  handover: "Edellinen varaus käynnissä",
   ended: "Varaus päättynyt",
   cancelled: "Varaus peruttu",
   not_confirmed: "Varaus ei voimassa",

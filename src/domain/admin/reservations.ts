@@ -81,6 +81,13 @@ export const reservationDetailsSchema = z.object({
   doorEvents: z.array(
     z.object({ at: isoDateTime, allowed: z.boolean(), reason: z.string(), provider: z.nullable(z.string()) }),
   ),
+  /** Attendance from the gate (decision 029): this booking's first allowed press, the customer's no-shows. */
+  attendance: z.object({
+    attendedAt: z.nullable(isoDateTime),
+    noShow: z.boolean(),
+    customerEndedBookings: z.int(),
+    customerNoShows: z.int(),
+  }),
 });
 export type ReservationDetails = z.infer<typeof reservationDetailsSchema>;
 

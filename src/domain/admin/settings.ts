@@ -51,6 +51,10 @@ export const slotRulesSchema = z
 export const doorSettingsSchema = z.object({
   opensBeforeMinutes: z.int().check(z.minimum(0), z.maximum(120)),
   closesAfterMinutes: z.int().check(z.minimum(0), z.maximum(120)),
+  /** How long before a booking the gate health job starts checking the gate (decision 029). */
+  healthCheckMinutesBefore: z._default(z.int().check(z.minimum(5), z.maximum(240)), 30),
+  /** What a visitor does when the gate does not answer: a phone number, a key box code... */
+  fallbackText: z._default(z.nullable(z.string().check(z.trim(), z.maxLength(1000))), null),
 });
 
 export const homeNoticeSchema = z.object({ text: z.nullable(z.string().check(z.trim(), z.maxLength(1000))) });

@@ -24,6 +24,8 @@ export const LIMIT_LOCK = {
   holdsDay: 16,
   lookupIp: 17,
   lookupMailbox: 18,
+  /** The gate health job's outage transitions (services/gateHealth.ts). */
+  gateOutage: 19,
 } as const;
 
 const keyOf = (text: string) => createHash("sha1").update(text).digest().readInt32BE(0);

@@ -6,6 +6,7 @@ import type { AppContext } from "../context.js";
 import { jobRuns } from "../db/schema.js";
 import { loggableError } from "../errors.js";
 import { MAGIC_LINK_TTL_MINUTES } from "../services/customerAuth.js";
+import { checkGate } from "../services/gateHealth.js";
 import { runHealthChecks } from "../services/health.js";
 import { releaseExpiredHolds } from "../services/holds.js";
 import { createDueInvoices, remindOverdueInvoices } from "../services/invoices.js";
@@ -77,6 +78,12 @@ export const jobs: Job[] = [
     schedule: "30 */5 * * * *",
     run: async (ctx) =>
       Object.fromEntries((await runHealthChecks(ctx)).map((o) => [o.component, o.ok ? "ok" : "virhe"])),
+  },
+  {
+    // The gate before and during bookings (services/gateHealth.ts); idle when nothing is booked.
+    name: "check-gate",
+    schedule: "20 * * * * *",
+    run: checkGate,
   },
   {
     // Keeps the privacy notice's retention periods (services/retention.ts).

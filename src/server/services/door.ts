@@ -4,19 +4,23 @@ import { formatDateTime, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
-import { doorEvents } from "../db/schema.js";
+import { doorEvents, reservations } from "../db/schema.js";
+import { handoverUntil } from "./doorHandover.js";
+import { fallbackTextOf, openOutage } from "./gateOutages.js";
 import { findReservation, type ReservationRow } from "./reservationView.js";
 import { getSettings, type Settings } from "./settings.js";
 
 /**
  * The gate: a booking's door token opens it from door.opensBeforeMinutes before the start until
- * door.closesAfterMinutes after the end. Every attempt, allowed or refused, lands in door_events
- * with its reason.
+ * door.closesAfterMinutes after the end, but not before its start while another customer's booking
+ * of the area is running (doorHandover.ts). Every attempt, allowed or refused, lands in door_events
+ * with its reason; the first allowed one marks the booking attended.
  */
 
 export type DoorReason =
   | "opened"
   | "too_early"
+  | "handover"
   | "ended"
   | "cancelled"
   | "not_confirmed"
@@ -46,15 +50,24 @@ function statusOf(r: ReservationRow, now: Date, door: Settings["door"]): DoorInf
 export async function getDoorInfo(ctx: AppContext, doorToken: string): Promise<DoorInfo | null> {
   const r = await findReservation(ctx.db, { doorToken });
   if (!r) return null;
-  const { door } = await getSettings(ctx.db);
-  const { opensFrom, opensUntil } = doorWindow(r, door);
+  const settings = await getSettings(ctx.db);
+  const { opensFrom, opensUntil } = doorWindow(r, settings.door);
+  const now = ctx.now();
+  let status = statusOf(r, now, settings.door);
+  const handover = status === "open" ? await handoverUntil(ctx.db, r, now) : null;
+  // Waiting for the previous visitor: the page says when, and asks again at that moment.
+  if (handover) status = "early";
+  const live = status === "early" || status === "open";
+  const outage = live ? await openOutage(ctx.db) : null;
   return {
     areaName: r.areaName,
     start: toHelsinkiIso(r.startsAt),
     end: toHelsinkiIso(r.endsAt),
-    opensFrom: toHelsinkiIso(opensFrom),
+    opensFrom: toHelsinkiIso(handover ?? opensFrom),
     opensUntil: toHelsinkiIso(opensUntil),
-    status: statusOf(r, ctx.now(), door),
+    status,
+    waitsForPrevious: handover !== null,
+    fallbackText: outage ? fallbackTextOf(settings) : null,
   };
 }
 
@@ -114,7 +127,12 @@ type Verdict = {
 };
 
 /** What a press gets, before the device is asked; null reservation: an unknown token. */
-function verdictOf(reservation: ReservationRow | null, settings: Settings, now: Date): Verdict {
+function verdictOf(
+  reservation: ReservationRow | null,
+  settings: Settings,
+  now: Date,
+  handover: Date | null,
+): Verdict {
   const refuse = (statusCode: DoorAttempt["statusCode"], reason: DoorReason, message: string) => ({
     allowed: false,
     reason,
@@ -131,6 +149,12 @@ function verdictOf(reservation: ReservationRow | null, settings: Settings, now: 
     return refuse(403, "too_early", `Portin voi avata aikaisintaan ${formatDateTime(opensFrom)}.`);
   if (now >= opensUntil)
     return refuse(403, "ended", "Varauksesi aika on päättynyt, joten porttia ei voi enää avata.");
+  if (handover)
+    return refuse(
+      403,
+      "handover",
+      `Edellinen varaus on vielä käynnissä. Portin voi avata ${formatDateTime(handover)}.`,
+    );
   return { allowed: true, reason: "opened", statusCode: 200, message: "Portti avattu." };
 }
 
@@ -154,14 +178,16 @@ export async function openDoor(ctx: AppContext, doorToken: string, ip: string): 
         : [[LIMIT_LOCK.doorUnknownIp, ip]],
     );
     const now = ctx.now();
-    const verdict: Verdict = (await overDoorLimits(tx, reservation?.id ?? null, ip, now))
+    const limited = await overDoorLimits(tx, reservation?.id ?? null, ip, now);
+    const handover = reservation && !limited ? await handoverUntil(tx, reservation, now) : null;
+    const verdict: Verdict = limited
       ? {
           allowed: false,
           reason: "rate_limited",
           statusCode: 429,
           message: "Liian monta yritystä. Odota hetki ja yritä sitten uudelleen.",
         }
-      : verdictOf(reservation, settings, now);
+      : verdictOf(reservation, settings, now, handover);
     const [event] = await tx
       .insert(doorEvents)
       .values({
@@ -173,6 +199,12 @@ export async function openDoor(ctx: AppContext, doorToken: string, ip: string): 
         createdAt: now,
       })
       .returning({ id: doorEvents.id });
+    // Attendance (decision 029): the first allowed press, also when the device then fails.
+    if (verdict.allowed)
+      await tx
+        .update(reservations)
+        .set({ attendedAt: now })
+        .where(and(eq(reservations.id, reservation!.id), isNull(reservations.attendedAt)));
     return { id: event!.id, verdict };
   });
   if (!verdict.allowed) return { statusCode: verdict.statusCode, success: false, message: verdict.message };
@@ -185,7 +217,9 @@ export async function openDoor(ctx: AppContext, doorToken: string, ip: string): 
     return {
       statusCode: 502,
       success: false,
-      message: `Portin avaaminen ei onnistunut. Yritä uudelleen tai soita puistoon: ${settings.park.phone}.`,
+      message: settings.door.fallbackText
+        ? `Portin avaaminen ei onnistunut. Yritä uudelleen. ${settings.door.fallbackText}`
+        : `Portin avaaminen ei onnistunut. Yritä uudelleen tai soita puistoon: ${settings.park.phone}.`,
       error,
     };
   }

@@ -50,6 +50,7 @@ function toMemberReservation(ctx: AppContext, row: Row, settings: Settings): Mem
     cancellable: live && ctx.now().getTime() < deadline.getTime(),
     cancellableUntil: toHelsinkiIso(deadline),
     movable: row.status === "confirmed" && ctx.now().getTime() < deadline.getTime(),
+    noShow: row.status === "confirmed" && !row.attendedAt && row.endsAt <= ctx.now(),
   };
 }
 

@@ -52,6 +52,10 @@ export const settingSchemas = {
   door: z.object({
     opensBeforeMinutes: z.number().int().min(0).max(120),
     closesAfterMinutes: z.number().int().min(0).max(120),
+    /** The gate health job checks the gate from this long before a confirmed booking (decision 029). */
+    healthCheckMinutesBefore: z.number().int().min(5).max(240).default(30),
+    /** Shown and e-mailed to visitors when the gate does not answer; null: the park's phone. */
+    fallbackText: z.string().max(1000).nullable().default(null),
   }),
   homeNotice: z.object({ text: z.string().nullable() }),
   /**
@@ -108,7 +112,7 @@ export const defaultSettings: Settings = {
   // A visitor needs one hold, two if they try again in another tab; an IP may be a family's or a café's.
   // Half a day may wait for payment at once: a few checkouts cannot empty a day (decision 024).
   holdLimits: { perEmail: 2, perIp: 5, dayPercent: 50 },
-  door: { opensBeforeMinutes: 5, closesAfterMinutes: 0 },
+  door: { opensBeforeMinutes: 5, closesAfterMinutes: 0, healthCheckMinutesBefore: 30, fallbackText: null },
   homeNotice: { text: null },
   reminders: {
     hoursBefore: 3,

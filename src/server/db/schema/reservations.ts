@@ -58,6 +58,12 @@ export const reservations = pgTable(
      * queues it, only where it was null, so a booking is reminded once whatever runs the job.
      */
     reminderSentAt: tstz("reminder_sent_at"),
+    /**
+     * The first allowed press of the gate (services/door.ts): set once, in the press's own
+     * transaction. A confirmed booking that ended without it is a no-show; kept here rather than
+     * derived from door_events so counting no-shows reads only the bookings counted.
+     */
+    attendedAt: tstz("attended_at"),
     createdAt: createdAt(),
   },
   (t) => [

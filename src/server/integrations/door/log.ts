@@ -7,5 +7,9 @@ export function logDoorProvider(log: (message: string) => void = console.info): 
     async open({ reservationId, seconds }) {
       log(`[portti] avataan ${seconds} s (varaus ${reservationId}); DOOR_PROVIDER=log ei ohjaa laitetta`);
     },
+    /** No device: nothing can fail. */
+    async status() {
+      return { ok: true, detail: "ei laitetta (DOOR_PROVIDER=log)" };
+    },
   };
 }

@@ -1,5 +1,5 @@
 import mqtt from "mqtt";
-import { DOOR_TIMEOUT_MS, type DoorProvider } from "./provider.js";
+import { DOOR_TIMEOUT_MS, type DoorProvider, statusFromCheck } from "./provider.js";
 
 /**
  * Publishes {action: "open", seconds, reservationId} as JSON with QoS 1 for the gate controller.
@@ -24,6 +24,9 @@ export function mqttDoorProvider(options: { url: string; topic: string }): DoorP
       const client = await connect();
       await client.endAsync().catch(() => {});
       return "MQTT-välittäjä vastasi";
+    },
+    status() {
+      return statusFromCheck(() => this.check!());
     },
     async open({ seconds, reservationId }) {
       const client = await connect();

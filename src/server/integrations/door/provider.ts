@@ -16,7 +16,23 @@ export type DoorProvider = {
    * does not. Returns what was checked. A provider without a device has nothing to ask.
    */
   check?(): Promise<string>;
+  /**
+   * Whether the gate answers now, never throwing (the gate health job, decision 029): Shelly asks
+   * Switch.GetStatus, MQTT whether the broker accepts a connection, the log provider is always ok.
+   */
+  status(): Promise<DoorStatus>;
 };
+
+export type DoorStatus = { ok: boolean; detail: string };
+
+/** A status from a check: what it checked when it answered, its error when not. */
+export async function statusFromCheck(check: () => Promise<string>): Promise<DoorStatus> {
+  try {
+    return { ok: true, detail: await check() };
+  } catch (error) {
+    return { ok: false, detail: (error instanceof Error ? error.message : String(error)).slice(0, 300) };
+  }
+}
 
 /** Gives up on a device that does not answer, so a visitor is never left waiting at the gate. */
 export const DOOR_TIMEOUT_MS = 5_000;

@@ -7,6 +7,8 @@ import {
   timelineQuerySchema,
   timelineSchema,
 } from "../../../domain/admin/operations.js";
+import { gateOverviewQuerySchema, gateOverviewSchema } from "../../../domain/admin/gate.js";
+import { gateOverview } from "../../services/admin/gate.js";
 import { heatmap, listDoorEvents, timeline } from "../../services/admin/operations.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
@@ -54,5 +56,19 @@ export const adminOperationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listDoorEvents(app.ctx, request.query),
+  );
+
+  app.get(
+    "/operations/gate",
+    {
+      schema: {
+        tags,
+        summary: "The gate's health (state, recent checks and outages) and a day's attendance from the gate",
+        security: adminSecurity,
+        querystring: gateOverviewQuerySchema,
+        response: { 200: gateOverviewSchema, 400: errorSchema, ...guardResponses },
+      },
+    },
+    async (request) => gateOverview(app.ctx, request.query.date),
   );
 };

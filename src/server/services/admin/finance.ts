@@ -17,6 +17,7 @@ import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/index.js";
 import { giftCardTransactions, invoices, payments, refunds, reservations } from "../../db/schema.js";
 import { loadVatRates, vatRateOn } from "../prices.js";
+import { attendanceBetween } from "../attendance.js";
 import { csvDocument, euros } from "./csv.js";
 
 /**
@@ -197,7 +198,7 @@ export async function financeReport(ctx: AppContext, q: FinanceQuery): Promise<F
   const start = wallClock(q.from, "00:00").toJSDate();
   const end = wallClock(q.to, "24:00").toJSDate();
   const today = helsinkiDate(ctx.now());
-  const [sales, providerRefunds, giftReturns, soldCents, rates, todaysRate] = await Promise.all([
+  const [sales, providerRefunds, giftReturns, soldCents, rates, todaysRate, attendance] = await Promise.all([
     salesRows(ctx.db, q, start, end),
     refundRows(ctx.db, q, start, end),
     giftCardReturnRows(ctx.db, q, start, end),
@@ -205,6 +206,7 @@ export async function financeReport(ctx: AppContext, q: FinanceQuery): Promise<F
     // Every rate ever in force: a booking paid in the period may be for a slot outside it.
     loadVatRates(ctx.db, "2000-01-01", "2099-12-31"),
     vatRateOn(ctx.db, today),
+    attendanceBetween(ctx.db, start, end, ctx.now()),
   ]);
   const invoiceReport = await openInvoices(ctx.db, today);
 
@@ -301,6 +303,7 @@ export async function financeReport(ctx: AppContext, q: FinanceQuery): Promise<F
       discountsCents,
     },
     giftCards: { soldCents, redeemedCents: methods.find((m) => m.method === "gift_card")!.netCents },
+    noShows: { bookings: attendance.noShows, minutes: Math.round(attendance.noShowMinutes) },
     invoices: invoiceReport,
   };
 }

@@ -18,6 +18,7 @@ import { recordAudit } from "../audit.js";
 import { newToken } from "../booking.js";
 import { getSetting } from "../settings.js";
 import { isSlotConflict } from "../pgErrors.js";
+import { customerAttendance } from "../attendance.js";
 import {
   adminReservationById,
   flatten,
@@ -124,6 +125,12 @@ export async function reservationDetails(ctx: AppContext, id: string): Promise<R
     .from(doorEvents)
     .where(eq(doorEvents.reservationId, id))
     .orderBy(asc(doorEvents.createdAt));
+  const now = ctx.now();
+  const [row] = await ctx.db
+    .select({ attendedAt: reservations.attendedAt, endsAt: reservations.endsAt })
+    .from(reservations)
+    .where(eq(reservations.id, id));
+  const customer = await customerAttendance(ctx.db, reservation.email, now);
   return {
     reservation,
     payments: paymentRows.map((p) => ({
@@ -142,6 +149,12 @@ export async function reservationDetails(ctx: AppContext, id: string): Promise<R
       reason: e.reason,
       provider: e.provider,
     })),
+    attendance: {
+      attendedAt: row!.attendedAt ? toHelsinkiIso(row!.attendedAt) : null,
+      noShow: reservation.status === "confirmed" && !row!.attendedAt && row!.endsAt <= now,
+      customerEndedBookings: customer.endedBookings,
+      customerNoShows: customer.noShows,
+    },
   };
 }
 

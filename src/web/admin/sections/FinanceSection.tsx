@@ -135,6 +135,13 @@ function Report({ report }: { report: FinanceReport }) {
               <dd>{euros(cents)}</dd>
             </div>
           ))}
+          <div>
+            <dt>Poisjäännit (ei portin avausta)</dt>
+            <dd>
+              {report.noShows.bookings} varausta,{" "}
+              {(report.noShows.minutes / 60).toLocaleString("fi-FI", { maximumFractionDigits: 1 })} h
+            </dd>
+          </div>
         </dl>
         <p className="muted">
           Päivät ovat maksun päiviä Helsingin aikaa. Lahjakortin myynti ei ole myyntiä eikä siitä makseta

@@ -16,6 +16,7 @@ import {
 import { formatDate, formatDateTime, formatTime } from "../../../domain/helsinkiClock";
 import { useAdminEnvironment } from "../AdminSession";
 import { SectionStatus } from "../SectionStatus";
+import { GatePanel } from "./GatePanel";
 import { useAdminSection } from "../useAdminSection";
 import "./operations.css";
 
@@ -133,6 +134,7 @@ export function OperationsSection() {
     <section className="admin-section" aria-labelledby="operations-heading">
       <h1 id="operations-heading">Toiminta</h1>
       <SectionStatus actor={actor} />
+      <GatePanel attendance />
       {data && (
         <>
           <section aria-labelledby="ops-today">

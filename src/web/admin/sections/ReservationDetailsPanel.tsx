@@ -87,6 +87,15 @@ export function ReservationDetailsPanel({
           ) : (
             <p className="muted">Porttia ei ole avattu.</p>
           )}
+          <p>
+            {data.attendance.attendedAt
+              ? `Saapui (portti avattu ${formatDateTime(data.attendance.attendedAt)}).`
+              : data.attendance.noShow
+                ? "Ei saapunut: porttia ei avattu varauksen aikana."
+                : "Porttia ei ole vielä avattu."}{" "}
+            Asiakkaan poisjäännit: {data.attendance.customerNoShows} / {data.attendance.customerEndedBookings}{" "}
+            päättynyttä varausta.
+          </p>
         </>
       )}
       {children}

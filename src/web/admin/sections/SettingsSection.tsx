@@ -333,6 +333,8 @@ export function SettingsSection() {
                 {
                   opensBeforeMinutes: numberOf(f, "opensBeforeMinutes"),
                   closesAfterMinutes: numberOf(f, "closesAfterMinutes"),
+                  healthCheckMinutesBefore: numberOf(f, "healthCheckMinutesBefore"),
+                  fallbackText: field(f, "fallbackText") || null,
                 },
                 "Portin asetukset tallennettu.",
               )
@@ -364,6 +366,24 @@ export function SettingsSection() {
                 name="closesAfterMinutes"
                 type="number"
                 defaultValue={data.settings.door.closesAfterMinutes}
+              />
+              <Field
+                id="door-health"
+                label="Portin tarkistus minuuttia ennen varausta"
+                name="healthCheckMinutesBefore"
+                type="number"
+                defaultValue={data.settings.door.healthCheckMinutesBefore}
+              />
+            </div>
+            <div className="form-field">
+              <label htmlFor="door-fallback">
+                Varaohje, jos portti ei vastaa (puhelinnumero, avainlaatikon koodi; tyhjä: puiston puhelin)
+              </label>
+              <textarea
+                id="door-fallback"
+                name="fallbackText"
+                rows={3}
+                defaultValue={data.settings.door.fallbackText ?? ""}
               />
             </div>
           </SettingsForm>

@@ -25,6 +25,7 @@ import {
 import { useAdminEnvironment } from "../AdminSession";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
+import { GatePanel } from "./GatePanel";
 import "./operations.css";
 import { SystemAudit } from "./SystemAudit";
 import { SystemJobs } from "./SystemJobs";
@@ -108,6 +109,7 @@ export function SystemSection() {
     <section className="admin-section" aria-labelledby="system-heading">
       <h1 id="system-heading">Järjestelmä</h1>
       <SectionStatus actor={actor} />
+      <GatePanel />
       {data && (
         <>
           <section aria-labelledby="system-health">

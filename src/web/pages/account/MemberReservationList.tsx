@@ -22,6 +22,7 @@ export function MemberReservationList({ actorRef }: { actorRef: MemberBookingRef
   );
   const refreshFailed = useSelector(actorRef, (s) => s.context.refreshFailed);
   const { upcoming, past } = splitMemberReservations(reservations, now);
+  const noShows = past.filter((r) => r.noShow).length;
   return (
     <div className="member-reservation-lists" aria-busy={refreshing}>
       {refreshFailed && <p className="muted">Varauslistaa ei saatu päivitettyä. Lataa sivu uudelleen.</p>}
@@ -39,6 +40,9 @@ export function MemberReservationList({ actorRef }: { actorRef: MemberBookingRef
       {past.length > 0 && (
         <section aria-labelledby="member-past-title">
           <h3 id="member-past-title">Menneet varaukset</h3>
+          {noShows > 0 && (
+            <p className="muted">Varauksia, joihin et saapunut (porttia ei avattu): {noShows}</p>
+          )}
           <ul className="plain-list member-reservations member-reservations--past">
             {past.map((r) => (
               <MemberReservationCard key={r.id} reservation={r} past actorRef={actorRef} />
@@ -83,6 +87,12 @@ function MemberReservationCard({ reservation: r, past, actorRef }: CardProps) {
         </dd>
         <dt>Koiria</dt>
         <dd>{r.dogs}</dd>
+        {r.noShow && (
+          <>
+            <dt>Saapuminen</dt>
+            <dd>Ei saapunut (porttia ei avattu)</dd>
+          </>
+        )}
         <dt>{subscriber ? "Kiintiöstä" : "Hinta"}</dt>
         <dd>{subscriber ? formatHours(r.hours) : formatEuros(r.priceCents)}</dd>
       </dl>

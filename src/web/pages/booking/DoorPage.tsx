@@ -54,8 +54,16 @@ export function DoorPage() {
       )}
       {phase === "waiting" && info && (
         <p className="notice" role="status">
-          Portin voi avata {formatDateTime(info.opensFrom)} alkaen.
+          {info.waitsForPrevious ? "Edellinen varaus on vielä käynnissä. " : ""}Portin voi avata{" "}
+          {formatDateTime(info.opensFrom)} alkaen.
         </p>
+      )}
+      {info?.fallbackText && phase !== "notFound" && (
+        <div className="card" role="alert">
+          <p>
+            <strong>Portti ei juuri nyt vastaa.</strong> {info.fallbackText}
+          </p>
+        </div>
       )}
       {showButton && (
         <button

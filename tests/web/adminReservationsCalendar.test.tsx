@@ -224,6 +224,7 @@ describe("varaukset calendars", () => {
       reservation: ANSA,
       payments: [],
       doorEvents: [],
+      attendance: { attendedAt: null, noShow: false, customerEndedBookings: 0, customerNoShows: 0 },
     } satisfies ReservationDetails);
     const form = await screen.findByRole("form", { name: "Siirrä varaus" });
     expect(within(form).getByLabelText("Uusi päivä")).toHaveValue("2026-06-16");

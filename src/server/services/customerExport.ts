@@ -4,6 +4,7 @@ import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/index.js";
 import { emailOutbox } from "../db/schema.js";
+import { mailboxKey } from "./customerAuth.js";
 import { listInvoices } from "./invoices.js";
 import { listMemberReservations } from "./memberReservations.js";
 import { currentSubscription, toSubscriptionView } from "./membership.js";
@@ -47,6 +48,9 @@ export const EXPORTED: Record<string, (ids: Ids) => SQL> = {
   gift_card_transactions: (ids) => sql`t.payment_id in (${myPayments(ids)})`,
   discount_code_uses: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
   door_events: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
+  reservation_moves: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
+  gate_fallback_notices: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
+  reservation_lookups: ({ email }) => sql`t.mailbox = ${mailboxKey(email)}`,
   email_outbox: ({ email }) => sql`lower(t."to") = ${email}`,
   audit_log: (ids) =>
     sql.join(

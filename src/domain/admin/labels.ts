@@ -66,6 +66,13 @@ export const outboxKindLabels = {
   invoice_paid: "Laskun maksukuittaus",
   invoice_credit: "Hyvityslasku",
   invoice_refund: "Laskun palautus",
+  reservation_move: "Varauksen siirto",
+  reminder: "Varausmuistutus",
+  lookup: "Varaukset sähköpostiin",
+  member_booking: "Jäsenvarauksen vahvistus",
+  "gate-down": "Portti ei vastaa (omistajalle)",
+  "gate-up": "Portti vastaa taas (omistajalle)",
+  "gate-fallback": "Portin varaohje (kävijälle)",
 } as const;
 
 export const outboxStatusLabels = { pending: "Jonossa", sent: "Lähetetty", failed: "Epäonnistui" } as const;
@@ -152,6 +159,8 @@ export const jobLabels = {
   "create-due-invoices": "Jäsenlaskujen luonti",
   "remind-overdue-invoices": "Maksumuistutukset",
   "check-health": "Tilan tarkistus",
+  "send-reminders": "Varausmuistutukset",
+  "check-gate": "Portin tarkistus",
   "purge-expired-personal-data": "Vanhojen henkilötietojen poisto",
 } as const;
 

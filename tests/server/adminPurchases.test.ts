@@ -133,6 +133,6 @@ describe.each(databaseKinds)("admin ostokset (%s)", (kind) => {
       .slice(1, -1);
     expect(rows).toHaveLength(1111);
     expect(new Set(rows).size).toBe(1111);
-    expect(rows.every((r) => r.endsWith(";paid;10,00;1,94;0,00"))).toBe(true);
+    expect(rows.every((r) => r.endsWith(";Maksettu;10,00;1,94;0,00"))).toBe(true);
   });
 });

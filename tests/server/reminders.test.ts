@@ -110,6 +110,27 @@ describe.each(databaseKinds)("booking reminders on %s", (kind) => {
     expect(await reminded()).toEqual([]);
   });
 
+  it("reminds a moved booking again for its new time", async () => {
+    const { reservation } = await bookAndPay(t, at("10:00"), at("11:00"));
+    t.clock.set(at("07:00"));
+    expect(await queueDueReminders(t.ctx)).toBe(1);
+    const admin = await signedInAdmin("muistutus-siirto");
+    const moved = await t.app.inject({
+      method: "POST",
+      url: `/api/v2/admin/reservations/${reservation.id}/move`,
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { start: at("10:00", "16"), end: at("11:00", "16") },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(await queueDueReminders(t.ctx)).toBe(0);
+    t.clock.set(at("07:00", "16"));
+    expect(await queueDueReminders(t.ctx)).toBe(1);
+    expect((await outboxOf(t, "reminder")).map((m) => m.subject)).toEqual([
+      "Muistutus varauksesta: ma 15.6.2026 klo 10.00–11.00",
+      "Muistutus varauksesta: ti 16.6.2026 klo 10.00–11.00",
+    ]);
+  });
+
   it("sends none for a cancelled booking", async () => {
     const { reservation } = await bookAndPay(t, at("10:00", "16"), at("11:00", "16"));
     const cancel = await t.app.inject({

@@ -133,6 +133,8 @@ export async function moveReservation(
           vatCents: vatIncludedCents(price.totalCents, check.vatRateBasisPoints),
           discountCents: price.discountCents,
           sequence: sql`${reservations.sequence} + 1`,
+          // The reminder was for the old time: the new one gets its own (services/reminders.ts).
+          reminderSentAt: null,
         })
         .where(eq(reservations.id, row!.id))
         .returning();

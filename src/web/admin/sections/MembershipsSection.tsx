@@ -16,6 +16,7 @@ import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
 import { MemberView, type MembershipCommand } from "./MemberView";
 import { acceptsWrite } from "../../../../machines/adminSectionMachine";
+import { PageNavigation, pagesOf } from "./PageNavigation";
 
 /**
  * /hallinta/v2/jasenydet: the memberships with filters, and a member's page with the actions on
@@ -189,7 +190,7 @@ function MembershipTable({
   query: MembershipsQuery;
   go: (search: string) => void;
 }) {
-  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
+  const pages = pagesOf(list);
   const counts = list.counts.byStatus.map((c) => `${statusLabel[c.status as SubscriptionStatus]} ${c.count}`);
   const toPage = (page: number) => go(searchOf({ ...query.list, page: page > 1 ? String(page) : undefined }));
   return (
@@ -260,26 +261,7 @@ function MembershipTable({
           </tbody>
         </table>
       )}
-      {pages > 1 && (
-        <nav className="admin-toolbar" aria-label="Sivut">
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={list.page <= 1}
-            onClick={() => toPage(list.page - 1)}
-          >
-            Edellinen sivu
-          </button>
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={list.page >= pages}
-            onClick={() => toPage(list.page + 1)}
-          >
-            Seuraava sivu
-          </button>
-        </nav>
-      )}
+      <PageNavigation list={list} toPage={toPage} />
     </>
   );
 }

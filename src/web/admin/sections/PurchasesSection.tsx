@@ -20,6 +20,7 @@ import { downloadCsv, FilterActions } from "../CsvDownload";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
 import { acceptsWrite } from "../../../../machines/adminSectionMachine";
+import { PageNavigation, pagesOf } from "./PageNavigation";
 
 const statusText: Record<Purchase["status"], string> = paymentStatusLabels;
 
@@ -204,33 +205,5 @@ export function PurchasesSection() {
         </>
       )}
     </section>
-  );
-}
-
-const pagesOf = (list: PurchaseList) => Math.max(1, Math.ceil(list.total / list.pageSize));
-
-/** Previous and next page of the same filters, when the payments fill more than one. */
-function PageNavigation({ list, toPage }: { list: PurchaseList; toPage: (page: number) => void }) {
-  const pages = pagesOf(list);
-  if (pages <= 1) return null;
-  return (
-    <nav className="admin-toolbar" aria-label="Sivut">
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={list.page <= 1}
-        onClick={() => toPage(list.page - 1)}
-      >
-        Edellinen sivu
-      </button>
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={list.page >= pages}
-        onClick={() => toPage(list.page + 1)}
-      >
-        Seuraava sivu
-      </button>
-    </nav>
   );
 }

@@ -1,0 +1,31 @@
+/** A list that pages: its size, this page (from 1) and the page size. */
+export type PagedList = { total: number; page: number; pageSize: number };
+
+/** How many pages the list has (at least one). */
+export const pagesOf = (list: PagedList) => Math.max(1, Math.ceil(list.total / list.pageSize));
+
+/** Previous and next page of the same filters, when the list fills more than one. */
+export function PageNavigation({ list, toPage }: { list: PagedList; toPage: (page: number) => void }) {
+  const pages = pagesOf(list);
+  if (pages <= 1) return null;
+  return (
+    <nav className="admin-toolbar" aria-label="Sivut">
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={list.page <= 1}
+        onClick={() => toPage(list.page - 1)}
+      >
+        Edellinen sivu
+      </button>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={list.page >= pages}
+        onClick={() => toPage(list.page + 1)}
+      >
+        Seuraava sivu
+      </button>
+    </nav>
+  );
+}

@@ -19,6 +19,15 @@ export const parkDetailsSchema = z.object({
   email: z.email("Anna kelvollinen sähköpostiosoite."),
   phone: z.string().check(z.trim(), z.minLength(5, "Anna puhelinnumero."), z.maxLength(40)),
   feedbackUrl: z.url("Palautelomakkeen osoite on annettava kokonaisena (https://…)."),
+  latitude: z
+    .number({ error: "Anna leveysaste asteina, esimerkiksi 61,4978." })
+    .check(z.minimum(-90, "Leveysaste on välillä −90…90."), z.maximum(90, "Leveysaste on välillä −90…90.")),
+  longitude: z
+    .number({ error: "Anna pituusaste asteina, esimerkiksi 23,761." })
+    .check(
+      z.minimum(-180, "Pituusaste on välillä −180…180."),
+      z.maximum(180, "Pituusaste on välillä −180…180."),
+    ),
 });
 
 const dayHours = z.nullable(
@@ -115,7 +124,7 @@ export const areaInputSchema = z.object({
 export const adminSettingsSchema = z.object({
   settings: z.object({
     // As stored (an id entered before the check existed is still shown, to be corrected).
-    park: z.record(z.string(), z.string()),
+    park: z.record(z.string(), z.union([z.string(), z.number()])),
     openingHours: z.object({
       weekly: z.array(z.nullable(z.object({ opens: z.string(), closes: z.string() }))),
     }),

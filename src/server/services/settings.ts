@@ -16,6 +16,9 @@ export const settingSchemas = {
     email: z.email(),
     phone: z.string().min(1),
     feedbackUrl: z.url(),
+    /** The park's place (WGS84): the map link and the lights' sunset and sunrise. */
+    latitude: z.number().min(-90).max(90).default(61.4978),
+    longitude: z.number().min(-180).max(180).default(23.761),
   }),
   openingHours: z.object({
     /** Index 0 = Monday .. 6 = Sunday; null = closed that weekday. */
@@ -98,6 +101,8 @@ export const defaultSettings: Settings = {
     email: "info@koirapuisto.fi",
     phone: "+358 40 123 4567",
     feedbackUrl: "https://forms.office.com/e/koirapuisto-palaute",
+    latitude: 61.4978,
+    longitude: 23.761,
   },
   openingHours: { weekly: Array.from({ length: 7 }, () => ({ ...everyDay })) },
   slotRules: {

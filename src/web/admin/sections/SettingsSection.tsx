@@ -19,7 +19,12 @@ const PARK_FIELDS: Array<[keyof AdminSettings["settings"]["park"] & string, stri
   ["email", "Sähköposti", "email"],
   ["phone", "Puhelin", "tel"],
   ["feedbackUrl", "Palautelomakkeen osoite", "url"],
+  ["latitude", "Leveysaste (kartta ja valaistus)"],
+  ["longitude", "Pituusaste (kartta ja valaistus)"],
 ];
+const COORDINATES = new Set(["latitude", "longitude"]);
+/** "61,4978" → 61.4978; an empty or wrong field becomes NaN, which the server names. */
+const degrees = (text: string) => (text === "" ? Number.NaN : Number(text.replace(",", ".")));
 
 /** A form whose fields start from the server's values; it is built anew when those change. */
 function SettingsForm(props: {
@@ -87,7 +92,12 @@ export function SettingsSection() {
             onSubmit={(f) =>
               setting(
                 "park",
-                Object.fromEntries(PARK_FIELDS.map(([name]) => [name, field(f, name)])),
+                Object.fromEntries(
+                  PARK_FIELDS.map(([name]) => [
+                    name,
+                    COORDINATES.has(name) ? degrees(field(f, name)) : field(f, name),
+                  ]),
+                ),
                 "Puiston tiedot tallennettu.",
               )
             }

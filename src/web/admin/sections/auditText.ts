@@ -42,6 +42,8 @@ const fieldLabels: Record<string, string> = {
   companyName: "Yrityksen nimi",
   businessId: "Y-tunnus",
   feedbackUrl: "Palautelomake",
+  latitude: "Leveysaste",
+  longitude: "Pituusaste",
   weekly: "Viikon aukioloajat",
   gridMinutes: "Aikaruudukko (min)",
   lengthsMinutes: "Varauksen pituudet (min)",

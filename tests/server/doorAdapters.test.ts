@@ -137,7 +137,9 @@ describe("MQTT adapter (local Mosquitto)", () => {
     const topic = `koirapuisto/test/${crypto.randomUUID()}`;
     const subscriber = await listen(topic);
     try {
-      expect(await mqttDoorProvider({ url: MQTT_URL, topic }).check!()).toBe("MQTT-välittäjä vastasi");
+      expect(await mqttDoorProvider({ url: MQTT_URL, topic }).check!()).toBe(
+        "MQTT-välittäjä vastasi (ohjain ei kerro tilaansa)",
+      );
       expect(await subscriber.next()).toBeUndefined();
     } finally {
       await subscriber.close();
@@ -149,11 +151,34 @@ describe("MQTT adapter (local Mosquitto)", () => {
     const topic = `koirapuisto/test/${crypto.randomUUID()}`;
     expect(await mqttDoorProvider({ url: MQTT_URL, topic }).status()).toEqual({
       ok: true,
-      detail: "MQTT-välittäjä vastasi",
+      detail: "MQTT-välittäjä vastasi (ohjain ei kerro tilaansa)",
     });
     expect(await mqttDoorProvider({ url: "mqtt://127.0.0.1:9", topic }).status()).toMatchObject({
       ok: false,
     });
+  });
+
+  it("reads the controller's retained status topic: online is ok, its last will offline is down", async () => {
+    const topic = `koirapuisto/test/${crypto.randomUUID()}`;
+    const provider = mqttDoorProvider({ url: MQTT_URL, topic });
+    // The controller: "online" retained on connect, "offline" retained as its last will.
+    const controller = await mqtt.connectAsync(MQTT_URL, {
+      will: { topic: `${topic}/status`, payload: Buffer.from("offline"), qos: 1, retain: true },
+    });
+    await controller.publishAsync(`${topic}/status`, "online", { qos: 1, retain: true });
+    expect(await provider.status()).toEqual({
+      ok: true,
+      detail: "MQTT-välittäjä ja portin ohjain vastasivat",
+    });
+    // The controller drops off without a goodbye: the broker publishes its will.
+    controller.stream.destroy();
+    let status = await provider.status();
+    for (let i = 0; i < 50 && status.ok; i++) status = await provider.status();
+    expect(status).toEqual({ ok: false, detail: "Portin ohjaimen tila: offline" });
+    // Clears the retained message.
+    const cleaner = await mqtt.connectAsync(MQTT_URL);
+    await cleaner.publishAsync(`${topic}/status`, "", { qos: 1, retain: true });
+    await cleaner.endAsync();
   });
 
   it("fails fast when the broker cannot be reached", async () => {

@@ -18,7 +18,8 @@ export type DoorProvider = {
   check?(): Promise<string>;
   /**
    * Whether the gate answers now, never throwing (the gate health job, decision 029): Shelly asks
-   * Switch.GetStatus, MQTT whether the broker accepts a connection, the log provider is always ok.
+   * Switch.GetStatus, MQTT the controller's retained `<topic>/status` (its last will "offline" when
+   * it dropped off) or, when it publishes none, whether the broker accepts a connection; log is always ok.
    */
   status(): Promise<DoorStatus>;
 };

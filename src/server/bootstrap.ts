@@ -9,6 +9,7 @@ import { logDoorProvider } from "./integrations/door/log.js";
 import { mqttDoorProvider } from "./integrations/door/mqtt.js";
 import type { DoorProvider } from "./integrations/door/provider.js";
 import { shellyDoorProvider } from "./integrations/door/shelly.js";
+import { configuredLightsProvider, type LightsProvider } from "./integrations/lights/provider.js";
 import { demoPaymentProvider } from "./integrations/payments/demo.js";
 import type { PaymentProvider } from "./integrations/payments/provider.js";
 import { stripeClient, stripePaymentProvider } from "./integrations/payments/stripe.js";
@@ -26,6 +27,7 @@ export type ContextOverrides = {
   mailTransport?: MailTransport;
   payments?: PaymentProvider;
   door?: DoorProvider;
+  lights?: LightsProvider;
 };
 
 /** The gate device chosen by DOOR_PROVIDER (config.ts has checked its settings). */
@@ -72,6 +74,7 @@ export async function createContext(
     now,
     payments: overrides.payments ?? configuredPaymentProvider(config, now),
     door: overrides.door ?? configuredDoorProvider(config),
+    lights: overrides.lights ?? configuredLightsProvider(config),
     adminIdentity: firebaseAdminIdentity(config.adminAuth),
     mail: createMailService({ transport, from: config.MAIL_FROM, now }),
   };

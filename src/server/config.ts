@@ -50,6 +50,13 @@ const envSchema = z.object({
       .optional(),
   ),
   MQTT_TOPIC: z.string().min(1).default("koirapuisto/portti/avaa"),
+  /** The park's lights (decision 035): none, a Shelly relay, or an MQTT topic on MQTT_URL's broker. */
+  LIGHTS_PROVIDER: z.enum(["none", "shelly", "mqtt"]).default("none"),
+  LIGHTS_SHELLY_URL: optionalString.pipe(
+    z.url({ message: "LIGHTS_SHELLY_URL must be an absolute URL" }).optional(),
+  ),
+  LIGHTS_SHELLY_SWITCH_ID: z.coerce.number().int().min(0).default(0),
+  LIGHTS_MQTT_TOPIC: z.string().min(1).default("koirapuisto/valot"),
   /** API requests one process serves at once; beyond it answers 503 with Retry-After at once. */
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(200),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -95,6 +102,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push("- SHELLY_URL: required when DOOR_PROVIDER=shelly");
   if (e.DOOR_PROVIDER === "mqtt" && !e.MQTT_URL)
     problems.push("- MQTT_URL: required when DOOR_PROVIDER=mqtt");
+  if (e.LIGHTS_PROVIDER === "shelly" && !e.LIGHTS_SHELLY_URL)
+    problems.push("- LIGHTS_SHELLY_URL: required when LIGHTS_PROVIDER=shelly");
+  if (e.LIGHTS_PROVIDER === "mqtt" && !e.MQTT_URL)
+    problems.push("- MQTT_URL: required when LIGHTS_PROVIDER=mqtt (the lights' topic is on that broker)");
   const adminAuth = adminAuthConfig(e, problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
 

@@ -2,6 +2,7 @@ import type { Config } from "./config.js";
 import type { Database, Db } from "./db/index.js";
 import type { AdminIdentity } from "./integrations/adminIdentity.js";
 import type { DoorProvider } from "./integrations/door/provider.js";
+import type { LightsProvider } from "./integrations/lights/provider.js";
 import type { PaymentProvider } from "./integrations/payments/provider.js";
 import type { AvailabilityCache } from "./services/availabilityCache.js";
 import type { MailService } from "./services/mail.js";
@@ -14,6 +15,8 @@ export type AppContext = {
   mail: MailService;
   payments: PaymentProvider;
   door: DoorProvider;
+  /** The park's lights (LIGHTS_PROVIDER; decision 035). */
+  lights: LightsProvider;
   /** Verifies admins' Firebase ID tokens (a Firebase project or the Auth emulator). */
   adminIdentity: AdminIdentity;
   /** Settings, area and booking rules in memory, kept current by the database's notices. */

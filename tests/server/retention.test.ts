@@ -3,6 +3,9 @@ import {
   customerSessions,
   doorEvents,
   emailOutbox,
+  gateChecks,
+  gateOutages,
+  lightSwitches,
   magicLinkTokens,
 } from "../../src/server/db/schema.js";
 import { jobs } from "../../src/server/jobs/index.js";
@@ -54,6 +57,29 @@ describe.each(databaseKinds)("personal data retention on %s", (kind) => {
     t.clock.advance(10 * DAY_MS);
     await purge();
     expect(await counts()).toMatchObject({ doorEvents: 0, emails: 0 });
+  });
+
+  it("deletes gate checks after 30 days but keeps the outages; keeps the lights' newest switch", async () => {
+    const at = (days: number) => new Date(t.ctx.now().getTime() - days * DAY_MS);
+    await t.ctx.db.insert(gateChecks).values([
+      { windowStart: at(31), provider: "shelly", ok: false, createdAt: at(31) },
+      { windowStart: at(29), provider: "shelly", ok: true, createdAt: at(29) },
+    ]);
+    await t.ctx.db.insert(gateOutages).values({ startedAt: at(31), endedAt: at(30), detail: "ei vastaa" });
+    const switchAt = (days: number, on: boolean) => ({
+      on,
+      reason: on ? ("booking" as const) : ("schedule" as const),
+      result: "ok" as const,
+      provider: "shelly",
+      triedAt: at(days),
+      createdAt: at(days),
+    });
+    await t.ctx.db.insert(lightSwitches).values([switchAt(400, true), switchAt(399, false)]);
+    await purge();
+    const left = await t.ctx.db.select().from(gateChecks);
+    expect(left.map((c) => c.ok)).toEqual([true]);
+    expect(await t.ctx.db.select().from(gateOutages)).toHaveLength(1);
+    expect((await t.ctx.db.select().from(lightSwitches)).map((s) => s.on)).toEqual([false]);
   });
 
   it("deletes used or expired login links after a day, and sessions once ended", async () => {

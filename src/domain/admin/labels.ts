@@ -117,6 +117,7 @@ export const auditActionLabels = {
   "admin.remove": "Ylläpitäjä poistettu",
   "admin.claim.set": "Ylläpito-oikeus annettu Firebasessa",
   "admin.claim.clear": "Ylläpito-oikeus poistettu Firebasessa",
+  "lights.override": "Valojen käsiohjaus asetettu",
 } as const;
 
 /** What an audit row is about (its `entity`). */
@@ -136,6 +137,7 @@ export const auditEntityLabels = {
   invoice: "Lasku",
   email: "Sähköposti",
   admin: "Ylläpitäjä",
+  lights: "Valot",
 } as const;
 
 /** Hallintapaneeli's settings (services/settings.ts settingSchemas) by their names there. */
@@ -147,6 +149,7 @@ export const settingLabels = {
   door: "Portin aukioloikkuna",
   homeNotice: "Etusivun tiedote",
   membership: "Jäsenyyden ehdot",
+  lights: "Valot",
 } as const;
 
 /** The scheduled jobs (server/jobs/index.ts) by what they do. */
@@ -161,6 +164,7 @@ export const jobLabels = {
   "check-health": "Tilan tarkistus",
   "send-reminders": "Varausmuistutukset",
   "check-gate": "Portin tarkistus",
+  "switch-lights": "Valojen ohjaus",
   "purge-expired-personal-data": "Vanhojen henkilötietojen poisto",
 } as const;
 

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { INVALID_BUSINESS_ID, isValidBusinessId } from "../businessId";
+import { lightsSettingsSchema } from "./lights";
 
 /**
  * Hallintapaneeli and hinnasto: what an admin may change, with the checks a change must pass on
@@ -93,6 +94,7 @@ export const editableSettings = {
   homeNotice: homeNoticeSchema,
   reminders: reminderSettingsSchema,
   membership: membershipTermsSchema,
+  lights: lightsSettingsSchema,
 } as const;
 export type EditableSettingKey = keyof typeof editableSettings;
 export const editableSettingKeys = Object.keys(editableSettings) as EditableSettingKey[];

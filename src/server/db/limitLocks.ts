@@ -26,6 +26,8 @@ export const LIMIT_LOCK = {
   lookupMailbox: 18,
   /** The gate health job's outage transitions (services/gateHealth.ts). */
   gateOutage: 19,
+  /** The lights job's wanted-state transitions (services/lights.ts). */
+  lights: 22,
 } as const;
 
 const keyOf = (text: string) => createHash("sha1").update(text).digest().readInt32BE(0);

@@ -8,6 +8,7 @@ import { loggableError } from "../errors.js";
 import { MAGIC_LINK_TTL_MINUTES } from "../services/customerAuth.js";
 import { checkGate } from "../services/gateHealth.js";
 import { runHealthChecks } from "../services/health.js";
+import { switchLights } from "../services/lights.js";
 import { releaseExpiredHolds } from "../services/holds.js";
 import { createDueInvoices, remindOverdueInvoices } from "../services/invoices.js";
 import { expireAbandonedSignups } from "../services/membership.js";
@@ -84,6 +85,12 @@ export const jobs: Job[] = [
     name: "check-gate",
     schedule: "20 * * * * *",
     run: checkGate,
+  },
+  {
+    // The park's lights for bookings in the dark (services/lights.ts); switches only on a change.
+    name: "switch-lights",
+    schedule: "40 * * * * *",
+    run: switchLights,
   },
   {
     // Keeps the privacy notice's retention periods (services/retention.ts).

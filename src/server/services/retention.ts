@@ -5,7 +5,9 @@ import {
   customerSessions,
   doorEvents,
   emailOutbox,
+  gateChecks,
   idempotencyKeys,
+  lightSwitches,
   invoices,
   jobRuns,
   magicLinkTokens,
@@ -25,6 +27,8 @@ export const RETENTION = {
   credentialsDays: 1,
   /** The scheduled jobs' run history (no personal data; kept for the admin's system page). */
   jobRunDays: 14,
+  /** The gate health job's checks (no personal data; the outages they found are kept). */
+  gateCheckDays: 30,
   /** Stored first answers of idempotent POSTs: a retry comes within seconds, a day is ample. */
   idempotencyDays: 1,
 } as const;
@@ -62,6 +66,21 @@ export async function purgeExpiredPersonalData(ctx: AppContext) {
     .delete(jobRuns)
     .where(lt(jobRuns.startedAt, new Date(now.getTime() - RETENTION.jobRunDays * DAY_MS)))
     .returning({ name: jobRuns.name });
+  // Checks every five minutes while bookings run add up; the outages table keeps the history that matters.
+  const checks = await ctx.db
+    .delete(gateChecks)
+    .where(lt(gateChecks.createdAt, new Date(now.getTime() - RETENTION.gateCheckDays * DAY_MS)))
+    .returning({ id: gateChecks.id });
+  // The lights' switches like the gate's log, but never the newest: the lights job compares with it.
+  const switches = await ctx.db
+    .delete(lightSwitches)
+    .where(
+      and(
+        lt(lightSwitches.createdAt, logCutoff),
+        sql`${lightSwitches.id} < (SELECT max(${lightSwitches.id}) FROM ${lightSwitches})`,
+      ),
+    )
+    .returning({ id: lightSwitches.id });
   // Asking for a login link makes a customer row (the link belongs to it); one that never logged
   // in and holds nothing is gone a day later, with its links (ON DELETE CASCADE).
   const unused = await ctx.db
@@ -92,6 +111,8 @@ export async function purgeExpiredPersonalData(ctx: AppContext) {
     unusedCustomers: unused.length,
     jobRuns: runs.length,
     doorEvents: door.length,
+    gateChecks: checks.length,
+    lightSwitches: switches.length,
     emails: mail.length,
     loginLinks: links.length,
     sessions: sessions.length,

@@ -82,6 +82,8 @@ export const settingSchemas = {
       .min(5)
       .max(24 * 60),
   }),
+  /** The park's lights (services/lights.ts, decision 035): on until the end of a booking plus this. */
+  lights: z.object({ graceMinutes: z.number().int().min(0).max(120).default(10) }),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -131,6 +133,7 @@ export const defaultSettings: Settings = {
     invoiceDueDays: 14,
     signupPaymentMinutes: 60,
   },
+  lights: { graceMinutes: 10 },
 };
 
 const keys = Object.keys(settingSchemas) as SettingKey[];

@@ -8,7 +8,10 @@ import {
   timelineSchema,
 } from "../../../domain/admin/operations.js";
 import { gateOverviewQuerySchema, gateOverviewSchema } from "../../../domain/admin/gate.js";
+import { lightsOverrideBodySchema, lightsOverviewSchema } from "../../../domain/admin/lights.js";
+import { signedInAdmin } from "../../plugins/adminAuth.js";
 import { gateOverview } from "../../services/admin/gate.js";
+import { lightsOverview, setLightsOverride } from "../../services/admin/lights.js";
 import { heatmap, listDoorEvents, timeline } from "../../services/admin/operations.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
@@ -70,5 +73,32 @@ export const adminOperationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => gateOverview(app.ctx, request.query.date),
+  );
+
+  app.get(
+    "/operations/lights",
+    {
+      schema: {
+        tags,
+        summary: "The park's lights: state, the override in force, the latest switches (decision 035)",
+        security: adminSecurity,
+        response: { 200: lightsOverviewSchema, ...guardResponses },
+      },
+    },
+    async () => lightsOverview(app.ctx),
+  );
+
+  app.post(
+    "/operations/lights/override",
+    {
+      schema: {
+        tags,
+        summary: "Switch the lights by hand: on or off until a time or the next change, or back to automatic",
+        security: adminSecurity,
+        body: lightsOverrideBodySchema,
+        response: { 200: lightsOverviewSchema, 400: errorSchema, ...guardResponses },
+      },
+    },
+    async (request) => setLightsOverride(app.ctx, signedInAdmin(request), request.body),
   );
 };

@@ -17,6 +17,7 @@ import { formatDate, formatDateTime, formatTime } from "../../../domain/helsinki
 import { useAdminEnvironment } from "../AdminSession";
 import { SectionStatus } from "../SectionStatus";
 import { GatePanel } from "./GatePanel";
+import { LightsPanel } from "./LightsPanel";
 import { useAdminSection } from "../useAdminSection";
 import "./operations.css";
 
@@ -135,6 +136,7 @@ export function OperationsSection() {
       <h1 id="operations-heading">Toiminta</h1>
       <SectionStatus actor={actor} />
       <GatePanel attendance />
+      <LightsPanel />
       {data && (
         <>
           <section aria-labelledby="ops-today">

@@ -20,6 +20,9 @@ describe("configuration from the environment", () => {
     [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL must look like postgres://"],
     [{ PUBLIC_URL: "not a url" }, "PUBLIC_URL must be an absolute URL"],
     [{ DOOR_PROVIDER: "mqtt" }, "MQTT_URL: required when DOOR_PROVIDER=mqtt"],
+    [{ LIGHTS_PROVIDER: "shelly" }, "LIGHTS_SHELLY_URL: required when LIGHTS_PROVIDER=shelly"],
+    [{ LIGHTS_PROVIDER: "mqtt" }, "MQTT_URL: required when LIGHTS_PROVIDER=mqtt"],
+    [{ LIGHTS_PROVIDER: "hue" }, "LIGHTS_PROVIDER"],
     [{ NODE_ENV: "production", PUBLIC_URL: "https://x.fi" }, "SESSION_SECRET: required"],
   ])("refuses %o with a message naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

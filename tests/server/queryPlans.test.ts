@@ -11,6 +11,7 @@ import { reservationListQuery } from "../../src/server/services/admin/reservatio
 import { latestJobRunsQuery } from "../../src/server/services/admin/system.js";
 import { loadLiveReservations } from "../../src/server/services/availability.js";
 import { bookingStateQuery } from "../../src/server/services/checkoutHold.js";
+import { lightsWindowQuery } from "../../src/server/services/lights.js";
 import { databaseKinds, openTestDatabase } from "../support/database.js";
 import { emailFragment, seedHistory } from "../support/history.js";
 
@@ -126,5 +127,10 @@ describe.each(databaseKinds)("query plans on years of history (%s)", (kind) => {
     const names = jobs.map((j) => j.name);
     await expectIndexed(database, latestJobRunsQuery(names, false), ["job_runs_name_due_at_pk"]);
     await expectIndexed(database, latestJobRunsQuery(names, true), ["job_runs_failed"]);
+  });
+
+  it("finds the bookings the lights are on for by the start index", async () => {
+    const query = lightsWindowQuery(database.db, at("2026-06-10T18:00:00Z"), 5 * 60_000, 10 * 60_000);
+    await expectIndexed(database, query, ["reservations_starts_at", "reservations_no_overlap"]);
   });
 });

@@ -39,21 +39,32 @@ export function fallsInDark(start: Date, end: Date, latitude: number, longitude:
   return isDark(new Date(end.getTime() - 1), latitude, longitude);
 }
 
-/** Whether a confirmed booking (single or member) in the dark wants the lights on now. */
-export async function automaticallyOn(db: DbOrTx, settings: Settings, now: Date): Promise<boolean> {
-  const before = settings.door.opensBeforeMinutes * 60_000;
-  const grace = settings.lights.graceMinutes * 60_000;
-  const rows = await db
+/**
+ * Confirmed bookings (single, member, the admin's) whose lights window [start − before, end +
+ * grace) holds `now`: by start within the longest booking (reservations_starts_at).
+ */
+export function lightsWindowQuery(db: DbOrTx, now: Date, beforeMs: number, graceMs: number) {
+  return db
     .select({ startsAt: reservations.startsAt, endsAt: reservations.endsAt })
     .from(reservations)
     .where(
       and(
         eq(reservations.status, "confirmed"),
-        gt(reservations.startsAt, new Date(now.getTime() - LONGEST_BOOKING_MS - grace)),
-        lte(reservations.startsAt, new Date(now.getTime() + before)),
-        gt(reservations.endsAt, new Date(now.getTime() - grace)),
+        gt(reservations.startsAt, new Date(now.getTime() - LONGEST_BOOKING_MS - graceMs)),
+        lte(reservations.startsAt, new Date(now.getTime() + beforeMs)),
+        gt(reservations.endsAt, new Date(now.getTime() - graceMs)),
       ),
     );
+}
+
+/** Whether a confirmed booking in the dark wants the lights on now. */
+export async function automaticallyOn(db: DbOrTx, settings: Settings, now: Date): Promise<boolean> {
+  const rows = await lightsWindowQuery(
+    db,
+    now,
+    settings.door.opensBeforeMinutes * 60_000,
+    settings.lights.graceMinutes * 60_000,
+  );
   const { latitude, longitude } = settings.park;
   return rows.some((r) => fallsInDark(r.startsAt, r.endsAt, latitude, longitude));
 }

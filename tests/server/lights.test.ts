@@ -170,6 +170,23 @@ describe.each(databaseKinds)("the lights job on %s", (kind) => {
       .from(auditLog)
       .where(sql`${auditLog.action} = 'lights.override'`);
     expect(audits).toHaveLength(3);
+
+    // The grace is a setting: two hours keeps the 19-20 booking's lights wanted at 21.05.
+    const auth = { authorization: `Bearer ${admin.token}` };
+    const put = await t.app.inject({
+      method: "PUT",
+      url: "/api/v2/admin/settings/lights",
+      headers: auth,
+      payload: { graceMinutes: 120 },
+    });
+    expect(put.statusCode).toBe(200);
+    at("21:05");
+    const overview = await t.app.inject({
+      method: "GET",
+      url: "/api/v2/admin/operations/lights",
+      headers: auth,
+    });
+    expect(overview.json()).toMatchObject({ graceMinutes: 120, automaticOn: true, override: null });
   });
 });
 

@@ -49,9 +49,9 @@ describe("SPA shell in Chromium", () => {
   });
 
   it("hydrates the prerendered / and /varauskalenteri without a hydration error (decision 030)", async () => {
-    for (const [path, heading] of [
-      ["/", `Koirapuisto – aidattu puisto vain sinun koirillesi`],
-      ["/varauskalenteri", "Varauskalenteri"],
+    for (const [path, markup] of [
+      ["/", "aidattu puisto vain sinun koirillesi</h1>"],
+      ["/varauskalenteri", "<h1>Varauskalenteri</h1>"],
     ]) {
       // Narrow, as Lighthouse's phone: the calendar's day view is what was prerendered.
       const page = await openPage(412);
@@ -61,7 +61,7 @@ describe("SPA shell in Chromium", () => {
       });
       // The page's markup is in the HTML itself, before any script runs.
       const html = await (await fetch(`${e2e.server.url}${path}`)).text();
-      expect(html).toContain(`<h1>${heading}</h1>`);
+      expect(html).toContain(markup);
       await page.goto(`${e2e.server.url}${path}`);
       // The visit's year in the footer is rendered only once React has hydrated the page.
       await page.getByText(`© ${new Date().getFullYear()}`).waitFor();

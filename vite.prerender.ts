@@ -91,7 +91,8 @@ export function prerender(): Plugin {
                 return `${start}${escapeHtml(description)}"`;
               })
               .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
-            if (!document.includes(html)) throw new Error(`prerender: no #root in index.html for ${page.path}`);
+            if (!document.includes(html))
+              throw new Error(`prerender: no #root in index.html for ${page.path}`);
             writeFileSync(path.join(outDir, "prerendered", `${page.file}.html`), document);
           }
         } finally {

@@ -14,7 +14,8 @@ describe("a malformed URL", () => {
   let folder: string;
   const shell = '<!doctype html><html lang="fi"><body><div id="root"></div></body></html>';
   const home = '<!doctype html><html lang="fi"><body><div id="root"><h1>Etusivu</h1></div></body></html>';
-  const membership = '<!doctype html><html lang="fi"><body><div id="root"><h1>Jäsenyys</h1></div></body></html>';
+  const membership =
+    '<!doctype html><html lang="fi"><body><div id="root"><h1>Jäsenyys</h1></div></body></html>';
 
   beforeAll(async () => {
     t = await createTestApp("pglite");

@@ -11,7 +11,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, type Plugin } from "vite";
-import type { PrerenderedPage, prerenderedPages as Pages } from "./src/web/prerender";
+import type { PrerenderedPage, pageShells as Shells, prerenderedPages as Pages } from "./src/web/prerender";
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -73,9 +73,10 @@ export function prerender(): Plugin {
         });
         try {
           const entry = pathToFileURL(path.join(serverOut, "prerender.js")).href;
-          const { renderPage, prerenderedPages } = (await import(entry)) as {
+          const { renderPage, prerenderedPages, pageShells } = (await import(entry)) as {
             renderPage(path: string): Promise<PrerenderedPage>;
             prerenderedPages: typeof Pages;
+            pageShells: typeof Shells;
           };
           const template = readFileSync(path.join(outDir, "index.html"), "utf8");
           const manifest = JSON.parse(
@@ -94,6 +95,14 @@ export function prerender(): Plugin {
             if (!document.includes(html))
               throw new Error(`prerender: no #root in index.html for ${page.path}`);
             writeFileSync(path.join(outDir, "prerendered", `${page.file}.html`), document);
+          }
+          mkdirSync(path.join(outDir, "shells"), { recursive: true });
+          for (const shell of pageShells) {
+            const document = template.replace(
+              "</head>",
+              () => `${headFor(outDir, manifest, shell.module)}</head>`,
+            );
+            writeFileSync(path.join(outDir, "shells", `${shell.file}.html`), document);
           }
         } finally {
           rmSync(serverOut, { recursive: true, force: true });

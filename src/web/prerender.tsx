@@ -29,6 +29,16 @@ export const prerenderedPages: { path: string; file: string; module?: string }[]
   { path: "/tietosuojaseloste", file: "tietosuojaseloste", module: "pages/PrivacyPage.tsx" },
 ];
 
+/**
+ * Pages whose path carries data (a checkout's times): no markup, since the first render depends on
+ * the path, but a shell of their own that names the page's chunks and CSS, so the browser fetches
+ * them with the entry instead of after it. The server serves `shells/<file>.html` for the prefix
+ * and every path under it.
+ */
+export const pageShells: { prefix: string; file: string; module: string }[] = [
+  { prefix: "/checkout", file: "checkout", module: "pages/booking/CheckoutPage.tsx" },
+];
+
 /** Node has no local storage: the session and the stored bookings read as empty, as for a first visit. */
 function emptyStorage(): Storage {
   return {

@@ -14,6 +14,8 @@ describe("a malformed URL", () => {
   let folder: string;
   const shell = '<!doctype html><html lang="fi"><body><div id="root"></div></body></html>';
   const home = '<!doctype html><html lang="fi"><body><div id="root"><h1>Etusivu</h1></div></body></html>';
+  const checkout =
+    '<!doctype html><html lang="fi"><head><link rel="modulepreload"></head><div id="root"></div>';
   const membership =
     '<!doctype html><html lang="fi"><body><div id="root"><h1>Jäsenyys</h1></div></body></html>';
 
@@ -25,6 +27,8 @@ describe("a malformed URL", () => {
     await mkdir(path.join(folder, "prerendered"));
     await writeFile(path.join(folder, "prerendered", "index.html"), home);
     await writeFile(path.join(folder, "prerendered", "jasenyys.html"), membership);
+    await mkdir(path.join(folder, "shells"));
+    await writeFile(path.join(folder, "shells", "checkout.html"), checkout);
     // A second app on the same context; the first one closes the shared admin identity.
     const adminIdentity = { ...t.ctx.adminIdentity, close: async () => {} };
     web = await buildApp({ ctx: { ...t.ctx, adminIdentity }, serveWeb: true, webFolder: folder });
@@ -63,13 +67,16 @@ describe("a malformed URL", () => {
     expect(api.json().message).toMatch(/Polkua ei löydy/);
   });
 
-  it("serves a prerendered page at its exact path, revalidated, and the shell with a query or elsewhere", async () => {
+  it("serves a prerendered page at its exact path, a checkout its own shell, and the shell elsewhere", async () => {
     for (const [url, body] of [
       ["/", home],
       ["/jasenyys", membership],
       ["/jasenyys?varaus=abc", shell],
       ["/jasenyys/x", shell],
       ["/index.html", shell],
+      ["/checkout", checkout],
+      ["/checkout/2026-11-25T10%3A00%3A00%2B02%3A00/2026-11-25T11%3A00%3A00%2B02%3A00", checkout],
+      ["/checkoutx", shell],
     ] as const) {
       const res = await web.inject({ method: "GET", url });
       expect([url, res.statusCode, res.body]).toEqual([url, 200, body]);

@@ -48,10 +48,12 @@ describe("SPA shell in Chromium", () => {
     expect(page.errors).toEqual([]);
   });
 
-  it("hydrates the prerendered / and /varauskalenteri without a hydration error (decision 030)", async () => {
+  it("hydrates the prerendered pages that read the server or the browser without a hydration error", async () => {
     for (const [path, markup] of [
       ["/", "aidattu puisto vain sinun koirillesi</h1>"],
       ["/varauskalenteri", "<h1>Varauskalenteri</h1>"],
+      ["/jasenyys", "<h1>Jäsenyys</h1>"],
+      ["/oma-varaus", "<h1>Oma varaus</h1>"],
     ]) {
       // Narrow, as Lighthouse's phone: the calendar's day view is what was prerendered.
       const page = await openPage(412);

@@ -29,8 +29,20 @@ function closure(manifest: Manifest, key: string, into = new Map<string, Manifes
 const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
+/**
+ * A prerendered page is painted from its HTML; its scripts only make it interactive, so they are
+ * fetched at low priority, behind anything the paint needs, and do not count as render-blocking.
+ */
+const lowPriorityScripts = (html: string) =>
+  html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+
 /** What the page's lazy module adds to the <head>: its chunks preloaded, its CSS inlined. */
-function headFor(outDir: string, manifest: Manifest, module: string | undefined): string {
+function headFor(
+  outDir: string,
+  manifest: Manifest,
+  module: string | undefined,
+  priority: "low" | "auto" = "auto",
+): string {
   if (!module) return "";
   const shell = closure(manifest, "index.html");
   const shellFiles = new Set([...shell.values()].flatMap((c) => [c.file, ...(c.css ?? [])]));
@@ -38,7 +50,7 @@ function headFor(outDir: string, manifest: Manifest, module: string | undefined)
   const preloads = chunks
     .map((c) => c.file)
     .filter((file) => !shellFiles.has(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    .map((file) => `<link rel="modulepreload" fetchpriority="${priority}" crossorigin href="/${file}">`);
   const styles = [...new Set(chunks.flatMap((c) => c.css ?? []))]
     .filter((file) => !shellFiles.has(file))
     .map((file) => readFileSync(path.join(outDir, file), "utf8").replaceAll("</style", "<\\/style"))
@@ -85,8 +97,8 @@ export function prerender(): Plugin {
           mkdirSync(path.join(outDir, "prerendered"), { recursive: true });
           for (const page of prerenderedPages) {
             const { html, title, description } = await renderPage(page.path);
-            const document = template
-              .replace("</head>", () => `${headFor(outDir, manifest, page.module)}</head>`)
+            const document = lowPriorityScripts(template)
+              .replace("</head>", () => `${headFor(outDir, manifest, page.module, "low")}</head>`)
               .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
               .replace(/(<meta name="description" content=")[^"]*"/, (_, start: string) => {
                 return `${start}${escapeHtml(description)}"`;

@@ -3,7 +3,6 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyCompress from "@fastify/compress";
-import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { LogController, type FastifyReply, type FastifyServerOptions } from "fastify";
@@ -44,6 +43,7 @@ import { reservationRoutes } from "./routes/reservations.js";
 import { siteRoutes } from "./routes/site.js";
 import { stripePaymentRoutes } from "./routes/stripePayments.js";
 import { subscriptionTierRoutes } from "./routes/subscriptions.js";
+import { registerWebPages } from "./webPages.js";
 
 z.config(fi());
 
@@ -180,20 +180,7 @@ export async function buildApp({
   // The demo payment provider's hosted page: server-rendered, so it must come before the SPA fallback.
   await app.register(demoPaymentRoutes, { prefix: "/maksu/demo" });
 
-  if (hasWeb)
-    await app.register(fastifyStatic, {
-      root: webFolder,
-      wildcard: false,
-      // The build writes .br and .gz beside each file (vite.config.ts).
-      preCompressed: true,
-      // Hashed assets never change under their name; everything else is revalidated on each visit.
-      cacheControl: false,
-      setHeaders: (res, file) =>
-        res.setHeader(
-          "cache-control",
-          file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
-        ),
-    });
+  if (hasWeb) await registerWebPages(app, webFolder);
 
   // Unknown API paths answer JSON; any other GET is a client route of the SPA.
   app.setNotFoundHandler((request, reply) => {

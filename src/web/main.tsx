@@ -1,5 +1,5 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { startTransition, StrictMode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { AppRoutes, preloadPagesAt } from "./router";
 import "./styles.css";
@@ -11,16 +11,27 @@ import "./styles.css";
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  </StrictMode>
+);
+
 async function start() {
-  preloadPagesAt(window.location.pathname);
+  const root = document.getElementById("root")!;
+  const loaded = preloadPagesAt(window.location.pathname);
+  if (root.firstElementChild) {
+    // A page prerendered at build time (decision 030): it is on screen already, so React takes it
+    // over once the page's chunk is here (hydrating never suspends), in a transition, which React
+    // does in slices that leave the main thread free in between.
+    await loaded;
+    startTransition(() => void hydrateRoot(root, app));
+    return;
+  }
   await nextTask();
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </StrictMode>,
-  );
+  createRoot(root).render(app);
 }
 
 void start();

@@ -193,16 +193,20 @@ export function AppRoutes() {
 
 /**
  * Starts loading the chunks of the pages `path` shows, so the first render does not wait for the
- * page's request to begin.
+ * page's request to begin. Settles when they are loaded (or failed: a failure is shown when the
+ * page renders), which a prerendered page waits for before it hydrates.
  */
-export function preloadPagesAt(path: string) {
+export function preloadPagesAt(path: string): Promise<void> {
   type Element = { type?: { preload?: () => Promise<void> }; props?: { children?: unknown } } | null;
+  const loads: Promise<void>[] = [];
   for (const { route } of matchRoutes(routes, path) ?? []) {
     // The page itself, or the page inside its error boundary (the admin area).
     for (const element of [route.element, (route.element as Element)?.props?.children] as Element[]) {
-      void element?.type?.preload?.().catch(() => {}); // a failure is shown when the page renders
+      const load = element?.type?.preload?.();
+      if (load) loads.push(load.catch(() => {}));
     }
   }
+  return Promise.all(loads).then(() => {});
 }
 
 /**

@@ -51,7 +51,12 @@ function subscribe(listener: () => void) {
 
 /** The park's public details (footer, opening hours, notice); loads them on first use. */
 export function useSiteInfo(): SiteInfoState {
-  const current = useSyncExternalStore(subscribe, () => state);
+  // At build time and while a prerendered page hydrates, the details are still loading (decision 030).
+  const current = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => loading,
+  );
   useEffect(load, []);
   return current;
 }

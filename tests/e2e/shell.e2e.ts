@@ -48,6 +48,34 @@ describe("SPA shell in Chromium", () => {
     expect(page.errors).toEqual([]);
   });
 
+  it("hydrates the prerendered pages that read the server or the browser without a hydration error", async () => {
+    for (const [path, markup] of [
+      ["/", "aidattu puisto vain sinun koirillesi</h1>"],
+      ["/varauskalenteri", "<h1>Varauskalenteri</h1>"],
+      ["/jasenyys", "<h1>Jäsenyys</h1>"],
+      ["/oma-varaus", "<h1>Oma varaus</h1>"],
+    ]) {
+      // Narrow, as Lighthouse's phone: the calendar's day view is what was prerendered.
+      const page = await openPage(412);
+      const consoleErrors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" || message.type() === "warning") consoleErrors.push(message.text());
+      });
+      // The page's markup is in the HTML itself, before any script runs.
+      const html = await (await fetch(`${e2e.server.url}${path}`)).text();
+      expect(html).toContain(markup);
+      await page.goto(`${e2e.server.url}${path}`);
+      // The visit's year in the footer is rendered only once React has hydrated the page.
+      await page.getByText(`© ${new Date().getFullYear()}`).waitFor();
+      await page.getByRole("contentinfo").getByText(`Y-tunnus ${site.park.businessId}`).waitFor();
+      if (path === "/varauskalenteri") {
+        await page.getByRole("button", { name: "Seuraava päivä ›" }).click();
+        await page.waitForURL(/\/varauskalenteri\/\d{4}-\d{2}-\d{2}$/);
+      }
+      expect([path, consoleErrors, page.errors]).toEqual([path, [], []]);
+    }
+  });
+
   it("redirects /omat-varaukset to /oma-varaus and shows the not-found page for an unknown path", async () => {
     const page = await openPage();
     await page.goto(`${e2e.server.url}/omat-varaukset`);

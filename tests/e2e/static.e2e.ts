@@ -21,6 +21,11 @@ describe("static files", () => {
     expect(asset.headers.get("content-encoding")).toBe("gzip");
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect((await asset.text()).length).toBeGreaterThan(1000);
+    // A prerendered page (decision 030) is sent the same way, with its markup in it.
+    const calendar = await get("/varauskalenteri");
+    expect(calendar.headers.get("content-encoding")).toBe("br");
+    expect(calendar.headers.get("cache-control")).toBe("no-cache");
+    expect(await calendar.text()).toContain("<h1>Varauskalenteri</h1>");
   });
 
   it("answers a client route with the page, and robots.txt and the favicon with themselves", async () => {

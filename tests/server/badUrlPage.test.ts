@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildApp, type App } from "../../src/server/app.js";
@@ -13,11 +13,22 @@ describe("a malformed URL", () => {
   let web: App;
   let folder: string;
   const shell = '<!doctype html><html lang="fi"><body><div id="root"></div></body></html>';
+  const home = '<!doctype html><html lang="fi"><body><div id="root"><h1>Etusivu</h1></div></body></html>';
+  const checkout =
+    '<!doctype html><html lang="fi"><head><link rel="modulepreload"></head><div id="root"></div>';
+  const membership =
+    '<!doctype html><html lang="fi"><body><div id="root"><h1>Jäsenyys</h1></div></body></html>';
 
   beforeAll(async () => {
     t = await createTestApp("pglite");
     folder = await mkdtemp(path.join(tmpdir(), "kp-web-"));
     await writeFile(path.join(folder, "index.html"), shell);
+    // Two pages as the build prerenders them (vite.prerender.ts, decision 030).
+    await mkdir(path.join(folder, "prerendered"));
+    await writeFile(path.join(folder, "prerendered", "index.html"), home);
+    await writeFile(path.join(folder, "prerendered", "jasenyys.html"), membership);
+    await mkdir(path.join(folder, "shells"));
+    await writeFile(path.join(folder, "shells", "checkout.html"), checkout);
     // A second app on the same context; the first one closes the shared admin identity.
     const adminIdentity = { ...t.ctx.adminIdentity, close: async () => {} };
     web = await buildApp({ ctx: { ...t.ctx, adminIdentity }, serveWeb: true, webFolder: folder });
@@ -54,5 +65,24 @@ describe("a malformed URL", () => {
     const api = await web.inject({ method: "GET", url: "/api/v2/ei-ole" });
     expect(api.statusCode).toBe(404);
     expect(api.json().message).toMatch(/Polkua ei löydy/);
+  });
+
+  it("serves a prerendered page at its exact path, a checkout its own shell, and the shell elsewhere", async () => {
+    for (const [url, body] of [
+      ["/", home],
+      ["/jasenyys", membership],
+      ["/jasenyys?varaus=abc", shell],
+      ["/jasenyys/x", shell],
+      ["/index.html", shell],
+      ["/checkout", checkout],
+      ["/checkout/2026-11-25T10%3A00%3A00%2B02%3A00/2026-11-25T11%3A00%3A00%2B02%3A00", checkout],
+      ["/checkoutx", shell],
+    ] as const) {
+      const res = await web.inject({ method: "GET", url });
+      expect([url, res.statusCode, res.body]).toEqual([url, 200, body]);
+      expect(res.headers["content-type"]).toMatch(/text\/html/);
+      expect(res.headers["cache-control"]).toBe("no-cache");
+    }
+    expect((await web.inject({ method: "HEAD", url: "/jasenyys" })).statusCode).toBe(200);
   });
 });

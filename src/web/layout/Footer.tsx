@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { useHydrated } from "../useHydrated";
 import { useSiteInfo } from "../useSiteInfo";
 import { openingHoursLines } from "./openingHours";
 
@@ -14,7 +15,8 @@ const footerLinks = [
 export function Footer() {
   const siteInfo = useSiteInfo();
   const park = siteInfo.site?.park;
-  const year = new Date().getFullYear();
+  // The year of the visit, not of the build (a prerendered page shows it once hydrated).
+  const year = useHydrated() ? new Date().getFullYear() : null;
 
   return (
     <footer className="site-footer">
@@ -60,7 +62,7 @@ export function Footer() {
         </nav>
       </div>
       <p className="container site-footer__copyright">
-        © {year}
+        © {year ?? ""}
         {park ? ` ${park.companyName}` : ""}
       </p>
     </footer>

@@ -42,7 +42,10 @@ function subscribe(onChange: () => void) {
  */
 export function useOwnReservationsLink(hasActiveSubscription: boolean): boolean {
   useLocation();
-  return useSyncExternalStore(subscribe, () =>
-    showOwnReservationsLink({ entries: storedEntries(), hasActiveSubscription, now: new Date() }),
+  return useSyncExternalStore(
+    subscribe,
+    () => showOwnReservationsLink({ entries: storedEntries(), hasActiveSubscription, now: new Date() }),
+    // At build time and while a prerendered page hydrates: no stored bookings (decision 030).
+    () => showOwnReservationsLink({ entries: null, hasActiveSubscription, now: new Date() }),
   );
 }

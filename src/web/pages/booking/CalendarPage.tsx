@@ -15,6 +15,7 @@ import { CalendarToolbar } from "./CalendarToolbar";
 import { DayList, WeekTable } from "./CalendarViews";
 import { SlotChooser } from "./SlotChooser";
 import { useWideScreen } from "./useWideScreen";
+import { useHydrated } from "../../useHydrated";
 import { useSiteInfo } from "../../useSiteInfo";
 import "./booking.css";
 
@@ -64,7 +65,14 @@ export function CalendarPage() {
   }, [actorRef, time]);
 
   const week = weekOf(date);
-  const heading = view === "week" ? `${formatDate(week.from)} – ${formatDate(week.to)}` : formatDate(date);
+  // The build's date is not the visitor's: a prerendered page shows its date once hydrated, in a
+  // line of the same height (decision 030).
+  const hydrated = useHydrated();
+  const heading = !hydrated
+    ? "\u00a0"
+    : view === "week"
+      ? `${formatDate(week.from)} – ${formatDate(week.to)}`
+      : formatDate(date);
   const { site } = useSiteInfo();
   const cellProps = {
     bookingWindowDays: site?.slotRules.bookingWindowDays,
@@ -83,7 +91,7 @@ export function CalendarPage() {
       )}
       <CalendarToolbar
         view={view}
-        date={date}
+        date={hydrated ? date : ""}
         onMove={(event) => actorRef.send(event)}
         onGoto={(date) => actorRef.send({ type: "calendar.goto", date })}
       />

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { fromPromise } from "xstate";
 import {
@@ -186,11 +186,20 @@ export function MyReservationsPage() {
 
   const loading = phase === "loading";
   const loadFailed = phase === "loadFailed";
+  // With nothing stored and no linked booking, what the load will find is known: the page says so
+  // at once instead of a loading line that the answer replaces. This is also what the page is
+  // prerendered with, so nothing moves when it hydrates (decision 030).
+  const hasStored = useSyncExternalStore(
+    subscribeToReservations,
+    () => readStoredReservations().length > 0,
+    () => false,
+  );
+  const surelyNone = loading && !hasStored && !linkedToken;
 
   return (
     <section className="page my-reservations">
       <h1>Oma varaus</h1>
-      {loading && (
+      {loading && !surelyNone && (
         <p role="status" className="muted">
           Ladataan varauksia…
         </p>
@@ -203,7 +212,7 @@ export function MyReservationsPage() {
         />
       )}
       {/* Nothing read after a failed load is not nothing stored: there only the error speaks. */}
-      {phase === "showing" && items.length === 0 && (
+      {((phase === "showing" && items.length === 0) || surelyNone) && (
         <div className="card">
           <p>Tässä selaimessa ei ole tallennettuja varauksia.</p>
           <p className="muted">

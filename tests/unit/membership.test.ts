@@ -164,4 +164,17 @@ describe("a member's bookings, upcoming and past", () => {
     expect(upcoming.map((r) => r.id)).toEqual(["running", "later"]);
     expect(past.map((r) => r.id)).toEqual(["endedNow", "older"]);
   });
+  it("takes a cancelled or expired booking out of the upcoming ones", () => {
+    const now = "2026-06-16T12:00:00+03:00";
+    const r = (id: string, status: "confirmed" | "cancelled" | "expired") => ({
+      ...at(id, "2026-06-20T10:00:00+03:00", "2026-06-20T11:00:00+03:00"),
+      status,
+    });
+    const split = splitMemberReservations(
+      [r("kept", "confirmed"), r("off", "cancelled"), r("gone", "expired")],
+      now,
+    );
+    expect(split.upcoming.map((x) => x.id)).toEqual(["kept"]);
+    expect(split.cancelled.map((x) => x.id)).toEqual(["off", "gone"]);
+  });
 });

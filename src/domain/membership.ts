@@ -186,6 +186,15 @@ export function splitMemberReservations<
   };
 }
 
+/**
+ * A signup whose first payment never came (cancelled or abandoned): the membership expired without
+ * ever starting. Said as what it was, "Keskeytynyt liittyminen", not as an expired membership; its
+ * void first invoice is left out of the member's own view.
+ */
+export const isAbandonedSignup = (sub: { status: SubscriptionStatus; activated_at: string | null }) =>
+  sub.status === "expired" && sub.activated_at === null;
+export const ABANDONED_SIGNUP = "Keskeytynyt liittyminen";
+
 export const memberReservationResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),

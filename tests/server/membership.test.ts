@@ -233,7 +233,9 @@ describe.each(databaseKinds)("membership on %s", (kind) => {
         commitment_days_remaining: 299,
         access_ends_on: "2027-06-14",
       });
-      expect(res.json().message).toMatch(/299 päivää/);
+      // One date, said once: the last day of the commitment and of access alike.
+      expect(res.json().message).toMatch(/jatkuvat \S+ 14\.6\.2027 asti \(299 päivää jäljellä\)\.$/);
+      expect(res.json().message).not.toMatch(/15\.6\.2027/);
       // Billing goes on to the end of the commitment: the periods of July and August so far...
       expect(await createDueInvoices(t.ctx)).toEqual([1002, 1003]);
       // ...and the last period starting before 15.6.2027 is billed, none after it.

@@ -128,9 +128,10 @@ describe('when a membership cancelled now ends (product.md "Cancel")', () => {
 
   it("runs to the commitment's end while a commitment is on", () => {
     const committed = subscriptionFixture({ commitment: "12m", commitment_end_date: "2027-05-01" });
+    // commitment_end_date is the first day no longer bound: the last day, said once, is the one before.
     expect(cancellationTerms(committed, now)).toEqual({
       kind: "commitment",
-      endsOn: "2027-05-01",
+      endsOn: "2027-04-30",
       daysLeft: daysRemaining("2027-05-01", now),
     });
   });

@@ -355,6 +355,13 @@ describe.each(databaseKinds)("membership on %s", (kind) => {
       expect(
         (await other.post("/api/v2/invoices/not-a-uuid/pay", { paymentMethod: "card" })).statusCode,
       ).toBe(400);
+      // The paid invoice's receipt (kuitti) is its owner's alone.
+      const receipt = await owner.get(`/api/v2/invoices/${invoice.id}/receipt`);
+      expect(receipt.statusCode).toBe(200);
+      expect(receipt.headers["content-type"]).toMatch(/^text\/html/);
+      for (const part of ["<h1>Kuitti</h1>", "Y-tunnus", `${invoice.number}`, invoice.description, "ALV "])
+        expect(receipt.body).toContain(part);
+      expect((await other.get(`/api/v2/invoices/${invoice.id}/receipt`)).statusCode).toBe(404);
     });
   });
 

@@ -1,13 +1,16 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { formatDate, formatDateTime, formatTimeRange } from "../../domain/helsinkiClock.js";
 import { helsinkiDate } from "../../domain/helsinkiTime.js";
+import { formatReferenceNumber } from "../../domain/membership.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
-import { notFound } from "../errors.js";
+import { invoices, payments } from "../db/schema.js";
+import { conflict, notFound } from "../errors.js";
 import { NOT_FOUND_MESSAGE } from "./booking.js";
 import { vatRateOn } from "./prices.js";
 import { bookingIcs } from "./receipt.js";
 import { findReservation, latestPayment } from "./reservationView.js";
-import { getSettings } from "./settings.js";
+import { getSettings, type Settings } from "./settings.js";
 
 /*
  * What a visitor keeps of a booking, by its access token (the same secret as /oma-varaus): the
@@ -83,6 +86,23 @@ export async function reservationReceiptHtml(ctx: AppContext, accessToken: strin
   if (payment && payment.refundPendingCents > 0)
     paid.push(["Palautetaan maksutavalle", formatEuros(payment.refundPendingCents)]);
   if (row.status === "cancelled") paid.push(["Tila", "Peruttu"]);
+  return receiptHtml(
+    park,
+    [
+      ["Päivämäärä", formatDate(row.confirmedAt!)],
+      ["Maksettu", formatDateTime(row.confirmedAt!)],
+      ["Varausnumero", row.id.slice(0, 8).toUpperCase()],
+      ["Ostaja", row.name],
+    ],
+    lines,
+    paid,
+  );
+}
+
+type Pairs = Array<[string, string]>;
+
+/** The receipt page: the seller, the receipt's facts, what was bought, how it was paid. */
+function receiptHtml(park: Settings["park"], facts: Pairs, bought: Pairs, paid: Pairs): string {
   const title = `Kuitti – ${park.name}`;
   return `<!doctype html>
 <html lang="fi">
@@ -106,16 +126,56 @@ td { text-align: right; }
 Y-tunnus ${escapeHtml(park.businessId)}<br>
 ${escapeHtml(`${park.streetAddress}, ${park.postalCode} ${park.city}`)}<br>
 ${escapeHtml(`${park.email}, ${park.phone}`)}</p>
-<table aria-label="Kuitin tiedot"><tbody>${rows([
-    ["Päivämäärä", formatDate(row.confirmedAt!)],
-    ["Maksettu", formatDateTime(row.confirmedAt!)],
-    ["Varausnumero", row.id.slice(0, 8).toUpperCase()],
-    ["Ostaja", row.name],
-  ])}</tbody></table>
-<table aria-label="Ostos"><tbody>${rows(lines)}</tbody></table>
+<table aria-label="Kuitin tiedot"><tbody>${rows(facts)}</tbody></table>
+<table aria-label="Ostos"><tbody>${rows(bought)}</tbody></table>
 <table aria-label="Maksu"><tbody>${rows(paid)}</tbody></table>
 <p class="print">Tulosta kuitti tai tallenna se PDF-tiedostoksi selaimen tulostustoiminnolla (Ctrl+P).</p>
 </body>
 </html>
 `;
+}
+
+/**
+ * The receipt of a member's paid invoice, for the signed-in customer whose invoice it is (404
+ * otherwise, like paying it); 409 for one not paid. A credited invoice shows what went back.
+ */
+export async function invoiceReceiptHtml(ctx: AppContext, customerId: string, invoiceId: string) {
+  const [invoice] = await ctx.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
+  if (!invoice) throw notFound("Laskua ei löytynyt.");
+  if (!invoice.paidAt) throw conflict(`Lasku ${invoice.number} ei ole maksettu.`);
+  const [settings, [payment]] = await Promise.all([
+    getSettings(ctx.db),
+    ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.invoiceId, invoice.id), inArray(payments.status, ["paid", "refunded"])))
+      .orderBy(desc(payments.createdAt))
+      .limit(1),
+  ]);
+  const rate = formatVatRate(invoice.vatRateBasisPoints);
+  const paid: Pairs = [];
+  if (payment && payment.giftCardCents > 0)
+    paid.push(["Maksettu lahjakortilla", formatEuros(payment.giftCardCents)]);
+  if (payment && (payment.amountCents > 0 || payment.giftCardCents === 0))
+    paid.push([`Maksettu (${methodNames[payment.method]})`, formatEuros(payment.amountCents)]);
+  if (invoice.creditedCents) paid.push(["Hyvitetty", formatEuros(invoice.creditedCents)]);
+  return receiptHtml(
+    settings.park,
+    [
+      ["Päivämäärä", formatDate(invoice.paidAt)],
+      ["Lasku", String(invoice.number)],
+      ["Viitenumero", formatReferenceNumber(invoice.referenceNumber)],
+      ["Ostaja", invoice.name ?? invoice.email],
+    ],
+    [
+      ["Tuote", invoice.description],
+      ["Hinta yhteensä", formatEuros(invoice.amountCents)],
+      [`Veroton hinta (ALV ${rate})`, formatEuros(invoice.amountCents - invoice.vatCents)],
+      [`ALV ${rate}`, formatEuros(invoice.vatCents)],
+    ],
+    paid,
+  );
 }

@@ -236,6 +236,9 @@ describe.each(databaseKinds)("membership on %s", (kind) => {
       // One date, said once: the last day of the commitment and of access alike.
       expect(res.json().message).toMatch(/jatkuvat \S+ 14\.6\.2027 asti \(299 päivää jäljellä\)\.$/);
       expect(res.json().message).not.toMatch(/15\.6\.2027/);
+      // The welcome said the same last day of the commitment.
+      const [welcome] = await outboxOf(t, "membership_welcome");
+      expect(welcome!.text).toMatch(/Sitoumus: 12 kuukautta, \S+ 14\.6\.2027 asti\./);
       // Billing goes on to the end of the commitment: the periods of July and August so far...
       expect(await createDueInvoices(t.ctx)).toEqual([1002, 1003]);
       // ...and the last period starting before 15.6.2027 is billed, none after it.

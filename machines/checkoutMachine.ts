@@ -28,7 +28,8 @@ export type * from "./checkoutTypes";
  * Never a lock-out: what is handed to the payment page is remembered (`rememberHold`), so when the
  * visitor comes back with Back and the slot shows taken, the checkout asks whether the hold is the
  * visitor's own (`findOwnHold`) and offers to continue to the same payment or to release the slot.
- * A retry after a cancelled payment starts from the remembered details (`input.draft`).
+ * A retry after a cancelled payment starts from the remembered details (`input.draft`), and so does
+ * a reload: every edit is kept for the tab (`rememberDraft`), forgotten once the booking is made.
  *
  * The machine imports nothing from the app, so the validation rules (the API's zod schema) are
  * provided at the edge like the I/O: the guards `slotIsValid` and `detailsAreValid` and the action
@@ -104,6 +105,10 @@ export const checkoutMachine = setup({
     storeReservation: (_, _params: { reservation: CheckoutReservation }) => {},
     rememberHold: (_, _params: HeldCheckout) => {},
     forgetHold: () => {},
+    /** Keeps the form's values for this tab, so a reload does not empty it (provided). */
+    rememberDraft: (_, _params: { details: CheckoutDetails }) => {},
+    /** The booking is made: the tab's draft is done with (provided). */
+    forgetDraft: () => {},
     /** Puts the Finnish message of each unacceptable field into `fieldErrors` (provided). */
     showFieldErrors: notProvided("showFieldErrors"),
   },
@@ -256,11 +261,14 @@ export const checkoutMachine = setup({
       on: {
         "checkout.applyCodes": { target: "updatingQuote" },
         "checkout.edit": {
-          actions: assign(({ context, event }) => {
-            const fieldErrors = { ...context.fieldErrors };
-            for (const field of Object.keys(event.details) as CheckoutField[]) delete fieldErrors[field];
-            return { details: { ...context.details, ...event.details }, fieldErrors };
-          }),
+          actions: [
+            assign(({ context, event }) => {
+              const fieldErrors = { ...context.fieldErrors };
+              for (const field of Object.keys(event.details) as CheckoutField[]) delete fieldErrors[field];
+              return { details: { ...context.details, ...event.details }, fieldErrors };
+            }),
+            { type: "rememberDraft", params: ({ context }) => ({ details: context.details }) },
+          ],
         },
         "checkout.submit": [
           { guard: "detailsAreValid", target: "creatingPayment", actions: assign({ fieldErrors: {} }) },
@@ -397,6 +405,7 @@ export const checkoutMachine = setup({
       entry: [
         { type: "storeReservation", params: ({ context }) => ({ reservation: context.reservation! }) },
         "forgetHold",
+        "forgetDraft",
       ],
     },
     /** Came back "successful" but the booking was cancelled or expired meanwhile. */

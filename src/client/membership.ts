@@ -79,6 +79,10 @@ export function createMembershipApi(http: HttpClient = defaultHttp) {
         (m, data) => m.paymentResponseSchema.parse(data),
       );
     },
+    /** A paid invoice's receipt (kuitti), print-friendly HTML; only the signed-in owner gets it. */
+    async invoiceReceipt(invoiceId: string): Promise<string> {
+      return http.get<string>(`/api/v2/invoices/${encodeURIComponent(invoiceId)}/receipt`);
+    },
     /** The customer's own data as the server exports it (its shape is the server's to choose). */
     async myData(): Promise<unknown> {
       return http.get<unknown>("/api/v2/customers/me/data");

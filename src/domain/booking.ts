@@ -214,6 +214,8 @@ export const publicReservationSchema = z.object({
       amountCents: z.optional(z.int()),
       giftCardCents: z.optional(z.int()),
       refundedCents: z.int(),
+      /** Being returned: recorded, not yet confirmed by the provider (the server always sends it). */
+      refundPendingCents: z.optional(z.int()),
     }),
   ),
 });

@@ -171,17 +171,29 @@ export const memberReservationSchema = z.object({
 export type MemberReservation = z.infer<typeof memberReservationSchema>;
 
 /** Coming bookings soonest first (the next one is what a member looks for), past ones latest first. */
-export function splitMemberReservations<T extends Pick<MemberReservation, "start" | "end">>(
-  reservations: T[],
-  now: string,
-) {
+export function splitMemberReservations<
+  T extends Pick<MemberReservation, "start" | "end"> & { status?: MemberReservation["status"] },
+>(reservations: T[], now: string) {
   const nowMs = Date.parse(now);
   const byStart = [...reservations].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  const ended = (r: T) => Date.parse(r.end) <= nowMs;
+  // A booking that will not happen (cancelled, or its payment expired) is no longer "upcoming".
+  const off = (r: T) => r.status === "cancelled" || r.status === "expired";
   return {
-    upcoming: byStart.filter((r) => Date.parse(r.end) > nowMs),
-    past: byStart.filter((r) => Date.parse(r.end) <= nowMs).reverse(),
+    upcoming: byStart.filter((r) => !ended(r) && !off(r)),
+    cancelled: byStart.filter((r) => !ended(r) && off(r)),
+    past: byStart.filter(ended).reverse(),
   };
 }
+
+/**
+ * A signup whose first payment never came (cancelled or abandoned): the membership expired without
+ * ever starting. Said as what it was, "Keskeytynyt liittyminen", not as an expired membership; its
+ * void first invoice is left out of the member's own view.
+ */
+export const isAbandonedSignup = (sub: { status: SubscriptionStatus; activated_at: string | null }) =>
+  sub.status === "expired" && sub.activated_at === null;
+export const ABANDONED_SIGNUP = "Keskeytynyt liittyminen";
 
 export const memberReservationResponseSchema = z.object({
   success: z.boolean(),

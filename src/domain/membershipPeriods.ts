@@ -60,12 +60,20 @@ export function cancellationTerms(
 ): { kind: "commitment" | "period"; endsOn: string; daysLeft: number } | null {
   const commitmentEnd = subscription.commitment_end_date;
   if (commitmentEnd && daysRemaining(commitmentEnd, now) > 0) {
-    return { kind: "commitment", endsOn: commitmentEnd, daysLeft: daysRemaining(commitmentEnd, now) };
+    const lastDay = commitmentLastDay(commitmentEnd);
+    return { kind: "commitment", endsOn: lastDay, daysLeft: daysOfAccessLeft(lastDay, now) };
   }
   const periodEnd = subscription.current_period?.end;
   if (!periodEnd) return null;
   return { kind: "period", endsOn: periodEnd, daysLeft: daysOfAccessLeft(periodEnd, now) };
 }
+
+/**
+ * The last day a commitment binds (inclusive): commitment_end_date is start + 12 months, the first
+ * day no longer bound, so a 12-month membership started 24.11.2026 is bound through 23.11.2027, and a
+ * cancel inside it gives access through that same day. Every view says this one date.
+ */
+export const commitmentLastDay = (commitmentEndDate: string) => addDays(commitmentEndDate, -1);
 
 /** Days until access ends after its last day (`access_ends_on`, inclusive). */
 export const daysOfAccessLeft = (lastDay: string, now: Date) => daysRemaining(addDays(lastDay, 1), now);

@@ -57,10 +57,16 @@ describe("discount codes, gift cards and Back in Chromium", () => {
     expect(await summaryValue(page, "Lahjakortilla").textContent()).toBe("−13,50\u00a0€");
     expect(await summaryValue(page, "Maksettavaa").textContent()).toBe("0,00\u00a0€");
 
+    // Nothing left to pay: no payment method is asked, and the button says what happens.
+    expect(await page.getByLabel("Kortti").count()).toBe(0);
     const pages: string[] = [];
     page.on("framenavigated", (frame) => pages.push(frame.url()));
-    await page.getByRole("button", { name: "Siirry maksamaan" }).click();
+    await page.getByRole("button", { name: "Vahvista varaus" }).click();
     await page.getByRole("heading", { name: "Varaus vahvistettu" }).waitFor();
+    // The receipt to keep: the gift card's share on it.
+    const receiptPath = await page.getByRole("link", { name: "Kuitti" }).getAttribute("href");
+    const receipt = await page.request.get(`${e2e.server.url}${receiptPath}`);
+    expect(await receipt.text()).toContain("Maksettu lahjakortilla");
     await page.getByText(formatDateTime(start.toJSDate())).first().waitFor();
     expect(pages.filter((url) => url.includes("/maksu/"))).toEqual([]);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("reservations") ?? "[]"));

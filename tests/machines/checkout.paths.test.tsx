@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { AnyMachineSnapshot } from "xstate";
 import { TestModel } from "xstate/graph";
@@ -10,7 +10,7 @@ import {
   type CheckoutDetails,
   type CheckoutInput,
 } from "../../machines/checkoutMachine";
-import { heldCheckout, rememberHeldCheckout } from "../../src/client/checkoutHold";
+import { checkoutDraft, heldCheckout, rememberHeldCheckout } from "../../src/client/checkoutHold";
 import { storageKeys } from "../../src/client/storage";
 import { formatEuros } from "../../src/domain/money";
 import { CheckoutPage } from "../../src/web/pages/booking/CheckoutPage";
@@ -68,16 +68,19 @@ const quote = (available: boolean): Quote => ({
   available,
   reason: available ? null : "Aika on jo varattu.",
 });
-/** The quote with VALID's codes: 10 % off, and the gift card pays 10,00 € of the 13,50 €. */
+/** The quote with VALID's codes: 10 % off, and the gift card pays all of the 13,50 €. */
 const DISCOUNTED: Quote = {
   ...quote(true),
   discountCents: 150,
   totalCents: 1350,
   vatCents: 274,
-  giftCardCents: 1000,
-  payableCents: 350,
-  giftCardBalanceCents: 1000,
+  giftCardCents: 1350,
+  payableCents: 0,
+  giftCardBalanceCents: 2000,
 };
+/** Nothing left to pay: no payment method is asked, and the button says what happens. */
+const covered = (s: AnyMachineSnapshot) => (s.context.quote as Quote | null)?.payableCents === 0;
+const submitName = (s: AnyMachineSnapshot) => (covered(s) ? "Vahvista varaus" : "Siirry maksamaan");
 /** The same codes when the discount code is used up: the server says why, the card still pays. */
 const CODE_REFUSED: Quote = {
   ...quote(true),
@@ -281,7 +284,8 @@ async function fill(details: Partial<CheckoutDetails>) {
   }
   if (details.dogs !== undefined)
     await user.selectOptions(screen.getByLabelText("Koirien määrä"), String(details.dogs));
-  if (details.paymentMethod)
+  // Hidden while the codes cover everything: the method then stays as it was.
+  if (details.paymentMethod && screen.queryByLabelText("Kortti"))
     await user.click(screen.getByLabelText(details.paymentMethod === "card" ? "Kortti" : "MobilePay"));
   const terms = screen.getByRole("checkbox", { name: /Hyväksyn maksuehdot/ });
   if (details.acceptTerms !== undefined && (terms as HTMLInputElement).checked !== details.acceptTerms)
@@ -354,10 +358,13 @@ const executors = (url: string, held = false) => ({
     expect(token).toBe("access-9");
   },
   "xstate.error.actor.releaseHold": settleWith("cancel"),
-  "checkout.submit": () => user.click(screen.getByRole("button", { name: "Siirry maksamaan" })),
-  "xstate.done.actor.createPayment": async (step: { event: ModelEvent }) => {
-    const [body] = await settleWith("create")(step);
-    expect(body).toEqual({ start: START, end: END, ...VALID });
+  "checkout.submit": ({ state }: { state: AnyMachineSnapshot }) =>
+    user.click(screen.getByRole("button", { name: submitName(state) })),
+  "xstate.done.actor.createPayment": async (step: { event: ModelEvent; state: AnyMachineSnapshot }) => {
+    const [body] = (await settleWith("create")(step)) as [Record<string, unknown>];
+    // With nothing to pay the method was not asked: whichever the form had is sent, and unused.
+    const method = covered(step.state) ? { paymentMethod: body.paymentMethod } : {};
+    expect(body).toEqual({ start: START, end: END, ...VALID, ...method });
   },
   "xstate.error.actor.createPayment": settleWith("create"),
   "xstate.done.actor.loadReservation": async (step: { event: ModelEvent }) => {
@@ -425,7 +432,11 @@ const stateChecks = {
         .getAllByRole("option")
         .map((o) => o.textContent),
     ).toEqual(["1", "2", "3"]);
-    expect(screen.getByLabelText(details.paymentMethod === "card" ? "Kortti" : "MobilePay")).toBeChecked();
+    if (covered(s)) {
+      expect(screen.queryByRole("group", { name: "Maksutapa" })).not.toBeInTheDocument();
+      expect(screen.getByText(/kattaa koko hinnan: maksutapaa ei tarvita/)).toBeInTheDocument();
+    } else
+      expect(screen.getByLabelText(details.paymentMethod === "card" ? "Kortti" : "MobilePay")).toBeChecked();
     const terms = screen.getByRole("checkbox", { name: /Hyväksyn maksuehdot/ });
     expect(terms).toHaveProperty("checked", details.acceptTerms);
     expect(screen.getByRole("link", { name: "maksuehdot" })).toHaveAttribute("target", "_blank");
@@ -456,18 +467,18 @@ const stateChecks = {
     const fresh = detailsErrors(details, MAX_DOGS);
     for (const [field, message] of Object.entries(errors))
       expect(fresh[field as keyof CheckoutDetails]).toBe(message);
-    expect(screen.getByRole("button", { name: "Siirry maksamaan" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: submitName(s) })).toBeEnabled();
     expect(redirect).not.toHaveBeenCalled();
   },
   updatingQuote: async (s: AnyMachineSnapshot) => {
     expect(await screen.findByText("Päivitetään hintaa…")).toBeInTheDocument();
     expectSummaryOf(s.context.quote as Quote);
     expect(screen.getByRole("button", { name: "Päivitä hinta" })).toBeDisabled();
-    expect(screen.getByRole("button", { name: "Siirry maksamaan" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: submitName(s) })).toBeDisabled();
   },
-  creatingPayment: async () => {
+  creatingPayment: async (s: AnyMachineSnapshot) => {
     expect(await screen.findByText("Luodaan maksua…")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Siirry maksamaan" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: submitName(s) })).toBeDisabled();
     expect(screen.getByLabelText("Nimi")).toBeDisabled();
   },
   redirecting: async (s: AnyMachineSnapshot) => {
@@ -541,10 +552,19 @@ const stateChecks = {
   confirmed: async () => {
     expect(await screen.findByRole("heading", { name: "Varaus vahvistettu" })).toBeInTheDocument();
     expect(heldCheckout()).toBeNull();
+    expect(checkoutDraft()).toBeNull();
     expect(screen.getByText("ti 16.6.2026 klo 10.00–11.00")).toBeInTheDocument();
     expect(screen.getByText("15,00 €")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Avaa portti" })).toHaveAttribute("href", "/avaa/door-1");
     expect(screen.getByRole("link", { name: "Oma varaus" })).toHaveAttribute("href", "/oma-varaus");
+    expect(screen.getByRole("link", { name: "Lisää kalenteriin" })).toHaveAttribute(
+      "href",
+      "/api/v2/reservations/by-token/access-1/calendar.ics",
+    );
+    expect(screen.getByRole("link", { name: "Kuitti" })).toHaveAttribute(
+      "href",
+      "/api/v2/reservations/by-token/access-1/receipt",
+    );
     expect(JSON.parse(localStorage.getItem(storageKeys.reservations)!)).toEqual([
       {
         id: "3f0c1a7e-5b6d-4c8e-9f1a-2b3c4d5e6f70",
@@ -615,4 +635,25 @@ test("'Yritä uudelleen' after a cancelled payment keeps the form's values", asy
   expect(screen.getByLabelText("Alennuskoodi (vapaaehtoinen)")).toHaveValue(VALID.discountCode);
   expect(screen.getByLabelText("Kortti")).toBeChecked();
   expect(screen.getByRole("checkbox", { name: /Hyväksyn maksuehdot/ })).toBeChecked();
+});
+
+test("a reload keeps the form's values for the tab; a made booking forgets them", async () => {
+  const render = () =>
+    renderBookingRoute("/checkout/:start?/:end?", CHECKOUT_PATH, <CheckoutPage />, {
+      api: fake.api,
+      now: () => new Date("2026-06-10T12:00:00Z"),
+      redirectToPayment: redirect,
+    });
+  render();
+  await fake.settle("quote", { value: quote(true) });
+  await fill({ name: VALID.name, email: VALID.email, paymentMethod: "card", giftCardCode: "LAHJA" });
+  cleanup();
+  render();
+  await fake.settle("quote", { value: quote(true) });
+  expect(await screen.findByLabelText("Nimi")).toHaveValue(VALID.name);
+  expect(screen.getByLabelText("Sähköposti")).toHaveValue(VALID.email);
+  expect(screen.getByLabelText("Lahjakortin koodi (vapaaehtoinen)")).toHaveValue("LAHJA");
+  expect(screen.getByLabelText("Kortti")).toBeChecked();
+  // Another tab starts empty: the values are this tab's (session storage).
+  expect(localStorage.getItem("checkout_draft")).toBeNull();
 });

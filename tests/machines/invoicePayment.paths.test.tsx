@@ -178,7 +178,12 @@ function expectInvoice(invoice: Invoice) {
     expect(listItem).not.toHaveClass("invoice--outstanding");
     expect(within(item).getByRole("heading", { level: 3 })).toHaveTextContent("Lasku 1002 Maksettu");
     expect(item).toHaveTextContent("Maksettuti 2.6.2026");
-    expect(within(item).queryByRole("button")).toBeNull();
+    // A paid invoice has its receipt, nothing to pay.
+    expect(
+      within(item)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Kuitti"]);
   }
 }
 
@@ -267,4 +272,17 @@ test("back from a cancelled payment, the list says the invoice is still open", a
     "status",
   );
   expectInvoice(OVERDUE);
+});
+
+test("a paid invoice's receipt opens in a new tab, fetched with the session", async () => {
+  const tab = { location: { href: "" }, close: vi.fn() };
+  const open = vi.spyOn(window, "open").mockReturnValue(tab as unknown as Window);
+  URL.createObjectURL = vi.fn(() => "blob:kuitti");
+  await executors({ name: "receipt", path: "/oma-tili", input: {} })["xstate.init"]();
+  await fake.settle("myInvoices", { value: [PAID] });
+  await user.click(await within(section()).findByRole("button", { name: `Kuitti laskusta ${PAID.number}` }));
+  expect(open).toHaveBeenCalledWith("", "_blank");
+  expect(await fake.settle("invoiceReceipt", { value: "<h1>Kuitti</h1>" })).toEqual([PAID.id]);
+  await vi.waitFor(() => expect(tab.location.href).toBe("blob:kuitti"));
+  open.mockRestore();
 });

@@ -180,6 +180,14 @@ const executors = {
       week.to,
     ]);
     await user.click(await screen.findByRole("button", { name: `Vapaa ${formatDateTime(event.start)}` }));
+    // The lengths read as on the public chooser: "30 min", not "0,5 h".
+    const chooser = screen.getByRole("heading", { name: "Valitse kesto" }).closest("section")!;
+    expect(
+      within(chooser)
+        .getAllByRole("button")
+        .map((b) => b.textContent!.split(" (")[0])
+        .filter((t) => t !== "Peruuta valinta"),
+    ).toEqual(["30 min", "1 h", "1,5 h", "2 h"]);
     await user.click(screen.getByRole("button", { name: new RegExp(`–${formatTime(event.end)}\\)$`) }));
   },
   "booking.setDogs": ({ event }: { event: { dogs: number } }) =>
@@ -244,6 +252,15 @@ function expectList(s: Snapshot) {
     const item = card(r);
     expect(item).toHaveTextContent(r.kind === "subscriber" ? "Jäsenvaraus" : "Kertavaraus");
     const upcoming = Date.parse(r.end) > Date.parse(NOW);
+    // A cancelled booking leaves "Tulevat varaukset" (it is listed under "Perutut varaukset").
+    const section = item.closest("section")!;
+    const heading =
+      upcoming && r.status === "confirmed"
+        ? "Tulevat varaukset"
+        : upcoming
+          ? "Perutut varaukset"
+          : "Menneet varaukset";
+    expect(within(section).getByRole("heading", { level: 3 })).toHaveTextContent(heading);
     const door = within(item).queryByRole("link", { name: "Avaa portti" });
     if (upcoming && r.status === "confirmed")
       expect(door).toHaveAttribute("href", `/avaa/door-${r.id.slice(-1)}`);

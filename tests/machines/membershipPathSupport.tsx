@@ -32,6 +32,7 @@ export const createFakeMembershipApi = defineFakeApi<MembershipApi>([
   "cancelSubscription",
   "myInvoices",
   "payInvoice",
+  "invoiceReceipt",
   "myData",
   "deleteAccount",
   "reminders",

@@ -294,6 +294,23 @@ function expectCard(s: Snapshot, item: OwnReservationItem) {
     expect(card.getByText(reservationStatusLabels[r.status])).toBeVisible();
     expect(card.getByText("15,00 €")).toBeVisible();
   }
+  // A cancelled booking's refund is said from the API (a reload keeps it), unless the cancel's own
+  // answer is on the card.
+  const shownOutcome = s.context.cancelToken === entry.accessToken && !!s.context.outcome;
+  const refund = card.queryByText("Palautettu maksutavallesi 15,00 €.", {
+    normalizer: (t) => t.replace(/\s/g, " "),
+  });
+  if (off && !shownOutcome) expect(refund).toBeVisible();
+  else expect(refund).toBeNull();
+  // The paid booking's receipt, and while it stands the calendar file, by its token.
+  const receipt = card.queryByRole("link", { name: "Kuitti" });
+  const ics = card.queryByRole("link", { name: "Lisää kalenteriin" });
+  if (r && (r.status === "confirmed" || off)) {
+    expect(receipt).toHaveAttribute("href", `/api/v2/reservations/by-token/${r.accessToken}/receipt`);
+    if (r.status === "confirmed" && upcoming)
+      expect(ics).toHaveAttribute("href", `/api/v2/reservations/by-token/${r.accessToken}/calendar.ics`);
+    else expect(ics).toBeNull();
+  } else expect(receipt).toBeNull();
   const door = card.queryByRole("link", { name: "Avaa portti" });
   if (r?.status === "confirmed" && upcoming) expect(door).toHaveAttribute("href", `/avaa/door-${r.id}`);
   else expect(door).toBeNull();

@@ -224,7 +224,7 @@ const states: StateAssertions<typeof subscriptionMachine> = {
     expectUsage();
     expect(section()).toHaveTextContent(
       s.context.subscription!.commitment === "12m"
-        ? "12 kk, päättyy la 1.5.2027 (319 päivää jäljellä)"
+        ? "12 kk, päättyy pe 30.4.2027 (319 päivää jäljellä)"
         : "Ei sitoumusta",
     );
   }),
@@ -238,7 +238,7 @@ const states: StateAssertions<typeof subscriptionMachine> = {
   "active.confirmingCancel": shows((s) => {
     const box = screen.getByRole("region", { name: "Irtisanotaanko jäsenyys?" });
     if (s.context.subscription!.commitment === "12m") {
-      expect(box).toHaveTextContent("sitoumus, joka päättyy la 1.5.2027 (319 päivää jäljellä)");
+      expect(box).toHaveTextContent("sitoumus, joka päättyy pe 30.4.2027 (319 päivää jäljellä)");
       expect(box).toHaveTextContent("Irtisanominen tulee voimaan vasta sitoumuksen päättyessä");
     } else {
       expect(box).toHaveTextContent("maksetun jakson loppuun, ti 30.6.2026 asti (15 päivää jäljellä)");
@@ -264,8 +264,17 @@ const states: StateAssertions<typeof subscriptionMachine> = {
     expectDetails(s, "Irtisanottu");
     expectUsage();
     const note = within(section()).getByRole("status");
-    expect(note).toHaveTextContent("Käyttöoikeus on voimassa ti 30.6.2026 asti (15 päivää jäljellä).");
-    if (s.context.cancelMessage) expect(note).toHaveTextContent(CANCELLED_MESSAGE);
+    // The end date is said once: by the cancel's answer, or (after a reload) by the membership.
+    if (s.context.cancelMessage) {
+      expect(note).toHaveTextContent(CANCELLED_MESSAGE);
+      expect(note).not.toHaveTextContent("Käyttöoikeus on voimassa");
+    } else {
+      expect(note).toHaveTextContent("Käyttöoikeus on voimassa ti 30.6.2026 asti (15 päivää jäljellä).");
+    }
+    if (s.context.subscription!.commitment === "12m") {
+      expect(section()).toHaveTextContent("Sitoumus12 kk");
+      expect(section()).not.toHaveTextContent("päättyy");
+    }
     expect(within(section()).queryByRole("button", { name: "Irtisano jäsenyys" })).toBeNull();
     noConfirmation();
   }),

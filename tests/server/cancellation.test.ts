@@ -20,6 +20,31 @@ describe.each(databaseKinds)("cancelling by the access token on %s", (kind) => {
 
   it("refunds and cancels until 24 hours before the start, then says no", async () => {
     const { checkout } = await bookAndPay(t, START, END);
+    const token = checkout.reservation.accessToken;
+    const get = (path: string) =>
+      t.app.inject({ method: "GET", url: `/api/v2/reservations/by-token/${token}/${path}` });
+    // What the visitor keeps: the calendar file (the e-mail's event) and the receipt (kuitti).
+    const ics = await get("calendar.ics");
+    expect(ics.statusCode).toBe(200);
+    expect(ics.headers["content-type"]).toMatch(/^text\/calendar/);
+    expect(ics.body).toMatch(/UID:[0-9a-f-]+@koirapuisto/);
+    expect(ics.body).toContain("SEQUENCE:0");
+    const receipt = await get("receipt");
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers["content-type"]).toMatch(/^text\/html/);
+    for (const part of [
+      "<h1>Kuitti</h1>",
+      "Y-tunnus",
+      "la 20.6.2026 klo 10.00–11.00",
+      "ALV 25,5\u00a0%",
+      "15,00\u00a0€",
+      "Maksettu (",
+    ])
+      expect(receipt.body).toContain(part);
+    expect(
+      (await t.app.inject({ method: "GET", url: `/api/v2/reservations/by-token/${"x".repeat(43)}/receipt` }))
+        .statusCode,
+    ).toBe(404);
     const res = await cancel(checkout.reservation.accessToken);
     expect(res.statusCode).toBe(200);
     const body = cancelReservationResponseSchema.parse(res.json());
@@ -28,7 +53,7 @@ describe.each(databaseKinds)("cancelling by the access token on %s", (kind) => {
       status: "cancelled",
       doorUrl: null,
       cancellable: false,
-      payment: { status: "refunded", refundedCents: 1500 },
+      payment: { status: "refunded", refundedCents: 1500, refundPendingCents: 0 },
     });
     const [mail] = await outboxOf(t, "cancellation");
     expect(mail).toMatchObject({
@@ -36,6 +61,9 @@ describe.each(databaseKinds)("cancelling by the access token on %s", (kind) => {
       subject: "Varaus peruttu: la 20.6.2026 klo 10.00–11.00",
     });
     expect(mail!.text).toContain("Palautamme 15,00\u00a0€ maksutavallesi.");
+    // The receipt of the cancelled booking shows the refund; its calendar event is gone.
+    expect((await get("receipt")).body).toContain("Palautettu maksutavalle");
+    expect((await get("calendar.ics")).statusCode).toBe(404);
     const again = await cancel(checkout.reservation.accessToken);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: "Varaus on jo peruttu." });
@@ -80,8 +108,14 @@ describe.each(databaseKinds)("cancelling by the access token on %s", (kind) => {
     expect(res.json().message).toBe("Varaus peruttu. Palautamme 15,00\u00a0€ maksutavallesi.");
     expect(res.json().reservation).toMatchObject({
       status: "cancelled",
-      payment: { status: "paid", refundedCents: 0 },
+      payment: { status: "paid", refundedCents: 0, refundPendingCents: 1500 },
     });
+    // A reload of /oma-varaus reads the same: the refund being made comes from the API.
+    const shown = await t.app.inject({
+      method: "GET",
+      url: `/api/v2/reservations/by-token/${checkout.reservation.accessToken}`,
+    });
+    expect(shown.json().reservation.payment).toMatchObject({ refundedCents: 0, refundPendingCents: 1500 });
     const [refund] = await t.ctx.db.select().from(refunds);
     expect(refund).toMatchObject({ status: "pending", attempts: 1, lastError: "provider down" });
     // The slot is free for someone else at once.

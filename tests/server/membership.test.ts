@@ -150,7 +150,8 @@ describe.each(databaseKinds)("membership on %s", (kind) => {
     });
     expect(await payOnDemoPage(t, first.json().redirectUrl, "cancel")).toMatch(/^\/subscription\/cancelled/);
     expect((await me(api)).statusCode).toBe(404);
-    expect((await api.get("/api/v2/invoices/me")).json().invoices[0].status).toBe("void");
+    // The void first invoice of a membership that never started is not the member's to see.
+    expect((await api.get("/api/v2/invoices/me")).json().invoices).toEqual([]);
 
     const second = await api.post("/api/v2/subscriptions/signup", {
       tier_level: 1,
@@ -163,6 +164,7 @@ describe.each(databaseKinds)("membership on %s", (kind) => {
     t.clock.advance(2 * 60_000);
     expect(await expireAbandonedSignups(t.ctx)).toHaveLength(1);
     expect((await me(api)).statusCode).toBe(404);
+    expect((await api.get("/api/v2/invoices/me")).json().invoices).toEqual([]);
     // Money that still arrives for the expired signup is returned, and nothing activates.
     expect(await providerReportsPaid(t, second.json().redirectUrl)).toBe("refunded");
     expect((await me(api)).statusCode).toBe(404);
@@ -231,7 +233,12 @@ describe.each(databaseKinds)("membership on %s", (kind) => {
         commitment_days_remaining: 299,
         access_ends_on: "2027-06-14",
       });
-      expect(res.json().message).toMatch(/299 päivää/);
+      // One date, said once: the last day of the commitment and of access alike.
+      expect(res.json().message).toMatch(/jatkuvat \S+ 14\.6\.2027 asti \(299 päivää jäljellä\)\.$/);
+      expect(res.json().message).not.toMatch(/15\.6\.2027/);
+      // The welcome said the same last day of the commitment.
+      const [welcome] = await outboxOf(t, "membership_welcome");
+      expect(welcome!.text).toMatch(/Sitoumus: 12 kuukautta, \S+ 14\.6\.2027 asti\./);
       // Billing goes on to the end of the commitment: the periods of July and August so far...
       expect(await createDueInvoices(t.ctx)).toEqual([1002, 1003]);
       // ...and the last period starting before 15.6.2027 is billed, none after it.
@@ -351,6 +358,13 @@ describe.each(databaseKinds)("membership on %s", (kind) => {
       expect(
         (await other.post("/api/v2/invoices/not-a-uuid/pay", { paymentMethod: "card" })).statusCode,
       ).toBe(400);
+      // The paid invoice's receipt (kuitti) is its owner's alone.
+      const receipt = await owner.get(`/api/v2/invoices/${invoice.id}/receipt`);
+      expect(receipt.statusCode).toBe(200);
+      expect(receipt.headers["content-type"]).toMatch(/^text\/html/);
+      for (const part of ["<h1>Kuitti</h1>", "Y-tunnus", `${invoice.number}`, invoice.description, "ALV "])
+        expect(receipt.body).toContain(part);
+      expect((await other.get(`/api/v2/invoices/${invoice.id}/receipt`)).statusCode).toBe(404);
     });
   });
 

@@ -1,5 +1,10 @@
 // @vitest-environment jsdom
-import { findOwnHold, rememberHeldCheckout, type HeldCheckout } from "../../src/client/checkoutHold";
+import {
+  findOwnHold,
+  forgetHeldCheckout,
+  rememberHeldCheckout,
+  type HeldCheckout,
+} from "../../src/client/checkoutHold";
 import { isLiveHold } from "../../src/domain/booking";
 
 /*
@@ -35,7 +40,12 @@ test("a hold is live while pending and its time is not up", () => {
 });
 
 describe("the own hold of a slot", () => {
-  beforeEach(() => sessionStorage.clear());
+  beforeEach(() => {
+    // The checkout's pages: the shared hold is a cookie of their path.
+    window.history.replaceState(null, "", "/checkout/a/b");
+    sessionStorage.clear();
+    forgetHeldCheckout();
+  });
 
   it("is the remembered one for the same instants, while live", async () => {
     rememberHeldCheckout(held);
@@ -62,6 +72,24 @@ describe("the own hold of a slot", () => {
     expect(await findOwnHold(held, never, now)).toBeNull();
     rememberHeldCheckout(held);
     expect(await findOwnHold({ start: held.start, end: "2026-06-16T16:00:00+03:00" }, never, now)).toBeNull();
+    expect(await findOwnHold(held, byToken, now)).toBeNull();
+  });
+
+  it("is found in a second tab of the same browser too, without the first tab's details", async () => {
+    rememberHeldCheckout(held);
+    // A second tab: its own session storage is empty, the browser's session cookie is shared.
+    const secondTab = window.sessionStorage;
+    secondTab.clear();
+    const byToken = async () => ({ status: "pending" as const, holdExpiresAt: "2026-06-16T12:10:00+03:00" });
+    expect(await findOwnHold(held, byToken, now, secondTab)).toEqual({
+      accessToken: "hold-token",
+      redirectUrl: "https://pay.example/hold",
+      holdExpiresAt: "2026-06-16T12:10:00+03:00",
+    });
+    expect(document.cookie).not.toContain("ansa");
+    // Paid or released in one tab: no tab offers it any more.
+    rememberHeldCheckout(held);
+    forgetHeldCheckout();
     expect(await findOwnHold(held, byToken, now)).toBeNull();
   });
 });

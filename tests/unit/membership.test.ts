@@ -128,9 +128,10 @@ describe('when a membership cancelled now ends (product.md "Cancel")', () => {
 
   it("runs to the commitment's end while a commitment is on", () => {
     const committed = subscriptionFixture({ commitment: "12m", commitment_end_date: "2027-05-01" });
+    // commitment_end_date is the first day no longer bound: the last day, said once, is the one before.
     expect(cancellationTerms(committed, now)).toEqual({
       kind: "commitment",
-      endsOn: "2027-05-01",
+      endsOn: "2027-04-30",
       daysLeft: daysRemaining("2027-05-01", now),
     });
   });
@@ -163,5 +164,18 @@ describe("a member's bookings, upcoming and past", () => {
     const { upcoming, past } = splitMemberReservations([later, older, endedNow, running], now);
     expect(upcoming.map((r) => r.id)).toEqual(["running", "later"]);
     expect(past.map((r) => r.id)).toEqual(["endedNow", "older"]);
+  });
+  it("takes a cancelled or expired booking out of the upcoming ones", () => {
+    const now = "2026-06-16T12:00:00+03:00";
+    const r = (id: string, status: "confirmed" | "cancelled" | "expired") => ({
+      ...at(id, "2026-06-20T10:00:00+03:00", "2026-06-20T11:00:00+03:00"),
+      status,
+    });
+    const split = splitMemberReservations(
+      [r("kept", "confirmed"), r("off", "cancelled"), r("gone", "expired")],
+      now,
+    );
+    expect(split.upcoming.map((x) => x.id)).toEqual(["kept"]);
+    expect(split.cancelled.map((x) => x.id)).toEqual(["off", "gone"]);
   });
 });

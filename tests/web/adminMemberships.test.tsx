@@ -238,4 +238,32 @@ describe("jäsenyydet", () => {
     // A credited invoice is void: nothing left to credit or resend.
     expect(screen.queryByRole("button", { name: "Hyvitä lasku 1001" })).toBeNull();
   });
+
+  it("says a signup left unpaid as Keskeytynyt liittyminen, membership and invoice alike", async () => {
+    const ABANDONED_ID = "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d";
+    const abandoned: MemberPage = {
+      ...MEMBER,
+      subscriptions: [
+        { ...MEMBER.subscriptions[0]!, id: ABANDONED_ID, status: "expired", activated_at: null },
+      ],
+      invoices: [
+        {
+          ...MEMBER.invoices[0]!,
+          number: 1002,
+          status: "void",
+          is_overdue: false,
+          subscription_id: ABANDONED_ID,
+          voided_at: "2026-05-01T11:00:00+03:00",
+        },
+      ],
+    };
+    await app.render({ path: `/hallinta/v2/jasenydet?jasen=${CUSTOMER_ID}`, token: signedInWith(TOKEN) });
+    await app.answerApi("GET", `/api/v2/admin/members/${CUSTOMER_ID}`, 200, abandoned);
+    expect(
+      await screen.findByRole("heading", { level: 3, name: "Jäsenyys Perus: Keskeytynyt liittyminen" }),
+    ).toBeInTheDocument();
+    const row = within(screen.getByRole("table", { name: "Laskut" })).getByRole("row", { name: /^1002/ });
+    expect(row).toHaveTextContent("Keskeytynyt liittyminen");
+    expect(row).not.toHaveTextContent("Mitätöity");
+  });
 });

@@ -102,6 +102,7 @@ describe("checkout's errors", () => {
         maxDogs={4}
         codeMessages={{ discountCode: null, giftCardCode: null }}
         enabled
+        nothingToPay={false}
         canSubmit
         canApplyCodes={false}
         onEdit={() => {}}

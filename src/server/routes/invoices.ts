@@ -8,6 +8,7 @@ import {
 import { signedInCustomer } from "../plugins/customerAuth.js";
 import { idempotencyHeaders, idempotent } from "../plugins/idempotency.js";
 import { listInvoices, payInvoice } from "../services/invoices.js";
+import { invoiceReceiptHtml } from "../services/receiptPage.js";
 
 const messageSchema = z.object({ message: z.string() });
 const security = [{ customerSession: [] }];
@@ -25,6 +26,31 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ invoices: await listInvoices(app.ctx, signedInCustomer(request).id) }),
+  );
+
+  app.get(
+    "/invoices/:id/receipt",
+    {
+      schema: {
+        tags: ["membership"],
+        summary: "A paid invoice's receipt (kuitti), print-friendly HTML",
+        description: "404 for another customer's invoice; 409 for one not paid.",
+        security,
+        params: z.object({ id: z.uuid("Laskun tunniste on virheellinen.") }),
+        response: {
+          200: z.string().describe("HTML-sivu"),
+          400: messageSchema,
+          401: messageSchema,
+          404: messageSchema,
+          409: messageSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(await invoiceReceiptHtml(app.ctx, signedInCustomer(request).id, request.params.id)),
   );
 
   app.post(

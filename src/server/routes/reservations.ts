@@ -20,6 +20,7 @@ import { cancelReservation, createReservation, getReservationByToken } from "../
 import { idempotencyHeaders, idempotent } from "../plugins/idempotency.js";
 import { TooManyHoldsError } from "../services/holdLimits.js";
 import { quoteSlot } from "../services/quote.js";
+import { reservationIcs, reservationReceiptHtml } from "../services/receiptPage.js";
 import { moveByToken } from "../services/reservationMove.js";
 import {
   lookupMessages,
@@ -97,6 +98,47 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ reservation: await getReservationByToken(app.ctx, request.params.accessToken) }),
+  );
+
+  app.get(
+    "/reservations/by-token/:accessToken/calendar.ics",
+    {
+      schema: {
+        tags: ["booking"],
+        summary: "The confirmed booking's calendar file (Lisää kalenteriin)",
+        description:
+          "text/calendar: the e-mail's own event (same UID, SEQUENCE raised by each move), so a " +
+          "calendar that has it updates it. 404 unless the booking is confirmed.",
+        params: tokenParams,
+        response: { 200: z.string().describe("text/calendar"), 400: messageSchema, 404: messageSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type("text/calendar; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="varaus.ics"')
+        .header("cache-control", "no-store")
+        .send(await reservationIcs(app.ctx, request.params.accessToken)),
+  );
+
+  app.get(
+    "/reservations/by-token/:accessToken/receipt",
+    {
+      schema: {
+        tags: ["booking"],
+        summary: "The paid booking's receipt (kuitti), print-friendly HTML",
+        description:
+          "Seller and Y-tunnus, date, what, price with its VAT, how it was paid (provider and gift " +
+          "card shares, discount) and refunds. 404 for a booking never confirmed.",
+        params: tokenParams,
+        response: { 200: z.string().describe("HTML-sivu"), 400: messageSchema, 404: messageSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(await reservationReceiptHtml(app.ctx, request.params.accessToken)),
   );
 
   app.delete(

@@ -43,13 +43,21 @@ export function toInvoiceView(row: InvoiceRow, today: string): Invoice {
 }
 
 export async function listInvoices(ctx: AppContext, customerId: string): Promise<Invoice[]> {
+  // A signup left unpaid (cancelled or abandoned) voids its first invoice: the membership never
+  // started, so there is nothing for the member to see or pay; it is left out of their view.
   const rows = await ctx.db
-    .select()
+    .select({ invoice: invoices })
     .from(invoices)
-    .where(eq(invoices.customerId, customerId))
+    .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
+    .where(
+      and(
+        eq(invoices.customerId, customerId),
+        or(sql`${invoices.status} <> 'void'`, sql`${subscriptions.activatedAt} IS NOT NULL`),
+      ),
+    )
     .orderBy(desc(invoices.number));
   const today = helsinkiDate(ctx.now());
-  return rows.map((row) => toInvoiceView(row, today));
+  return rows.map((row) => toInvoiceView(row.invoice, today));
 }
 
 /** The customer's oldest overdue invoice, if any: it stops subscriber bookings. */

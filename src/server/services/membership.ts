@@ -231,7 +231,7 @@ export async function cancelSubscription(ctx: AppContext, customer: Customer) {
   return {
     success: true,
     message: result.withinCommitment
-      ? `Jäsenyys irtisanottu. Sitoumuksesi on voimassa ${formatDay(result.sub.commitmentEndDate!)} asti (${subscription.commitment_days_remaining} päivää), joten jäsenyys ja laskutus jatkuvat ${lastDay} asti.`
+      ? `Jäsenyys irtisanottu. Sitoumuksesi vuoksi jäsenyys ja laskutus jatkuvat ${lastDay} asti (${subscription.commitment_days_remaining} päivää jäljellä).`
       : `Jäsenyys irtisanottu. Voit käyttää jäsenyyttä maksetun jakson loppuun, ${lastDay} asti. Uusia laskuja ei tule.`,
     cancelled_at: toHelsinkiIso(result.sub.cancelledAt!),
     subscription,

@@ -1,6 +1,6 @@
 import { formatDate } from "../../domain/helsinkiClock.js";
 import { formatReferenceNumber } from "../../domain/membership.js";
-import { addDays } from "../../domain/membershipPeriods.js";
+import { addDays, commitmentLastDay } from "../../domain/membershipPeriods.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import type { invoices, subscriptions } from "../db/schema.js";
 import type { OutgoingMail } from "./mail.js";
@@ -45,7 +45,7 @@ export function welcomeMail(
       `Tunteja kuukaudessa: ${sub.hoursQuota} h`,
       `Kuukausihinta: ${formatEuros(sub.monthlyPriceCents)}`,
       sub.commitmentEndDate
-        ? `Sitoumus: 12 kuukautta, ${formatDay(sub.commitmentEndDate)} asti.`
+        ? `Sitoumus: 12 kuukautta, ${formatDay(commitmentLastDay(sub.commitmentEndDate))} asti.`
         : "Ei sitoumusta: voit irtisanoa jäsenyyden milloin tahansa jakson loppuun.",
       "",
       "Laskutamme jäsenyyden kuukausittain jakson alussa. Varaa jäsenaikasi ja katso laskusi Oma tili -sivulta:",

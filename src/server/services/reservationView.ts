@@ -1,9 +1,9 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { PublicReservation } from "../../domain/booking.js";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/index.js";
-import { areas, payments, reservations } from "../db/schema.js";
+import { areas, payments, refunds, reservations } from "../db/schema.js";
 import { doorUrlOf } from "./receipt.js";
 import type { Settings } from "./settings.js";
 
@@ -30,15 +30,27 @@ export async function findReservation(
   return row ? { ...row.reservation, areaName: row.areaName } : null;
 }
 
-/** The reservation's latest payment attempt. */
-export async function latestPayment(db: DbOrTx, reservationId: string): Promise<PaymentRow | null> {
+/**
+ * The reservation's latest payment attempt, with what of it is being returned (refunds recorded and
+ * not yet confirmed by the provider): /oma-varaus says a cancel's refund from these after a reload.
+ */
+export async function latestPayment(
+  db: DbOrTx,
+  reservationId: string,
+): Promise<(PaymentRow & { refundPendingCents: number }) | null> {
   const [row] = await db
     .select()
     .from(payments)
     .where(eq(payments.reservationId, reservationId))
     .orderBy(desc(payments.createdAt))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  // A payment has at most a few refunds (the cancel's, and one per cheaper move); by payment_id's index.
+  const pending = await db
+    .select({ amountCents: refunds.amountCents })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, row.id), eq(refunds.status, "pending")));
+  return { ...row, refundPendingCents: pending.reduce((sum, r) => sum + r.amountCents, 0) };
 }
 
 /** Until when the visitor may cancel: cancellationHours before the start. */
@@ -50,7 +62,7 @@ export function cancellationDeadline(startsAt: Date, settings: Pick<Settings, "s
 export function toPublicReservation(
   ctx: AppContext,
   row: ReservationRow & { areaName: string },
-  payment: PaymentRow | null,
+  payment: (PaymentRow & { refundPendingCents?: number }) | null,
   settings: Pick<Settings, "slotRules">,
 ): PublicReservation {
   const deadline = cancellationDeadline(row.startsAt, settings);
@@ -81,6 +93,7 @@ export function toPublicReservation(
           amountCents: payment.amountCents,
           giftCardCents: payment.giftCardCents,
           refundedCents: payment.refundedCents,
+          refundPendingCents: payment.refundPendingCents ?? 0,
         }
       : null,
   };

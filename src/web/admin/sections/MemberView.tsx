@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import type { AdminInvoice, AdminSubscription, MemberPage } from "../../../domain/admin/memberships";
 import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiClock";
+import { ABANDONED_SIGNUP, isAbandonedSignup } from "../../../domain/membership";
 import { formatEuros } from "../../../domain/money";
 import {
   daysText,
@@ -42,7 +43,12 @@ export function MemberView({ member, canWrite, write }: Props) {
       {member.subscriptions.map((sub) => (
         <SubscriptionPanel key={sub.id} sub={sub} tiers={member.tiers} canWrite={canWrite} write={write} />
       ))}
-      <InvoiceTable invoices={member.invoices} canWrite={canWrite} write={write} />
+      <InvoiceTable
+        invoices={member.invoices}
+        abandoned={new Set(member.subscriptions.filter(isAbandonedSignup).map((s) => s.id))}
+        canWrite={canWrite}
+        write={write}
+      />
       <UsageTable member={member} />
       <ReservationTable member={member} />
     </article>
@@ -118,7 +124,7 @@ function SubscriptionPanel({
   return (
     <section className="card admin-section" aria-labelledby={`sub-${sub.id}`}>
       <h3 id={`sub-${sub.id}`}>
-        Jäsenyys {sub.tier_name}: {statusLabel[sub.status]}
+        Jäsenyys {sub.tier_name}: {isAbandonedSignup(sub) ? ABANDONED_SIGNUP : statusLabel[sub.status]}
       </h3>
       <dl className="admin-details">
         <dt>Kuukausihinta</dt>
@@ -240,14 +246,22 @@ function SubscriptionPanel({
   );
 }
 
-const invoiceState = (i: AdminInvoice) => (i.credited_at ? "Hyvitetty" : invoiceStatusLabel(i));
+const invoiceState = (i: AdminInvoice, abandoned: Set<string>) =>
+  i.credited_at
+    ? "Hyvitetty"
+    : i.status === "void" && abandoned.has(i.subscription_id)
+      ? ABANDONED_SIGNUP
+      : invoiceStatusLabel(i);
 
 function InvoiceTable({
   invoices,
+  abandoned,
   canWrite,
   write,
 }: {
   invoices: AdminInvoice[];
+  /** Memberships that never started: their void first invoice is a signup left unpaid. */
+  abandoned: Set<string>;
   canWrite: boolean;
   write: Props["write"];
 }) {
@@ -273,7 +287,7 @@ function InvoiceTable({
             <td>{formatEuros(i.amount_cents)}</td>
             <td>{formatDay(i.due_date)}</td>
             <td>
-              {invoiceState(i)}
+              {invoiceState(i, abandoned)}
               {i.paid_at && <div className="muted">maksettu {formatDateTime(i.paid_at)}</div>}
               {i.credited_at && i.credited_cents !== null && (
                 <div className="muted">

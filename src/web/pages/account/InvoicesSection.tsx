@@ -8,6 +8,7 @@ import { formatEuros, formatVatRate } from "../../../domain/money";
 import { RetryAlert } from "../../components/RetryAlert";
 import { useMembershipEnvironment } from "../../membershipEnvironment";
 import { PaymentChoice } from "../membership/PaymentChoice";
+import { InvoiceReceiptButton } from "./InvoiceReceiptButton";
 import { formatDay, invoiceStatusLabel } from "./membershipFormat";
 
 type InvoiceActor = ActorRefFrom<typeof invoicePaymentMachine>;
@@ -143,6 +144,7 @@ function InvoiceItem({ invoice, actor }: { invoice: Invoice; actor: InvoiceActor
           </button>
         )}
         {paying && <InvoicePaymentForm invoice={invoice} actor={actor} />}
+        {invoice.status === "paid" && <InvoiceReceiptButton invoiceId={invoice.id} number={invoice.number} />}
       </article>
     </li>
   );

@@ -21,7 +21,7 @@ export function MemberReservationList({ actorRef }: { actorRef: MemberBookingRef
       s.matches({ showing: { booked: "refreshing" } }) || s.matches({ showing: { cancelled: "refreshing" } }),
   );
   const refreshFailed = useSelector(actorRef, (s) => s.context.refreshFailed);
-  const { upcoming, past } = splitMemberReservations(reservations, now);
+  const { upcoming, cancelled, past } = splitMemberReservations(reservations, now);
   const noShows = past.filter((r) => r.noShow).length;
   return (
     <div className="member-reservation-lists" aria-busy={refreshing}>
@@ -32,6 +32,16 @@ export function MemberReservationList({ actorRef }: { actorRef: MemberBookingRef
           <h3 id="member-upcoming-title">Tulevat varaukset</h3>
           <ul className="plain-list member-reservations">
             {upcoming.map((r) => (
+              <MemberReservationCard key={r.id} reservation={r} past={false} actorRef={actorRef} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {cancelled.length > 0 && (
+        <section aria-labelledby="member-cancelled-title">
+          <h3 id="member-cancelled-title">Perutut varaukset</h3>
+          <ul className="plain-list member-reservations member-reservations--past">
+            {cancelled.map((r) => (
               <MemberReservationCard key={r.id} reservation={r} past={false} actorRef={actorRef} />
             ))}
           </ul>

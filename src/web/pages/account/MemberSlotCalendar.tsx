@@ -3,7 +3,7 @@ import { useEffect, useMemo } from "react";
 import type { ActorRefFrom } from "xstate";
 import { weekOf, type CalendarDay } from "../../../../machines/bookingCalendarMachine";
 import type { memberSlotCalendar } from "../../../../machines/memberBookingMachine";
-import { formatHours } from "../../../../machines/memberQuota";
+import { formatLength } from "../../../domain/duration";
 import { formatDate, formatDateTime, formatTime } from "../../../domain/helsinkiClock";
 import { CalendarToolbar } from "../booking/CalendarToolbar";
 import { DayList, WeekTable } from "../booking/CalendarViews";
@@ -94,7 +94,7 @@ export function MemberSlotCalendar({ calendarRef }: { calendarRef: SlotCalendarR
                 className="button slot-chooser__option"
                 onClick={() => calendarRef.send({ type: "calendar.choose", end: option.end })}
               >
-                {formatHours(option.lengthMinutes / 60)}
+                {formatLength(option.lengthMinutes)}
                 <span className="slot-chooser__until">
                   {" "}
                   (klo {formatTime(selected.start)}–{formatTime(option.end)})

@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import { formatDate } from "../../../domain/helsinkiClock";
 import type { PendingTierChange, Subscription } from "../../../domain/membership";
-import { cancellationTerms, daysOfAccessLeft } from "../../../domain/membershipPeriods";
+import { cancellationTerms, commitmentLastDay, daysOfAccessLeft } from "../../../domain/membershipPeriods";
 import { formatEuros } from "../../../domain/money";
 import { ConfirmButtons } from "../../components/ConfirmButtons";
 import { RetryAlert } from "../../components/RetryAlert";
@@ -81,12 +81,14 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
         <dd>{formatDay(subscription.start_date)}</dd>
         <dt>Sitoumus</dt>
         <dd>
-          {subscription.commitment_end_date
-            ? `12 kk, päättyy ${formatDay(subscription.commitment_end_date)}` +
-              (subscription.commitment_days_remaining
-                ? ` (${daysText(subscription.commitment_days_remaining)} jäljellä)`
-                : "")
-            : "Ei sitoumusta"}
+          {subscription.commitment_end_date && subscription.status === "cancelled"
+            ? "12 kk"
+            : subscription.commitment_end_date
+              ? `12 kk, päättyy ${formatDay(commitmentLastDay(subscription.commitment_end_date))}` +
+                (subscription.commitment_days_remaining
+                  ? ` (${daysText(subscription.commitment_days_remaining)} jäljellä)`
+                  : "")
+              : "Ei sitoumusta"}
         </dd>
         {subscription.current_period && (
           <>
@@ -151,15 +153,19 @@ function CancelledNote({ subscription, today }: { subscription: Subscription; to
   const message = useSubscription((s) => s.context.cancelMessage);
   return (
     <div className="notice" role="status">
-      {message && <p>{message}</p>}
-      <p>
-        {subscription.cancelled_at && <>Irtisanottu {formatDate(subscription.cancelled_at)}. </>}
-        {subscription.access_ends_on && subscription.has_access
-          ? `Käyttöoikeus on voimassa ${formatDay(subscription.access_ends_on)} asti (${daysText(
-              daysOfAccessLeft(subscription.access_ends_on, today),
-            )} jäljellä).`
-          : "Käyttöoikeus on päättynyt."}
-      </p>
+      {/* The cancel's answer says when access ends; after a reload the membership says it. Once. */}
+      {message ? (
+        <p>{message}</p>
+      ) : (
+        <p>
+          {subscription.cancelled_at && <>Irtisanottu {formatDate(subscription.cancelled_at)}. </>}
+          {subscription.access_ends_on && subscription.has_access
+            ? `Käyttöoikeus on voimassa ${formatDay(subscription.access_ends_on)} asti (${daysText(
+                daysOfAccessLeft(subscription.access_ends_on, today),
+              )} jäljellä).`
+            : "Käyttöoikeus on päättynyt."}
+        </p>
+      )}
     </div>
   );
 }

@@ -11,6 +11,8 @@ type Props = {
   enabled: boolean;
   canSubmit: boolean;
   canApplyCodes: boolean;
+  /** The quote's codes cover the whole price: no payment method, and the button confirms. */
+  nothingToPay: boolean;
   onEdit(details: Partial<CheckoutDetails>): void;
   onApplyCodes(): void;
   onSubmit(): void;
@@ -133,28 +135,32 @@ export function CheckoutForm(props: Props) {
           Päivitä hinta
         </button>
       </fieldset>
-      <fieldset disabled={!enabled} className="checkout-form__methods">
-        <legend>Maksutapa</legend>
-        {(
-          [
-            ["mobilepay", "MobilePay"],
-            ["card", "Kortti"],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value} className="checkout-form__choice">
-            <input
-              type="radio"
-              name="paymentMethod"
-              value={value}
-              checked={details.paymentMethod === value}
-              onChange={() => onEdit({ paymentMethod: value })}
-              {...errorProps("paymentMethod")}
-            />
-            {label}
-          </label>
-        ))}
-        {error("paymentMethod")}
-      </fieldset>
+      {props.nothingToPay ? (
+        <p className="notice">Lahjakortti tai alennus kattaa koko hinnan: maksutapaa ei tarvita.</p>
+      ) : (
+        <fieldset disabled={!enabled} className="checkout-form__methods">
+          <legend>Maksutapa</legend>
+          {(
+            [
+              ["mobilepay", "MobilePay"],
+              ["card", "Kortti"],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="checkout-form__choice">
+              <input
+                type="radio"
+                name="paymentMethod"
+                value={value}
+                checked={details.paymentMethod === value}
+                onChange={() => onEdit({ paymentMethod: value })}
+                {...errorProps("paymentMethod")}
+              />
+              {label}
+            </label>
+          ))}
+          {error("paymentMethod")}
+        </fieldset>
+      )}
       <fieldset disabled={!enabled}>
         <legend className="visually-hidden">Maksuehdot</legend>
         <label className="checkout-form__choice">
@@ -174,7 +180,7 @@ export function CheckoutForm(props: Props) {
         {error("acceptTerms")}
       </fieldset>
       <button type="submit" className="button" disabled={!canSubmit}>
-        Siirry maksamaan
+        {props.nothingToPay ? "Vahvista varaus" : "Siirry maksamaan"}
       </button>
     </form>
   );

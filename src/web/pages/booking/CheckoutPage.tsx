@@ -13,9 +13,12 @@ import {
   type QuoteRequest,
 } from "../../../../machines/checkoutMachine";
 import {
+  checkoutDraft,
   findOwnHold,
+  forgetCheckoutDraft,
   forgetHeldCheckout,
   heldCheckout,
+  rememberCheckoutDraft,
   rememberHeldCheckout,
 } from "../../../client/checkoutHold";
 import { appendStoredReservation, toStoredReservation } from "../../../client/storedReservations";
@@ -33,7 +36,7 @@ import "./booking.css";
 /**
  * `/checkout/:start?/:end?` — a new visit to the URL (e.g. "Yritä uudelleen" after a cancelled
  * payment drops the query) starts a fresh checkout, hence the key; it starts from the details this
- * tab last sent to payment, so a retry keeps the form's values.
+ * tab last sent to payment, or else last typed, so a retry or a reload keeps the form's values.
  */
 export function CheckoutPage() {
   const location = useLocation();
@@ -83,6 +86,8 @@ function CheckoutFlow() {
         storeReservation: (_, { reservation }) => appendStoredReservation(toStoredReservation(reservation)),
         rememberHold: (_, held) => rememberHeldCheckout(held),
         forgetHold: () => forgetHeldCheckout(),
+        rememberDraft: (_, { details }) => rememberCheckoutDraft(details),
+        forgetDraft: () => forgetCheckoutDraft(),
       },
     }),
     {
@@ -91,7 +96,7 @@ function CheckoutFlow() {
         end,
         payment: search.get("payment"),
         token: search.get("token"),
-        draft: heldCheckout()?.details ?? null,
+        draft: heldCheckout()?.details ?? checkoutDraft(),
       },
     },
   );
@@ -209,6 +214,7 @@ function CheckoutFlow() {
           enabled={phase === "editing"}
           canSubmit={canSubmit}
           canApplyCodes={canApplyCodes}
+          nothingToPay={quote?.payableCents === 0}
           onEdit={(details) => actorRef.send({ type: "checkout.edit", details })}
           onApplyCodes={() => actorRef.send({ type: "checkout.applyCodes" })}
           onSubmit={() => actorRef.send({ type: "checkout.submit" })}

@@ -3,6 +3,7 @@ import type { CheckoutReservation } from "../../../../machines/checkoutMachine";
 import { minutesBetween } from "../../../domain/helsinkiClock";
 import { CheckoutSummary } from "./CheckoutSummary";
 import { doorPath } from "./labels";
+import { ReceiptLinks } from "./ReceiptLinks";
 
 /** The paid booking: what was booked, the gate link and where to find it later. */
 export function ConfirmationView({ reservation }: { reservation: CheckoutReservation }) {
@@ -27,6 +28,7 @@ export function ConfirmationView({ reservation }: { reservation: CheckoutReserva
           </Link>
         </p>
       )}
+      <ReceiptLinks accessToken={reservation.accessToken} confirmed />
       <p>
         Varauksesi löytyvät tästä selaimesta myös sivulta <Link to="/oma-varaus">Oma varaus</Link>.
       </p>

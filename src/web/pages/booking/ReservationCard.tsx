@@ -4,6 +4,7 @@ import type { CancelOutcome, OwnReservationItem } from "../../../../machines/myR
 import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import { doorPath, reservationStatusLabels } from "./labels";
+import { ReceiptLinks } from "./ReceiptLinks";
 
 type Props = {
   item: OwnReservationItem;
@@ -70,6 +71,11 @@ export function ReservationCard(props: Props) {
           </Link>
         </p>
       )}
+      {/* A receipt for what was paid: confirmed, or cancelled after its payment (with the refund). */}
+      {r &&
+        (r.status === "confirmed" || r.payment?.status === "paid" || r.payment?.status === "refunded") && (
+          <ReceiptLinks accessToken={r.accessToken} confirmed={r.status === "confirmed" && !past} />
+        )}
       {r?.cancellable && !confirming && !cancelling && !moveChooser && (
         <p>
           {r.movable && (
@@ -111,6 +117,7 @@ export function ReservationCard(props: Props) {
         </div>
       )}
       {cancelling && <p role="status">Perutaan varausta…</p>}
+      {r && !outcome && <RefundNote reservation={r} />}
       {outcome && (
         <p className={outcome.success ? "notice notice-success" : "error-message"} role="status">
           {/* The server's message already says what is refunded and where. */}
@@ -118,5 +125,23 @@ export function ReservationCard(props: Props) {
         </p>
       )}
     </li>
+  );
+}
+
+/**
+ * A cancelled booking's money, from the API (so it survives a reload): what the provider has
+ * returned, and what is still on its way back.
+ */
+function RefundNote({ reservation: r }: { reservation: NonNullable<OwnReservationItem["reservation"]> }) {
+  const payment = r.payment;
+  if (r.status !== "cancelled" || !payment) return null;
+  const pending = payment.refundPendingCents ?? 0;
+  if (pending === 0 && payment.refundedCents === 0) return null;
+  return (
+    <p className="notice">
+      {pending > 0 && `Palautamme ${formatEuros(pending)} maksutavallesi.`}
+      {pending > 0 && payment.refundedCents > 0 && " "}
+      {payment.refundedCents > 0 && `Palautettu maksutavallesi ${formatEuros(payment.refundedCents)}.`}
+    </p>
   );
 }

@@ -1,11 +1,6 @@
 import type { PublicReservation } from "../../../domain/booking";
 
-/** "30 min", "1 h", "1,5 h", "2 h" — a booking's length the way people say it. */
-export function formatLength(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`;
-  const hours = minutes / 60;
-  return `${String(hours).replace(".", ",")} h`;
-}
+export { formatLength } from "../../../domain/duration";
 
 export const reservationStatusLabels: Record<PublicReservation["status"], string> = {
   confirmed: "Vahvistettu",

@@ -117,6 +117,9 @@ export const auditActionLabels = {
   "admin.remove": "Ylläpitäjä poistettu",
   "admin.claim.set": "Ylläpito-oikeus annettu Firebasessa",
   "admin.claim.clear": "Ylläpito-oikeus poistettu Firebasessa",
+  "photo.upload": "Puiston kuva lisätty",
+  "photo.delete": "Puiston kuva poistettu",
+  "photo.reorder": "Puiston kuvien järjestys muutettu",
 } as const;
 
 /** What an audit row is about (its `entity`). */
@@ -136,6 +139,7 @@ export const auditEntityLabels = {
   invoice: "Lasku",
   email: "Sähköposti",
   admin: "Ylläpitäjä",
+  photo: "Puiston kuva",
 } as const;
 
 /** Hallintapaneeli's settings (services/settings.ts settingSchemas) by their names there. */

@@ -5,6 +5,7 @@ import { useAdminEnvironment } from "../AdminSession";
 import { field, numberList, numberOf } from "../formValues";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
+import { PhotosSection } from "./PhotosSection";
 import { settingsApi, type SettingsCommand } from "./settingsApi";
 import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 
@@ -463,6 +464,7 @@ export function SettingsSection() {
           </SettingsForm>
         </div>
       )}
+      <PhotosSection />
     </section>
   );
 }

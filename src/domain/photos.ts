@@ -28,12 +28,3 @@ export const photoListSchema = z.object({ photos: z.array(parkPhotoSchema) });
 export type PhotoSize = z.infer<typeof photoSizeSchema>;
 export type ParkPhoto = z.infer<typeof parkPhotoSchema>;
 export type PhotoList = z.infer<typeof photoListSchema>;
-
-/** `480w` descriptors of one format's sizes, smallest first, for a `<source>`'s or `<img>`'s srcset. */
-export function srcsetOf(photo: ParkPhoto, format: PhotoSize["format"]): string {
-  return photo.sizes
-    .filter((s) => s.format === format)
-    .sort((a, b) => a.width - b.width)
-    .map((s) => `${s.url} ${s.width}w`)
-    .join(", ");
-}

@@ -71,6 +71,12 @@ describe.each(databaseKinds)("park photos (%s)", (kind) => {
       ["webp", 1600, 941],
     ]);
     expect((await list()).photos).toEqual([photo]);
+    const adminList = await t.app.inject({
+      method: "GET",
+      url: "/api/v2/admin/photos",
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(adminList.json().photos).toEqual([photo]);
 
     const url: string = photo.sizes.find((s: { format: string; width: number }) => s.format === "webp" && s.width === 960).url;
     expect(url).toMatch(/^\/api\/v2\/photos\/\d+\/[0-9a-f]{16}\/960\.webp$/);

@@ -1,10 +1,10 @@
 import type { FastifyError } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { MAX_ALT_LENGTH, MAX_PHOTO_BYTES, parkPhotoSchema } from "../../../domain/photos.js";
+import { MAX_ALT_LENGTH, MAX_PHOTO_BYTES, parkPhotoSchema, photoListSchema } from "../../../domain/photos.js";
 import { badRequest, HttpError } from "../../errors.js";
 import { signedInAdmin } from "../../plugins/adminAuth.js";
-import { addPhoto, deletePhoto, reorderPhotos } from "../../services/photos.js";
+import { addPhoto, deletePhoto, listPhotos, reorderPhotos } from "../../services/photos.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: hallintapaneeli"];
@@ -13,7 +13,7 @@ export const PHOTO_TOO_LARGE = "Kuva on liian suuri: enintään 15 Mt.";
 export const PHOTO_TYPE_REFUSED = "Lähetä kuva: JPEG, PNG tai WebP.";
 export const ALT_MISSING = "Kirjoita kuvalle kuvaus (vaihtoehtoinen teksti): mitä kuvassa näkyy.";
 
-/** Hallintapaneeli's photos: upload (the image as the raw body), delete, order. */
+/** Hallintapaneeli's photos: the list, upload (the image as the raw body), delete, order. */
 export const adminPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
   // The image is the body as sent (a phone's File), up to 15 MB; only this plugin's routes read it.
   app.addContentTypeParser(
@@ -27,6 +27,19 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
     if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") throw new HttpError(415, PHOTO_TYPE_REFUSED);
     throw error;
   });
+
+  app.get(
+    "/photos",
+    {
+      schema: {
+        tags,
+        summary: "The park's photos in order (as GET /api/v2/photos, for hallintapaneeli)",
+        security: adminSecurity,
+        response: { 200: photoListSchema, ...guardResponses },
+      },
+    },
+    async () => listPhotos(app.ctx.db),
+  );
 
   app.post(
     "/photos",

@@ -2,7 +2,8 @@ import { useSelector } from "@xstate/react";
 import { useState, type FormEvent } from "react";
 import { ConfirmButtons } from "../../components/ConfirmButtons";
 import { acceptsWrite } from "../../../../machines/adminSectionMachine";
-import { srcsetOf, type PhotoList } from "../../../domain/photos";
+import type { PhotoList } from "../../../domain/photos";
+import { srcsetOf } from "../../components/ParkPhotos";
 import { useAdminEnvironment } from "../AdminSession";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
@@ -30,9 +31,10 @@ export function PhotosSection() {
 
   const upload = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const file = form.get("photo");
-    write({ kind: "upload", file: file instanceof Blob ? file : null, alt: String(form.get("alt") ?? "") });
+    const form = event.currentTarget;
+    const file = (form.elements.namedItem("photo") as HTMLInputElement).files?.[0] ?? null;
+    const alt = (form.elements.namedItem("alt") as HTMLInputElement).value;
+    write({ kind: "upload", file, alt });
   };
   const ids = photos?.map((p) => p.id) ?? [];
   // Which photo's delete waits for a yes (a view's own question, not the server's data).

@@ -433,7 +433,7 @@ export function SettingsSection() {
                 />
               </div>
               <div className="form-field">
-                <label htmlFor="reminders-arrival">Saapuminen ja pysäköinti</label>
+                <label htmlFor="reminders-arrival">Saapuminen ja pysäköinti (myös tulijoiden ohjeissa)</label>
                 <textarea
                   id="reminders-arrival"
                   name="arrival"

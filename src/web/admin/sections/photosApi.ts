@@ -12,7 +12,7 @@ const refuse = (message: string) => new ApiError(400, message, { message });
 export function photosApi(http: HttpClient) {
   return {
     async load(): Promise<PhotoList> {
-      return photoListSchema.parse(await http.get("/api/v2/photos"));
+      return photoListSchema.parse(await http.get("/api/v2/admin/photos"));
     },
     async write(command: PhotoCommand): Promise<string> {
       switch (command.kind) {

@@ -50,7 +50,8 @@ describe.each(databaseKinds)("park photos (%s)", (kind) => {
       headers: { authorization: `Bearer ${admin.token}` },
       payload: payload as never,
     });
-  const list = async (app: App = t.app) => (await app.inject({ method: "GET", url: "/api/v2/photos" })).json();
+  const list = async (app: App = t.app) =>
+    (await app.inject({ method: "GET", url: "/api/v2/photos" })).json();
 
   it("makes AVIF and WebP sizes of an upload, lists them and serves them cacheable, from a second server too", async () => {
     const res = await upload(await jpeg(1700, 1000), "Aidattu nurmikenttä ja portti");
@@ -78,7 +79,9 @@ describe.each(databaseKinds)("park photos (%s)", (kind) => {
     });
     expect(adminList.json().photos).toEqual([photo]);
 
-    const url: string = photo.sizes.find((s: { format: string; width: number }) => s.format === "webp" && s.width === 960).url;
+    const url: string = photo.sizes.find(
+      (s: { format: string; width: number }) => s.format === "webp" && s.width === 960,
+    ).url;
     expect(url).toMatch(/^\/api\/v2\/photos\/\d+\/[0-9a-f]{16}\/960\.webp$/);
 
     // A second server with nothing in memory from the upload: its own context and connections.
@@ -96,7 +99,11 @@ describe.each(databaseKinds)("park photos (%s)", (kind) => {
       expect(served.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
       const etag = served.headers.etag as string;
       expect(etag).toBeTruthy();
-      expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: "webp", width: 960, height: 565 });
+      expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+        format: "webp",
+        width: 960,
+        height: 565,
+      });
       const again = await t.app.inject({ method: "GET", url, headers: { "if-none-match": etag } });
       expect(again.statusCode).toBe(304);
       const avif = await second.inject({ method: "GET", url: url.replace("960.webp", "480.avif") });
@@ -107,11 +114,17 @@ describe.each(databaseKinds)("park photos (%s)", (kind) => {
       if (kind === "postgres") await database.close();
     }
     // Another hash (an older or guessed address) is not served, and not cached.
-    const wrong = await t.app.inject({ method: "GET", url: url.replace(/\/[0-9a-f]{16}\//, "/0000000000000000/") });
+    const wrong = await t.app.inject({
+      method: "GET",
+      url: url.replace(/\/[0-9a-f]{16}\//, "/0000000000000000/"),
+    });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.headers["cache-control"]).toBe("no-cache");
 
-    const [entry] = await t.ctx.db.select().from(auditLog).where(sql`${auditLog.action} = 'photo.upload'`);
+    const [entry] = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'photo.upload'`);
     expect(entry).toMatchObject({ entity: "photo", entityId: String(photo.id), actorEmail: admin.email });
   });
 

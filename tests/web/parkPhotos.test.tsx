@@ -107,7 +107,9 @@ describe("hallintapaneeli's Puiston kuvat", () => {
     await within(section).findByText("Kuva lisätty.");
     expect(within(section).getByRole("img", { name: "Aidattu nurmikenttä" })).toBeInTheDocument();
 
-    expect(within(section).getByRole("button", { name: "Siirrä ylemmäs: Aidattu nurmikenttä" })).toBeDisabled();
+    expect(
+      within(section).getByRole("button", { name: "Siirrä ylemmäs: Aidattu nurmikenttä" }),
+    ).toBeDisabled();
     await user.click(within(section).getByRole("button", { name: "Siirrä alemmas: Aidattu nurmikenttä" }));
     await app.answerApi("PUT", "/api/v2/admin/photos/order", 200, {
       message: "Järjestys tallennettu.",

@@ -34,7 +34,8 @@ export async function makePhotoSizes(original: Buffer): Promise<MadePhoto> {
   } catch {
     throw badRequest(NOT_AN_IMAGE);
   }
-  if (!meta.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height) throw badRequest(NOT_AN_IMAGE);
+  if (!meta.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height)
+    throw badRequest(NOT_AN_IMAGE);
   // EXIF orientations 5–8 are a quarter turn: the upright image has width and height swapped.
   const turned = (meta.orientation ?? 1) >= 5;
   const width = turned ? meta.height : meta.width;

@@ -46,22 +46,20 @@ export async function listPhotos(db: Db): Promise<PhotoList> {
     )
     .orderBy(asc(parkPhotoSizes.photoId), asc(parkPhotoSizes.width), asc(parkPhotoSizes.format));
   return {
-    photos: rows.map(
-      (r): ParkPhoto => ({
-        id: r.id,
-        alt: r.alt,
-        width: r.width,
-        height: r.height,
-        sizes: sizes
-          .filter((s) => s.photoId === r.id)
-          .map((s) => ({
-            format: s.format as PhotoFormat,
-            width: s.width,
-            height: s.height,
-            url: photoUrl(r.id, r.hash, s.width, s.format),
-          })),
-      }),
-    ),
+    photos: rows.map((r): ParkPhoto => ({
+      id: r.id,
+      alt: r.alt,
+      width: r.width,
+      height: r.height,
+      sizes: sizes
+        .filter((s) => s.photoId === r.id)
+        .map((s) => ({
+          format: s.format as PhotoFormat,
+          width: s.width,
+          height: s.height,
+          url: photoUrl(r.id, r.hash, s.width, s.format),
+        })),
+    })),
   };
 }
 

@@ -53,7 +53,13 @@ function Photo({ photo, sizes, first }: { photo: ParkPhoto; sizes: string; first
  * elsewhere every photo waits until it is near the screen. Until photos load, and when there are
  * none, `fallback` shows (the drawn park).
  */
-export function ParkPhotos({ priority = false, fallback = null }: { priority?: boolean; fallback?: ReactNode }) {
+export function ParkPhotos({
+  priority = false,
+  fallback = null,
+}: {
+  priority?: boolean;
+  fallback?: ReactNode;
+}) {
   const actor = useActorRef(photosLogic);
   const photos = useSelector(actor, (s) => (s.status === "done" ? s.output.photos : null));
   if (!photos || photos.length === 0) return <>{fallback}</>;

@@ -62,7 +62,8 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const alt = request.query.alt?.trim() ?? "";
       if (!alt) throw badRequest(ALT_MISSING);
-      if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw new HttpError(415, PHOTO_TYPE_REFUSED);
+      if (!Buffer.isBuffer(request.body) || request.body.length === 0)
+        throw new HttpError(415, PHOTO_TYPE_REFUSED);
       const photo = await addPhoto(app.ctx, signedInAdmin(request), { alt, original: request.body });
       return reply.status(201).send({ photo });
     },

@@ -15,7 +15,12 @@ export const siteInfoSchema = z.object({
     email: z.string(),
     phone: z.string(),
     feedbackUrl: z.string(),
+    /** The park's place (WGS84), for the "Näytä kartalla" link. */
+    latitude: z.number(),
+    longitude: z.number(),
   }),
+  /** How to arrive and where to park (the reminder e-mail's text, setting reminders.arrival). */
+  arrival: z.string(),
   openingHours: z.object({
     weekly: z.array(z.nullable(z.object({ opens: z.string(), closes: z.string() }))),
   }),

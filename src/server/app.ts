@@ -39,6 +39,7 @@ import { customerSessionRoutes } from "./routes/customerSession.js";
 import { demoPaymentRoutes } from "./routes/demoPayments.js";
 import { doorRoutes } from "./routes/door.js";
 import { healthRoutes } from "./routes/health.js";
+import { photoRoutes } from "./routes/photos.js";
 import { reservationRoutes } from "./routes/reservations.js";
 import { siteRoutes } from "./routes/site.js";
 import { stripePaymentRoutes } from "./routes/stripePayments.js";
@@ -162,6 +163,7 @@ export async function buildApp({
       await api.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
       await api.register(healthRoutes);
       await api.register(siteRoutes);
+      await api.register(photoRoutes);
       await api.register(availabilityRoutes);
       await api.register(reservationRoutes);
       await api.register(doorRoutes);
@@ -216,6 +218,8 @@ function isPageRequest(method: string, url: string): boolean {
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === "string") return value.includes("\u0000");
   if (depth > 20 || value === null || typeof value !== "object") return false;
+  // An uploaded photo's bytes (routes/admin/photos.ts) are not text.
+  if (ArrayBuffer.isView(value)) return false;
   // A plain loop: this runs on every request, and a closure per call showed in the bench's profile.
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;

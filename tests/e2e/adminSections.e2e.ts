@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import sharp from "sharp";
 import type { Page } from "playwright-core";
 import { formatDate, formatDateTime, HELSINKI } from "../../src/domain/helsinkiTime.js";
 import { serverAndBrowserForFile } from "../support/e2e.js";
@@ -7,7 +8,8 @@ import { signInAsAdmin } from "../support/adminE2e.js";
 /*
  * The admin sections in Chromium against the real built server and the run's Auth emulator: an
  * admin blocks time and the public calendar shows it closed; changes a price and the checkout
- * quotes it; changes the park's details and the footer shows them.
+ * quotes it; changes the park's details and the footer shows them; uploads a photo and the home
+ * page's hero shows it.
  */
 const e2e = serverAndBrowserForFile();
 
@@ -108,5 +110,32 @@ describe("admin sections in Chromium", () => {
       .getByRole("contentinfo")
       .getByText(/0112038-9/)
       .waitFor();
+  });
+
+  it("a photo uploaded in hallintapaneeli is the home page's hero image", async () => {
+    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#4a7a3a" } })
+      .jpeg()
+      .toBuffer();
+    const page = await signedInAdmin();
+    await page.getByRole("link", { name: "Hallintapaneeli" }).click();
+    const photos = page.getByRole("region", { name: "Puiston kuvat" });
+    await photos.getByLabel("Kuva", { exact: true }).setInputFiles({
+      name: "puisto.jpg",
+      mimeType: "image/jpeg",
+      buffer: jpeg,
+    });
+    await photos.getByLabel(/^Kuvaus/).fill("Aidattu nurmikenttä");
+    await photos.getByRole("button", { name: "Lisää kuva" }).click();
+    await page.getByText("Kuva lisätty.").waitFor();
+
+    const visitor = await e2e.openPage();
+    await visitor.goto(`${e2e.server.url}/`);
+    const hero = visitor.getByRole("img", { name: "Aidattu nurmikenttä" });
+    await hero.waitFor();
+    expect(await hero.getAttribute("fetchpriority")).toBe("high");
+    // The browser picked a size and decoded it.
+    await visitor.waitForFunction(
+      () => (document.querySelector<HTMLImageElement>("picture img")?.naturalWidth ?? 0) > 0,
+    );
   });
 });

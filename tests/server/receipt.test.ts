@@ -41,6 +41,9 @@ describe.each(databaseKinds)("the receipt e-mail on %s", (kind) => {
     );
     expect(text).toContain("viimeistään 24 tuntia ennen alkua");
     expect(text).toContain("Osoite: Koirapuisto, Haukkulantie 12, 33100 Tampere");
+    expect(text).toContain(
+      "Näytä kartalla: https://www.openstreetmap.org/?mlat=61.4978&mlon=23.761#map=17/61.4978/23.761",
+    );
     expect(text).toContain("Koirapuisto Oy (Y-tunnus 2876543-5)");
     // The console transport delivered it.
     expect(t.printedMail.some((m) => m.includes("Varausvahvistus: la 20.6.2026 klo 10.00–11.00"))).toBe(true);

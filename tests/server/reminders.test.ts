@@ -51,6 +51,9 @@ describe.each(databaseKinds)("booking reminders on %s", (kind) => {
     expect(mail!.text).toContain(`/avaa/${reservation.doorToken}`);
     expect(mail!.text).toContain(`/oma-varaus?varaus=${reservation.accessToken}`);
     expect(mail!.text).toMatch(/Saapuminen ja pysäköinti:\nTule portille/);
+    expect(mail!.text).toContain(
+      "Näytä kartalla: https://www.openstreetmap.org/?mlat=61.4978&mlon=23.761#map=17/",
+    );
     expect(mail!.text).toMatch(/Puiston säännöt lyhyesti:\nAlue on varattu vain sinulle/);
     expect(mail!.status).toBe("sent"); // delivered after the commit, and visible in the outbox
     const [row] = await t.ctx.db.select().from(reservations).where(eq(reservations.id, reservation.id));

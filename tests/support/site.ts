@@ -12,8 +12,11 @@ export const siteFixture = (maxDogs: number): SiteInfo => ({
     email: "info@example.fi",
     phone: "+358 40 123 4567",
     feedbackUrl: "https://example.fi/palaute",
+    latitude: 60.1699,
+    longitude: 24.9384,
   },
   openingHours: { weekly: Array.from({ length: 7 }, () => ({ opens: "06:00", closes: "22:00" })) },
+  arrival: "Pysäköi puiston omalle pysäköintialueelle portin viereen.",
   notice: null,
   slotRules: {
     lengthsMinutes: [30, 60, 90, 120],

@@ -25,6 +25,8 @@ const site: SiteInfo = {
     email: "posti@testipuisto.fi",
     phone: "+358 50 765 4321",
     feedbackUrl: "https://palaute.example.com/lomake",
+    latitude: 60.1699,
+    longitude: 24.9384,
   },
   openingHours: {
     weekly: [
@@ -33,6 +35,7 @@ const site: SiteInfo = {
       { opens: "08:00", closes: "20:00" },
     ],
   },
+  arrival: "Pysäköi puiston omalle pysäköintialueelle portin viereen.",
   notice: "Puisto on suljettu juhannuksena.",
   slotRules: {
     lengthsMinutes: [30, 60, 90, 120],
@@ -64,6 +67,7 @@ function answerSiteWith(answer: SiteAnswer) {
   vi.stubGlobal("fetch", async (url: string) => {
     // The home page's membership prices come from the tiers the server sells.
     if (url.startsWith("/api/v2/subscriptions/tiers")) return Response.json(tiersFixture());
+    if (url.startsWith("/api/v2/photos")) return Response.json({ photos: [] });
     if (!url.startsWith("/api/v2/site")) throw new TypeError(`unexpected request ${url}`);
     siteRequests += 1;
     if (answer === "pending") {

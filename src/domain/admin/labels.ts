@@ -118,6 +118,9 @@ export const auditActionLabels = {
   "admin.claim.set": "Ylläpito-oikeus annettu Firebasessa",
   "admin.claim.clear": "Ylläpito-oikeus poistettu Firebasessa",
   "lights.override": "Valojen käsiohjaus asetettu",
+  "photo.upload": "Puiston kuva lisätty",
+  "photo.delete": "Puiston kuva poistettu",
+  "photo.reorder": "Puiston kuvien järjestys muutettu",
 } as const;
 
 /** What an audit row is about (its `entity`). */
@@ -138,6 +141,7 @@ export const auditEntityLabels = {
   email: "Sähköposti",
   admin: "Ylläpitäjä",
   lights: "Valot",
+  photo: "Puiston kuva",
 } as const;
 
 /** Hallintapaneeli's settings (services/settings.ts settingSchemas) by their names there. */

@@ -16,6 +16,7 @@ export * from "./schema/jobs.js";
 export * from "./schema/lights.js";
 export * from "./schema/mail.js";
 export * from "./schema/payments.js";
+export * from "./schema/photos.js";
 export * from "./schema/reservations.js";
 export * from "./schema/settingsAndPrices.js";
 export * from "./schema/subscriptions.js";

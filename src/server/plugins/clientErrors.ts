@@ -41,6 +41,8 @@ const loneSurrogate = /\p{Surrogate}/u;
 function hasLoneSurrogate(value: unknown, depth = 0): boolean {
   if (typeof value === "string") return loneSurrogate.test(value);
   if (depth > 32 || value === null || typeof value !== "object") return false;
+  // An uploaded photo's bytes (routes/admin/photos.ts) are not text.
+  if (ArrayBuffer.isView(value)) return false;
   return Object.entries(value).some(
     ([key, inner]) => loneSurrogate.test(key) || hasLoneSurrogate(inner, depth + 1),
   );

@@ -1,4 +1,5 @@
 import { createEvent } from "ics";
+import { mapUrl } from "../../domain/mapLink.js";
 import { formatDateTime, formatTimeRange } from "../../domain/helsinkiClock.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import type { OutgoingMail } from "./mail.js";
@@ -122,6 +123,7 @@ export function receiptMail(
     `Varauksen voi perua viimeistään ${settings.slotRules.cancellationHours} tuntia ennen alkua; maksu palautetaan.`,
     "",
     `Osoite: ${settings.park.name}, ${addressOf(settings.park)}`,
+    `Näytä kartalla: ${mapUrl(settings.park)}`,
     ...signature(settings.park),
   ].join("\n");
   return {

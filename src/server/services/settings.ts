@@ -126,7 +126,7 @@ export const defaultSettings: Settings = {
     rules:
       "Alue on varattu vain sinulle ja koirillesi. Sulje portti aina perässäsi, kerää koirien jätökset ja jätä alue siistiksi seuraavalle. Poistu alueelta varausaikasi päättyessä.",
     arrival:
-      "Tule portille muutama minuutti ennen varauksen alkua ja avaa se puhelimellasi alla olevasta linkistä. Pysäköi autosi puiston omalle pysäköintialueelle portin viereen; älä pysäköi tien varteen.",
+      "Tule portille muutama minuutti ennen varauksen alkua ja avaa se puhelimellasi varausvahvistuksen linkistä. Pysäköi autosi puiston omalle pysäköintialueelle portin viereen; älä pysäköi tien varteen.",
   },
   membership: {
     commitmentDiscountPercent: 10,

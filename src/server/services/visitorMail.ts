@@ -1,3 +1,4 @@
+import { mapUrl } from "../../domain/mapLink.js";
 import { formatTimeRange } from "../../domain/helsinkiClock.js";
 import type { OutgoingMail } from "./mail.js";
 import { bookingIcs, doorUrlOf, signature, type MailReservation } from "./receipt.js";
@@ -66,6 +67,7 @@ export function reminderMail(context: Context & { member: boolean }): OutgoingMa
         : `Varauksen voi siirtää tai perua viimeistään ${settings.slotRules.cancellationHours} tuntia ennen alkua.`,
       "",
       `Osoite: ${address(settings.park)}`,
+      `Näytä kartalla: ${mapUrl(settings.park)}`,
       `Et halua muistutuksia? Ne voi ottaa pois päältä Oma tili -sivulla: ${publicUrl}/oma-tili`,
       ...signature(settings.park),
     ].join("\n"),
@@ -139,6 +141,7 @@ export function memberConfirmationMail(context: Context & { hoursLeft: number })
       "Jäsenvarauksen voi perua varauksen alkuun asti; tunnit palaavat kiintiöösi.",
       "",
       `Osoite: ${address(settings.park)}`,
+      `Näytä kartalla: ${mapUrl(settings.park)}`,
       ...signature(settings.park),
     ].join("\n"),
     attachments: [icsAttachment(context)],

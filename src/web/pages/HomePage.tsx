@@ -2,6 +2,8 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { Link } from "react-router-dom";
 import { fromPromise } from "xstate";
 import type { MembershipApi } from "../../client/membership";
+import { MapLink } from "../components/MapLink";
+import { ParkPhotos } from "../components/ParkPhotos";
 import { formatEuros } from "../../domain/money";
 import { openingHoursLines } from "../layout/openingHours";
 import { useMembershipEnvironment } from "../membershipEnvironment";
@@ -42,6 +44,7 @@ export function HomePage() {
             Tutustu jäsenyyteen
           </Link>
         </div>
+        <ParkPhotos priority />
       </section>
 
       {site?.notice && (
@@ -83,7 +86,8 @@ export function HomePage() {
           <p className="muted">Poikkeukset ja huoltokatkot näkyvät varauskalenterissa.</p>
           {site && (
             <p>
-              <strong>Osoite:</strong> {site.park.streetAddress}, {site.park.postalCode} {site.park.city}
+              <strong>Osoite:</strong> {site.park.streetAddress}, {site.park.postalCode} {site.park.city}{" "}
+              <MapLink park={site.park} />
             </p>
           )}
         </section>

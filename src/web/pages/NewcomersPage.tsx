@@ -1,4 +1,6 @@
 import { Link } from "react-router-dom";
+import { MapLink } from "../components/MapLink";
+import { ParkPhotos } from "../components/ParkPhotos";
 import { gateWindowText } from "../siteTexts";
 import { useSiteInfo } from "../useSiteInfo";
 
@@ -14,6 +16,7 @@ export function NewcomersPage() {
         Varaus on koko aidatulle alueelle: puistossa on kerrallaan vain yksi seurue. Näillä ohjeilla käynti
         sujuu mukavasti sinulta, koiraltasi ja seuraavalta kävijältä.
       </p>
+      <ParkPhotos />
 
       <section>
         <h2>Ennen tuloa</h2>
@@ -32,6 +35,15 @@ export function NewcomersPage() {
 
       <section>
         <h2>Saapuminen ja portti</h2>
+        {site && (
+          <>
+            <p>
+              <strong>Osoite:</strong> {site.park.streetAddress}, {site.park.postalCode} {site.park.city}{" "}
+              <MapLink park={site.park} />
+            </p>
+            <p>{site.arrival}</p>
+          </>
+        )}
         <ul>
           <li>
             Avaa vahvistusviestin porttilinkki tai <Link to="/oma-varaus">Oma varaus</Link> -sivu. Sivulla on

@@ -6,6 +6,7 @@ import { adminFinanceRoutes } from "./finance.js";
 import { adminMeRoutes } from "./me.js";
 import { adminMembershipRoutes } from "./memberships.js";
 import { adminOperationsRoutes } from "./operations.js";
+import { adminPhotoRoutes } from "./photos.js";
 import { adminPriceRoutes } from "./prices.js";
 import { adminPurchaseRoutes } from "./purchases.js";
 import { adminReservationRoutes } from "./reservations.js";
@@ -33,4 +34,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (admin) => {
   await admin.register(adminSystemRoutes);
   await admin.register(adminFinanceRoutes);
   await admin.register(adminMembershipRoutes);
+  await admin.register(adminPhotoRoutes);
 };

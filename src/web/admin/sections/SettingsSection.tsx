@@ -5,6 +5,7 @@ import { useAdminEnvironment } from "../AdminSession";
 import { field, numberList, numberOf } from "../formValues";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
+import { PhotosSection } from "./PhotosSection";
 import { settingsApi, type SettingsCommand } from "./settingsApi";
 import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 
@@ -432,7 +433,7 @@ export function SettingsSection() {
                 />
               </div>
               <div className="form-field">
-                <label htmlFor="reminders-arrival">Saapuminen ja pysäköinti</label>
+                <label htmlFor="reminders-arrival">Saapuminen ja pysäköinti (myös tulijoiden ohjeissa)</label>
                 <textarea
                   id="reminders-arrival"
                   name="arrival"
@@ -463,6 +464,7 @@ export function SettingsSection() {
           </SettingsForm>
         </div>
       )}
+      <PhotosSection />
     </section>
   );
 }

@@ -43,6 +43,7 @@ const fieldLabels: Record<string, string> = {
   businessId: "Y-tunnus",
   feedbackUrl: "Palautelomake",
   latitude: "Leveysaste",
+  alt: "Kuvan kuvaus",
   longitude: "Pituusaste",
   weekly: "Viikon aukioloajat",
   gridMinutes: "Aikaruudukko (min)",

@@ -41,6 +41,7 @@ import { demoPaymentRoutes } from "./routes/demoPayments.js";
 import { doorRoutes } from "./routes/door.js";
 import { healthRoutes } from "./routes/health.js";
 import { reservationRoutes } from "./routes/reservations.js";
+import { waitlistRoutes } from "./routes/waitlist.js";
 import { siteRoutes } from "./routes/site.js";
 import { stripePaymentRoutes } from "./routes/stripePayments.js";
 import { subscriptionTierRoutes } from "./routes/subscriptions.js";
@@ -164,6 +165,7 @@ export async function buildApp({
       await api.register(siteRoutes);
       await api.register(availabilityRoutes);
       await api.register(reservationRoutes);
+      await api.register(waitlistRoutes);
       await api.register(doorRoutes);
       await api.register(customerAuthPlugin);
       await api.register(authRoutes);

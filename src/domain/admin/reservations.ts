@@ -13,7 +13,7 @@ export const adminReservationSchema = z.object({
   start: isoDateTime,
   end: isoDateTime,
   status: statusSchema,
-  kind: z.enum(["single", "subscriber", "admin"]),
+  kind: z.enum(["single", "subscriber", "admin", "waitlist"]),
   name: z.string(),
   email: z.string(),
   phone: z.nullable(z.string()),

@@ -26,6 +26,9 @@ export const LIMIT_LOCK = {
   lookupMailbox: 18,
   /** The gate health job's outage transitions (services/gateHealth.ts). */
   gateOutage: 19,
+  /** Joins of a slot's waitlist per IP and per mailbox (services/waitlist.ts). */
+  waitlistIp: 20,
+  waitlistMailbox: 21,
 } as const;
 
 const keyOf = (text: string) => createHash("sha1").update(text).digest().readInt32BE(0);

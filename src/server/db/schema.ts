@@ -18,3 +18,4 @@ export * from "./schema/payments.js";
 export * from "./schema/reservations.js";
 export * from "./schema/settingsAndPrices.js";
 export * from "./schema/subscriptions.js";
+export * from "./schema/waitlist.js";

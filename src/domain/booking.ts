@@ -110,6 +110,8 @@ export const quoteQuerySchema = z.object({
   end: requestDateTime,
   discountCode: optionalCode,
   giftCardCode: optionalCode,
+  /** A waitlist offer's token: the slot held for it counts as free for its owner (decision 033). */
+  waitlistToken: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 });
 export const quoteResponseSchema = z.object({
   start: isoDateTime,

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { WAITLIST_MESSAGES } from "../../domain/waitlist.js";
 import type { AppContext } from "../context.js";
-import type { Tx } from "../db/index.js";
+import type { DbOrTx, Tx } from "../db/index.js";
 import { reservations, waitlistEntries } from "../db/schema.js";
 import { conflict } from "../errors.js";
 import { checkSlot, lockAreaBookings } from "./availability.js";
@@ -200,4 +200,23 @@ export async function useWaitlistOffer(
     .update(waitlistEntries)
     .set({ status: "booked", endedAt: o.now })
     .where(eq(waitlistEntries.id, entry.id));
+}
+
+/** The hold of a live offer of `token` for exactly this slot (the quote leaves it out), if there is one. */
+export async function liveOfferHold(
+  db: DbOrTx,
+  o: { token: string; start: Date; end: Date; now: Date },
+): Promise<string | undefined> {
+  const [entry] = await db
+    .select({ holdId: waitlistEntries.offerReservationId, expires: waitlistEntries.offerExpiresAt })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.accessToken, o.token),
+        eq(waitlistEntries.status, "offered"),
+        eq(waitlistEntries.startsAt, o.start),
+        eq(waitlistEntries.endsAt, o.end),
+      ),
+    );
+  return entry?.holdId && entry.expires && entry.expires > o.now ? entry.holdId : undefined;
 }

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { TAKEN_MESSAGE } from "../../src/domain/availability.js";
 import { WAITLIST_MESSAGES } from "../../src/domain/waitlist.js";
 import { reservations, waitlistEntries } from "../../src/server/db/schema.js";
+import { countWaiting } from "../../src/server/services/waitlist.js";
 import { offerFreedSlots } from "../../src/server/services/waitlistOffers.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, holdSlot, outboxOf, postCheckout, pressDemoButton } from "../support/booking.js";
@@ -50,6 +51,9 @@ describe.each(databaseKinds)("the waitlist of a taken slot on %s", (kind) => {
     expect(again.statusCode).toBe(201);
     expect(again.json().message).toBe(WAITLIST_MESSAGES.alreadyIn);
     expect(await entriesOf(s)).toHaveLength(1);
+    // The admin's count on the booking's panel: the live entries within its time.
+    const areaId = (await entriesOf(s))[0]!.areaId;
+    expect(await countWaiting(t.ctx.db, { areaId, start: new Date(s), end: new Date(e) })).toBe(1);
     const joined = (await outboxOf(t, "waitlist_joined")).filter((m) => m.to === "jono.a@example.com");
     expect(joined).toHaveLength(1);
     expect(joined[0]!.text).toContain("/varauskalenteri/jono/");

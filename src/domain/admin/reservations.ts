@@ -88,6 +88,8 @@ export const reservationDetailsSchema = z.object({
     customerEndedBookings: z.int(),
     customerNoShows: z.int(),
   }),
+  /** Live waitlist entries (decision 033) for slots within this booking's time, waiting or offered. */
+  waitingInLine: z.optional(z.int()),
 });
 export type ReservationDetails = z.infer<typeof reservationDetailsSchema>;
 

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, count, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lt } from "drizzle-orm";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import { WAITLIST_MESSAGES, type WaitlistEntryView } from "../../domain/waitlist.js";
 import type { AppContext } from "../context.js";
+import type { DbOrTx } from "../db/index.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { reservations, waitlistEntries } from "../db/schema.js";
 import { badRequest, conflict, HttpError, notFound } from "../errors.js";
@@ -96,6 +97,29 @@ export async function joinWaitlist(
     created: result.created,
     message: result.created ? WAITLIST_MESSAGES.joined : WAITLIST_MESSAGES.alreadyIn,
   };
+}
+
+/**
+ * Live entries (waiting or offered) for slots within [start, end) of an area: the admin's count on a
+ * booking's panel. Entries are found by start on the live partial index (a slot is at most a day long).
+ */
+export async function countWaiting(
+  db: DbOrTx,
+  o: { areaId: number; start: Date; end: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(waitlistEntries)
+    .where(
+      and(
+        inArray(waitlistEntries.status, [...LIVE_STATUSES]),
+        gt(waitlistEntries.startsAt, new Date(o.start.getTime() - 24 * 3_600_000)),
+        lt(waitlistEntries.startsAt, o.end),
+        gt(waitlistEntries.endsAt, o.start),
+        eq(waitlistEntries.areaId, o.areaId),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** The entry as its owner sees it (the page the e-mails link to). */

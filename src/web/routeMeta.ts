@@ -25,7 +25,8 @@ export const pageMeta = {
   },
   waitlist: {
     title: "Ilmoita, jos aika vapautuu",
-    description: "Jonota varattua aikaa: jos se vapautuu, saat sähköpostiisi linkin, jolla aika on hetken vain sinun.",
+    description:
+      "Jonota varattua aikaa: jos se vapautuu, saat sähköpostiisi linkin, jolla aika on hetken vain sinun.",
   },
   waitlistEntry: { title: "Jonopaikka" },
   checkout: {

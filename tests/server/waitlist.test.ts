@@ -112,7 +112,10 @@ describe.each(databaseKinds)("the waitlist of a taken slot on %s", (kind) => {
         url: "/api/v2/reservations/quote",
         query: { start: s, end: e, ...(token ? { waitlistToken: token } : {}) },
       });
-    expect((await quote(firstToken)).json()).toMatchObject({ available: true, priceCents: expect.any(Number) });
+    expect((await quote(firstToken)).json()).toMatchObject({
+      available: true,
+      priceCents: expect.any(Number),
+    });
     expect((await quote()).json()).toMatchObject({ available: false });
     const view = await t.app.inject({ method: "GET", url: `/api/v2/waitlist/${firstToken}` });
     expect(view.json()).toMatchObject({ status: "offered", offerExpiresAt: "2026-06-15T12:15:01+03:00" });

@@ -9,6 +9,7 @@ import type {
 } from "../domain/booking";
 import type { ReservationLookupResponse } from "../domain/reservationLookup";
 import type { SiteInfo } from "../domain/site";
+import type { WaitlistEntryView, WaitlistJoinResponse } from "../domain/waitlist";
 import { http } from "./http";
 import { newIdempotencyKey } from "./idempotencyKey";
 import { parseAnswer } from "./parseAnswer";
@@ -21,6 +22,7 @@ import { parseAnswer } from "./parseAnswer";
 
 /** The answers' schemas, loaded with the first call (parseAnswer): the calendar paints without them. */
 const schemas = () => import("../domain/booking");
+const waitlistSchemas = () => import("../domain/waitlist");
 
 export type CancelResult = { success: boolean; message: string; reservation: PublicReservation };
 export type DoorOpenResult = { success: boolean; message: string };
@@ -36,7 +38,7 @@ export const bookingApi = {
   async quote(
     start: string,
     end: string,
-    codes: { discountCode?: string; giftCardCode?: string } = {},
+    codes: { discountCode?: string; giftCardCode?: string; waitlistToken?: string } = {},
   ): Promise<Quote> {
     return parseAnswer(
       schemas(),
@@ -79,6 +81,27 @@ export const bookingApi = {
       import("../domain/reservationLookup"),
       http.post("/api/v2/reservations/lookup", { email }),
       (m, data) => m.reservationLookupResponseSchema.parse(data),
+    );
+  },
+  /** "Ilmoita, jos aika vapautuu": joins the slot's waitlist (decision 033). */
+  async waitlistJoin(start: string, end: string, email: string): Promise<WaitlistJoinResponse> {
+    return parseAnswer(waitlistSchemas(), http.post("/api/v2/waitlist", { start, end, email }), (m, data) =>
+      m.waitlistJoinResponseSchema.parse(data),
+    );
+  },
+  /** A waitlist entry by the token of its e-mails. */
+  async waitlistEntry(token: string): Promise<WaitlistEntryView> {
+    return parseAnswer(
+      waitlistSchemas(),
+      http.get(`/api/v2/waitlist/${encodeURIComponent(token)}`),
+      (m, data) => m.waitlistEntryViewSchema.parse(data),
+    );
+  },
+  async waitlistLeave(token: string): Promise<{ success: boolean; message: string }> {
+    return parseAnswer(
+      waitlistSchemas(),
+      http.post(`/api/v2/waitlist/${encodeURIComponent(token)}/leave`),
+      (m, data) => m.waitlistLeaveResponseSchema.parse(data),
     );
   },
   async door(doorToken: string): Promise<DoorInfo> {

@@ -110,6 +110,8 @@ export const quoteQuerySchema = z.object({
   end: requestDateTime,
   discountCode: optionalCode,
   giftCardCode: optionalCode,
+  /** A waitlist offer's token: the slot held for it counts as free for its owner (decision 033). */
+  waitlistToken: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 });
 export const quoteResponseSchema = z.object({
   start: isoDateTime,
@@ -157,6 +159,8 @@ export const createReservationSchema = z.object({
   acceptTerms: z.literal(true, "Hyväksy maksuehdot jatkaaksesi"),
   discountCode: optionalCode,
   giftCardCode: optionalCode,
+  /** The waitlist entry's token when booking a slot offered to it (decision 033). */
+  waitlistToken: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 });
 /** What the SPA sends, and what the server has after parsing it (blank codes dropped). */
 export type CreateReservationInput = z.input<typeof createReservationSchema>;

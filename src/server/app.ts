@@ -41,6 +41,7 @@ import { doorRoutes } from "./routes/door.js";
 import { healthRoutes } from "./routes/health.js";
 import { photoRoutes } from "./routes/photos.js";
 import { reservationRoutes } from "./routes/reservations.js";
+import { waitlistRoutes } from "./routes/waitlist.js";
 import { siteRoutes } from "./routes/site.js";
 import { stripePaymentRoutes } from "./routes/stripePayments.js";
 import { subscriptionTierRoutes } from "./routes/subscriptions.js";
@@ -166,6 +167,7 @@ export async function buildApp({
       await api.register(photoRoutes);
       await api.register(availabilityRoutes);
       await api.register(reservationRoutes);
+      await api.register(waitlistRoutes);
       await api.register(doorRoutes);
       await api.register(customerAuthPlugin);
       await api.register(authRoutes);

@@ -23,6 +23,12 @@ export const pageMeta = {
     title: "Varauskalenteri",
     description: "Puiston vapaat ajat viikoittain: valitse alkuaika ja kesto ja varaa vuoro heti.",
   },
+  waitlist: {
+    title: "Ilmoita, jos aika vapautuu",
+    description:
+      "Jonota varattua aikaa: jos se vapautuu, saat sähköpostiisi linkin, jolla aika on hetken vain sinun.",
+  },
+  waitlistEntry: { title: "Jonopaikka" },
   checkout: {
     title: "Varaus ja maksu",
     description: "Anna varauksen tiedot ja maksa vuoro MobilePaylla tai kortilla.",

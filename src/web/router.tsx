@@ -63,6 +63,22 @@ export const routes: RouteObject[] = [
         handle: pageMeta.calendar,
       },
       {
+        path: "/varauskalenteri/jono/:start/:end",
+        element: page(
+          () => import("./pages/booking/WaitlistPage"),
+          (m) => m.WaitlistPage,
+        ),
+        handle: pageMeta.waitlist,
+      },
+      {
+        path: "/varauskalenteri/jono/:token",
+        element: page(
+          () => import("./pages/booking/WaitlistEntryPage"),
+          (m) => m.WaitlistEntryPage,
+        ),
+        handle: pageMeta.waitlistEntry,
+      },
+      {
         path: "/checkout/:start?/:end?",
         element: page(
           () => import("./pages/booking/CheckoutPage"),

@@ -28,6 +28,9 @@ export const createFakeApi = defineFakeApi<BookingApi>([
   "door",
   "openDoor",
   "lookup",
+  "waitlistJoin",
+  "waitlistEntry",
+  "waitlistLeave",
 ]);
 
 export type FakeApi = Fake<BookingApi>;

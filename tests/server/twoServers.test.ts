@@ -1,11 +1,13 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { buildApp, type App } from "../../src/server/app.js";
 import { createContext } from "../../src/server/bootstrap.js";
 import { loadConfig } from "../../src/server/config.js";
 import type { AppContext } from "../../src/server/context.js";
 import { openDatabase, type Database } from "../../src/server/db/index.js";
 import { runOnce, type Job } from "../../src/server/jobs/index.js";
+import { emailOutbox, reservations, waitlistEntries } from "../../src/server/db/schema.js";
 import { consoleTransport } from "../../src/server/services/mail.js";
+import { offerFreedSlots } from "../../src/server/services/waitlistOffers.js";
 import { createClock } from "../support/app.js";
 import { availabilityOf, checkoutBody } from "../support/booking.js";
 import { openTestDatabase } from "../support/database.js";
@@ -94,6 +96,44 @@ describe.runIf(process.env.DATABASE_URL)("two servers on one PostgreSQL", () => 
     const codes = answers.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     expect(codes.filter((c) => c >= 500)).toEqual([]);
+  });
+
+  it("offers a freed slot once, with one e-mail, when both servers run the waitlist job at once", async () => {
+    const [start, end] = ["2026-06-24T10:00:00+03:00", "2026-06-24T11:00:00+03:00"];
+    const held = await a.app.inject({
+      method: "POST",
+      url: "/api/v2/reservations",
+      payload: checkoutBody(start, end, { email: "pitaja@example.com" }),
+    });
+    expect(held.statusCode).toBe(201);
+    for (const [i, s] of [a, b].entries()) {
+      clock.advance(1000); // the first to join is first in line
+      expect(
+        (
+          await s.app.inject({
+            method: "POST",
+            url: "/api/v2/waitlist",
+            payload: { start, end, email: `jonossa${i}@example.com` },
+          })
+        ).statusCode,
+      ).toBe(201);
+    }
+    clock.advance(16 * 60_000); // the hold has ended: the slot is free for the line
+    const runs = await Promise.all([offerFreedSlots(a.ctx), offerFreedSlots(b.ctx), offerFreedSlots(a.ctx)]);
+    expect(runs.reduce((n, r) => n + r.offered, 0)).toBe(1);
+    const offers = await a.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "waitlist_offer"));
+    expect(offers.map((m) => m.to)).toEqual(["jonossa0@example.com"]);
+    const holds = await a.ctx.db
+      .select()
+      .from(reservations)
+      .where(and(eq(reservations.kind, "waitlist"), eq(reservations.startsAt, new Date(start))));
+    expect(holds.map((h) => h.status)).toEqual(["pending"]);
+    const entries = await a.ctx.db
+      .select({ status: waitlistEntries.status })
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.startsAt, new Date(start)))
+      .orderBy(waitlistEntries.email);
+    expect(entries.map((e) => e.status)).toEqual(["offered", "waiting"]);
   });
 
   it("shows a booking made through one server in the other's next availability answer", async () => {

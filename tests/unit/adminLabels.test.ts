@@ -24,6 +24,7 @@ const notMailKinds = [
   "single",
   "subscriber",
   "admin",
+  "waitlist",
   "fixed",
   "percent",
   "issue",

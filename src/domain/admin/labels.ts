@@ -41,6 +41,7 @@ export const reservationKindLabels = {
   single: "Kertavaraus",
   subscriber: "Jäsen",
   admin: "Ylläpito",
+  waitlist: "Jonotarjous",
 } as const;
 
 export const invoiceStatusLabels = { open: "Avoin", paid: "Maksettu", void: "Mitätöity" } as const;
@@ -70,6 +71,8 @@ export const outboxKindLabels = {
   reminder: "Varausmuistutus",
   lookup: "Varaukset sähköpostiin",
   member_booking: "Jäsenvarauksen vahvistus",
+  waitlist_joined: "Jonoon liittyminen",
+  waitlist_offer: "Jonotarjous: aika vapautui",
   "gate-down": "Portti ei vastaa (omistajalle)",
   "gate-up": "Portti vastaa taas (omistajalle)",
   "gate-fallback": "Portin varaohje (kävijälle)",
@@ -152,6 +155,7 @@ export const settingLabels = {
   holdLimits: "Keskeneräisten varausten rajat",
   door: "Portin aukioloikkuna",
   homeNotice: "Etusivun tiedote",
+  waitlist: "Jono vapautuville ajoille",
   membership: "Jäsenyyden ehdot",
   lights: "Valot",
 } as const;
@@ -169,6 +173,7 @@ export const jobLabels = {
   "send-reminders": "Varausmuistutukset",
   "check-gate": "Portin tarkistus",
   "switch-lights": "Valojen ohjaus",
+  "offer-freed-slots": "Vapautuneet ajat jonolle",
   "purge-expired-personal-data": "Vanhojen henkilötietojen poisto",
 } as const;
 

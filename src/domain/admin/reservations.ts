@@ -13,7 +13,7 @@ export const adminReservationSchema = z.object({
   start: isoDateTime,
   end: isoDateTime,
   status: statusSchema,
-  kind: z.enum(["single", "subscriber", "admin"]),
+  kind: z.enum(["single", "subscriber", "admin", "waitlist"]),
   name: z.string(),
   email: z.string(),
   phone: z.nullable(z.string()),
@@ -88,6 +88,8 @@ export const reservationDetailsSchema = z.object({
     customerEndedBookings: z.int(),
     customerNoShows: z.int(),
   }),
+  /** Live waitlist entries (decision 033) for slots within this booking's time, waiting or offered. */
+  waitingInLine: z.optional(z.int()),
 });
 export type ReservationDetails = z.infer<typeof reservationDetailsSchema>;
 

@@ -85,6 +85,11 @@ export const reminderSettingsSchema = z.object({
     .check(z.trim(), z.minLength(1, "Kerro saapumisesta ja pysäköinnistä."), z.maxLength(1000)),
 });
 
+/** The waitlist (decision 033): how long an offer holds a freed slot for the first in line. */
+export const waitlistSettingsSchema = z.object({
+  offerMinutes: z._default(z.int().check(z.minimum(5), z.maximum(240)), 15),
+});
+
 /** The settings an admin edits, each with its checks. */
 export const editableSettings = {
   park: parkDetailsSchema,
@@ -93,6 +98,7 @@ export const editableSettings = {
   door: doorSettingsSchema,
   homeNotice: homeNoticeSchema,
   reminders: reminderSettingsSchema,
+  waitlist: waitlistSettingsSchema,
   membership: membershipTermsSchema,
   lights: lightsSettingsSchema,
 } as const;
@@ -142,6 +148,7 @@ export const adminSettingsSchema = z.object({
     door: doorSettingsSchema,
     homeNotice: z.object({ text: z.nullable(z.string()) }),
     reminders: z.optional(reminderSettingsSchema),
+    waitlist: z.optional(waitlistSettingsSchema),
   }),
   exceptions: z.array(
     z.object({

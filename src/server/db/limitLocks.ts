@@ -28,6 +28,9 @@ export const LIMIT_LOCK = {
   gateOutage: 19,
   /** The lights job's wanted-state transitions (services/lights.ts). */
   lights: 22,
+  /** Joins of a slot's waitlist per IP and per mailbox (services/waitlist.ts). */
+  waitlistIp: 20,
+  waitlistMailbox: 21,
 } as const;
 
 const keyOf = (text: string) => createHash("sha1").update(text).digest().readInt32BE(0);

@@ -20,3 +20,4 @@ export * from "./schema/photos.js";
 export * from "./schema/reservations.js";
 export * from "./schema/settingsAndPrices.js";
 export * from "./schema/subscriptions.js";
+export * from "./schema/waitlist.js";

@@ -16,6 +16,7 @@ import { closeCancelledCheckouts } from "../services/paymentEvents.js";
 import { retryDueRefunds } from "../services/refunds.js";
 import { queueDueReminders } from "../services/reminders.js";
 import { purgeExpiredPersonalData } from "../services/retention.js";
+import { offerFreedSlots } from "../services/waitlistOffers.js";
 
 export type Job = {
   name: string;
@@ -48,6 +49,12 @@ export const jobs: Job[] = [
     name: "retry-refunds",
     schedule: "45 * * * * *",
     run: (ctx) => retryDueRefunds(ctx),
+  },
+  {
+    // A freed slot goes to the first on its waitlist, an unused offer to the next (decision 033).
+    name: "offer-freed-slots",
+    schedule: "40 * * * * *",
+    run: offerFreedSlots,
   },
   {
     // The e-mail a few hours before each booking (setting reminders.hoursBefore), once per booking.

@@ -48,6 +48,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
         end: new Date(request.query.end),
         discountCode: request.query.discountCode,
         giftCardCode: request.query.giftCardCode,
+        waitlistToken: request.query.waitlistToken,
       }),
   );
 

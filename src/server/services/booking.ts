@@ -66,7 +66,9 @@ export async function createReservation(
   if (input.dogs > maxDogs) throw badRequest(`Mukaan voi ottaa enintään ${maxDogs} koiraa.`);
   // Everything but the other bookings is decided before any lock; a slot already known taken too.
   const check = checkBooking(rules, start, end);
-  if (!check.ok) throw check.code === "taken" ? conflict(check.reason) : badRequest(check.reason);
+  // A slot offered from the waitlist is taken by its own hold: the checkout's transaction decides.
+  if (!check.ok && !(check.code === "taken" && input.waitlistToken))
+    throw check.code === "taken" ? conflict(check.reason) : badRequest(check.reason);
 
   const { reservation, payment } = await holdSlot(ctx, {
     input,

@@ -18,6 +18,7 @@ import { FREE_PROVIDER, GIFT_CARD_PROVIDER } from "./paymentConstants.js";
 import { isSlotConflict } from "./pgErrors.js";
 import type { PaymentRow, ReservationRow } from "./reservationView.js";
 import type { Settings } from "./settings.js";
+import { useWaitlistOffer } from "./waitlistOffers.js";
 
 /**
  * The checkout's transaction (services/booking.ts calls it): the locks, the state of the slot and
@@ -63,6 +64,9 @@ export async function holdSlot(
         email: input.email,
         ip: o.ip,
       });
+      // A slot offered to this address from the waitlist: its hold gives way to this booking.
+      if (input.waitlistToken)
+        await useWaitlistOffer(tx, { token: input.waitlistToken, email: input.email, start, end, now });
       const state = await bookingState(tx, {
         areaId: area.id,
         start,

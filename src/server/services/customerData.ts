@@ -2,8 +2,16 @@ import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { Customer } from "../../domain/customer.js";
 import { helsinkiDate } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
-import { customers, emailOutbox, invoices, reservations, subscriptions } from "../db/schema.js";
+import {
+  customers,
+  emailOutbox,
+  invoices,
+  reservations,
+  subscriptions,
+  waitlistEntries,
+} from "../db/schema.js";
 import { conflict } from "../errors.js";
+import { mailboxKey } from "./customerAuth.js";
 import { openInvoiceNumbers } from "./invoices.js";
 import { currentSubscription, hasAccessOn } from "./membership.js";
 
@@ -57,6 +65,8 @@ export async function deleteCustomer(ctx: AppContext, customer: Customer) {
       .where(eq(invoices.customerId, customer.id));
     await tx.update(subscriptions).set({ customerId: null }).where(eq(subscriptions.customerId, customer.id));
     await tx.delete(emailOutbox).where(sql`lower(${emailOutbox.to}) = ${customer.email.toLowerCase()}`);
+    // Waitlist entries are no record of anything: gone (an offer's hold, anonymised above, just expires).
+    await tx.delete(waitlistEntries).where(eq(waitlistEntries.mailbox, mailboxKey(customer.email)));
     // Sessions and login links go with the row (ON DELETE CASCADE).
     await tx.delete(customers).where(eq(customers.id, customer.id));
   });

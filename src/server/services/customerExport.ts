@@ -51,6 +51,7 @@ export const EXPORTED: Record<string, (ids: Ids) => SQL> = {
   reservation_moves: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
   gate_fallback_notices: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
   reservation_lookups: ({ email }) => sql`t.mailbox = ${mailboxKey(email)}`,
+  waitlist_entries: ({ email }) => sql`t.mailbox = ${mailboxKey(email)}`,
   email_outbox: ({ email }) => sql`lower(t."to") = ${email}`,
   audit_log: (ids) =>
     sql.join(

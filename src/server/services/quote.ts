@@ -7,6 +7,7 @@ import { checkSlot, primaryArea } from "./availability.js";
 import { discountOf, lookUpDiscountCode } from "./discountCodes.js";
 import { lookUpGiftCard } from "./giftCards.js";
 import { getSettings } from "./settings.js";
+import { liveOfferHold } from "./waitlistOffers.js";
 
 /**
  * The checkout's price of one slot: list price, what a discount code takes off, the VAT of the
@@ -15,13 +16,17 @@ import { getSettings } from "./settings.js";
  */
 export async function quoteSlot(
   ctx: AppContext,
-  request: { start: Date; end: Date; discountCode?: string; giftCardCode?: string },
+  request: { start: Date; end: Date; discountCode?: string; giftCardCode?: string; waitlistToken?: string },
 ): Promise<Quote> {
   const { start, end } = request;
   const now = ctx.now();
   const area = await primaryArea(ctx.db);
   const settings = await getSettings(ctx.db);
-  const check = await checkSlot(ctx.db, { areaId: area.id, start, end, now, settings });
+  // A slot offered from the waitlist is free for the offer's owner: its own hold is left out.
+  const except = request.waitlistToken
+    ? await liveOfferHold(ctx.db, { token: request.waitlistToken, start, end, now })
+    : undefined;
+  const check = await checkSlot(ctx.db, { areaId: area.id, start, end, now, settings, except });
   const code = request.discountCode ? await lookUpDiscountCode(ctx.db, request.discountCode, now) : null;
   const card = request.giftCardCode ? await lookUpGiftCard(ctx.db, request.giftCardCode, now) : null;
   const price = priceBreakdown({

@@ -13,6 +13,7 @@ import {
   magicLinkTokens,
   reservationLookups,
   reservations,
+  waitlistEntries,
   subscriptions,
 } from "../db/schema.js";
 
@@ -31,6 +32,8 @@ export const RETENTION = {
   gateCheckDays: 30,
   /** Stored first answers of idempotent POSTs: a retry comes within seconds, a day is ample. */
   idempotencyDays: 1,
+  /** A waitlist entry that has ended (booked, missed, left, slot started): 30 days, for questions. */
+  waitlistDays: 30,
 } as const;
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -105,7 +108,13 @@ export async function purgeExpiredPersonalData(ctx: AppContext) {
     .delete(reservationLookups)
     .where(lt(reservationLookups.createdAt, credentialCutoff))
     .returning({ id: reservationLookups.id });
+  // An ended waitlist entry (its address and IP) goes after a month (waitlist_entries_ended index).
+  const waitlist = await ctx.db
+    .delete(waitlistEntries)
+    .where(lt(waitlistEntries.endedAt, new Date(now.getTime() - RETENTION.waitlistDays * DAY_MS)))
+    .returning({ id: waitlistEntries.id });
   return {
+    waitlistEntries: waitlist.length,
     idempotencyKeys: answers.length,
     reservationLookups: lookups.length,
     unusedCustomers: unused.length,

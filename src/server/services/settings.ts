@@ -70,6 +70,10 @@ export const settingSchemas = {
     rules: z.string().min(1).max(1000),
     arrival: z.string().min(1).max(1000),
   }),
+  /** The waitlist of a taken slot (decision 033): how long an offer holds the freed slot for its address. */
+  waitlist: z.object({
+    offerMinutes: z.number().int().min(5).max(240).default(15),
+  }),
   /** Membership terms; the tiers and the VAT rate are effective-dated tables (services/prices.ts). */
   membership: z.object({
     /** How much less a month costs with a 12-month commitment, in percent. */
@@ -128,6 +132,7 @@ export const defaultSettings: Settings = {
     arrival:
       "Tule portille muutama minuutti ennen varauksen alkua ja avaa se puhelimellasi varausvahvistuksen linkistä. Pysäköi autosi puiston omalle pysäköintialueelle portin viereen; älä pysäköi tien varteen.",
   },
+  waitlist: { offerMinutes: 15 },
   membership: {
     commitmentDiscountPercent: 10,
     invoiceDueDays: 14,

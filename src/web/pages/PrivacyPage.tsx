@@ -71,6 +71,7 @@ export function PrivacyPage() {
             jona tilikausi päättyi.
           </li>
           <li>Porttitapahtumat ja sähköpostiloki säilytetään 12 kuukautta.</li>
+          <li>Jonopaikka vapautuvalle ajalle poistetaan 30 päivää sen päättymisen jälkeen.</li>
           <li>Kirjautumislinkki vanhenee 15 minuutissa ja toimii vain kerran.</li>
         </ul>
       </section>

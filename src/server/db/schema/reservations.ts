@@ -25,7 +25,7 @@ export const reservations = pgTable(
     startsAt: tstz("starts_at").notNull(),
     endsAt: tstz("ends_at").notNull(),
     status: text("status", { enum: reservationStatuses }).notNull(),
-    kind: text("kind", { enum: ["single", "subscriber", "admin"] })
+    kind: text("kind", { enum: ["single", "subscriber", "admin", "waitlist"] })
       .notNull()
       .default("single"),
     customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),

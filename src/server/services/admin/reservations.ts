@@ -19,6 +19,7 @@ import { newToken } from "../booking.js";
 import { getSetting } from "../settings.js";
 import { isSlotConflict } from "../pgErrors.js";
 import { customerAttendance } from "../attendance.js";
+import { countWaiting } from "../waitlist.js";
 import {
   adminReservationById,
   flatten,
@@ -127,7 +128,12 @@ export async function reservationDetails(ctx: AppContext, id: string): Promise<R
     .orderBy(asc(doorEvents.createdAt));
   const now = ctx.now();
   const [row] = await ctx.db
-    .select({ attendedAt: reservations.attendedAt, endsAt: reservations.endsAt })
+    .select({
+      attendedAt: reservations.attendedAt,
+      startsAt: reservations.startsAt,
+      endsAt: reservations.endsAt,
+      areaId: reservations.areaId,
+    })
     .from(reservations)
     .where(eq(reservations.id, id));
   const customer = await customerAttendance(ctx.db, reservation.email, now);
@@ -155,6 +161,11 @@ export async function reservationDetails(ctx: AppContext, id: string): Promise<R
       customerEndedBookings: customer.endedBookings,
       customerNoShows: customer.noShows,
     },
+    waitingInLine: await countWaiting(ctx.db, {
+      areaId: row!.areaId,
+      start: row!.startsAt,
+      end: row!.endsAt,
+    }),
   };
 }
 

@@ -58,6 +58,12 @@ export function ReservationDetailsPanel({
             </dd>
             <dt>Varattu</dt>
             <dd>{formatDateTime(data.reservation.createdAt)}</dd>
+            {data.waitingInLine ? (
+              <>
+                <dt>Jonossa</dt>
+                <dd>{`${data.waitingInLine} odottaa ajan vapautumista`}</dd>
+              </>
+            ) : null}
           </dl>
           <h3>Maksut</h3>
           {data.payments.length ? (

@@ -16,6 +16,7 @@ const kindText: Record<AdminReservation["kind"], string> = {
   single: "Kertavaraus",
   subscriber: "Jäsen",
   admin: "Ylläpito",
+  waitlist: "Jonotarjous",
 };
 
 export function ReservationTable(props: {

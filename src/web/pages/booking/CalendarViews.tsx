@@ -1,7 +1,9 @@
+import { Link } from "react-router-dom";
 import type { CalendarDay, CalendarSlot } from "../../../../machines/bookingCalendarMachine";
 import { addDays, formatDate, formatDateTime, formatTime, helsinkiDate } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import { lowestPrice, weekRows } from "./calendarGrid";
+import { waitlistPathFor } from "./waitlistPath";
 
 /*
  * The calendar's two layouts. A cell's state is said in words ("Vapaa", "Varattu", "Suljettu",
@@ -62,6 +64,11 @@ function SlotCell({
         {cellLabel(slot, bookingWindowDays)}
         {slot?.freesAt && (
           <span className="slot__frees">{`voi vapautua klo ${formatTime(slot.freesAt)}`}</span>
+        )}
+        {slot?.status === "taken" && (
+          <Link className="slot__waitlist" to={waitlistPathFor(slot.start, slot.end)}>
+            Ilmoita, jos aika vapautuu
+          </Link>
         )}
       </span>
     );

@@ -56,6 +56,9 @@ function CheckoutFlow() {
   const env = useBookingEnvironment();
   const { start, end } = useParams();
   const [search] = useSearchParams();
+  // A slot offered from the waitlist (its e-mail's link): the offer's token and the offered address.
+  const waitlistToken = search.get("jono") ?? undefined;
+  const offeredEmail = search.get("email");
 
   const actorRef = useActorRef(
     withCheckoutRules(checkoutMachine).provide({
@@ -64,7 +67,7 @@ function CheckoutFlow() {
           async ({ input: { start, end, ...codes } }) => {
             // Without the park's settings the form still works with the default number of dogs.
             const [quote, site] = await Promise.all([
-              env.api.quote(start, end, codes),
+              env.api.quote(start, end, waitlistToken ? { ...codes, waitlistToken } : codes),
               env.api.site().catch(() => null),
             ]);
             return { quote, maxDogs: site?.slotRules.maxDogs ?? DEFAULT_MAX_DOGS };
@@ -75,7 +78,11 @@ function CheckoutFlow() {
         ),
         releaseHold: fromPromise<unknown, { token: string }>(({ input }) => env.api.cancel(input.token)),
         createPayment: fromPromise<PaymentStart, { start: string; end: string; details: CheckoutDetails }>(
-          ({ input }) => env.api.create(toCreateReservationInput(input.start, input.end, input.details)),
+          ({ input }) =>
+            env.api.create({
+              ...toCreateReservationInput(input.start, input.end, input.details),
+              ...(waitlistToken ? { waitlistToken } : {}),
+            }),
         ),
         loadReservation: fromPromise<CheckoutReservation, { token: string }>(({ input }) =>
           env.api.byToken(input.token),
@@ -96,7 +103,9 @@ function CheckoutFlow() {
         end,
         payment: search.get("payment"),
         token: search.get("token"),
-        draft: heldCheckout()?.details ?? checkoutDraft(),
+        draft:
+          heldCheckout()?.details ??
+          (offeredEmail ? { ...checkoutDraft(), email: offeredEmail } : checkoutDraft()),
       },
     },
   );

@@ -1,0 +1,78 @@
+import { assign, fromPromise, setup } from "xstate";
+import { serverMessageOr } from "./remoteFailure";
+
+/**
+ * "Ilmoita, jos aika vapautuu" (decision 033): on a taken or held slot of the calendar the visitor
+ * gives an address, and the server puts it in the slot's line; when the slot frees, the first in
+ * line gets an e-mail whose link holds it for them for a while. The POST is the provided actor
+ * `joinWaitlist`; the address and the slot are checked by the server, whose words are shown.
+ */
+
+export type WaitlistJoinOutcome = { success: boolean; message: string };
+
+export type WaitlistContext = {
+  start: string;
+  end: string;
+  /** The last address sent, kept for the form after a failure. */
+  email: string;
+  /** The server's answer once in line. */
+  message: string | null;
+  /** Why the last join failed; shown only while it stands (`failed`). */
+  errorMessage: string | null;
+};
+
+export type WaitlistEvent = { type: "waitlist.submit"; email: string };
+
+export const WAITLIST_JOIN_FAILED = "Jonoon liittyminen epäonnistui. Yritä hetken kuluttua uudelleen.";
+
+export const waitlistMachine = setup({
+  types: {
+    context: {} as WaitlistContext,
+    events: {} as WaitlistEvent,
+    input: {} as { start: string; end: string },
+  },
+  actions: {
+    takeAddress: assign({ email: ({ event }) => event.email.trim(), errorMessage: null }),
+  },
+  actors: {
+    joinWaitlist: fromPromise<WaitlistJoinOutcome, { start: string; end: string; email: string }>(
+      async () => {
+        throw new Error("joinWaitlist is provided by the app");
+      },
+    ),
+  },
+}).createMachine({
+  id: "waitlist",
+  context: ({ input }) => ({ ...input, email: "", message: null, errorMessage: null }),
+  initial: "editing",
+  states: {
+    editing: {
+      description: "The slot, the address field and 'Ilmoita, jos aika vapautuu'.",
+      on: { "waitlist.submit": { target: "sending", actions: "takeAddress" } },
+    },
+    sending: {
+      description: "The request is sent; the button waits.",
+      invoke: {
+        id: "joinWaitlist",
+        src: "joinWaitlist",
+        input: ({ context }) => ({ start: context.start, end: context.end, email: context.email }),
+        onDone: { target: "joined", actions: assign({ message: ({ event }) => event.output.message }) },
+        onError: {
+          target: "failed",
+          actions: assign({
+            errorMessage: ({ event }) => serverMessageOr(event.error, WAITLIST_JOIN_FAILED),
+          }),
+        },
+      },
+    },
+    joined: {
+      type: "final",
+      description: "In line: the server's words, and the way back to the calendar.",
+    },
+    failed: {
+      description:
+        "Refused (the slot is free or past, a bad address, too many joins) or not sent: the reason, and the form again.",
+      on: { "waitlist.submit": { target: "sending", actions: "takeAddress" } },
+    },
+  },
+});

@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { AppRoutes, preloadPagesAt } from "./router";
+import "./tokens.css";
 import "./styles.css";
 
 /**

@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { fromPromise } from "xstate";
 import type { MembershipApi } from "../../client/membership";
 import { formatEuros } from "../../domain/money";
+import { ParkIllustration } from "../components/ParkIllustration";
 import { openingHoursLines } from "../layout/openingHours";
 import { useMembershipEnvironment } from "../membershipEnvironment";
 import { gateWindowText, lengthsText } from "../siteTexts";
@@ -29,18 +30,23 @@ export function HomePage() {
   return (
     <div className="page home">
       <section className="hero">
-        <h1>{parkName} – aidattu puisto vain sinun koirillesi</h1>
-        <p className="lead">
-          Varaa koko aidattu koirapuisto omalle porukallesi puoleksi tunniksi tai pidemmäksi aikaa. Kun
-          vuorosi alkaa, avaat portin puhelimellasi – ei avaimia eikä vieraita koiria.
-        </p>
-        <div className="button-row">
-          <Link to="/varauskalenteri" className="button">
-            Katso vapaat ajat
-          </Link>
-          <Link to="/jasenyys" className="button button-secondary">
-            Tutustu jäsenyyteen
-          </Link>
+        <div className="hero__text">
+          <h1>{parkName} – aidattu puisto vain sinun koirillesi</h1>
+          <p className="lead">
+            Varaa koko aidattu koirapuisto omalle porukallesi puoleksi tunniksi tai pidemmäksi aikaa. Kun
+            vuorosi alkaa, avaat portin puhelimellasi – ei avaimia eikä vieraita koiria.
+          </p>
+          <div className="button-row">
+            <Link to="/varauskalenteri" className="button">
+              Katso vapaat ajat
+            </Link>
+            <Link to="/jasenyys" className="button button-secondary">
+              Tutustu jäsenyyteen
+            </Link>
+          </div>
+        </div>
+        <div className="hero__media">
+          <ParkIllustration />
         </div>
       </section>
 

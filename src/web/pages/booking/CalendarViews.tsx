@@ -42,7 +42,7 @@ const opensText = ({ date, time }: { date: string; time: string }) => `${formatD
 /** "25.1." */
 const dayAndMonth = (date: string) => `${Number(date.slice(8, 10))}.${Number(date.slice(5, 7))}.`;
 
-function cellLabel(slot: CalendarSlot | null, bookingWindowDays: number | undefined): string {
+export function cellLabel(slot: CalendarSlot | null, bookingWindowDays: number | undefined): string {
   const status = slot?.status ?? "closed";
   if (slot && status === "beyondWindow" && bookingWindowDays !== undefined)
     return `Avautuu ${dayAndMonth(bookingOpensAt(slot, bookingWindowDays).date)}`;
@@ -92,7 +92,13 @@ function SlotCell({
  * Why the grey cells cannot be booked, said once for the days shown: the slot under way (a booking
  * starts no earlier than now) and the time past the booking window, with when it opens.
  */
-function UnbookableNotes({ days, bookingWindowDays }: { days: CalendarDay[]; bookingWindowDays?: number }) {
+export function UnbookableNotes({
+  days,
+  bookingWindowDays,
+}: {
+  days: CalendarDay[];
+  bookingWindowDays?: number;
+}) {
   const slots = days.flatMap((day) => day.slots);
   const started = slots.find((slot) => slot.status === "started");
   const firstLater = slots.find((slot) => slot.status === "beyondWindow");

@@ -71,7 +71,7 @@ export function ReservationCard(props: Props) {
         </p>
       )}
       {r?.cancellable && !confirming && !cancelling && !moveChooser && (
-        <p>
+        <p className="reservation-actions">
           {r.movable && (
             <>
               <button

@@ -151,7 +151,7 @@ export function HomePage() {
           maksamista. <Link to="/maksuehdot">Maksuehdot</Link>
         </p>
         <div className="button-row">
-          <Link to="/varauskalenteri" className="button">
+          <Link to="/varauskalenteri" className="button button-secondary">
             Varauskalenteri
           </Link>
           <Link to="/jasenyys" className="button button-secondary">

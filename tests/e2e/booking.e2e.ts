@@ -76,8 +76,8 @@ describe("booking in Chromium", () => {
 
     await page.goto(`${e2e.server.url}/varauskalenteri/${start.toISODate()}`);
     await page.getByRole("heading", { name: "Varauskalenteri" }).waitFor();
-    // The phone layout lists the day; taken and closed cells are said in words, not only in colour.
-    await page.getByRole("list", { name: /^Ajat / }).waitFor();
+    // The day's times are a grid; taken and closed cells are said in words, not only in colour.
+    await page.getByRole("grid", { name: /^Ajat / }).waitFor();
     const price = await chooseSlot(page, start, gateOpensNow ? "30 min" : "1 h");
 
     await page.getByText(price).first().waitFor();

@@ -10,7 +10,7 @@ import { serverAndBrowserForFile, type WatchedPage } from "../support/e2e.js";
  */
 const e2e = serverAndBrowserForFile();
 
-/** A phone (day view) or a desktop (week view); page errors are collected and must stay empty. */
+/** A phone or a desktop (both day first); page errors are collected and must stay empty. */
 const openPage = (width: number): Promise<WatchedPage> => e2e.openPage({ width, height: 900 });
 
 const helsinkiNow = () => DateTime.now().setZone(HELSINKI);
@@ -76,8 +76,8 @@ describe("booking in Chromium", () => {
 
     await page.goto(`${e2e.server.url}/varauskalenteri/${start.toISODate()}`);
     await page.getByRole("heading", { name: "Varauskalenteri" }).waitFor();
-    // The phone layout lists the day; taken and closed cells are said in words, not only in colour.
-    await page.getByRole("list", { name: /^Ajat / }).waitFor();
+    // The day's times are a grid; taken and closed cells are said in words, not only in colour.
+    await page.getByRole("grid", { name: /^Ajat / }).waitFor();
     const price = await chooseSlot(page, start, gateOpensNow ? "30 min" : "1 h");
 
     await page.getByText(price).first().waitFor();
@@ -138,15 +138,15 @@ describe("booking in Chromium", () => {
     const start = day.set({ hour: 11 });
 
     await page.goto(`${e2e.server.url}/varauskalenteri/${day.toISODate()}`);
-    // The desktop layout shows the week as a table.
-    await page.getByRole("table").waitFor();
+    // Day first on the desktop too: the chosen day's times are a grid.
+    await page.getByRole("grid").waitFor();
     await chooseSlot(page, start, "1 h");
     await fillCheckout(page, "Matti Meikäläinen", "matti@example.fi");
 
     // While the payment page is open the slot is held: another visitor sees it taken.
     const other = await openPage(1280);
     await other.goto(`${e2e.server.url}/varauskalenteri/${day.toISODate()}`);
-    await other.getByRole("table").waitFor();
+    await other.getByRole("grid").waitFor();
     expect(await freeCell(other, start).count()).toBe(0);
 
     await page.getByRole("button", { name: "Peruuta" }).click();

@@ -100,7 +100,7 @@ function modelEvents(s: AnyMachineSnapshot): ModelEvent[] {
 }
 
 /**
- * Only what the page offers (day buttons in the day view), within a few dates; and, to keep the
+ * Only what the page offers (day and week buttons on every width), within a few dates; and, to keep the
  * model small, a failing fetch, moving while loading and switching the view only at the start.
  */
 function offered(s: AnyMachineSnapshot, event: ModelEvent): boolean {
@@ -115,7 +115,6 @@ function offered(s: AnyMachineSnapshot, event: ModelEvent): boolean {
   const step = event.type === "calendar.next" ? 1 : event.type === "calendar.prev" ? -1 : 0;
   if (step) {
     const unit = (event as { unit: "day" | "week" }).unit;
-    if (unit === "day" && c.view !== "day") return false;
     return VISITABLE.has(addDays(c.date, unit === "week" ? 7 * step : step));
   }
   return true;
@@ -213,44 +212,41 @@ function expectUrlShowsDate(c: BookingCalendarContext) {
   expect(param === "" ? TODAY : dateFromParam(param)).toBe(c.date);
 }
 
+/**
+ * Day first on every width: the week's days with their free hours, then the chosen day's times as a
+ * grid whose rows are 6 cells long on a wide screen ("week" view) and 4 on a phone.
+ */
 function expectGrid(c: BookingCalendarContext) {
-  if (c.view === "day") {
-    expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent(formatDate(c.date));
-    const day = focusedDay(c)!;
-    if (day.slots.length === 0) {
-      expect(screen.getByText("Puisto on suljettu tänä päivänä.")).toBeInTheDocument();
-      return;
-    }
-    const list = screen.getByRole("list", { name: `Ajat ${formatDate(c.date)}` });
-    expect(within(list).getAllByRole("listitem")).toHaveLength(day.slots.length);
-    expect(within(list).getAllByText("Suljettu")).toHaveLength(1);
-    expect(within(list).getAllByText("Varattu")).toHaveLength(1);
-    const held = day.slots.filter((s) => s.freesAt).length;
-    expect(within(list).queryAllByText("voi vapautua klo 12.10")).toHaveLength(held);
-    expect(within(list).getAllByRole("button", { name: /^Vapaa / })).toHaveLength(6);
-    expect(within(list).getByText("8.00–8.30")).toBeInTheDocument();
-  } else {
-    const week = weekOf(c.date);
-    expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent(
-      `${formatDate(week.from)} – ${formatDate(week.to)}`,
-    );
-    const table = screen.getByRole("table");
-    expect(within(table).getAllByRole("columnheader")).toHaveLength(8);
-    // Six open days of six free cells, the closed Saturday's cells and the taken ones said in words.
-    expect(within(table).getAllByRole("button", { name: /^Vapaa / })).toHaveLength(36);
-    expect(within(table).getAllByText("Varattu")).toHaveLength(6);
-    const held = c.days
-      .flatMap((d) => d.slots)
-      .filter(
-        (s) =>
-          s.freesAt &&
-          weekOf(c.date).from <= s.start.slice(0, 10) &&
-          s.start.slice(0, 10) <= weekOf(c.date).to,
-      ).length;
-    expect(held).toBeGreaterThan(0);
-    expect(within(table).getAllByText("voi vapautua klo 12.10")).toHaveLength(held);
-    expect(within(table).getAllByText("Suljettu")).toHaveLength(6 + 8);
+  expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent(formatDate(c.date));
+  const strip = screen.getByRole("list", { name: "Viikon päivät" });
+  const dayButtons = within(strip).getAllByRole("button");
+  expect(dayButtons).toHaveLength(7);
+  c.days.forEach((day, i) => {
+    const button = dayButtons[i]!;
+    expect(button).toHaveAttribute("aria-pressed", String(day.date === c.date));
+    if (day.date < TODAY) expect(button).toBeDisabled();
+    // Six free half hours a day, none on the closed Saturday.
+    else expect(button).toHaveTextContent(day.slots.length ? "3 h vapaana" : "Suljettu");
+  });
+  const day = focusedDay(c)!;
+  if (day.slots.length === 0) {
+    expect(screen.getByText("Puisto on suljettu tänä päivänä.")).toBeInTheDocument();
+    return;
   }
+  const grid = screen.getByRole("grid", { name: `Ajat ${formatDate(c.date)}` });
+  expect(within(grid).getAllByRole("row")).toHaveLength(2);
+  expect(within(grid).getAllByRole("row")[0]!.querySelectorAll("[role=gridcell]")).toHaveLength(
+    c.view === "week" ? 6 : 4,
+  );
+  expect(within(grid).getAllByRole("gridcell")).toHaveLength(day.slots.length);
+  expect(within(grid).getAllByText("Suljettu")).toHaveLength(1);
+  expect(within(grid).getAllByText("Varattu")).toHaveLength(1);
+  const held = day.slots.filter((s) => s.freesAt).length;
+  expect(within(grid).queryAllByText("voi vapautua klo 12.10")).toHaveLength(held);
+  expect(within(grid).getAllByRole("button", { name: /^Vapaa / })).toHaveLength(6);
+  expect(within(grid).getByText("8.00")).toBeInTheDocument();
+  // One tab stop in the grid.
+  expect(grid.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
 }
 
 const stateChecks = {
@@ -343,12 +339,12 @@ test("on a phone, today's list starts from the slot under way", async () => {
   // 9.10 in Helsinki: 8.00–8.30 and 8.30–9.00 have ended, 9.00–9.30 is under way.
   const first = show("2026-06-14T06:10:00Z");
   await fake.settle("availability", { value: weekFixture("2026-06-08") });
-  const list = await screen.findByRole("list", { name: `Ajat ${formatDate(TODAY)}` });
+  const grid = await screen.findByRole("grid", { name: `Ajat ${formatDate(TODAY)}` });
   expect(
-    within(list)
-      .getAllByRole("listitem")
-      .map((li) => li.firstChild!.textContent),
-  ).toEqual(["9.00–9.30", "9.30–10.00", "10.00–10.30", "10.30–11.00", "11.00–11.30", "11.30–12.00"]);
+    within(grid)
+      .getAllByRole("gridcell")
+      .map((cell) => cell.querySelector(".time-cell__time")!.textContent),
+  ).toEqual(["9.00", "9.30", "10.00", "10.30", "11.00", "11.30"]);
   expect(screen.getByText("Päivän aiemmat ajat ovat jo menneet.")).toBeInTheDocument();
   first.unmount();
 
@@ -356,5 +352,35 @@ test("on a phone, today's list starts from the slot under way", async () => {
   show("2026-06-14T09:00:00Z");
   await fake.settle("availability", { value: weekFixture("2026-06-08") });
   expect(await screen.findByText("Tämän päivän ajat ovat jo menneet.")).toBeInTheDocument();
-  expect(screen.queryByRole("list", { name: `Ajat ${formatDate(TODAY)}` })).not.toBeInTheDocument();
+  expect(screen.queryByRole("grid", { name: `Ajat ${formatDate(TODAY)}` })).not.toBeInTheDocument();
+});
+
+test("the times are one tab stop; arrow keys, Home and End move between the cells, taken ones too", async () => {
+  renderCalendar(`/varauskalenteri/${START_DATE}`, "2026-06-13T23:30:00Z");
+  await fake.settle("availability", { value: weekFixture("2026-06-15") });
+  const grid = await screen.findByRole("grid", { name: `Ajat ${formatDate(START_DATE)}` });
+  const cells = within(grid).getAllByRole("gridcell");
+  // The cell's focusable element: the free cell's button, or the cell itself.
+  const focusable = (i: number) => cells[i]!.querySelector("button") ?? cells[i]!;
+  // The tab stop starts on the first free time (8.30; 8.00 is closed).
+  expect(focusable(1)).toHaveAttribute("tabindex", "0");
+  act(() => (focusable(1) as HTMLElement).focus());
+  await user.keyboard("{ArrowRight}");
+  // 9.00 is taken (held): a focusable cell that says so.
+  expect(focusable(2)).toHaveFocus();
+  expect(cells[2]).toHaveTextContent("Varattu");
+  await user.keyboard("{ArrowDown}");
+  expect(focusable(6)).toHaveFocus();
+  await user.keyboard("{End}");
+  expect(focusable(7)).toHaveFocus();
+  await user.keyboard("{ArrowRight}");
+  expect(focusable(7)).toHaveFocus();
+  await user.keyboard("{Home}");
+  expect(focusable(4)).toHaveFocus();
+  await user.keyboard("{Control>}{Home}{/Control}");
+  expect(focusable(0)).toHaveFocus();
+  expect(focusable(0)).toHaveTextContent("Suljettu");
+  // Still one tab stop, where the focus is.
+  expect(grid.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
+  expect(focusable(0)).toHaveAttribute("tabindex", "0");
 });

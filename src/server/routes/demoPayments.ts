@@ -13,6 +13,7 @@ import { invoicePaymentReturnPath } from "../services/invoices.js";
 import { findReservation, type PaymentRow, type ReservationRow } from "../services/reservationView.js";
 import { vatRateOn } from "../services/prices.js";
 import { getSettings } from "../services/settings.js";
+import { demoPageStyle } from "./demoPaymentStyle.js";
 
 /**
  * The demo provider's hosted payment page (registered at /maksu/demo, outside /api and before the
@@ -143,12 +144,9 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.type("text/html; charset=utf-8").send(`<!doctype html>
 <html lang="fi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Maksu – ${escapeHtml(settings.park.name)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#1d2a1f}
-.demo{background:#fff4cc;padding:.5rem .75rem;border-radius:.5rem}.amount{font-size:2rem;margin:.25rem 0}
-fieldset{border:1px solid #ccd;border-radius:.5rem;margin:1rem 0}label{margin-right:1rem}
-button{font-size:1.1rem;padding:.6rem 1.4rem;border-radius:.5rem;border:0;margin:.25rem 0;cursor:pointer}
-.pay{background:#2f6b3a;color:#fff}.cancel{background:#e4e4e4}</style></head>
-<body><main>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>${demoPageStyle}</style></head>
+<body><header><span>${escapeHtml(settings.park.name)}</span></header><main>
 <h1>${escapeHtml(title)}</h1>
 <p class="demo">Tämä on demomaksusivu: rahaa ei veloiteta.</p>
 <p>${details}</p>

@@ -5,6 +5,7 @@ import type { MembershipApi } from "../../client/membership";
 import { MapLink } from "../components/MapLink";
 import { ParkPhotos } from "../components/ParkPhotos";
 import { formatEuros } from "../../domain/money";
+import { ParkIllustration } from "../components/ParkIllustration";
 import { openingHoursLines } from "../layout/openingHours";
 import { useMembershipEnvironment } from "../membershipEnvironment";
 import { gateWindowText, lengthsText } from "../siteTexts";
@@ -31,18 +32,23 @@ export function HomePage() {
   return (
     <div className="page home">
       <section className="hero">
-        <h1>{parkName} – aidattu puisto vain sinun koirillesi</h1>
-        <p className="lead">
-          Varaa koko aidattu koirapuisto omalle porukallesi puoleksi tunniksi tai pidemmäksi aikaa. Kun
-          vuorosi alkaa, avaat portin puhelimellasi – ei avaimia eikä vieraita koiria.
-        </p>
-        <div className="button-row">
-          <Link to="/varauskalenteri" className="button">
-            Katso vapaat ajat
-          </Link>
-          <Link to="/jasenyys" className="button button-secondary">
-            Tutustu jäsenyyteen
-          </Link>
+        <div className="hero__text">
+          <h1>{parkName} – aidattu puisto vain sinun koirillesi</h1>
+          <p className="lead">
+            Varaa koko aidattu koirapuisto omalle porukallesi puoleksi tunniksi tai pidemmäksi aikaa. Kun
+            vuorosi alkaa, avaat portin puhelimellasi – ei avaimia eikä vieraita koiria.
+          </p>
+          <div className="button-row">
+            <Link to="/varauskalenteri" className="button">
+              Katso vapaat ajat
+            </Link>
+            <Link to="/jasenyys" className="button button-secondary">
+              Tutustu jäsenyyteen
+            </Link>
+          </div>
+        </div>
+        <div className="hero__media">
+          <ParkIllustration />
         </div>
         <ParkPhotos priority />
       </section>
@@ -149,7 +155,7 @@ export function HomePage() {
           maksamista. <Link to="/maksuehdot">Maksuehdot</Link>
         </p>
         <div className="button-row">
-          <Link to="/varauskalenteri" className="button">
+          <Link to="/varauskalenteri" className="button button-secondary">
             Varauskalenteri
           </Link>
           <Link to="/jasenyys" className="button button-secondary">

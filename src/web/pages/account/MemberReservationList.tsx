@@ -122,7 +122,7 @@ function MemberReservationCard({ reservation: r, past, actorRef }: CardProps) {
         )}
       </div>
       {r.cancellable && !past && cancelStep !== "confirming" && cancelStep !== "cancelling" && (
-        <p>
+        <p className="reservation-actions">
           <button
             type="button"
             className="button button-danger"

@@ -74,44 +74,47 @@ export function OwnDataSection({ actor }: { actor: OwnDataActor }) {
         </pre>
       )}
 
-      <h3>Tilin poistaminen</h3>
-      {step === "idle" && (
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={!canDelete}
-          onClick={() => actor.send({ type: "ownData.delete" })}
-        >
-          Poista tili
-        </button>
-      )}
-      {step === "confirming" && (
-        <section className="confirm-box" aria-labelledby="delete-confirm-heading">
-          <h4 id="delete-confirm-heading">Poistetaanko tilisi?</h4>
-          <p>
-            Tilisi ja siihen liittyvät tiedot poistetaan, eikä poistoa voi perua. Sinut kirjataan samalla
-            ulos.
-          </p>
-          {deleting && (
-            <p className="muted" role="status">
-              Poistetaan tiliä…
+      {/* The destructive step in its own quiet box at the very end of /oma-tili (decision 031). */}
+      <div className="danger-zone">
+        <h3>Tilin poistaminen</h3>
+        {step === "idle" && (
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={!canDelete}
+            onClick={() => actor.send({ type: "ownData.delete" })}
+          >
+            Poista tili
+          </button>
+        )}
+        {step === "confirming" && (
+          <section className="confirm-box" aria-labelledby="delete-confirm-heading">
+            <h4 id="delete-confirm-heading">Poistetaanko tilisi?</h4>
+            <p>
+              Tilisi ja siihen liittyvät tiedot poistetaan, eikä poistoa voi perua. Sinut kirjataan samalla
+              ulos.
             </p>
-          )}
-          <ConfirmButtons
-            action={{ label: "Kyllä, poista tili", onClick: confirmDelete, disabled: !canConfirm }}
-            back={{ label: "Ei, säilytä tili", onClick: keep, disabled: !canKeep }}
-          />
-        </section>
-      )}
-      {step === "deleteFailed" && (
-        <div role="alert">
-          <p className="error-message">{deleteError}</p>
-          <ConfirmButtons
-            action={{ label: "Yritä uudelleen", onClick: confirmDelete, disabled: !canConfirm }}
-            back={{ label: "Sulje", onClick: keep, disabled: !canKeep }}
-          />
-        </div>
-      )}
+            {deleting && (
+              <p className="muted" role="status">
+                Poistetaan tiliä…
+              </p>
+            )}
+            <ConfirmButtons
+              action={{ label: "Kyllä, poista tili", onClick: confirmDelete, disabled: !canConfirm }}
+              back={{ label: "Ei, säilytä tili", onClick: keep, disabled: !canKeep }}
+            />
+          </section>
+        )}
+        {step === "deleteFailed" && (
+          <div role="alert">
+            <p className="error-message">{deleteError}</p>
+            <ConfirmButtons
+              action={{ label: "Yritä uudelleen", onClick: confirmDelete, disabled: !canConfirm }}
+              back={{ label: "Sulje", onClick: keep, disabled: !canKeep }}
+            />
+          </div>
+        )}
+      </div>
     </section>
   );
 }

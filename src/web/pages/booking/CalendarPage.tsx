@@ -5,14 +5,13 @@ import { fromPromise } from "xstate";
 import {
   bookingCalendarMachine,
   dateFromParam,
-  weekOf,
   type CalendarDay,
   type DateRange,
 } from "../../../../machines/bookingCalendarMachine";
 import { formatDate, helsinkiDate } from "../../../domain/helsinkiClock";
 import { useBookingEnvironment } from "./bookingEnvironment";
 import { CalendarToolbar } from "./CalendarToolbar";
-import { DayList, WeekTable } from "./CalendarViews";
+import { DayGrid, DayStrip } from "./CalendarDayGrid";
 import { SlotChooser } from "./SlotChooser";
 import { useWideScreen } from "./useWideScreen";
 import { useHydrated } from "../../useHydrated";
@@ -22,7 +21,11 @@ import "./booking.css";
 export const checkoutPath = (start: string, end: string) =>
   `/checkout/${encodeURIComponent(start)}/${encodeURIComponent(end)}`;
 
-/** `/varauskalenteri/:time?` — the week (wide screens) or the day (phones) of free and taken slots. */
+/**
+ * `/varauskalenteri/:time?` — day first on every width (decision 031): the week's days with their
+ * free hours, then the chosen day's start times and, beside them (below on a phone), the lengths.
+ * The machine's view says how wide the screen is: the time grid's rows are longer on a wide one.
+ */
 export function CalendarPage() {
   const env = useBookingEnvironment();
   const navigate = useNavigate();
@@ -64,15 +67,10 @@ export function CalendarPage() {
       actorRef.send({ type: "calendar.goto", date: wanted });
   }, [actorRef, time]);
 
-  const week = weekOf(date);
   // The build's date is not the visitor's: a prerendered page shows its date once hydrated, in a
   // line of the same height (decision 030).
   const hydrated = useHydrated();
-  const heading = !hydrated
-    ? "\u00a0"
-    : view === "week"
-      ? `${formatDate(week.from)} – ${formatDate(week.to)}`
-      : formatDate(date);
+  const heading = hydrated ? formatDate(date) : "\u00a0";
   const { site } = useSiteInfo();
   const cellProps = {
     bookingWindowDays: site?.slotRules.bookingWindowDays,
@@ -91,6 +89,7 @@ export function CalendarPage() {
       )}
       <CalendarToolbar
         view={view}
+        dayButtons
         date={hydrated ? date : ""}
         onMove={(event) => actorRef.send(event)}
         onGoto={(date) => actorRef.send({ type: "calendar.goto", date })}
@@ -100,16 +99,16 @@ export function CalendarPage() {
       </h2>
       <ul className="calendar-legend plain-list" aria-label="Selitteet">
         <li>
-          <span className="slot slot--free">Vapaa</span> voit varata
+          <span className="legend-swatch time-cell--free">Vapaa</span> voit varata
         </li>
         <li>
-          <span className="slot slot--taken">Varattu</span> jollakulla muulla
+          <span className="legend-swatch time-cell--taken">Varattu</span> jollakulla muulla
         </li>
         <li>
-          <span className="slot slot--closed">Suljettu</span> ei varattavissa
+          <span className="legend-swatch time-cell--closed">Suljettu</span> ei varattavissa
         </li>
         <li>
-          <span className="slot slot--past">Mennyt</span> aika on jo kulunut
+          <span className="legend-swatch time-cell--started">Alkanut</span> ei enää varattavissa
         </li>
       </ul>
 
@@ -127,18 +126,32 @@ export function CalendarPage() {
         </div>
       )}
       {phase === "leaving" && <p role="status">Siirrytään varaamaan…</p>}
-      {(phase === "browsing" || phase === "selecting") &&
-        (view === "week" ? (
-          <WeekTable days={days} today={today} {...cellProps} />
-        ) : (
-          <DayList day={days.find((d) => d.date === date)} now={env.now()} {...cellProps} />
-        ))}
-      {phase === "selecting" && selected && (
-        <SlotChooser
-          slot={selected}
-          onChoose={(end) => actorRef.send({ type: "calendar.choose", end })}
-          onCancel={() => actorRef.send({ type: "calendar.deselect" })}
-        />
+      {(phase === "browsing" || phase === "selecting") && (
+        <>
+          <DayStrip
+            days={days}
+            date={date}
+            today={today}
+            onChoose={(day) => actorRef.send({ type: "calendar.goto", date: day })}
+          />
+          <div className="calendar-layout">
+            <div className="calendar-layout__times">
+              <DayGrid
+                day={days.find((d) => d.date === date)}
+                now={env.now()}
+                columns={view === "week" ? 6 : 4}
+                {...cellProps}
+              />
+            </div>
+            {phase === "selecting" && selected && (
+              <SlotChooser
+                slot={selected}
+                onChoose={(end) => actorRef.send({ type: "calendar.choose", end })}
+                onCancel={() => actorRef.send({ type: "calendar.deselect" })}
+              />
+            )}
+          </div>
+        </>
       )}
     </section>
   );

@@ -2,6 +2,8 @@ import type { CalendarView } from "../../../../machines/bookingCalendarMachine";
 
 type Props = {
   view: CalendarView;
+  /** The day steps even where the week is shown (the public calendar is day first). */
+  dayButtons?: boolean;
   date: string;
   onMove(
     event: { type: "calendar.next" | "calendar.prev"; unit: "day" | "week" } | { type: "calendar.today" },
@@ -10,10 +12,10 @@ type Props = {
 };
 
 /** Moving between days and weeks; the day buttons only where one day is shown. */
-export function CalendarToolbar({ view, date, onMove, onGoto }: Props) {
+export function CalendarToolbar({ view, dayButtons = view === "day", date, onMove, onGoto }: Props) {
   return (
     <div
-      className={`calendar-toolbar button-row calendar-toolbar--${view}`}
+      className={`calendar-toolbar button-row calendar-toolbar--${view}${dayButtons ? " calendar-toolbar--days" : ""}`}
       role="group"
       aria-label="Siirry kalenterissa"
     >
@@ -24,7 +26,7 @@ export function CalendarToolbar({ view, date, onMove, onGoto }: Props) {
       >
         ← Edellinen viikko
       </button>
-      {view === "day" && (
+      {dayButtons && (
         <button
           type="button"
           className="button button-secondary calendar-toolbar__prev-day"
@@ -40,7 +42,7 @@ export function CalendarToolbar({ view, date, onMove, onGoto }: Props) {
       >
         Tänään
       </button>
-      {view === "day" && (
+      {dayButtons && (
         <button
           type="button"
           className="button button-secondary calendar-toolbar__next-day"

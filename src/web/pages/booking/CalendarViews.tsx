@@ -1,9 +1,7 @@
-import { Link } from "react-router-dom";
 import type { CalendarDay, CalendarSlot } from "../../../../machines/bookingCalendarMachine";
 import { addDays, formatDate, formatDateTime, formatTime, helsinkiDate } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import { lowestPrice, weekRows } from "./calendarGrid";
-import { waitlistPathFor } from "./waitlistPath";
 
 /*
  * The calendar's two layouts. A cell's state is said in words ("Vapaa", "Varattu", "Suljettu",
@@ -44,7 +42,7 @@ const opensText = ({ date, time }: { date: string; time: string }) => `${formatD
 /** "25.1." */
 const dayAndMonth = (date: string) => `${Number(date.slice(8, 10))}.${Number(date.slice(5, 7))}.`;
 
-function cellLabel(slot: CalendarSlot | null, bookingWindowDays: number | undefined): string {
+export function cellLabel(slot: CalendarSlot | null, bookingWindowDays: number | undefined): string {
   const status = slot?.status ?? "closed";
   if (slot && status === "beyondWindow" && bookingWindowDays !== undefined)
     return `Avautuu ${dayAndMonth(bookingOpensAt(slot, bookingWindowDays).date)}`;
@@ -64,11 +62,6 @@ function SlotCell({
         {cellLabel(slot, bookingWindowDays)}
         {slot?.freesAt && (
           <span className="slot__frees">{`voi vapautua klo ${formatTime(slot.freesAt)}`}</span>
-        )}
-        {slot?.status === "taken" && (
-          <Link className="slot__waitlist" to={waitlistPathFor(slot.start, slot.end)}>
-            Ilmoita, jos aika vapautuu
-          </Link>
         )}
       </span>
     );
@@ -99,7 +92,13 @@ function SlotCell({
  * Why the grey cells cannot be booked, said once for the days shown: the slot under way (a booking
  * starts no earlier than now) and the time past the booking window, with when it opens.
  */
-function UnbookableNotes({ days, bookingWindowDays }: { days: CalendarDay[]; bookingWindowDays?: number }) {
+export function UnbookableNotes({
+  days,
+  bookingWindowDays,
+}: {
+  days: CalendarDay[];
+  bookingWindowDays?: number;
+}) {
   const slots = days.flatMap((day) => day.slots);
   const started = slots.find((slot) => slot.status === "started");
   const firstLater = slots.find((slot) => slot.status === "beyondWindow");

@@ -208,26 +208,34 @@ function CheckoutFlow() {
           </div>
         </div>
       )}
-      {showForm && quote && <CheckoutSummary {...quoteSummaryProps(quote)} />}
-      {phase === "updatingQuote" && busy("Päivitetään hintaa…")}
       {phase === "failed" && <ErrorCard message={errorMessage} onRetry={retry} />}
       {showForm && (
-        <CheckoutForm
-          details={details}
-          fieldErrors={fieldErrors}
-          maxDogs={maxDogs}
-          codeMessages={{
-            discountCode: quote?.discountMessage ?? null,
-            giftCardCode: quote?.giftCardMessage ?? null,
-          }}
-          enabled={phase === "editing"}
-          canSubmit={canSubmit}
-          canApplyCodes={canApplyCodes}
-          nothingToPay={quote?.payableCents === 0}
-          onEdit={(details) => actorRef.send({ type: "checkout.edit", details })}
-          onApplyCodes={() => actorRef.send({ type: "checkout.applyCodes" })}
-          onSubmit={() => actorRef.send({ type: "checkout.submit" })}
-        />
+        // Two columns on a wide screen: the form, and beside it the price, kept in view (sticky)
+        // so a code's new total shows where it is typed. On a phone the price comes first.
+        <div className="checkout-layout">
+          <div className="checkout-layout__summary">
+            {quote && <CheckoutSummary {...quoteSummaryProps(quote)} />}
+            {phase === "updatingQuote" && busy("Päivitetään hintaa…")}
+          </div>
+          <div className="checkout-layout__form">
+            <CheckoutForm
+              details={details}
+              fieldErrors={fieldErrors}
+              maxDogs={maxDogs}
+              codeMessages={{
+                discountCode: quote?.discountMessage ?? null,
+                giftCardCode: quote?.giftCardMessage ?? null,
+              }}
+              enabled={phase === "editing"}
+              canSubmit={canSubmit}
+              canApplyCodes={canApplyCodes}
+              nothingToPay={quote?.payableCents === 0}
+              onEdit={(details) => actorRef.send({ type: "checkout.edit", details })}
+              onApplyCodes={() => actorRef.send({ type: "checkout.applyCodes" })}
+              onSubmit={() => actorRef.send({ type: "checkout.submit" })}
+            />
+          </div>
+        </div>
       )}
       {phase === "creatingPayment" && busy("Luodaan maksua…")}
       {phase === "slotTaken" && (

@@ -77,7 +77,7 @@ export function ReservationCard(props: Props) {
           <ReceiptLinks accessToken={r.accessToken} confirmed={r.status === "confirmed" && !past} />
         )}
       {r?.cancellable && !confirming && !cancelling && !moveChooser && (
-        <p>
+        <p className="reservation-actions">
           {r.movable && (
             <>
               <button

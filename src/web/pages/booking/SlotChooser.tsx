@@ -16,7 +16,7 @@ export function SlotChooser({ slot, onChoose, onCancel }: Props) {
           <button
             key={option.end}
             type="button"
-            className="button slot-chooser__option"
+            className="button button-secondary slot-chooser__option"
             onClick={() => onChoose(option.end)}
           >
             {formatLength(option.lengthMinutes)} · {formatEuros(option.priceCents)}
@@ -26,7 +26,7 @@ export function SlotChooser({ slot, onChoose, onCancel }: Props) {
             </span>
           </button>
         ))}
-        <button type="button" className="button button-secondary" onClick={onCancel}>
+        <button type="button" className="button button-quiet" onClick={onCancel}>
           Peruuta valinta
         </button>
       </div>

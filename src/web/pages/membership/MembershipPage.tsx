@@ -9,9 +9,10 @@ import {
 } from "../../../../machines/membershipSignupMachine";
 import { forgetReturnAfterLogin, rememberReturnAfterLogin } from "../../../client/returnAfterLogin";
 import { commitmentSchema, type TiersResponse } from "../../../domain/membership";
-import { formatEuros, formatVatRate } from "../../../domain/money";
+import { formatVatRate } from "../../../domain/money";
 import { useMembershipEnvironment } from "../../membershipEnvironment";
 import { SignupForm } from "./SignupForm";
+import { TierPicker } from "./TierPicker";
 import "./membership.css";
 
 /** The choice in the page's address (`/jasenyys?taso=2&sitoumus=12m`), so it survives the login. */
@@ -84,7 +85,7 @@ export function MembershipPage() {
       )}
       {catalog && (
         <>
-          <TierCards catalog={catalog} />
+          <TierPicker actor={actor} catalog={catalog} />
           <div className="grid-2">
             <CommitmentTerms catalog={catalog} />
             <BillingTerms catalog={catalog} />
@@ -93,27 +94,6 @@ export function MembershipPage() {
         </>
       )}
     </div>
-  );
-}
-
-function TierCards({ catalog }: { catalog: TiersResponse }) {
-  return (
-    <section aria-labelledby="tiers-heading">
-      <h2 id="tiers-heading">Jäsenyystasot</h2>
-      <ul className="tier-grid">
-        {catalog.tiers.map((tier) => (
-          <li key={tier.tier_level} className="card tier-card">
-            <h3>{tier.name}</h3>
-            <p className="tier-card__hours">{tier.hours_quota} h kuukaudessa</p>
-            <p className="tier-card__price">{formatEuros(tier.monthly_price_cents)}/kk</p>
-            <p className="muted">
-              {catalog.commitment_months} kk sitoumuksella {formatEuros(tier.commitment_monthly_price_cents)}
-              /kk
-            </p>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
 

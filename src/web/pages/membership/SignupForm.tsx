@@ -14,7 +14,7 @@ type SignupActor = ActorRefFrom<typeof membershipSignupMachine>;
 const priceOf = (tier: Tier, commitment: Commitment) =>
   commitment === "12m" ? tier.commitment_monthly_price_cents : tier.monthly_price_cents;
 
-/** Joining: tier, commitment, payment method and gift card, then the payment (or the login first). */
+/** Joining: (the tier is picked on its card, TierPicker) commitment, payment method and gift card, then the payment (or the login first). */
 export function SignupForm({ actor, catalog }: { actor: SignupActor; catalog: TiersResponse }) {
   const sessionKnown = useCustomerSession((s) => !s.matches("restoring"));
   const signedIn = useCustomerSession((s) => s.matches("authenticated"));
@@ -51,21 +51,6 @@ export function SignupForm({ actor, catalog }: { actor: SignupActor; catalog: Ti
     <section className="card" aria-labelledby="signup-heading">
       <h2 id="signup-heading">Liity jäseneksi</h2>
       <form className="signup-form" onSubmit={submit}>
-        <fieldset className="choice-group" disabled={!canChoose}>
-          <legend>Jäsenyystaso</legend>
-          {catalog.tiers.map((t) => (
-            <label key={t.tier_level} className="choice">
-              <input
-                type="radio"
-                name="tier"
-                value={t.tier_level}
-                checked={tierLevel === t.tier_level}
-                onChange={() => actor.send({ type: "signup.chooseTier", tierLevel: t.tier_level })}
-              />
-              {t.name} – {t.hours_quota} h/kk
-            </label>
-          ))}
-        </fieldset>
         <fieldset className="choice-group" disabled={!canChoose}>
           <legend>Sitoumus</legend>
           {(

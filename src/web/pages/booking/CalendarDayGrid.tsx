@@ -1,0 +1,186 @@
+import { useRef, useState, type CSSProperties, type KeyboardEvent } from "react";
+import type { CalendarDay, CalendarSlot } from "../../../../machines/bookingCalendarMachine";
+import { formatDate, formatDateTime, formatTime } from "../../../domain/helsinkiClock";
+import { formatEuros } from "../../../domain/money";
+import { Link } from "react-router-dom";
+import { cellLabel, UnbookableNotes } from "./CalendarViews";
+import { waitlistPathFor } from "./waitlistPath";
+import { freeHoursText, gridMove, gridRows, lowestPrice } from "./calendarGrid";
+
+/*
+ * The public calendar, day first (decision 031): a strip of the week's days, each with its free
+ * hours, then the chosen day's start times as a WAI-ARIA grid: one tab stop (roving tabindex), the
+ * arrow keys, Home and End move between the cells. Every cell is focusable: a free one is a button;
+ * a taken, held or closed one says so in words (a held one when it may free) and can hold a link.
+ */
+
+const WEEKDAYS = ["ma", "ti", "ke", "to", "pe", "la", "su"];
+const weekdayOf = (date: string) => WEEKDAYS[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7]!;
+const dayAndMonth = (date: string) => `${Number(date.slice(8, 10))}.${Number(date.slice(5, 7))}.`;
+
+type StripProps = { days: CalendarDay[]; date: string; today: string; onChoose(date: string): void };
+
+/** The week's days as buttons, the chosen one pressed; days gone by cannot be chosen. */
+export function DayStrip({ days, date, today, onChoose }: StripProps) {
+  return (
+    <ul className="day-strip plain-list" aria-label="Viikon päivät">
+      {days.map((day) => {
+        const past = day.date < today;
+        return (
+          <li key={day.date}>
+            <button
+              type="button"
+              className="day-strip__day"
+              aria-pressed={day.date === date}
+              aria-current={day.date === today ? "date" : undefined}
+              disabled={past}
+              onClick={() => onChoose(day.date)}
+            >
+              <span className="day-strip__weekday">{weekdayOf(day.date)}</span>{" "}
+              <span className="day-strip__date">{dayAndMonth(day.date)}</span>{" "}
+              <span className="day-strip__free">{past ? "Mennyt" : freeHoursText(day)}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+type GridProps = {
+  day: CalendarDay | undefined;
+  now: Date;
+  /** Cells to a row: the grid's rows are real rows for the arrow keys. */
+  columns: number;
+  selectedStart: string | null;
+  onSelect(start: string): void;
+  bookingWindowDays?: number;
+};
+
+function CellContent({ slot, bookingWindowDays }: { slot: CalendarSlot; bookingWindowDays?: number }) {
+  if (slot.status === "free") {
+    const price = lowestPrice(slot);
+    return (
+      <>
+        {/* The name is "Vapaa <day and time>, alk. 9,00 €": the visible time is part of it. */}
+        <span className="time-cell__time" aria-hidden="true">
+          {formatTime(slot.start)}
+        </span>
+        <span>Vapaa</span> <span className="visually-hidden">{`${formatDateTime(slot.start)},`}</span>{" "}
+        {price !== null && <span className="time-cell__note">{`alk. ${formatEuros(price)}`}</span>}
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="time-cell__time">{formatTime(slot.start)}</span>{" "}
+      <span>{cellLabel(slot, bookingWindowDays)}</span>
+      {slot.freesAt && (
+        <>
+          {" "}
+          <span className="time-cell__note">{`voi vapautua klo ${formatTime(slot.freesAt)}`}</span>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The chosen day's start times; ended ones are left out (the list starts from the one under way). */
+export function DayGrid({ day, now, columns, selectedStart, onSelect, bookingWindowDays }: GridProps) {
+  const cells = useRef<Array<HTMLElement | null>>([]);
+  // Which cell has the tab stop: view-only state (where the keyboard is), not the machine's.
+  const [active, setActive] = useState<string | null>(null);
+  if (!day || day.slots.length === 0) return <p className="notice">Puisto on suljettu tänä päivänä.</p>;
+  const upcoming = day.slots.filter((slot) => new Date(slot.end).getTime() > now.getTime());
+  if (upcoming.length === 0) return <p className="notice">Tämän päivän ajat ovat jo menneet.</p>;
+
+  const starts = upcoming.map((slot) => slot.start);
+  const fallback = starts.indexOf(selectedStart ?? "");
+  const firstFree = upcoming.findIndex((slot) => slot.status === "free");
+  const stop =
+    active && starts.includes(active)
+      ? starts.indexOf(active)
+      : fallback >= 0
+        ? fallback
+        : Math.max(firstFree, 0);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const next = gridMove(stop, event.key, event.ctrlKey, upcoming.length, columns);
+    if (next === null) return;
+    event.preventDefault();
+    setActive(starts[next]!);
+    cells.current[next]?.focus();
+  };
+
+  return (
+    <>
+      {upcoming.length < day.slots.length && <p className="muted">Päivän aiemmat ajat ovat jo menneet.</p>}
+      <UnbookableNotes days={[day]} bookingWindowDays={bookingWindowDays} />
+      <div
+        className="time-grid"
+        role="grid"
+        aria-label={`Ajat ${formatDate(day.date)}`}
+        style={{ "--time-grid-columns": columns } as CSSProperties}
+        onKeyDown={onKeyDown}
+      >
+        {gridRows(upcoming, columns).map((row, r) => (
+          <div className="time-grid__row" role="row" key={row[0]!.start}>
+            {row.map((slot, c) => {
+              const index = r * columns + c;
+              const tabIndex = index === stop ? 0 : -1;
+              const ref = (el: HTMLElement | null) => {
+                cells.current[index] = el;
+              };
+              const focus = () => setActive(slot.start);
+              return slot.status === "free" ? (
+                <div role="gridcell" key={slot.start} className="time-grid__cell">
+                  <button
+                    type="button"
+                    ref={ref}
+                    tabIndex={tabIndex}
+                    className="time-cell time-cell--free"
+                    aria-pressed={selectedStart === slot.start}
+                    onFocus={focus}
+                    onClick={() => onSelect(slot.start)}
+                  >
+                    <CellContent slot={slot} />
+                  </button>
+                </div>
+              ) : slot.status === "taken" ? (
+                // A taken or held time offers its waitlist (decision 033); the link is the cell's stop.
+                <div
+                  role="gridcell"
+                  key={slot.start}
+                  className={`time-grid__cell time-cell time-cell--taken${slot.freesAt ? " time-cell--held" : ""}`}
+                >
+                  <CellContent slot={slot} bookingWindowDays={bookingWindowDays} />{" "}
+                  <Link
+                    ref={ref}
+                    tabIndex={tabIndex}
+                    onFocus={focus}
+                    className="time-cell__waitlist"
+                    to={waitlistPathFor(slot.start, slot.end)}
+                  >
+                    Ilmoita, jos aika vapautuu
+                    <span className="visually-hidden">{`: ${formatDateTime(slot.start)}`}</span>
+                  </Link>
+                </div>
+              ) : (
+                <div
+                  role="gridcell"
+                  key={slot.start}
+                  ref={ref}
+                  tabIndex={tabIndex}
+                  onFocus={focus}
+                  className={`time-grid__cell time-cell time-cell--${slot.status}${slot.freesAt ? " time-cell--held" : ""}`}
+                >
+                  <CellContent slot={slot} bookingWindowDays={bookingWindowDays} />
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+    </>
+  );
+}

@@ -146,6 +146,7 @@ export const settingLabels = {
   holdLimits: "Keskeneräisten varausten rajat",
   door: "Portin aukioloikkuna",
   homeNotice: "Etusivun tiedote",
+  dogRules: "Koirakohtaiset säännöt",
   membership: "Jäsenyyden ehdot",
 } as const;
 

@@ -30,6 +30,7 @@ export async function adminSettings(ctx: AppContext): Promise<AdminSettings> {
       door: s.door,
       homeNotice: s.homeNotice,
       reminders: s.reminders,
+      dogRules: s.dogRules,
     },
     exceptions: exceptionRows,
     areas: areaRows.map((a) => ({ id: a.id, name: a.name, active: a.active, sortOrder: a.sortOrder })),

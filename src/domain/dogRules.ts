@@ -45,7 +45,11 @@ export function buffersFor(
 const MINUTE = 60_000;
 
 /** The period a booking of start..end with these buffers blocks. */
-export function blockedPeriod(start: Date, end: Date, buffers: Buffers): { blockedFrom: Date; blockedUntil: Date } {
+export function blockedPeriod(
+  start: Date,
+  end: Date,
+  buffers: Buffers,
+): { blockedFrom: Date; blockedUntil: Date } {
   return {
     blockedFrom: new Date(start.getTime() - buffers.before * MINUTE),
     blockedUntil: new Date(end.getTime() + buffers.after * MINUTE),
@@ -59,9 +63,10 @@ export function extraDogsCents(rules: Pick<DogRules, "extraDogPriceCents">, dogs
 
 /** The options in Finnish, for the admin, the owner's e-mail and the visitor's confirmation. */
 export function dogOptionsText(options: Partial<DogOptions>): string | null {
-  const parts = [options.reactiveDog ? "reaktiivinen koira" : "", options.inHeat ? "juoksuinen narttu" : ""].filter(
-    Boolean,
-  );
+  const parts = [
+    options.reactiveDog ? "reaktiivinen koira" : "",
+    options.inHeat ? "juoksuinen narttu" : "",
+  ].filter(Boolean);
   if (parts.length === 0) return null;
   const text = parts.join(", ");
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -100,6 +100,9 @@ export const manualReservationSchema = z.object({
   email: emailSchema,
   phone: z.optional(z.string().check(z.trim(), z.maxLength(40))),
   dogs: z.int().check(z.minimum(1, "Koiria on oltava vähintään yksi."), z.maximum(20)),
+  /** The dogs' options (decision 036): they widen what the booking blocks. */
+  reactiveDog: z.optional(z.boolean()),
+  inHeat: z.optional(z.boolean()),
 });
 export type ManualReservationInput = z.infer<typeof manualReservationSchema>;
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { CheckoutDetails, CheckoutField, FieldErrors } from "../../../../machines/checkoutMachine";
+import { DogOptionsFields } from "./DogOptionsFields";
 
 type Props = {
   details: CheckoutDetails;
@@ -19,6 +20,11 @@ type Props = {
 /** The visitor's details, the payment method and the terms; all values live in the machine. */
 export function CheckoutForm(props: Props) {
   const { details, fieldErrors, maxDogs, codeMessages, enabled, canSubmit, onEdit, onSubmit } = props;
+  // The dogs and their options change the price and what the slot needs: the quote is asked again.
+  const editDogs = (change: Partial<CheckoutDetails>) => {
+    onEdit(change);
+    if (props.canApplyCodes) props.onApplyCodes();
+  };
   const messageOf = (field: CheckoutField) =>
     fieldErrors[field] ?? (field in codeMessages ? codeMessages[field as keyof typeof codeMessages] : null);
   const errorProps = (field: CheckoutField) =>
@@ -108,7 +114,7 @@ export function CheckoutForm(props: Props) {
           <select
             id="checkout-dogs"
             value={details.dogs}
-            onChange={(e) => onEdit({ dogs: Number(e.target.value) })}
+            onChange={(e) => editDogs({ dogs: Number(e.target.value) })}
             {...errorProps("dogs")}
           >
             {Array.from({ length: Math.max(1, maxDogs) }, (_, i) => i + 1).map((n) => (
@@ -119,6 +125,12 @@ export function CheckoutForm(props: Props) {
           </select>
           {error("dogs")}
         </div>
+        <DogOptionsFields
+          idPrefix="checkout"
+          reactiveDog={details.reactiveDog ?? false}
+          inHeat={details.inHeat ?? false}
+          onChange={editDogs}
+        />
       </fieldset>
       <fieldset disabled={!enabled}>
         <legend>Alennuskoodi ja lahjakortti</legend>

@@ -18,6 +18,9 @@ export const adminReservationSchema = z.object({
   email: z.string(),
   phone: z.nullable(z.string()),
   dogs: z.int(),
+  /** The dogs' options (decision 036; the server always sends them). */
+  reactiveDog: z.optional(z.boolean()),
+  inHeat: z.optional(z.boolean()),
   priceCents: z.int(),
   /** The latest payment's status, null without one (a member's or a manual booking). */
   paymentStatus: z.nullable(z.string()),

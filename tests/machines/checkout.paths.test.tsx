@@ -323,12 +323,16 @@ const executors = (url: string, held = false) => ({
     state: AnyMachineSnapshot;
   }) => {
     const args = await fake.settle("quote", { value: (event.output as { quote: unknown }).quote });
-    // The quote is asked with the codes as typed, blank ones left out.
-    const { discountCode, giftCardCode } = state.context.details as CheckoutDetails;
+    // The quote is asked with the dogs (more than one) and the codes as typed, blank ones left out.
+    const { dogs, discountCode, giftCardCode } = state.context.details as CheckoutDetails;
     expect(args).toEqual([
       START,
       END,
-      { ...(discountCode ? { discountCode } : {}), ...(giftCardCode ? { giftCardCode } : {}) },
+      {
+        ...(dogs > 1 ? { dogs } : {}),
+        ...(discountCode ? { discountCode } : {}),
+        ...(giftCardCode ? { giftCardCode } : {}),
+      },
     ]);
   },
   "xstate.error.actor.updateQuote": settleWith("quote"),
@@ -357,7 +361,7 @@ const executors = (url: string, held = false) => ({
   "checkout.submit": () => user.click(screen.getByRole("button", { name: "Siirry maksamaan" })),
   "xstate.done.actor.createPayment": async (step: { event: ModelEvent }) => {
     const [body] = await settleWith("create")(step);
-    expect(body).toEqual({ start: START, end: END, ...VALID });
+    expect(body).toEqual({ start: START, end: END, ...VALID, reactiveDog: false, inHeat: false });
   },
   "xstate.error.actor.createPayment": settleWith("create"),
   "xstate.done.actor.loadReservation": async (step: { event: ModelEvent }) => {

@@ -20,11 +20,8 @@ type Props = {
 /** The visitor's details, the payment method and the terms; all values live in the machine. */
 export function CheckoutForm(props: Props) {
   const { details, fieldErrors, maxDogs, codeMessages, enabled, canSubmit, onEdit, onSubmit } = props;
-  // The dogs and their options change the price and what the slot needs: the quote is asked again.
-  const editDogs = (change: Partial<CheckoutDetails>) => {
-    onEdit(change);
-    if (props.canApplyCodes) props.onApplyCodes();
-  };
+  // The dogs and their options are in the quote 'Päivitä hinta' asks for; the server prices them anyway.
+  const editDogs = (change: Partial<CheckoutDetails>) => onEdit(change);
   const messageOf = (field: CheckoutField) =>
     fieldErrors[field] ?? (field in codeMessages ? codeMessages[field as keyof typeof codeMessages] : null);
   const errorProps = (field: CheckoutField) =>

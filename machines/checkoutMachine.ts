@@ -52,19 +52,28 @@ export const EMPTY_DETAILS: CheckoutDetails = {
   email: "",
   phone: "",
   dogs: 1,
+  reactiveDog: false,
+  inHeat: false,
   paymentMethod: "mobilepay",
   acceptTerms: false,
   discountCode: "",
   giftCardCode: "",
 };
 
-/** The quote request for the details' codes (blank codes are left out). */
+/**
+ * The quote request for the details' dogs, their options and codes (blank codes, one dog and
+ * options not chosen are left out). Applying the codes asks again, with the dogs as they are now.
+ */
 const quoteRequest = (context: { start: string; end: string; details: CheckoutDetails }): QuoteRequest => {
+  const { dogs, reactiveDog, inHeat } = context.details;
   const discountCode = context.details.discountCode.trim();
   const giftCardCode = context.details.giftCardCode.trim();
   return {
     start: context.start,
     end: context.end,
+    ...(dogs > 1 ? { dogs } : {}),
+    ...(reactiveDog ? { reactiveDog } : {}),
+    ...(inHeat ? { inHeat } : {}),
     ...(discountCode ? { discountCode } : {}),
     ...(giftCardCode ? { giftCardCode } : {}),
   };

@@ -9,6 +9,9 @@ export type CheckoutDetails = {
   email: string;
   phone: string;
   dogs: number;
+  /** A reactive dog, a female in heat (decision 036): the booking needs room around it. */
+  reactiveDog?: boolean;
+  inHeat?: boolean;
   paymentMethod: PaymentMethod;
   acceptTerms: boolean;
   /** Optional codes as typed; blank means none. */
@@ -20,7 +23,15 @@ export type FieldErrors = Partial<Record<CheckoutField, string>>;
 
 /** The API's quote: list price, discount, total with its VAT, gift card share and what is left to pay. */
 export type CheckoutQuote = Quote;
-export type QuoteRequest = { start: string; end: string; discountCode?: string; giftCardCode?: string };
+export type QuoteRequest = {
+  start: string;
+  end: string;
+  dogs?: number;
+  reactiveDog?: boolean;
+  inHeat?: boolean;
+  discountCode?: string;
+  giftCardCode?: string;
+};
 export type CheckoutReservation = BookingSummary & { payment?: { refundedCents: number } | null };
 
 /** The checkout's answer; redirectUrl "" means nothing was left to pay: the booking is confirmed. */

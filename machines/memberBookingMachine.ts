@@ -25,7 +25,9 @@ export type MemberBookingsData = {
   /** When the list was read (ISO), to tell past bookings from coming ones. */
   now: string;
 };
-export type BookingRequest = SlotChoice & { dogs: number };
+/** The slot, the dogs and their options (decision 036: a reactive dog, a female in heat). */
+export type DogChoice = { dogs: number; reactiveDog?: boolean; inHeat?: boolean };
+export type BookingRequest = SlotChoice & DogChoice;
 export type ReservationOutcome = { success: boolean; message: string; reservation: MemberReservation };
 
 export type MemberBookingInput = {
@@ -43,6 +45,9 @@ export type MemberBookingContext = MemberBookingsData & {
   calendarView: CalendarView;
   choice: SlotChoice | null;
   dogs: number;
+  /** The dogs' options, set with the number of dogs (`booking.setDogs`). */
+  reactiveDog: boolean;
+  inHeat: boolean;
   /** The booking just made (`showing.booked`) or just cancelled (`showing.cancelled`). */
   outcome: MemberReservation | null;
   /** The server's words on success or failure, or the local quota refusal. */
@@ -57,7 +62,7 @@ export type MemberBookingEvent =
   | { type: "bookings.retry" }
   | { type: "booking.start" }
   | { type: "booking.chooseSlot"; start: string; end: string }
-  | { type: "booking.setDogs"; dogs: number }
+  | ({ type: "booking.setDogs" } & DogChoice)
   | { type: "booking.confirm" }
   | { type: "booking.back" }
   | { type: "booking.close" }
@@ -161,6 +166,8 @@ export const memberBookingMachine = setup({
     now: input.today,
     choice: null,
     dogs: 1,
+    reactiveDog: false,
+    inHeat: false,
     outcome: null,
     message: null,
     cancelId: null,
@@ -199,7 +206,7 @@ export const memberBookingMachine = setup({
         "booking.start": {
           guard: "hasHoursToBook",
           target: "choosing",
-          actions: [assign({ choice: null, dogs: 1 }), "forgetOutcome"],
+          actions: [assign({ choice: null, dogs: 1, reactiveDog: false, inHeat: false }), "forgetOutcome"],
         },
         "reservation.cancel": {
           guard: "isCancellable",
@@ -267,7 +274,14 @@ export const memberBookingMachine = setup({
     confirming: {
       description: "The slot, the hours it uses and leaves, and the number of dogs.",
       on: {
-        "booking.setDogs": { guard: "dogsAllowed", actions: assign({ dogs: ({ event }) => event.dogs }) },
+        "booking.setDogs": {
+          guard: "dogsAllowed",
+          actions: assign(({ context, event }) => ({
+            dogs: event.dogs,
+            reactiveDog: event.reactiveDog ?? context.reactiveDog,
+            inHeat: event.inHeat ?? context.inHeat,
+          })),
+        },
         "booking.confirm": "booking",
         "booking.back": "choosing",
         "booking.close": "showing",
@@ -278,7 +292,12 @@ export const memberBookingMachine = setup({
       invoke: {
         id: "bookSlot",
         src: "bookSlot",
-        input: ({ context }) => ({ ...context.choice!, dogs: context.dogs }),
+        input: ({ context }) => ({
+          ...context.choice!,
+          dogs: context.dogs,
+          reactiveDog: context.reactiveDog,
+          inHeat: context.inHeat,
+        }),
         onDone: {
           target: "showing.booked",
           actions: [

@@ -4,4 +4,5 @@ import type { PublicReservation } from "../src/domain/booking";
 export type BookingSummary = Pick<
   PublicReservation,
   "id" | "accessToken" | "areaName" | "start" | "end" | "status" | "priceCents" | "vatCents" | "doorUrl"
->;
+> &
+  Partial<Pick<PublicReservation, "dogs" | "reactiveDog" | "inHeat" | "extraDogsCents">>;

@@ -23,6 +23,8 @@ const heldCheckoutSchema = z.object({
     email: z.string(),
     phone: z.string(),
     dogs: z.int(),
+    reactiveDog: z.optional(z.boolean()),
+    inHeat: z.optional(z.boolean()),
     paymentMethod: z.enum(["mobilepay", "card"]),
     acceptTerms: z.boolean(),
     discountCode: z._default(z.string(), ""),

@@ -34,15 +34,30 @@ export const bookingApi = {
       expandAvailability(m.availabilityWireSchema.parse(data)),
     );
   },
-  /** The slot's price; with codes, the discount and the gift card's share too. */
+  /** The slot's price for the dogs and their options; with codes, the discount and the gift card's share too. */
   async quote(
     start: string,
     end: string,
-    codes: { discountCode?: string; giftCardCode?: string; waitlistToken?: string } = {},
+    codes: {
+      dogs?: number;
+      reactiveDog?: boolean;
+      inHeat?: boolean;
+      discountCode?: string;
+      giftCardCode?: string;
+      waitlistToken?: string;
+    } = {},
   ): Promise<Quote> {
     return parseAnswer(
       schemas(),
-      http.get("/api/v2/reservations/quote", { params: { start, end, ...codes } }),
+      http.get("/api/v2/reservations/quote", {
+        params: {
+          start,
+          end,
+          ...codes,
+          reactiveDog: codes.reactiveDog ? "true" : undefined,
+          inHeat: codes.inHeat ? "true" : undefined,
+        },
+      }),
       (m, data) => m.quoteResponseSchema.parse(data),
     );
   },

@@ -16,6 +16,7 @@ import { versionsOn, type EffectivePeriod } from "./effectiveDates.js";
 import { listFi } from "./finnishText.js";
 import { vatIncludedCents } from "./money.js";
 import { priceAt, priceFor, rulesOn, type PriceRule } from "./pricing.js";
+import type { Buffers } from "./dogRules.js";
 
 /**
  * Which slots can be booked: pure and DST-correct. Opening hours are Helsinki wall-clock times;
@@ -41,6 +42,12 @@ export type Interval = { startsAt: Date; endsAt: Date };
 export type ExistingReservation = Interval & {
   status: "pending" | "confirmed" | "cancelled" | "expired";
   holdExpiresAt: Date | null;
+  /**
+   * The period it keeps others out of (reservations.blocked_from/until, domain/dogRules.ts); when
+   * absent, its own time plus the changeover gap after it (what a booking without dog rules blocks).
+   */
+  blockedFrom?: Date;
+  blockedUntil?: Date;
 };
 
 export type BookingRules = {
@@ -108,18 +115,32 @@ type Span = { start: number; end: number };
 /** A live booking's span; `holdEnds` when it is an unpaid hold (epoch ms), null when confirmed. */
 type BusySpan = Span & { holdEnds: number | null };
 
-/** The rules with every interval as epoch milliseconds, live bookings widened by the changeover gap. */
-function prepare(rules: BookingRules) {
+/** What a new booking blocks around itself when no dog rule applies: the changeover gap after it. */
+export const plainBuffers = (rules: Pick<BookingRules, "slotRules">): Buffers => ({
+  before: 0,
+  after: rules.slotRules.changeoverMinutes,
+});
+
+/**
+ * The rules with every interval as epoch milliseconds: live bookings as the periods they block,
+ * and the buffers the new booking blocks around itself (decision 036). A new booking fits when its
+ * own blocked period overlaps no live booking's blocked period, as the exclusion constraint says.
+ */
+function prepare(rules: BookingRules, buffers: Buffers = plainBuffers(rules)) {
   const gap = rules.slotRules.changeoverMinutes * MINUTE;
   const busy: BusySpan[] = rules.reservations
     .filter((r) => isLive(r, rules.now))
     .map((r) => ({
-      start: r.startsAt.getTime() - gap,
-      end: r.endsAt.getTime() + gap,
+      start: (r.blockedFrom ?? r.startsAt).getTime(),
+      end: r.blockedUntil?.getTime() ?? r.endsAt.getTime() + gap,
       holdEnds: r.status === "pending" ? (r.holdExpiresAt?.getTime() ?? null) : null,
     }));
   const blocks: Span[] = rules.blocks.map((b) => ({ start: b.startsAt.getTime(), end: b.endsAt.getTime() }));
-  return { busy, blocks, now: rules.now.getTime(), until: windowEnd(rules) };
+  const before = buffers.before * MINUTE;
+  const after = buffers.after * MINUTE;
+  /** Whether a new booking of start..end would overlap a live booking (blocked period to blocked period). */
+  const clashes = (start: number, end: number) => overlaps(busy, start - before, end + after);
+  return { busy, blocks, now: rules.now.getTime(), until: windowEnd(rules), before, after, clashes };
 }
 
 const overlaps = (spans: Span[], start: number, end: number) =>
@@ -170,9 +191,9 @@ export function checkBooking(
   rules: BookingRules,
   startInput: Date,
   endInput: Date,
-  options: { ignoreWindow?: boolean } = {},
+  options: { ignoreWindow?: boolean; buffers?: Buffers } = {},
 ): BookingCheck {
-  const { busy, blocks, now, until } = prepare(rules);
+  const { clashes, blocks, now, until } = prepare(rules, options.buffers);
   const start = startInput.getTime();
   const end = endInput.getTime();
   const lengthMinutes = Math.round((end - start) / MINUTE);
@@ -216,7 +237,7 @@ export function checkBooking(
   }
   if (overlaps(blocks, start, end)) return fail("blocked", "Puisto on suljettu valitsemanasi aikana.");
   if (price === null) return fail("no_price", "Tälle pituudelle ei ole hintaa valitsemanasi aikana.");
-  if (overlaps(busy, start, end)) return fail("taken", TAKEN_MESSAGE);
+  if (clashes(start, end)) return fail("taken", TAKEN_MESSAGE);
   return { ok: true, lengthMinutes, priceCents, vatCents, vatRateBasisPoints };
 }
 
@@ -225,8 +246,13 @@ export function checkBooking(
  * dateRangeProblem). A closed day has opensAt/closesAt null and no slots; cells under an admin
  * block are "closed", and those in the past, under way or beyond the booking window say so.
  */
-export function computeAvailability(rules: BookingRules, from: string, to: string): AvailabilityResponse {
-  const prepared = prepare(rules);
+export function computeAvailability(
+  rules: BookingRules,
+  from: string,
+  to: string,
+  buffers?: Buffers,
+): AvailabilityResponse {
+  const prepared = prepare(rules, buffers);
   const { gridMinutes, lengthsMinutes } = rules.slotRules;
   return {
     timeZone: HELSINKI,
@@ -238,7 +264,7 @@ export function computeAvailability(rules: BookingRules, from: string, to: strin
 
 function dayAvailability(
   rules: BookingRules,
-  { busy, blocks, now, until }: ReturnType<typeof prepare>,
+  { busy, blocks, now, until, before, after, clashes }: ReturnType<typeof prepare>,
   date: string,
 ): AvailabilityDay {
   const hours = openingOn(rules, date);
@@ -271,7 +297,7 @@ function dayAvailability(
             ? "beyondWindow"
             : overlaps(blocks, cell, cellEnd)
               ? "closed"
-              : overlaps(busy, cell, cellEnd)
+              : clashes(cell, cellEnd)
                 ? "taken"
                 : "free";
     const options: Slot["options"] = [];
@@ -279,13 +305,13 @@ function dayAvailability(
       const localTime = isoAtOffset(cell, offset).slice(11, 16);
       for (const lengthMinutes of lengthsMinutes) {
         const end = cell + lengthMinutes * MINUTE;
-        if (end > closes || end > until || overlaps(blocks, cell, end) || overlaps(busy, cell, end)) continue;
+        if (end > closes || end > until || overlaps(blocks, cell, end) || clashes(cell, end)) continue;
         const priceCents = priceAt(priceRules, lengthMinutes, weekday, localTime);
         if (priceCents === null) continue;
         options.push({ lengthMinutes, end: isoAtOffset(end, offsetAt(end)), priceCents });
       }
     }
-    const freesAt = status === "taken" ? holdsEnd(busy, cell, cellEnd) : null;
+    const freesAt = status === "taken" ? holdsEnd(busy, cell - before, cellEnd + after) : null;
     slots.push({
       start: isoAtOffset(cell, offset),
       end: isoAtOffset(cellEnd, offsetAt(cellEnd)),

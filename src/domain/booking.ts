@@ -17,8 +17,20 @@ export {
   type PaymentMethod,
 } from "./formats.js";
 
+/** A yes/no of a query string ("true"/"1"; anything else, or none, is no). */
+const queryFlag = z.pipe(
+  z.optional(z.union([z.boolean(), z.string()])),
+  z.transform((v: boolean | string | undefined) => v === true || v === "true" || v === "1"),
+);
+
 // GET /api/v2/availability?from=YYYY-MM-DD&to=YYYY-MM-DD (inclusive, at most 62 days)
-export const availabilityQuerySchema = z.object({ from: requestDate, to: requestDate });
+// &reactiveDog=true&inHeat=true: only the starts a booking with those options fits (decision 036).
+export const availabilityQuerySchema = z.object({
+  from: requestDate,
+  to: requestDate,
+  reactiveDog: queryFlag,
+  inHeat: queryFlag,
+});
 
 /**
  * A cell's state. "closed": outside opening hours or under an admin block. Time that cannot be
@@ -104,21 +116,37 @@ const optionalCode = z.pipe(
   z.transform((v: string | undefined) => (v ? v : undefined)),
 );
 
-// GET /api/v2/reservations/quote?start=&end=&discountCode=&giftCardCode=
+/** The dogs' options of a booking (decision 036): both false unless given. */
+const dogOptionFields = {
+  reactiveDog: z._default(z.boolean(), false),
+  inHeat: z._default(z.boolean(), false),
+};
+
+// GET /api/v2/reservations/quote?start=&end=&dogs=&reactiveDog=&inHeat=&discountCode=&giftCardCode=
 export const quoteQuerySchema = z.object({
   start: requestDateTime,
   end: requestDateTime,
+  /** How many dogs (each after the first may cost extra); 1 when not given. */
+  dogs: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1, "Koiria on oltava vähintään yksi"), z.maximum(20)),
+    1,
+  ),
+  reactiveDog: queryFlag,
+  inHeat: queryFlag,
   discountCode: optionalCode,
   giftCardCode: optionalCode,
   /** A waitlist offer's token: the slot held for it counts as free for its owner (decision 033). */
   waitlistToken: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 });
+
 export const quoteResponseSchema = z.object({
   start: isoDateTime,
   end: isoDateTime,
   lengthMinutes: z.int(),
-  /** The list price of the slot. */
+  /** The list price of the slot, extra dogs included. */
   priceCents: z.int(),
+  /** The part of the list price the dogs after the first add (the server always sends it). */
+  extraDogsCents: z.optional(z.int()),
   /** What a discount code takes off (0 without one), and the price after it. */
   discountCents: z.int(),
   totalCents: z.int(),
@@ -155,6 +183,7 @@ export const createReservationSchema = z.object({
       ),
   ),
   dogs: z.int().check(z.minimum(1, "Koiria on oltava vähintään yksi"), z.maximum(20)),
+  ...dogOptionFields,
   paymentMethod: paymentMethodSchema,
   acceptTerms: z.literal(true, "Hyväksy maksuehdot jatkaaksesi"),
   discountCode: optionalCode,
@@ -196,6 +225,11 @@ export const publicReservationSchema = z.object({
   email: z.string(),
   phone: z.nullable(z.string()),
   dogs: z.int(),
+  /** The dogs' options (decision 036; the server always sends them). */
+  reactiveDog: z.optional(z.boolean()),
+  inHeat: z.optional(z.boolean()),
+  /** The part of the list price the extra dogs added (the server always sends it). */
+  extraDogsCents: z.optional(z.int()),
   /** The price after any discount, and the VAT it contains. */
   priceCents: z.int(),
   vatCents: z.int(),

@@ -143,6 +143,9 @@ export const subscriberReservationRequestSchema = z.object({
   start: requestDateTime,
   end: requestDateTime,
   dogs: z.int().check(z.minimum(1, "Koiria on oltava vähintään yksi"), z.maximum(20)),
+  /** The dogs' options (decision 036), false unless given. */
+  reactiveDog: z._default(z.boolean(), false),
+  inHeat: z._default(z.boolean(), false),
 });
 
 /** A booking on the member's own list: subscriber bookings and single bookings with their e-mail. */

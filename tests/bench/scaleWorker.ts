@@ -88,8 +88,8 @@ const week = { from: new Date("2026-06-14T21:00:00Z"), to: new Date("2026-06-21T
 const slot = { start: new Date("2026-06-20T09:00:00Z"), end: new Date("2026-06-20T10:00:00Z") };
 const checkoutQuery = bookingStateQuery({
   areaId: area.id,
-  ...slot,
-  gapMinutes: 15,
+  blockedFrom: new Date(slot.start.getTime() - 15 * 60_000),
+  blockedUntil: new Date(slot.end.getTime() + 15 * 60_000),
   email: `aino.${emailFragment(10)}@example.fi`,
   ip: "192.0.2.1",
   now,

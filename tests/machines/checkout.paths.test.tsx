@@ -327,12 +327,16 @@ const executors = (url: string, held = false) => ({
     state: AnyMachineSnapshot;
   }) => {
     const args = await fake.settle("quote", { value: (event.output as { quote: unknown }).quote });
-    // The quote is asked with the codes as typed, blank ones left out.
-    const { discountCode, giftCardCode } = state.context.details as CheckoutDetails;
+    // The quote is asked with the dogs (more than one) and the codes as typed, blank ones left out.
+    const { dogs, discountCode, giftCardCode } = state.context.details as CheckoutDetails;
     expect(args).toEqual([
       START,
       END,
-      { ...(discountCode ? { discountCode } : {}), ...(giftCardCode ? { giftCardCode } : {}) },
+      {
+        ...(dogs > 1 ? { dogs } : {}),
+        ...(discountCode ? { discountCode } : {}),
+        ...(giftCardCode ? { giftCardCode } : {}),
+      },
     ]);
   },
   "xstate.error.actor.updateQuote": settleWith("quote"),
@@ -364,7 +368,7 @@ const executors = (url: string, held = false) => ({
     const [body] = (await settleWith("create")(step)) as [Record<string, unknown>];
     // With nothing to pay the method was not asked: whichever the form had is sent, and unused.
     const method = covered(step.state) ? { paymentMethod: body.paymentMethod } : {};
-    expect(body).toEqual({ start: START, end: END, ...VALID, ...method });
+    expect(body).toEqual({ start: START, end: END, ...VALID, reactiveDog: false, inHeat: false, ...method });
   },
   "xstate.error.actor.createPayment": settleWith("create"),
   "xstate.done.actor.loadReservation": async (step: { event: ModelEvent }) => {

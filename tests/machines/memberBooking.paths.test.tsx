@@ -201,7 +201,9 @@ const executors = {
     const dogs = Number((screen.getByLabelText("Koirien määrä") as HTMLSelectElement).value);
     const shown = screen.getByRole("heading", { name: "Vahvista jäsenvaraus" }).closest("section")!;
     expect(shown).toHaveTextContent(formatTimeRange(ONE_HOUR.start, ONE_HOUR.end));
-    expect(await fake.settle("book", { value: event.output })).toEqual([{ ...ONE_HOUR, dogs }]);
+    expect(await fake.settle("book", { value: event.output })).toEqual([
+      { ...ONE_HOUR, dogs, reactiveDog: false, inHeat: false },
+    ]);
   },
   "xstate.error.actor.bookSlot": ({ event }: { event: { error: unknown } }) =>
     fake.settle("book", { error: event.error }),

@@ -44,6 +44,8 @@ describe.each(databaseKinds)("admin toiminta (%s)", (kind) => {
         areaId: areaIds[area]!,
         startsAt: new Date(start),
         endsAt: new Date(end),
+        blockedFrom: new Date(start),
+        blockedUntil: new Date(end),
         status: "confirmed",
         name: `Varaaja ${start}`,
         email: "varaaja@example.com",

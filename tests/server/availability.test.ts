@@ -14,6 +14,8 @@ describe.each(databaseKinds)("GET /api/v2/availability on %s", (kind) => {
       areaId: area!.id,
       startsAt: new Date("2026-06-16T10:00:00+03:00"),
       endsAt: new Date("2026-06-16T11:30:00+03:00"),
+      blockedFrom: new Date("2026-06-16T10:00:00+03:00"),
+      blockedUntil: new Date("2026-06-16T11:30:00+03:00"),
       status: "confirmed",
       kind: "admin",
       name: "Ylläpito",

@@ -70,6 +70,8 @@ describe.each(databaseKinds)("availability kept in memory on %s", (kind) => {
         areaId: area!.id,
         startsAt: new Date(at("16:00")),
         endsAt: new Date(at("17:00")),
+        blockedFrom: new Date(at("16:00")),
+        blockedUntil: new Date(at("17:00")),
         status: "pending",
         kind: "single",
         name: "Muualta",

@@ -51,12 +51,15 @@ describe.each(databaseKinds)("limits under 100 parallel requests (%s)", (kind) =
     const rows = [reservation];
     for (let day = 1; day < n; day++) {
       const { id: _id, ...rest } = reservation;
+      const shift = (d: Date) => new Date(d.getTime() + day * 86_400_000);
       const [row] = await t.ctx.db
         .insert(reservations)
         .values({
           ...rest,
-          startsAt: new Date(reservation.startsAt.getTime() + day * 86_400_000),
-          endsAt: new Date(reservation.endsAt.getTime() + day * 86_400_000),
+          startsAt: shift(reservation.startsAt),
+          endsAt: shift(reservation.endsAt),
+          blockedFrom: shift(reservation.blockedFrom),
+          blockedUntil: shift(reservation.blockedUntil),
           accessToken: randomBytes(16).toString("hex"),
           doorToken: randomBytes(16).toString("hex"),
         })

@@ -63,10 +63,13 @@ describe.each(databaseKinds)("foundation on %s", (kind) => {
       start: string,
       end: string,
       status: "pending" | "confirmed" | "cancelled",
+      buffer: { before: number; after: number } = { before: 0, after: 0 },
     ) => ({
       areaId: area!.id,
       startsAt: new Date(start),
       endsAt: new Date(end),
+      blockedFrom: new Date(Date.parse(start) - buffer.before * 60_000),
+      blockedUntil: new Date(Date.parse(end) + buffer.after * 60_000),
       status,
       name: "Testi",
       email: "testi@example.com",
@@ -94,5 +97,32 @@ describe.each(databaseKinds)("foundation on %s", (kind) => {
       { n: number },
     ];
     expect(n).toBe(3);
+    // A reactive dog's booking blocks 15 minutes each side (decision 036): a booking ending or
+    // starting inside them is refused by the constraint itself; one just outside fits.
+    const reactive = { before: 15, after: 15 };
+    await t.ctx.db
+      .insert(reservations)
+      .values(booking("e", "2026-07-01T14:00:00Z", "2026-07-01T15:00:00Z", "confirmed", reactive));
+    await expect(
+      t.ctx.db
+        .insert(reservations)
+        .values(booking("f", "2026-07-01T13:00:00Z", "2026-07-01T13:50:00Z", "confirmed")),
+    ).rejects.toThrow();
+    await expect(
+      t.ctx.db
+        .insert(reservations)
+        .values(booking("g", "2026-07-01T15:10:00Z", "2026-07-01T16:00:00Z", "pending")),
+    ).rejects.toThrow();
+    await t.ctx.db
+      .insert(reservations)
+      .values(booking("h", "2026-07-01T15:15:00Z", "2026-07-01T16:00:00Z", "confirmed"));
+    // The blocked period always contains the booking's own time.
+    await expect(
+      t.ctx.db
+        .insert(reservations)
+        .values(
+          booking("i", "2026-07-02T10:00:00Z", "2026-07-02T11:00:00Z", "confirmed", { before: -5, after: 0 }),
+        ),
+    ).rejects.toThrow();
   });
 });

@@ -74,9 +74,10 @@ export async function seedHistory(db: Db, shape: HistoryShape): Promise<void> {
         case i % 20 when 0 then 'cancelled' when 1 then 'expired' else 'confirmed' end as status
       from generate_series(0, ${shape.bookings - 1}) i, a, c
     )
-    insert into reservations (area_id, starts_at, ends_at, status, customer_id, name, email, price_cents,
-      vat_cents, access_token, door_token, confirmed_at, cancelled_at, created_at)
-    select b.area_id, b.starts_at, b.starts_at + make_interval(mins => ${length}), b.status, b.customer_id,
+    insert into reservations (area_id, starts_at, ends_at, blocked_from, blocked_until, status, customer_id,
+      name, email, price_cents, vat_cents, access_token, door_token, confirmed_at, cancelled_at, created_at)
+    select b.area_id, b.starts_at, b.starts_at + make_interval(mins => ${length}), b.starts_at,
+      b.starts_at + make_interval(mins => ${length}), b.status, b.customer_id,
       cu.name, cu.email, 1000 + (i % 3) * 500, 194 + (i % 3) * 97, 'history-a-' || i, 'history-d-' || i,
       case when b.status <> 'expired' then b.starts_at - interval '2 days' end,
       case when b.status = 'cancelled' then b.starts_at - interval '1 day' end,

@@ -85,6 +85,8 @@ export const financeReportSchema = z.object({
   }),
   /** Vouchers: sold (issued) is a liability, not revenue; redeemed is in the sales above. */
   giftCards: z.object({ soldCents: cents, redeemedCents: cents }),
+  /** The extra dogs' share of the sales, VAT included, and that VAT (decision 036; the server sends it). */
+  extraDogs: z.optional(z.object({ cents: cents, vatCents: cents })),
   /** Confirmed bookings starting in the period that ended with no gate press (decision 029). */
   noShows: z.object({ bookings: cents, minutes: cents }),
   /** Invoices open on `today` (Helsinki), whatever the period. */

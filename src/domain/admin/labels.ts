@@ -156,6 +156,7 @@ export const settingLabels = {
   door: "Portin aukioloikkuna",
   homeNotice: "Etusivun tiedote",
   waitlist: "Jono vapautuville ajoille",
+  dogRules: "Koirakohtaiset säännöt",
   membership: "Jäsenyyden ehdot",
   lights: "Valot",
 } as const;

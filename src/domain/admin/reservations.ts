@@ -18,6 +18,9 @@ export const adminReservationSchema = z.object({
   email: z.string(),
   phone: z.nullable(z.string()),
   dogs: z.int(),
+  /** The dogs' options (decision 036; the server always sends them). */
+  reactiveDog: z.optional(z.boolean()),
+  inHeat: z.optional(z.boolean()),
   priceCents: z.int(),
   /** The latest payment's status, null without one (a member's or a manual booking). */
   paymentStatus: z.nullable(z.string()),
@@ -102,6 +105,9 @@ export const manualReservationSchema = z.object({
   email: emailSchema,
   phone: z.optional(z.string().check(z.trim(), z.maxLength(40))),
   dogs: z.int().check(z.minimum(1, "Koiria on oltava vähintään yksi."), z.maximum(20)),
+  /** The dogs' options (decision 036): they widen what the booking blocks. */
+  reactiveDog: z.optional(z.boolean()),
+  inHeat: z.optional(z.boolean()),
 });
 export type ManualReservationInput = z.infer<typeof manualReservationSchema>;
 

@@ -69,6 +69,19 @@ export const doorSettingsSchema = z.object({
 
 export const homeNoticeSchema = z.object({ text: z.nullable(z.string().check(z.trim(), z.maxLength(1000))) });
 
+/** Rules per dog (domain/dogRules.ts, decision 036); 0 turns each off. */
+export const dogRulesSchema = z.object({
+  extraDogPriceCents: z
+    .int("Anna lisäkoiran hinta sentteinä.")
+    .check(z.minimum(0, "Hinta ei voi olla negatiivinen."), z.maximum(100_000, "Hinta on liian suuri.")),
+  reactiveDogBufferMinutes: z
+    .int("Anna puskuriaika minuutteina.")
+    .check(z.minimum(0, "Puskuriaika on 0–120 min."), z.maximum(120, "Puskuriaika on 0–120 min.")),
+  inHeatGapMinutes: z
+    .int("Anna siivousväli minuutteina.")
+    .check(z.minimum(0, "Siivousväli on 0–240 min."), z.maximum(240, "Siivousväli on 0–240 min.")),
+});
+
 /** Membership terms (the tiers and VAT are effective-dated: domain/admin/prices.ts). */
 export const membershipTermsSchema = z.object({
   commitmentDiscountPercent: z.int().check(z.minimum(0), z.maximum(100)),
@@ -97,6 +110,7 @@ export const editableSettings = {
   slotRules: slotRulesSchema,
   door: doorSettingsSchema,
   homeNotice: homeNoticeSchema,
+  dogRules: dogRulesSchema,
   reminders: reminderSettingsSchema,
   waitlist: waitlistSettingsSchema,
   membership: membershipTermsSchema,
@@ -149,6 +163,7 @@ export const adminSettingsSchema = z.object({
     homeNotice: z.object({ text: z.nullable(z.string()) }),
     reminders: z.optional(reminderSettingsSchema),
     waitlist: z.optional(waitlistSettingsSchema),
+    dogRules: z.optional(dogRulesSchema),
   }),
   exceptions: z.array(
     z.object({

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MAX_RANGE_DAYS, dateRangeProblem } from "../../domain/availability.js";
 import { availabilityQuerySchema, availabilityWireSchema } from "../../domain/booking.js";
+import { buffersFor } from "../../domain/dogRules.js";
 import { badRequest } from "../errors.js";
 import { sendAnswer } from "../services/availabilityHttp.js";
 
@@ -20,7 +21,9 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
           "its opening hours and first cell's start, one status letter per grid cell (f free, t taken, c closed), " +
           "per cell a hexadecimal bit mask of the lengths that fit there, and per length its price runs " +
           "[firstCell, cents, ...] (VAT included). A day closed all day has opensAt/closesAt null and no cells. " +
-          "Sent with an ETag (If-None-Match answers 304 while nothing changed) and compressed on request.",
+          "Sent with an ETag (If-None-Match answers 304 while nothing changed) and compressed on request. " +
+          "With reactiveDog=true and/or inHeat=true only the starts where such a booking fits with its buffers " +
+          "(dogRules) are free (decision 036).",
         querystring: availabilityQuerySchema,
         // Documentation: the answer is JSON text made by the cache, not serialized per request.
         response: { 200: availabilityWireSchema, 400: messageSchema },
@@ -31,8 +34,18 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, typedReply) => {
       // The body is ready-made JSON text (or its compressed bytes), sent as it is.
       const reply = typedReply as unknown as FastifyReply;
-      const { from, to } = request.query;
+      const { from, to, reactiveDog, inHeat } = request.query;
       const cache = app.ctx.availability;
+      if (reactiveDog || inHeat) {
+        const problem = dateRangeProblem(from, to);
+        if (problem) throw badRequest(problem);
+        const settings = await cache.settings();
+        const buffers = buffersFor(settings.dogRules, settings.slotRules.changeoverMinutes, {
+          reactiveDog,
+          inHeat,
+        });
+        return sendAnswer(request, reply, await cache.answerWith(from, to, buffers));
+      }
       // Only valid ranges are ever kept, so a kept one needs no checking.
       let answer = cache.cached(from, to);
       if (!answer) {

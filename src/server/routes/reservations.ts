@@ -37,7 +37,8 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["booking"],
-        summary: "Price, VAT and availability of one slot, with a discount code and a gift card",
+        summary:
+          "Price, VAT and availability of one slot for a number of dogs and their options, with a discount code and a gift card",
         querystring: quoteQuerySchema,
         response: { 200: quoteResponseSchema, 400: messageSchema },
       },
@@ -46,6 +47,8 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       quoteSlot(app.ctx, {
         start: new Date(request.query.start),
         end: new Date(request.query.end),
+        dogs: request.query.dogs,
+        options: { reactiveDog: request.query.reactiveDog, inHeat: request.query.inHeat },
         discountCode: request.query.discountCode,
         giftCardCode: request.query.giftCardCode,
         waitlistToken: request.query.waitlistToken,

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gt, gte, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { checkBooking, type BookingCheck, type BookingRules } from "../../domain/availability.js";
+import type { Buffers } from "../../domain/dogRules.js";
 import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import type { DbOrTx, Tx } from "../db/index.js";
 import { isLiveStatus, periodOverlaps } from "../db/periods.js";
@@ -29,7 +30,8 @@ export async function primaryArea(db: DbOrTx): Promise<Area> {
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
- * The area's pending and confirmed bookings overlapping from..to (live or not: see isLive), but
+ * The area's pending and confirmed bookings whose blocked period overlaps from..to (live or not:
+ * see isLive), but
  * `except` (a booking being moved does not stand in its own way).
  */
 export function loadLiveReservations(
@@ -42,13 +44,16 @@ export function loadLiveReservations(
       endsAt: reservations.endsAt,
       status: reservations.status,
       holdExpiresAt: reservations.holdExpiresAt,
+      blockedFrom: reservations.blockedFrom,
+      blockedUntil: reservations.blockedUntil,
     })
     .from(reservations)
     .where(
       and(
         eq(reservations.areaId, options.areaId),
         isLiveStatus(reservations.status),
-        periodOverlaps(reservations.startsAt, reservations.endsAt, options.from, options.to),
+        // The blocked period: what the exclusion constraint (and its index) compares.
+        periodOverlaps(reservations.blockedFrom, reservations.blockedUntil, options.from, options.to),
         options.except === undefined ? undefined : ne(reservations.id, options.except),
       ),
     );
@@ -179,8 +184,13 @@ export async function checkSlot(
     settings?: Settings;
     ignoreWindow?: boolean;
     except?: string;
+    /** What the new booking blocks around itself (domain/dogRules.ts); default the changeover gap. */
+    buffers?: Buffers;
   },
 ): Promise<BookingCheck> {
   const rules = await loadBookingRules(db, { ...options, from: options.start, to: options.end });
-  return checkBooking(rules, options.start, options.end, { ignoreWindow: options.ignoreWindow });
+  return checkBooking(rules, options.start, options.end, {
+    ignoreWindow: options.ignoreWindow,
+    buffers: options.buffers,
+  });
 }

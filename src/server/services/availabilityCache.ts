@@ -1,6 +1,7 @@
 // Over 300 lines: one class whose generations, loads and drops only make sense together (decision 016).
 import { DateTime } from "luxon";
 import { windowEnd, type BookingRules } from "../../domain/availability.js";
+import type { Buffers } from "../../domain/dogRules.js";
 import { HELSINKI, datesBetween, helsinkiDate, wallClock } from "../../domain/helsinkiTime.js";
 import type { Database, Db } from "../db/index.js";
 import { loadBookingRules, loadLiveReservations, primaryArea, type Area } from "./availability.js";
@@ -304,8 +305,25 @@ export class AvailabilityCache {
     };
   }
 
+  /**
+   * The answer for a booking that blocks `buffers` around itself (a reactive dog, a female in heat:
+   * decision 036): from the snapshot when within its span, computed for this call and never kept.
+   */
+  async answerWith(from: string, to: string, buffers: Buffers): Promise<RangeAnswer> {
+    const now = this.now();
+    const snap = this.live ? await this.fresh(true) : undefined;
+    if (!snap || from < snap.spanFrom || to > snap.spanTo) return this.uncached(from, to, now, snap, buffers);
+    return rangeAnswer(uncachedRangeJson({ ...snap.rules, now }, from, to, buffers));
+  }
+
   /** An answer computed from the database for this call alone (outside the span, or not listening). */
-  private async uncached(from: string, to: string, now: Date, snap?: Snapshot): Promise<RangeAnswer> {
+  private async uncached(
+    from: string,
+    to: string,
+    now: Date,
+    snap?: Snapshot,
+    buffers?: Buffers,
+  ): Promise<RangeAnswer> {
     const { settings, area } = snap ?? (await this.settingsAndArea());
     const rules = await loadBookingRules(this.db, {
       areaId: area.id,
@@ -314,6 +332,6 @@ export class AvailabilityCache {
       now,
       settings,
     });
-    return rangeAnswer(uncachedRangeJson(rules, from, to));
+    return rangeAnswer(uncachedRangeJson(rules, from, to, buffers));
   }
 }

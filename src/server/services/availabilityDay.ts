@@ -1,5 +1,6 @@
 import { computeAvailability, isLive, type BookingRules } from "../../domain/availability.js";
 import { compactDay } from "../../domain/availabilityWire.js";
+import type { Buffers } from "../../domain/dogRules.js";
 import { HELSINKI } from "../../domain/helsinkiTime.js";
 
 /**
@@ -44,12 +45,14 @@ export function computeDay(
       const reaches = nowMs + (opens - until) - HOUR - tick;
       validUntil = Math.min(validUntil, reaches > nowMs ? reaches : nextTick);
     }
-    // A hold in the day's hours stops counting when it expires.
+    // A hold in the day's hours (its blocked period, and a new booking's changeover gap before it)
+    // stops counting when it expires.
     const gap = rules.slotRules.changeoverMinutes * MINUTE;
     for (const r of rules.reservations) {
       if (r.status !== "pending" || !r.holdExpiresAt || !isLive(r, rules.now)) continue;
-      if (r.startsAt.getTime() - gap < closes && r.endsAt.getTime() + gap > opens)
-        validUntil = Math.min(validUntil, r.holdExpiresAt.getTime());
+      const from = (r.blockedFrom ?? r.startsAt).getTime() - gap;
+      const until = r.blockedUntil?.getTime() ?? r.endsAt.getTime() + gap;
+      if (from < closes && until > opens) validUntil = Math.min(validUntil, r.holdExpiresAt.getTime());
     }
   }
   return { json, validUntil };
@@ -60,9 +63,12 @@ export function rangeJson(gridMinutes: number, lengthsMinutes: readonly number[]
   return `{"timeZone":"${HELSINKI}","gridMinutes":${gridMinutes},"lengthsMinutes":${JSON.stringify(lengthsMinutes)},"days":[${days.join(",")}]}`;
 }
 
-/** A range's answer computed whole with `rules` (loaded for that range alone), as JSON text. */
-export function uncachedRangeJson(rules: BookingRules, from: string, to: string): string {
-  const response = computeAvailability(rules, from, to);
+/**
+ * A range's answer computed whole with `rules` (loaded for that range alone), as JSON text; with
+ * `buffers`, for a booking that blocks them around itself (dog options, decision 036).
+ */
+export function uncachedRangeJson(rules: BookingRules, from: string, to: string, buffers?: Buffers): string {
+  const response = computeAvailability(rules, from, to, buffers);
   const days = response.days.map((day) => JSON.stringify(compactDay(day, response.lengthsMinutes)));
   return rangeJson(response.gridMinutes, response.lengthsMinutes, days);
 }

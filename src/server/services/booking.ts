@@ -5,6 +5,7 @@ import type {
   CreateReservationResponse,
   PublicReservation,
 } from "../../domain/booking.js";
+import { buffersFor, extraDogsCents } from "../../domain/dogRules.js";
 import { formatTimeRange, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
@@ -65,10 +66,13 @@ export async function createReservation(
   const { maxDogs, holdMinutes } = settings.slotRules;
   if (input.dogs > maxDogs) throw badRequest(`Mukaan voi ottaa enintään ${maxDogs} koiraa.`);
   // Everything but the other bookings is decided before any lock; a slot already known taken too.
-  const check = checkBooking(rules, start, end);
+  // The dogs' options widen what the booking blocks; each dog after the first adds to the price.
+  const buffers = buffersFor(settings.dogRules, settings.slotRules.changeoverMinutes, input);
+  const check = checkBooking(rules, start, end, { buffers });
   // A slot offered from the waitlist is taken by its own hold: the checkout's transaction decides.
   if (!check.ok && !(check.code === "taken" && input.waitlistToken))
     throw check.code === "taken" ? conflict(check.reason) : badRequest(check.reason);
+  const extraDogs = extraDogsCents(settings.dogRules, input.dogs);
 
   const { reservation, payment } = await holdSlot(ctx, {
     input,
@@ -79,8 +83,10 @@ export async function createReservation(
     area,
     rules,
     settings,
-    listPriceCents: check.priceCents,
+    listPriceCents: check.priceCents + extraDogs,
+    extraDogsCents: extraDogs,
     vatRateBasisPoints: check.vatRateBasisPoints,
+    buffers,
   });
   const ref = {
     id: reservation.id,

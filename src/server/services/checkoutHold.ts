@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { TAKEN_MESSAGE, type BookingRules } from "../../domain/availability.js";
 import type { CreateReservationRequest } from "../../domain/booking.js";
+import { blockedPeriod, type Buffers } from "../../domain/dogRules.js";
 import { vatIncludedCents } from "../../domain/money.js";
 import { priceBreakdown, type PriceBreakdown } from "../../domain/pricing.js";
 import type { AppContext } from "../context.js";
@@ -46,21 +47,25 @@ export async function holdSlot(
     area: Area;
     rules: BookingRules;
     settings: Settings;
-    /** The list price and the VAT rate of the slot (`checkBooking`). */
+    /** The list price (extra dogs included) and the VAT rate of the slot (`checkBooking`). */
     listPriceCents: number;
+    extraDogsCents: number;
     vatRateBasisPoints: number;
+    /** What the booking keeps others out of (domain/dogRules.ts). */
+    buffers: Buffers;
   },
 ): Promise<{ reservation: ReservationRow; payment: PaymentRow }> {
   const { input, start, end, now, area, rules, settings } = o;
   const paymentId = randomUUID();
   try {
     return await ctx.db.transaction(async (tx) => {
-      // Checkouts that could take each other's time take turns (services/availability.ts).
-      const gap = rules.slotRules.changeoverMinutes * 60_000;
+      // Checkouts that could take each other's time take turns (services/availability.ts): two whose
+      // blocked periods overlap share an hour of them, and so its lock.
+      const blocked = blockedPeriod(start, end, o.buffers);
       await lockCheckout(tx, {
         areaId: area.id,
-        busyStart: new Date(start.getTime() - gap),
-        busyEnd: new Date(end.getTime() + gap),
+        busyStart: blocked.blockedFrom,
+        busyEnd: blocked.blockedUntil,
         email: input.email,
         ip: o.ip,
       });
@@ -69,9 +74,7 @@ export async function holdSlot(
         await useWaitlistOffer(tx, { token: input.waitlistToken, email: input.email, start, end, now });
       const state = await bookingState(tx, {
         areaId: area.id,
-        start,
-        end,
-        gapMinutes: rules.slotRules.changeoverMinutes,
+        ...blocked,
         email: input.email,
         ip: o.ip,
         now,
@@ -85,6 +88,7 @@ export async function holdSlot(
         areaId: area.id,
         start,
         end,
+        ...blocked,
         now,
         rules,
         dayPercent: settings.holdLimits.dayPercent,
@@ -109,6 +113,10 @@ export async function holdSlot(
           email: input.email.trim(),
           phone: input.phone || null,
           dogs: input.dogs,
+          reactiveDog: input.reactiveDog,
+          inHeat: input.inHeat,
+          ...blocked,
+          extraDogsCents: o.extraDogsCents,
           priceCents: price.totalCents,
           vatCents: vatIncludedCents(price.totalCents, vatRate),
           discountCodeId: code?.id ?? null,
@@ -155,9 +163,9 @@ export async function holdSlot(
 
 type BookingStateInput = {
   areaId: number;
-  start: Date;
-  end: Date;
-  gapMinutes: number;
+  /** The new booking's blocked period (its own time with its buffers). */
+  blockedFrom: Date;
+  blockedUntil: Date;
   email: string;
   ip: string | null;
   now: Date;
@@ -169,16 +177,9 @@ type BookingStateInput = {
  * live holds through the e-mail and hold-IP indexes.
  */
 export function bookingStateQuery(o: BookingStateInput): SQL {
-  const gap = o.gapMinutes * 60_000;
   const now = o.now.toISOString();
-  const start = o.start.toISOString();
-  const end = o.end.toISOString();
-  const busy = periodOverlaps(
-    sql`r.starts_at`,
-    sql`r.ends_at`,
-    new Date(o.start.getTime() - gap),
-    new Date(o.end.getTime() + gap),
-  );
+  // Blocked period against blocked period, as the exclusion constraint compares them.
+  const busy = periodOverlaps(sql`r.blocked_from`, sql`r.blocked_until`, o.blockedFrom, o.blockedUntil);
   const email = o.email.trim().toLowerCase();
   const live = sql`r.status = 'pending' AND r.hold_expires_at > ${now}::timestamptz`;
   const mine = sql`lower(r.email) = ${email}`;
@@ -188,8 +189,7 @@ export function bookingStateQuery(o: BookingStateInput): SQL {
       count(*) FILTER (WHERE r.area_id = ${o.areaId} AND ${busy}
         AND (r.status = 'confirmed' OR (${live})))::int AS taken,
       coalesce(string_agg(r.id::text, ',') FILTER (WHERE r.area_id = ${o.areaId} AND r.status = 'pending'
-        AND r.hold_expires_at <= ${now}::timestamptz
-        AND r.starts_at < ${end}::timestamptz AND r.ends_at > ${start}::timestamptz), '') AS stale,
+        AND r.hold_expires_at <= ${now}::timestamptz AND ${busy}), '') AS stale,
       count(*) FILTER (WHERE (${live}) AND ${mine})::int AS by_email,
       (extract(epoch FROM min(r.hold_expires_at) FILTER (WHERE (${live}) AND ${mine})) * 1000)::float8 AS email_ends,
       count(*) FILTER (WHERE (${live}) AND ${ours})::int AS by_ip,
@@ -202,7 +202,7 @@ export function bookingStateQuery(o: BookingStateInput): SQL {
 
 /**
  * In one statement, inside the area's lock: whether a live booking of the area overlaps the slot
- * (with the changeover gap), which ended holds are in its way (for the exclusion constraint), and
+ * (blocked period to blocked period), which ended holds are in its way (for the exclusion constraint), and
  * the visitor's live holds by e-mail address and IP address (services/holdLimits.ts).
  */
 async function bookingState(

@@ -73,6 +73,9 @@ export async function enforceDayShare(
     areaId: number;
     start: Date;
     end: Date;
+    /** What the new hold blocks (its time with its buffers: decision 036); holds count by theirs. */
+    blockedFrom?: Date;
+    blockedUntil?: Date;
     now: Date;
     rules: Pick<BookingRules, "weeklyHours" | "exceptions">;
     dayPercent: number;
@@ -86,17 +89,19 @@ export async function enforceDayShare(
   const closes = open.closes.toJSDate().toISOString();
   const openMinutes = (open.closes.toMillis() - open.opens.toMillis()) / 60_000;
   const result = (await tx.execute(sql`
-    SELECT coalesce(sum(extract(epoch FROM least(r.ends_at, ${closes}::timestamptz)
-        - greatest(r.starts_at, ${opens}::timestamptz))), 0)::float8 / 60 AS minutes,
+    SELECT coalesce(sum(extract(epoch FROM least(r.blocked_until, ${closes}::timestamptz)
+        - greatest(r.blocked_from, ${opens}::timestamptz))), 0)::float8 / 60 AS minutes,
       (extract(epoch FROM min(r.hold_expires_at)) * 1000)::float8 AS first_ends
     FROM reservations r
     WHERE r.status = 'pending' AND r.hold_expires_at > ${o.now.toISOString()}::timestamptz
       AND r.area_id = ${o.areaId}
-      AND r.starts_at < ${closes}::timestamptz AND r.ends_at > ${opens}::timestamptz
+      AND r.blocked_from < ${closes}::timestamptz AND r.blocked_until > ${opens}::timestamptz
   `)) as unknown as { rows: Array<{ minutes: unknown; first_ends: unknown }> };
   const row = result.rows[0];
   const held = Number(row?.minutes ?? 0);
-  const wanted = (o.end.getTime() - o.start.getTime()) / 60_000;
+  const from = Math.max((o.blockedFrom ?? o.start).getTime(), open.opens.toMillis());
+  const until = Math.min((o.blockedUntil ?? o.end).getTime(), open.closes.toMillis());
+  const wanted = Math.max(0, until - from) / 60_000;
   if (held + wanted <= (openMinutes * o.dayPercent) / 100) return;
   const firstEnds = row?.first_ends === null || row?.first_ends === undefined ? null : Number(row.first_ends);
   const seconds = Math.max(1, firstEnds === null ? 60 : Math.ceil((firstEnds - o.now.getTime()) / 1000));

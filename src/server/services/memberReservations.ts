@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, or, sql } from "drizzle-orm";
 import { TAKEN_MESSAGE } from "../../domain/availability.js";
 import type { Customer } from "../../domain/customer.js";
+import { blockedPeriod, buffersFor } from "../../domain/dogRules.js";
 import { formatTimeRange, helsinkiDate, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { MemberReservation } from "../../domain/membership.js";
 import type { AppContext } from "../context.js";
@@ -95,7 +96,7 @@ export async function listMemberReservations(ctx: AppContext, customer: Customer
 export async function createSubscriberReservation(
   ctx: AppContext,
   customer: Customer,
-  input: { start: string; end: string; dogs: number },
+  input: { start: string; end: string; dogs: number; reactiveDog?: boolean; inHeat?: boolean },
 ) {
   const start = new Date(input.start);
   const end = new Date(input.end);
@@ -141,7 +142,10 @@ export async function createSubscriberReservation(
 
       await lockAreaBookings(tx, area.id);
       await expireHolds(tx, now, area.id);
-      const check = await checkSlot(tx, { areaId: area.id, start, end, now, settings });
+      // A reactive dog or a female in heat blocks more than the booking's own time (decision 036).
+      const options = { reactiveDog: input.reactiveDog ?? false, inHeat: input.inHeat ?? false };
+      const buffers = buffersFor(settings.dogRules, settings.slotRules.changeoverMinutes, options);
+      const check = await checkSlot(tx, { areaId: area.id, start, end, now, settings, buffers });
       if (!check.ok) throw check.code === "taken" ? conflict(check.reason) : badRequest(check.reason);
 
       const period = periodContaining(sub, startDay);
@@ -166,6 +170,8 @@ export async function createSubscriberReservation(
           email: customer.email,
           phone: customer.phone,
           dogs: input.dogs,
+          ...options,
+          ...blockedPeriod(start, end, buffers),
           priceCents: 0,
           vatCents: 0,
           accessToken: newToken(),

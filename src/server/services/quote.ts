@@ -1,4 +1,5 @@
 import type { Quote } from "../../domain/booking.js";
+import { buffersFor, extraDogsCents, NO_DOG_OPTIONS, type DogOptions } from "../../domain/dogRules.js";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import { vatIncludedCents } from "../../domain/money.js";
 import { priceBreakdown } from "../../domain/pricing.js";
@@ -10,13 +11,22 @@ import { getSettings } from "./settings.js";
 import { liveOfferHold } from "./waitlistOffers.js";
 
 /**
- * The checkout's price of one slot: list price, what a discount code takes off, the VAT of the
+ * The checkout's price of one slot: list price (each dog after the first adds the extra dog's
+ * price; a reactive dog's or an in-heat booking's slot must fit with its buffers), what a discount code takes off, the VAT of the
  * total, and what a gift card would pay. Nothing is taken here: the checkout takes the code's use
  * and the card's share in its own transaction, and may still be refused if they went meanwhile.
  */
 export async function quoteSlot(
   ctx: AppContext,
-  request: { start: Date; end: Date; discountCode?: string; giftCardCode?: string; waitlistToken?: string },
+  request: {
+    start: Date;
+    end: Date;
+    dogs?: number;
+    options?: DogOptions;
+    discountCode?: string;
+    giftCardCode?: string;
+    waitlistToken?: string;
+  },
 ): Promise<Quote> {
   const { start, end } = request;
   const now = ctx.now();
@@ -26,11 +36,14 @@ export async function quoteSlot(
   const except = request.waitlistToken
     ? await liveOfferHold(ctx.db, { token: request.waitlistToken, start, end, now })
     : undefined;
-  const check = await checkSlot(ctx.db, { areaId: area.id, start, end, now, settings, except });
+  const options = request.options ?? NO_DOG_OPTIONS;
+  const buffers = buffersFor(settings.dogRules, settings.slotRules.changeoverMinutes, options);
+  const check = await checkSlot(ctx.db, { areaId: area.id, start, end, now, settings, except, buffers });
+  const extraDogs = check.ok ? extraDogsCents(settings.dogRules, request.dogs ?? 1) : 0;
   const code = request.discountCode ? await lookUpDiscountCode(ctx.db, request.discountCode, now) : null;
   const card = request.giftCardCode ? await lookUpGiftCard(ctx.db, request.giftCardCode, now) : null;
   const price = priceBreakdown({
-    listPriceCents: check.priceCents,
+    listPriceCents: check.priceCents + extraDogs,
     discount: code?.ok ? discountOf(code.row) : null,
     giftCardBalanceCents: card?.ok ? card.row.balanceCents : null,
   });
@@ -41,6 +54,7 @@ export async function quoteSlot(
     end: toHelsinkiIso(end),
     lengthMinutes: check.lengthMinutes,
     priceCents: price.listPriceCents,
+    extraDogsCents: extraDogs,
     discountCents: price.discountCents,
     totalCents: price.totalCents,
     vatCents: vatIncludedCents(price.totalCents, vatRate),

@@ -1,6 +1,7 @@
 import { createEvent } from "ics";
 import { mapUrl } from "../../domain/mapLink.js";
 import { formatDateTime, formatTimeRange } from "../../domain/helsinkiClock.js";
+import { dogOptionsText } from "../../domain/dogRules.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import type { OutgoingMail } from "./mail.js";
 import type { Settings } from "./settings.js";
@@ -17,6 +18,10 @@ export type MailReservation = {
   priceCents: number;
   vatCents: number;
   discountCents?: number;
+  /** The dogs' options and what the dogs after the first added to the list price (decision 036). */
+  reactiveDog?: boolean;
+  inHeat?: boolean;
+  extraDogsCents?: number;
   doorToken: string;
   accessToken: string;
   /** The calendar event's SEQUENCE (0 as booked, one more per move); the UID stays the booking's. */
@@ -65,7 +70,13 @@ export function bookingIcs({ reservation, areaName, settings, publicUrl }: MailC
     sequence: reservation.sequence ?? 0,
     productId: "koirapuisto/varaus",
     title: `Varaus: ${areaName}`,
-    description: `Koirapuistovaraus. Portin avaus: ${doorUrl}`,
+    description: [
+      `Koirapuistovaraus. Koiria: ${reservation.dogs}.`,
+      dogOptionsLine(reservation),
+      `Portin avaus: ${doorUrl}`,
+    ]
+      .filter(Boolean)
+      .join(" "),
     location: `${settings.park.name}, ${addressOf(settings.park)}`,
     url: doorUrl,
     start: utcParts(reservation.startsAt),
@@ -79,6 +90,19 @@ export function bookingIcs({ reservation, areaName, settings, publicUrl }: MailC
   });
   if (error || !value) throw error ?? new Error("ics produced nothing");
   return value;
+}
+
+/** The dogs' options as one line ("Huomioitavaa: reaktiivinen koira."), or "" without any. */
+export function dogOptionsLine(r: Pick<MailReservation, "reactiveDog" | "inHeat">): string {
+  const text = dogOptionsText(r);
+  return text ? `Huomioitavaa: ${text.toLowerCase()}.` : "";
+}
+
+/** The extra dogs' share of the list price, when there is one. */
+function extraDogsLines(r: MailReservation): string[] {
+  const extra = r.extraDogsCents ?? 0;
+  if (extra <= 0 || r.dogs < 2) return [];
+  return [`Lisäkoirat (${r.dogs - 1} × ${formatEuros(extra / (r.dogs - 1))}): ${formatEuros(extra)}`];
 }
 
 /** What the receipt says was paid: the provider's share and the gift card's, each when not zero. */
@@ -108,6 +132,8 @@ export function receiptMail(
     `Aika: ${when}`,
     `Alue: ${areaName}`,
     `Koiria: ${r.dogs}`,
+    ...[dogOptionsLine(r)].filter(Boolean),
+    ...extraDogsLines(r),
     ...(discount > 0
       ? [`Listahinta: ${formatEuros(r.priceCents + discount)}`, `Alennus: −${formatEuros(discount)}`]
       : []),

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { TAKEN_MESSAGE } from "../../domain/availability.js";
+import { blockedPeriod, buffersFor } from "../../domain/dogRules.js";
 import { formatTimeRange, helsinkiDate } from "../../domain/helsinkiTime.js";
 import { formatEuros, vatIncludedCents } from "../../domain/money.js";
 import { priceBreakdown } from "../../domain/pricing.js";
@@ -109,6 +110,8 @@ export async function moveReservation(
           mailId: null,
         };
       await expireHolds(tx, now, row!.areaId);
+      // The booking's dogs keep their buffers at the new time, by the rules in force now (decision 036).
+      const buffers = buffersFor(settings.dogRules, settings.slotRules.changeoverMinutes, row!);
       const check = await checkSlot(tx, {
         areaId: row!.areaId,
         start,
@@ -117,6 +120,7 @@ export async function moveReservation(
         settings,
         ignoreWindow: admin,
         except: row!.id,
+        buffers,
       });
       // An admin may move a booking priced apart from the price list (a manual one) to an unpriced length.
       const overridden = !check.ok && admin && row!.kind !== "single" && check.code === "no_price";
@@ -129,6 +133,7 @@ export async function moveReservation(
         .set({
           startsAt: start,
           endsAt: end,
+          ...blockedPeriod(start, end, buffers),
           priceCents: price.totalCents,
           vatCents: vatIncludedCents(price.totalCents, check.vatRateBasisPoints),
           discountCents: price.discountCents,
@@ -246,8 +251,9 @@ async function newPrice(
   const [code] = row.discountCodeId
     ? await tx.select().from(discountCodes).where(eq(discountCodes.id, row.discountCodeId))
     : [];
+  // The extra dogs cost what they did when booked.
   const price = priceBreakdown({
-    listPriceCents: check.priceCents,
+    listPriceCents: check.priceCents + row.extraDogsCents,
     discount: code ? discountOf(code) : null,
   });
   if (price.totalCents <= row.priceCents) return price;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { DbOrTx } from "../db/index.js";
 import { hhmm } from "../../domain/admin/settings.js";
 import { settings } from "../db/schema.js";
+import { defaultDogRules } from "../../domain/dogRules.js";
 
 /** Every setting with its shape and the default of product.md; an admin edits them later. */
 export const settingSchemas = {
@@ -61,6 +62,12 @@ export const settingSchemas = {
     fallbackText: z.string().max(1000).nullable().default(null),
   }),
   homeNotice: z.object({ text: z.string().nullable() }),
+  /** Rules per dog (domain/dogRules.ts, decision 036); 0 turns each off. */
+  dogRules: z.object({
+    extraDogPriceCents: z.number().int().min(0).max(100_000).default(0),
+    reactiveDogBufferMinutes: z.number().int().min(0).max(120).default(15),
+    inHeatGapMinutes: z.number().int().min(0).max(240).default(30),
+  }),
   /**
    * The reminder e-mail before each booking (services/reminders.ts): how many hours before the start
    * (0 = none sent), and its short texts on the park's rules and on arriving and parking.
@@ -125,6 +132,7 @@ export const defaultSettings: Settings = {
   holdLimits: { perEmail: 2, perIp: 5, dayPercent: 50 },
   door: { opensBeforeMinutes: 5, closesAfterMinutes: 0, healthCheckMinutesBefore: 30, fallbackText: null },
   homeNotice: { text: null },
+  dogRules: { ...defaultDogRules },
   reminders: {
     hoursBefore: 3,
     rules:

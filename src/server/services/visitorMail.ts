@@ -1,7 +1,7 @@
 import { mapUrl } from "../../domain/mapLink.js";
 import { formatTimeRange } from "../../domain/helsinkiClock.js";
 import type { OutgoingMail } from "./mail.js";
-import { bookingIcs, doorUrlOf, signature, type MailReservation } from "./receipt.js";
+import { bookingIcs, dogOptionsLine, doorUrlOf, signature, type MailReservation } from "./receipt.js";
 import type { Settings } from "./settings.js";
 
 /**
@@ -131,6 +131,7 @@ export function memberConfirmationMail(context: Context & { hoursLeft: number })
       `Aika: ${when}`,
       `Alue: ${areaName}`,
       `Koiria: ${r.dogs}`,
+      ...[dogOptionsLine(r)].filter(Boolean),
       `Tuntikiintiötä jäljellä jaksolla: ${formatHours(context.hoursLeft)}`,
       "",
       `Portin avaus: ${doorUrlOf(publicUrl, r.doorToken)}`,

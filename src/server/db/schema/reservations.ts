@@ -1,6 +1,6 @@
 /** Bookings of an area, with the reservation statuses. */
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, tstz } from "./columns.js";
 import { areas } from "./calendar.js";
 import { customers } from "./customers.js";
@@ -12,8 +12,9 @@ export type ReservationStatus = (typeof reservationStatuses)[number];
 
 /**
  * A booking of one area. "pending" is a hold while the visitor pays (until holdExpiresAt);
- * pending and confirmed bookings are live, and the exclusion constraint added in migration
- * 0001 makes two overlapping live bookings of one area impossible.
+ * pending and confirmed bookings are live, and the exclusion constraint `reservations_no_overlap`
+ * (migration 0001, on the blocked period since 0017) makes two live bookings of one area whose
+ * blocked periods overlap impossible.
  */
 export const reservations = pgTable(
   "reservations",
@@ -35,6 +36,18 @@ export const reservations = pgTable(
     email: text("email").notNull(),
     phone: text("phone"),
     dogs: integer("dogs").notNull().default(1),
+    /** Rules per dog (decision 036): a reactive dog, a female in heat. */
+    reactiveDog: boolean("reactive_dog").notNull().default(false),
+    inHeat: boolean("in_heat").notNull().default(false),
+    /**
+     * The period the booking keeps others out of: its own time widened by the reactive dog's buffer,
+     * the in-heat cleaning gap and the changeover gap (domain/dogRules.ts), as they were when booked
+     * or moved. The exclusion constraint compares these, not starts_at..ends_at.
+     */
+    blockedFrom: tstz("blocked_from").notNull(),
+    blockedUntil: tstz("blocked_until").notNull(),
+    /** The part of the list price the dogs after the first added (finance reports it apart). */
+    extraDogsCents: integer("extra_dogs_cents").notNull().default(0),
     /** What the booking costs after any discount (VAT included); the list price is this + discount. */
     priceCents: integer("price_cents").notNull(),
     vatCents: integer("vat_cents").notNull(),
@@ -68,6 +81,10 @@ export const reservations = pgTable(
   },
   (t) => [
     check("reservations_period", sql`${t.endsAt} > ${t.startsAt}`),
+    check(
+      "reservations_blocked_period",
+      sql`${t.blockedFrom} <= ${t.startsAt} and ${t.blockedUntil} >= ${t.endsAt}`,
+    ),
     index("reservations_starts_at").on(t.startsAt),
     index("reservations_customer").on(t.customerId),
     index("reservations_subscription").on(t.subscriptionId, t.startsAt),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import {
   financeMethods,
   financeProducts,
@@ -39,6 +39,9 @@ type FlowRow = {
   cents: number;
   vat: number;
   discount: number;
+  /** The extra dogs' share of the sales (after the discount, pro rata) and its VAT (decision 036). */
+  extraDogs?: number;
+  extraDogsVat?: number;
   invoiceRate: number | null;
   salePrice: number | null;
   saleVat: number | null;
@@ -61,6 +64,14 @@ const saleKeys = {
 /** The VAT of the whole sale (booking or invoice), as stored with it. */
 const saleVatCents = sql`coalesce(${invoices.vatCents}, ${reservations.vatCents}, 0)`;
 
+/**
+ * The extra dogs' share of a booking's price (or of its VAT): their part of the list price, as
+ * the discount left it (a discount applies to the total, decision 036).
+ */
+const extraDogsShare = (of: SQLWrapper) =>
+  sql`coalesce(round(${reservations.extraDogsCents}::numeric * ${of}
+    / nullif(${reservations.priceCents} + ${reservations.discountCents}, 0)), 0)`;
+
 /** A time within [start, end): a range the date's index answers. */
 const within = (at: SQL, start: Date, end: Date) =>
   sql`${at} >= ${start.toISOString()}::timestamptz and ${at} < ${end.toISOString()}::timestamptz`;
@@ -73,6 +84,8 @@ async function salesRows(db: DbOrTx, q: FinanceQuery, start: Date, end: Date): P
       cents: sum(sql`${payments.amountCents} + ${payments.giftCardCents}`),
       vat: sum(saleVatCents),
       discount: sum(sql`coalesce(${reservations.discountCents}, 0)`),
+      extraDogs: sum(extraDogsShare(reservations.priceCents)),
+      extraDogsVat: sum(extraDogsShare(reservations.vatCents)),
     })
     .from(payments)
     .leftJoin(reservations, eq(reservations.id, payments.reservationId))
@@ -241,7 +254,10 @@ export async function financeReport(ctx: AppContext, q: FinanceQuery): Promise<F
   };
 
   let discountsCents = 0;
+  const extraDogs = { cents: 0, vatCents: 0 };
   for (const r of sales) {
+    extraDogs.cents += r.extraDogs ?? 0;
+    extraDogs.vatCents += r.extraDogsVat ?? 0;
     const { product } = keyOf(r);
     add(salesBy.period, r.period, r.cents);
     add(salesBy.product, product, r.cents);
@@ -303,6 +319,7 @@ export async function financeReport(ctx: AppContext, q: FinanceQuery): Promise<F
       discountsCents,
     },
     giftCards: { soldCents, redeemedCents: methods.find((m) => m.method === "gift_card")!.netCents },
+    extraDogs,
     noShows: { bookings: attendance.noShows, minutes: Math.round(attendance.noShowMinutes) },
     invoices: invoiceReport,
   };
@@ -378,6 +395,7 @@ export function financeCsv(report: FinanceReport): string {
     ["Yhteensä", e(t.salesCents), e(t.refundsCents), e(t.grossCents), e(t.vatCents), e(t.netCents)],
     [],
     ["Alennukset €", e(t.discountsCents)],
+    ["Lisäkoirat €", e(report.extraDogs?.cents ?? 0), "ALV €", e(report.extraDogs?.vatCents ?? 0)],
     ["Lahjakortteja myyty €", e(report.giftCards.soldCents)],
     ["Lahjakorteilla maksettu €", e(report.giftCards.redeemedCents)],
     [],

@@ -31,6 +31,8 @@ export async function toAdminReservations(db: DbOrTx, rows: Row[]): Promise<Admi
     email: r.email,
     phone: r.phone,
     dogs: r.dogs,
+    reactiveDog: r.reactiveDog,
+    inHeat: r.inHeat,
     priceCents: r.priceCents,
     paymentStatus: latest.get(r.id) ?? null,
     cancelledAt: r.cancelledAt ? toHelsinkiIso(r.cancelledAt) : null,

@@ -6,6 +6,7 @@ import type {
   ReservationList,
 } from "../../../domain/admin/reservations.js";
 import { openingOn } from "../../../domain/availability.js";
+import { blockedPeriod, buffersFor } from "../../../domain/dogRules.js";
 import { datesBetween, daysInclusive, toHelsinkiIso, wallClock } from "../../../domain/helsinkiTime.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/index.js";
@@ -16,7 +17,7 @@ import type { AdminActor } from "../../plugins/adminAuth.js";
 import { checkSlot, lockAreaBookings, primaryArea } from "../availability.js";
 import { recordAudit } from "../audit.js";
 import { newToken } from "../booking.js";
-import { getSetting } from "../settings.js";
+import { getSetting, getSettings } from "../settings.js";
 import { isSlotConflict } from "../pgErrors.js";
 import { customerAttendance } from "../attendance.js";
 import { countWaiting } from "../waitlist.js";
@@ -198,7 +199,10 @@ export async function createManualReservation(
   try {
     const id = await ctx.db.transaction(async (tx) => {
       await lockAreaBookings(tx, areaId);
-      const check = await checkSlot(tx, { areaId, start, end, now, ignoreWindow: true });
+      const settings = await getSettings(tx);
+      const options = { reactiveDog: input.reactiveDog ?? false, inHeat: input.inHeat ?? false };
+      const buffers = buffersFor(settings.dogRules, settings.slotRules.changeoverMinutes, options);
+      const check = await checkSlot(tx, { areaId, start, end, now, settings, buffers, ignoreWindow: true });
       if (!check.ok && !ADMIN_MAY_OVERRIDE.has(check.code))
         throw check.code === "taken" ? conflict(check.reason) : badRequest(check.reason);
       const [row] = await tx
@@ -213,6 +217,8 @@ export async function createManualReservation(
           email: input.email,
           phone: input.phone || null,
           dogs: input.dogs,
+          ...options,
+          ...blockedPeriod(start, end, buffers),
           priceCents: 0,
           vatCents: 0,
           accessToken: newToken(),

@@ -31,6 +31,7 @@ export async function adminSettings(ctx: AppContext): Promise<AdminSettings> {
       homeNotice: s.homeNotice,
       reminders: s.reminders,
       waitlist: s.waitlist,
+      dogRules: s.dogRules,
     },
     exceptions: exceptionRows,
     areas: areaRows.map((a) => ({ id: a.id, name: a.name, active: a.active, sortOrder: a.sortOrder })),

@@ -126,6 +126,8 @@ function Report({ report }: { report: FinanceReport }) {
               ["ALV", t.vatCents],
               ["Veroton", t.netCents],
               ["Alennukset", t.discountsCents],
+              ["Lisäkoirat (sis. ALV)", report.extraDogs?.cents ?? 0],
+              ["Lisäkoirien ALV", report.extraDogs?.vatCents ?? 0],
               ["Lahjakortteja myyty", report.giftCards.soldCents],
               ["Lahjakorteilla maksettu", report.giftCards.redeemedCents],
             ] as const

@@ -14,6 +14,7 @@ import {
   paymentProviderLabels,
   paymentStatusLabels,
 } from "../../../domain/admin/labels";
+import { DogOptionsTerm } from "./DogOptionsTerm";
 
 /**
  * One booking's details: who, when, its payments and every gate event; `children` are the actions
@@ -56,6 +57,7 @@ export function ReservationDetailsPanel({
               {data.reservation.name}, {data.reservation.email}
               {data.reservation.phone ? `, ${data.reservation.phone}` : ""}, koiria {data.reservation.dogs}
             </dd>
+            <DogOptionsTerm options={data.reservation} />
             <dt>Varattu</dt>
             <dd>{formatDateTime(data.reservation.createdAt)}</dd>
             {data.waitingInLine ? (

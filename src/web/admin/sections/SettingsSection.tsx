@@ -4,6 +4,7 @@ import type { AdminSettings } from "../../../domain/admin/settings";
 import { useAdminEnvironment } from "../AdminSession";
 import { field, numberList, numberOf } from "../formValues";
 import { SectionStatus } from "../SectionStatus";
+import { DogRulesForm } from "./DogRulesForm";
 import { useAdminSection } from "../useAdminSection";
 import { PhotosSection } from "./PhotosSection";
 import { settingsApi, type SettingsCommand } from "./settingsApi";
@@ -398,6 +399,14 @@ export function SettingsSection() {
               />
             </div>
           </SettingsForm>
+
+          {data.settings.dogRules && (
+            <DogRulesForm
+              values={data.settings.dogRules}
+              canWrite={canWrite}
+              onSave={(value) => setting("dogRules", value, "Koirakohtaiset säännöt tallennettu.")}
+            />
+          )}
 
           {data.settings.reminders && (
             <SettingsForm

@@ -5,6 +5,7 @@ import type { MemberBookingMachine } from "../../../../machines/memberBookingMac
 import { formatHours, quotaForChoice } from "../../../../machines/memberQuota";
 import { formatTimeRange } from "../../../domain/helsinkiClock";
 import { MemberSlotCalendar } from "./MemberSlotCalendar";
+import { DogOptionsFields } from "../booking/DogOptionsFields";
 
 export type MemberBookingRef = ActorRefFrom<MemberBookingMachine>;
 type Snapshot = SnapshotFrom<MemberBookingMachine>;
@@ -79,6 +80,8 @@ function BookingConfirmation({ actorRef, busy, close, back }: ConfirmationProps)
   const choice = useSelector(actorRef, (s) => s.context.choice);
   const subscription = useSelector(actorRef, (s) => s.context.subscription);
   const dogs = useSelector(actorRef, (s) => s.context.dogs);
+  const reactiveDog = useSelector(actorRef, (s) => s.context.reactiveDog);
+  const inHeat = useSelector(actorRef, (s) => s.context.inHeat);
   const maxDogs = useSelector(actorRef, (s) => s.context.maxDogs);
   const canConfirm = useSelector(actorRef, (s) => s.can({ type: "booking.confirm" }));
   if (!choice || !subscription) return null;
@@ -112,6 +115,15 @@ function BookingConfirmation({ actorRef, busy, close, back }: ConfirmationProps)
           ))}
         </select>
       </div>
+      <fieldset disabled={busy} className="member-booking__dog-options">
+        <legend className="visually-hidden">Koirien erityistarpeet</legend>
+        <DogOptionsFields
+          idPrefix="member-booking"
+          reactiveDog={reactiveDog}
+          inHeat={inHeat}
+          onChange={(options) => actorRef.send({ type: "booking.setDogs", dogs, ...options })}
+        />
+      </fieldset>
       {busy && <p role="status">Varataan…</p>}
       <div className="button-row">
         <button

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { CheckoutDetails, CheckoutField, FieldErrors } from "../../../../machines/checkoutMachine";
+import { DogOptionsFields } from "./DogOptionsFields";
 
 type Props = {
   details: CheckoutDetails;
@@ -21,6 +22,8 @@ type Props = {
 /** The visitor's details, the payment method and the terms; all values live in the machine. */
 export function CheckoutForm(props: Props) {
   const { details, fieldErrors, maxDogs, codeMessages, enabled, canSubmit, onEdit, onSubmit } = props;
+  // The dogs and their options are in the quote 'Päivitä hinta' asks for; the server prices them anyway.
+  const editDogs = (change: Partial<CheckoutDetails>) => onEdit(change);
   const messageOf = (field: CheckoutField) =>
     fieldErrors[field] ?? (field in codeMessages ? codeMessages[field as keyof typeof codeMessages] : null);
   const errorProps = (field: CheckoutField) =>
@@ -110,7 +113,7 @@ export function CheckoutForm(props: Props) {
           <select
             id="checkout-dogs"
             value={details.dogs}
-            onChange={(e) => onEdit({ dogs: Number(e.target.value) })}
+            onChange={(e) => editDogs({ dogs: Number(e.target.value) })}
             {...errorProps("dogs")}
           >
             {Array.from({ length: Math.max(1, maxDogs) }, (_, i) => i + 1).map((n) => (
@@ -121,6 +124,12 @@ export function CheckoutForm(props: Props) {
           </select>
           {error("dogs")}
         </div>
+        <DogOptionsFields
+          idPrefix="checkout"
+          reactiveDog={details.reactiveDog ?? false}
+          inHeat={details.inHeat ?? false}
+          onChange={editDogs}
+        />
       </fieldset>
       <fieldset disabled={!enabled}>
         <legend>Alennuskoodi ja lahjakortti</legend>

@@ -1,4 +1,5 @@
 import { formatTimeRange } from "../../../domain/helsinkiClock";
+import { dogOptionsText } from "../../../domain/dogRules";
 import { formatEuros, formatVatRate } from "../../../domain/money";
 import { formatLength } from "./labels";
 
@@ -13,6 +14,11 @@ type Props = {
   areaName?: string;
   /** What a discount code took off the list price. */
   discountCents?: number;
+  /** The dogs after the first added this to the list price; the dogs' options (decision 036). */
+  extraDogsCents?: number;
+  dogs?: number;
+  reactiveDog?: boolean;
+  inHeat?: boolean;
   /** What a gift card pays of the price, and what is left to pay through the payment page. */
   giftCardCents?: number;
   payableCents?: number;
@@ -34,6 +40,7 @@ export function CheckoutSummary(props: Props) {
       <dd>{formatTimeRange(props.start, props.end)}</dd>
       <dt>Kesto</dt>
       <dd>{formatLength(props.lengthMinutes)}</dd>
+      <DogLines {...props} />
       {discount > 0 && (
         <>
           <dt>Listahinta</dt>
@@ -58,6 +65,34 @@ export function CheckoutSummary(props: Props) {
   );
 }
 
+/** The dogs and their options, and the extra dogs' share of the list price, when any. */
+function DogLines(props: Pick<Props, "dogs" | "extraDogsCents" | "reactiveDog" | "inHeat">) {
+  const options = dogOptionsText(props);
+  const extra = props.extraDogsCents ?? 0;
+  return (
+    <>
+      {props.dogs !== undefined && (
+        <>
+          <dt>Koiria</dt>
+          <dd>{props.dogs}</dd>
+        </>
+      )}
+      {options && (
+        <>
+          <dt>Huomioitavaa</dt>
+          <dd>{options}</dd>
+        </>
+      )}
+      {extra > 0 && (
+        <>
+          <dt>Lisäkoirat</dt>
+          <dd>{formatEuros(extra)} (sisältyy hintaan)</dd>
+        </>
+      )}
+    </>
+  );
+}
+
 /** The summary of a quote: the price after the discount, and the gift card's share. */
 export function quoteSummaryProps(quote: {
   start: string;
@@ -69,6 +104,7 @@ export function quoteSummaryProps(quote: {
   discountCents: number;
   giftCardCents: number;
   payableCents: number;
+  extraDogsCents?: number;
 }): Props {
   return {
     start: quote.start,
@@ -80,5 +116,6 @@ export function quoteSummaryProps(quote: {
     discountCents: quote.discountCents,
     giftCardCents: quote.giftCardCents,
     payableCents: quote.payableCents,
+    extraDogsCents: quote.extraDogsCents,
   };
 }

@@ -19,6 +19,10 @@ export function ConfirmationView({ reservation }: { reservation: CheckoutReserva
         lengthMinutes={minutesBetween(reservation.start, reservation.end)}
         priceCents={reservation.priceCents}
         vatCents={reservation.vatCents}
+        dogs={reservation.dogs}
+        reactiveDog={reservation.reactiveDog}
+        inHeat={reservation.inHeat}
+        extraDogsCents={reservation.extraDogsCents}
       />
       {reservation.doorUrl && (
         <p>

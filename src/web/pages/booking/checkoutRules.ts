@@ -24,6 +24,8 @@ export function toCreateReservationInput(start: string, end: string, details: Ch
     email: details.email.trim(),
     ...(phone ? { phone } : {}),
     dogs: details.dogs,
+    reactiveDog: details.reactiveDog ?? false,
+    inHeat: details.inHeat ?? false,
     paymentMethod: details.paymentMethod,
     acceptTerms: details.acceptTerms,
     ...(discountCode ? { discountCode } : {}),

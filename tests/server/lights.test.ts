@@ -24,6 +24,8 @@ async function book(t: TestApp, start: string, end: string, kind: "single" | "su
     kind,
     startsAt: new Date(start),
     endsAt: new Date(end),
+    blockedFrom: new Date(start),
+    blockedUntil: new Date(end),
     status: "confirmed",
     name: "Valojen testaaja",
     email: "valot@example.com",

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { blockedPeriod, buffersFor, NO_DOG_OPTIONS } from "../../domain/dogRules.js";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { WAITLIST_MESSAGES } from "../../domain/waitlist.js";
 import type { AppContext } from "../context.js";
@@ -139,6 +140,12 @@ async function offerSlot(
         areaId,
         startsAt: start,
         endsAt: end,
+        // An offer holds the slot as a booking without dog options would (decision 036).
+        ...blockedPeriod(
+          start,
+          end,
+          buffersFor(settings.dogRules, settings.slotRules.changeoverMinutes, NO_DOG_OPTIONS),
+        ),
         status: "pending",
         kind: "waitlist",
         name: "Jonotarjous",

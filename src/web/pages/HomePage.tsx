@@ -48,9 +48,9 @@ export function HomePage() {
           </div>
         </div>
         <div className="hero__media">
-          <ParkIllustration />
+          {/* The owner's photos once uploaded (decision 032), the drawn park until then. */}
+          <ParkPhotos priority fallback={<ParkIllustration />} />
         </div>
-        <ParkPhotos priority />
       </section>
 
       {site?.notice && (

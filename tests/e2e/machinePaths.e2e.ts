@@ -1,0 +1,279 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "playwright-core";
+import type { SnapshotFrom } from "xstate";
+import { TestModel } from "xstate/graph";
+import {
+  AUTH_FAILED_FALLBACK,
+  customerSessionMachine,
+  LINK_FAILED_FALLBACK,
+  type CustomerSessionEvent,
+} from "../../machines/customerSessionMachine";
+import { describeBrowserPaths, HeldRequests, type BrowserStep } from "../support/browserPaths.js";
+import { serverAndBrowserForFile, type WatchedPage } from "../support/e2e.js";
+
+/*
+ * The paths generated from the design card's machines, run in Chromium against the production
+ * build and the real server with its own database (`npx vite build` first). The browser run takes
+ * the fewest paths that walk every (state, event) pair (tests/support/browserPaths.ts); the jsdom
+ * runs (tests/machines/*.paths.test.tsx) keep walking every transition and state variant.
+ *
+ * What the test controls is when the server's answer arrives (a held request, let through or cut
+ * as a dropped connection) and what the server knows (a session revoked, a new one made in
+ * another tab); what the server answers is its own. TRUST_PROXY lets each path be its own client
+ * address (X-Forwarded-For), so the per-address login-link limit counts each path apart.
+ */
+
+const e2e = serverAndBrowserForFile({ env: { TRUST_PROXY: "true" } });
+
+/* ---------- The real server, as a customer's other devices and mailbox use it ---------- */
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const newClient = () => `10.${(Math.random() * 250) | 0}.${(Math.random() * 250) | 0}.${(Math.random() * 250) | 0}`;
+const newEmail = () => `polku-${randomUUID().slice(0, 8)}@example.com`;
+
+/** A login link e-mailed by the server (read from its console transport), not yet used. */
+async function loginLink(email: string): Promise<string> {
+  const asked = await fetch(`${e2e.server.url}/api/v2/auth/magic-link`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": newClient() },
+    body: JSON.stringify({ email }),
+  });
+  expect(asked.status).toBe(200);
+  const [, token] = await e2e.server.waitForOutput(
+    new RegExp(`To: ${escapeRe(email)}[\\s\\S]*?/auth/callback\\?token=([A-Za-z0-9_-]+)`),
+  );
+  return token!;
+}
+
+/** A session opened from a link on another device: what /auth/callback stores. */
+async function newSession(email = newEmail()) {
+  const answer = await fetch(`${e2e.server.url}/api/v2/auth/callback?token=${await loginLink(email)}`);
+  const { sessionToken, customer } = (await answer.json()) as { sessionToken: string; customer: unknown };
+  return { token: sessionToken, customer: JSON.stringify(customer), email };
+}
+
+async function revoke(token: string) {
+  const answer = await fetch(`${e2e.server.url}/api/v2/auth/logout`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(answer.status).toBe(200);
+}
+
+/* ---------- The page ---------- */
+
+/** A client-side navigation, as a link inside the app makes (a reload would start the machine over). */
+const navigateInApp = (page: Page, to: string) =>
+  page.evaluate((url) => {
+    history.pushState(null, "", url);
+    dispatchEvent(new PopStateEvent("popstate", { state: null }));
+  }, to);
+
+const pathname = (page: Page) => new URL(page.url()).pathname;
+const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem("customer_session_token"));
+
+/** Waits until the locator shows, then counts that as the assertion. */
+async function shows(locator: ReturnType<Page["getByRole"]>) {
+  await locator.first().waitFor({ state: "visible", timeout: 5_000 });
+  expect(await locator.first().isVisible()).toBe(true);
+}
+const gone = async (locator: ReturnType<Page["getByRole"]>) =>
+  expect.poll(() => locator.count(), { timeout: 5_000 }).toBe(0);
+
+/* ---------- customerSessionMachine ---------- */
+
+type SessionWorld = { page: WatchedPage; held: HeldRequests; email: string; otherTab?: Page };
+type SessionStep = BrowserStep<SessionWorld>;
+
+// One of each event type: a pair is (state, event type), and the browser walks each pair once.
+const sessionEvents = [
+  { type: "xstate.done.actor.restoreSession", output: { token: "stored", customer: { id: "c", email: "" } } },
+  { type: "xstate.error.actor.restoreSession", error: new Error("no valid stored session") },
+  { type: "session.requestLink", email: "polku@example.com" },
+  { type: "xstate.done.actor.requestLink", output: { success: true, message: "lähetetty" } },
+  { type: "xstate.error.actor.requestLink", error: new Error("offline") },
+  { type: "session.restart" },
+  { type: "session.validateLink", token: "link" },
+  { type: "xstate.done.actor.validateLink", output: { token: "from-link", customer: { id: "c", email: "" } } },
+  { type: "xstate.error.actor.validateLink", error: new Error("offline") },
+  { type: "xstate.done.actor.fetchCustomer", output: { id: "c", email: "" } },
+  { type: "xstate.error.actor.fetchCustomer", error: new Error("offline") },
+  { type: "xstate.done.actor.sessionExpiry", output: undefined },
+  { type: "session.logout" },
+  { type: "xstate.done.actor.logout", output: { success: true } },
+  { type: "xstate.error.actor.logout", error: new Error("offline") },
+  { type: "session.rejected" },
+  { type: "session.storageChanged" },
+] as unknown as CustomerSessionEvent[];
+
+const sessionModel = new TestModel(customerSessionMachine, {
+  events: sessionEvents,
+  filterEvents: (snapshot, event) => snapshot.can(event),
+  serializeState: (s) =>
+    JSON.stringify({ value: s.value, stored: s.context.token !== null, pending: s.context.linkToken !== null }),
+});
+
+/** Storage as the restore about to run will read it: a valid session when it is to be restored. */
+const restoresNext = (step: SessionStep) => step.next?.event.type === "xstate.done.actor.restoreSession";
+
+async function openApp(world: SessionWorld, step: SessionStep, path: string) {
+  const { page } = world;
+  if (restoresNext(step)) {
+    const session = await newSession(world.email);
+    await page.goto(`${e2e.server.url}/robots.txt`);
+    await page.evaluate(([t, c]) => {
+      localStorage.setItem("customer_session_token", t!);
+      localStorage.setItem("customer_info", c!);
+    }, [session.token, session.customer]);
+  }
+  await page.goto(`${e2e.server.url}${path}`);
+}
+
+const sessionExecutors: Record<string, (step: SessionStep) => Promise<unknown>> = {
+  "xstate.init": (step) => openApp(step.world, step, "/oma-tili"),
+  // The restore reads storage at once; what it reads was put there by the step before.
+  "xstate.done.actor.restoreSession": async () => {},
+  "xstate.error.actor.restoreSession": async () => {},
+  "session.requestLink": async ({ world }) => {
+    const { page } = world;
+    if (pathname(page) !== "/login") await navigateInApp(page, "/login");
+    world.email = newEmail();
+    const field = page.getByLabel("Sähköpostiosoite");
+    await field.fill(world.email);
+    await page.getByRole("button", { name: "Lähetä kirjautumislinkki" }).click();
+  },
+  "xstate.done.actor.requestLink": ({ world }) => world.held.pass("requestLink"),
+  "xstate.error.actor.requestLink": ({ world }) => world.held.cut("requestLink"),
+  "session.restart": async ({ world, from }) => {
+    if (from?.matches("linkRefused"))
+      await world.page.getByRole("link", { name: "Takaisin kirjautumiseen" }).click();
+    else await world.page.getByRole("button", { name: "Pyydä uusi linkki" }).click();
+  },
+  "session.validateLink": async ({ world }) => {
+    const token = await loginLink(newEmail());
+    if (pathname(world.page) === "/auth/callback") await navigateInApp(world.page, "/login");
+    await navigateInApp(world.page, `/auth/callback?token=${token}`);
+  },
+  "xstate.done.actor.validateLink": ({ world }) => world.held.pass("validateLink"),
+  "xstate.error.actor.validateLink": ({ world }) => world.held.cut("validateLink"),
+  "xstate.done.actor.fetchCustomer": ({ world }) => world.held.pass("fetchCustomer"),
+  "xstate.error.actor.fetchCustomer": ({ world }) => world.held.cut("fetchCustomer"),
+  // The laptop lid opens a month later: the session's expiry timer fires; the clock then returns
+  // to now so that sessions made later are valid again.
+  "xstate.done.actor.sessionExpiry": async ({ world }) => {
+    await world.page.clock.fastForward(31 * 24 * 3_600_000);
+    await world.page.clock.setSystemTime(new Date());
+  },
+  "session.logout": ({ world }) =>
+    world.page.getByRole("button", { name: "Kirjaudu ulos" }).click(),
+  "xstate.done.actor.logout": ({ world }) => world.held.pass("logout"),
+  "xstate.error.actor.logout": ({ world }) => world.held.cut("logout"),
+  // The session is revoked on the server (logged out on another device); the next customer call
+  // the page makes is answered 401.
+  "session.rejected": async ({ world, from }) => {
+    const { page, held } = world;
+    await revoke((await storedToken(page))!);
+    if (from?.matches({ authenticated: "refreshing" })) return held.pass("fetchCustomer");
+    if (from?.matches("loggingOut")) return held.pass("logout");
+    await navigateInApp(page, "/");
+    await navigateInApp(page, "/oma-tili");
+  },
+  // Another tab logs in (a valid session for the restore to find) or stores a dead token.
+  "session.storageChanged": async (step) => {
+    const { world } = step;
+    world.otherTab ??= await world.page.context().newPage();
+    await world.otherTab.goto(`${e2e.server.url}/robots.txt`);
+    const token = restoresNext(step) ? (await newSession(world.email)).token : "kuollut.istunto.avain";
+    await world.otherTab.evaluate((t) => localStorage.setItem("customer_session_token", t), token);
+  },
+};
+
+const loginButton = (page: Page) => page.getByRole("button", { name: /Lähetä kirjautumislinkki|Lähetetään…/ });
+
+async function expectAccountPage(page: Page) {
+  await expect.poll(() => pathname(page)).toBe("/oma-tili");
+  await shows(page.getByRole("region", { name: "Tietosi" }));
+  expect(await storedToken(page)).not.toBeNull();
+}
+
+type SessionSnapshot = SnapshotFrom<typeof customerSessionMachine>;
+const sessionStates: Record<string, (world: SessionWorld, s: SessionSnapshot) => Promise<unknown>> = {
+  // A synchronous read of storage in the browser: over before anything shows. The app is loaded.
+  restoring: async ({ page }) => expect(await page.locator("#root").count()).toBe(1),
+  anonymous: async ({ page }) => {
+    await expect.poll(() => pathname(page)).toBe("/login");
+    await shows(page.getByRole("heading", { level: 1, name: "Kirjaudu sisään" }));
+    expect(await storedToken(page)).toBeNull();
+  },
+  "anonymous.idle": async ({ page }, s) => {
+    await expect.poll(() => loginButton(page).textContent()).toBe("Lähetä kirjautumislinkki");
+    expect(await page.getByRole("alert").count()).toBe(0);
+    const notice = { expired: "Istuntosi on päättynyt.", loggedOut: "Olet kirjautunut ulos." };
+    if (s.context.notice)
+      await shows(page.getByRole("status").filter({ hasText: notice[s.context.notice] }));
+  },
+  "anonymous.sending": async ({ page }) => {
+    await expect.poll(() => loginButton(page).textContent()).toBe("Lähetetään…");
+    expect(await loginButton(page).isDisabled()).toBe(true);
+  },
+  "anonymous.sent": async ({ page, email }) => {
+    await shows(page.getByRole("heading", { name: "Tarkista sähköpostisi" }));
+    await shows(page.getByRole("status").filter({ hasText: "Jos osoite on oikein" }));
+    await shows(page.getByText(email));
+  },
+  "anonymous.failed": async ({ page }) => {
+    await shows(page.getByRole("alert").filter({ hasText: LINK_FAILED_FALLBACK }));
+    expect(await loginButton(page).isEnabled()).toBe(true);
+  },
+  validatingLink: async ({ page }) => {
+    await shows(page.getByRole("status").filter({ hasText: "Tarkistetaan kirjautumislinkkiä…" }));
+    expect(pathname(page)).toBe("/auth/callback");
+    expect(await page.getByRole("navigation", { name: "Päävalikko" }).count()).toBe(0);
+  },
+  linkRefused: async ({ page }) => {
+    await shows(page.getByRole("alert").filter({ hasText: AUTH_FAILED_FALLBACK }));
+    expect(pathname(page)).toBe("/auth/callback");
+    await shows(page.getByRole("link", { name: "Takaisin kirjautumiseen" }));
+  },
+  "authenticated.refreshing": async ({ page, held }) => {
+    await expectAccountPage(page);
+    expect(await held.isWaiting("fetchCustomer")).toBe(true);
+    expect(await page.getByRole("button", { name: "Kirjaudu ulos" }).isEnabled()).toBe(true);
+  },
+  "authenticated.current": async ({ page }) => {
+    await expectAccountPage(page);
+    expect(await page.getByRole("button", { name: "Kirjaudu ulos" }).isEnabled()).toBe(true);
+  },
+  loggingOut: async ({ page }) => {
+    await expectAccountPage(page);
+    await shows(page.getByRole("button", { name: "Kirjaudutaan ulos…" }));
+    await gone(page.getByRole("button", { name: "Kirjaudu ulos" }));
+  },
+};
+
+describeBrowserPaths(customerSessionMachine, {
+  model: sessionModel,
+  equivalent: [
+    {
+      state: "restoring",
+      event: "session.validateLink",
+      sameAs: "anonymous.idle",
+      reason:
+        "in the browser the restore reads storage before /auth/callback can hand a link over; " +
+        "the jsdom run holds the restore and walks it",
+    },
+  ],
+  async start() {
+    const page = await e2e.openPage();
+    await page.context().setExtraHTTPHeaders({ "x-forwarded-for": newClient() });
+    await page.clock.install();
+    const held = new HeldRequests(page);
+    await held.hold("requestLink", /\/api\/v2\/auth\/magic-link$/, "POST");
+    await held.hold("validateLink", /\/api\/v2\/auth\/callback\?/);
+    await held.hold("fetchCustomer", /\/api\/v2\/customers\/me$/, "GET");
+    await held.hold("logout", /\/api\/v2\/auth\/logout$/, "POST");
+    return { page, held, email: newEmail() };
+  },
+  events: sessionExecutors,
+  states: sessionStates,
+});

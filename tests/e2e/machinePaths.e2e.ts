@@ -8,6 +8,12 @@ import {
   LINK_FAILED_FALLBACK,
   type CustomerSessionEvent,
 } from "../../machines/customerSessionMachine";
+import {
+  ACTIVATION_POLL_MS,
+  MAX_ACTIVATION_POLLS,
+  subscriptionActivationMachine,
+} from "../../machines/subscriptionActivationMachine";
+import { LOAD_SUBSCRIPTION_FAILED } from "../../machines/subscriptionMachine";
 import { describeBrowserPaths, HeldRequests, type BrowserStep } from "../support/browserPaths.js";
 import { serverAndBrowserForFile, type WatchedPage } from "../support/e2e.js";
 
@@ -28,7 +34,8 @@ const e2e = serverAndBrowserForFile({ env: { TRUST_PROXY: "true" } });
 /* ---------- The real server, as a customer's other devices and mailbox use it ---------- */
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const newClient = () => `10.${(Math.random() * 250) | 0}.${(Math.random() * 250) | 0}.${(Math.random() * 250) | 0}`;
+const newClient = () =>
+  `10.${(Math.random() * 250) | 0}.${(Math.random() * 250) | 0}.${(Math.random() * 250) | 0}`;
 const newEmail = () => `polku-${randomUUID().slice(0, 8)}@example.com`;
 
 /** A login link e-mailed by the server (read from its console transport), not yet used. */
@@ -94,7 +101,10 @@ const sessionEvents = [
   { type: "xstate.error.actor.requestLink", error: new Error("offline") },
   { type: "session.restart" },
   { type: "session.validateLink", token: "link" },
-  { type: "xstate.done.actor.validateLink", output: { token: "from-link", customer: { id: "c", email: "" } } },
+  {
+    type: "xstate.done.actor.validateLink",
+    output: { token: "from-link", customer: { id: "c", email: "" } },
+  },
   { type: "xstate.error.actor.validateLink", error: new Error("offline") },
   { type: "xstate.done.actor.fetchCustomer", output: { id: "c", email: "" } },
   { type: "xstate.error.actor.fetchCustomer", error: new Error("offline") },
@@ -110,7 +120,11 @@ const sessionModel = new TestModel(customerSessionMachine, {
   events: sessionEvents,
   filterEvents: (snapshot, event) => snapshot.can(event),
   serializeState: (s) =>
-    JSON.stringify({ value: s.value, stored: s.context.token !== null, pending: s.context.linkToken !== null }),
+    JSON.stringify({
+      value: s.value,
+      stored: s.context.token !== null,
+      pending: s.context.linkToken !== null,
+    }),
 });
 
 /** Storage as the restore about to run will read it: a valid session when it is to be restored. */
@@ -121,10 +135,13 @@ async function openApp(world: SessionWorld, step: SessionStep, path: string) {
   if (restoresNext(step)) {
     const session = await newSession(world.email);
     await page.goto(`${e2e.server.url}/robots.txt`);
-    await page.evaluate(([t, c]) => {
-      localStorage.setItem("customer_session_token", t!);
-      localStorage.setItem("customer_info", c!);
-    }, [session.token, session.customer]);
+    await page.evaluate(
+      ([t, c]) => {
+        localStorage.setItem("customer_session_token", t!);
+        localStorage.setItem("customer_info", c!);
+      },
+      [session.token, session.customer],
+    );
   }
   await page.goto(`${e2e.server.url}${path}`);
 }
@@ -164,8 +181,7 @@ const sessionExecutors: Record<string, (step: SessionStep) => Promise<unknown>> 
     await world.page.clock.fastForward(31 * 24 * 3_600_000);
     await world.page.clock.setSystemTime(new Date());
   },
-  "session.logout": ({ world }) =>
-    world.page.getByRole("button", { name: "Kirjaudu ulos" }).click(),
+  "session.logout": ({ world }) => world.page.getByRole("button", { name: "Kirjaudu ulos" }).click(),
   "xstate.done.actor.logout": ({ world }) => world.held.pass("logout"),
   "xstate.error.actor.logout": ({ world }) => world.held.cut("logout"),
   // The session is revoked on the server (logged out on another device); the next customer call
@@ -188,7 +204,8 @@ const sessionExecutors: Record<string, (step: SessionStep) => Promise<unknown>> 
   },
 };
 
-const loginButton = (page: Page) => page.getByRole("button", { name: /Lähetä kirjautumislinkki|Lähetetään…/ });
+const loginButton = (page: Page) =>
+  page.getByRole("button", { name: /Lähetä kirjautumislinkki|Lähetetään…/ });
 
 async function expectAccountPage(page: Page) {
   await expect.poll(() => pathname(page)).toBe("/oma-tili");
@@ -209,8 +226,7 @@ const sessionStates: Record<string, (world: SessionWorld, s: SessionSnapshot) =>
     await expect.poll(() => loginButton(page).textContent()).toBe("Lähetä kirjautumislinkki");
     expect(await page.getByRole("alert").count()).toBe(0);
     const notice = { expired: "Istuntosi on päättynyt.", loggedOut: "Olet kirjautunut ulos." };
-    if (s.context.notice)
-      await shows(page.getByRole("status").filter({ hasText: notice[s.context.notice] }));
+    if (s.context.notice) await shows(page.getByRole("status").filter({ hasText: notice[s.context.notice] }));
   },
   "anonymous.sending": async ({ page }) => {
     await expect.poll(() => loginButton(page).textContent()).toBe("Lähetetään…");
@@ -276,4 +292,134 @@ describeBrowserPaths(customerSessionMachine, {
   },
   events: sessionExecutors,
   states: sessionStates,
+});
+
+/* ---------- subscriptionActivationMachine: back from paying the first invoice ---------- */
+
+type ActivationWorld = {
+  page: WatchedPage;
+  held: HeldRequests;
+  session: Awaited<ReturnType<typeof newSession>>;
+  subscriptionId: string;
+  payInvoice(): Promise<void>;
+  /** Set once the invoice is paid: the membership is active from then on. */
+  paid: boolean;
+};
+type ActivationSnapshot = SnapshotFrom<typeof subscriptionActivationMachine>;
+
+const activationEvents = [
+  { type: "xstate.done.actor.loadSubscription", output: { id: "s", status: "active" } },
+  { type: "xstate.done.actor.loadSubscription", output: { status: "pending" } },
+  { type: "xstate.error.actor.loadSubscription", error: new Error("offline") },
+  { type: "xstate.after.activationPoll.subscriptionActivation.waiting" },
+  { type: "activation.retry" },
+];
+
+const activationModel = new TestModel(subscriptionActivationMachine, {
+  input: { subscriptionId: "s" },
+  events: activationEvents as never,
+  filterEvents: (snapshot, event) => snapshot.can(event),
+  serializeState: (s) => {
+    const c = (s as ActivationSnapshot).context;
+    return JSON.stringify([s.value, s.matches("checking") || s.matches("waiting") ? c.polls : null]);
+  },
+});
+
+/** A customer who signed up and was sent to pay; the demo payment page approves when asked. */
+async function signedUpMember() {
+  const session = await newSession();
+  const auth = { authorization: `Bearer ${session.token}`, "content-type": "application/json" };
+  const signup = await fetch(`${e2e.server.url}/api/v2/subscriptions/signup`, {
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify({ tier_level: 2, commitment: "none", paymentMethod: "card" }),
+  });
+  expect(signup.status).toBe(201);
+  const { redirectUrl } = (await signup.json()) as { redirectUrl: string };
+  const mine = await fetch(`${e2e.server.url}/api/v2/subscriptions/me`, { headers: auth });
+  const { id } = ((await mine.json()) as { subscription: { id: string } }).subscription;
+  const payInvoice = async () => {
+    const paid = await fetch(new URL(`${redirectUrl}/approve`, e2e.server.url), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "",
+      redirect: "manual",
+    });
+    expect(paid.status).toBe(303);
+  };
+  return { session, subscriptionId: id, payInvoice };
+}
+
+const activationExecutors: Record<string, (step: BrowserStep<ActivationWorld>) => Promise<unknown>> = {
+  "xstate.init": async ({ world: { page, session, subscriptionId } }) => {
+    await page.goto(`${e2e.server.url}/robots.txt`);
+    await page.evaluate(
+      ([t, c]) => {
+        localStorage.setItem("customer_session_token", t!);
+        localStorage.setItem("customer_info", c!);
+      },
+      [session.token, session.customer],
+    );
+    await page.goto(`${e2e.server.url}/subscription/success?subscription=${subscriptionId}`);
+  },
+  // The payment provider's notice arrives (the invoice is paid) before the page asks again.
+  "xstate.done.actor.loadSubscription": async ({ world, event }) => {
+    if ((event as unknown as { output: { status: string } }).output.status === "active" && !world.paid) {
+      await world.payInvoice();
+      world.paid = true;
+    }
+    await world.held.pass("mySubscription");
+  },
+  "xstate.error.actor.loadSubscription": ({ world }) => world.held.cut("mySubscription"),
+  "xstate.after.activationPoll.subscriptionActivation.waiting": async ({ world }) => {
+    expect(await world.held.isWaiting("mySubscription")).toBe(false);
+    await world.page.clock.fastForward(ACTIVATION_POLL_MS);
+  },
+  "activation.retry": ({ world }) =>
+    world.page.getByRole("button", { name: /^(Tarkista uudelleen|Yritä uudelleen)$/ }).click(),
+};
+
+const checkingView = async ({ page }: ActivationWorld) => {
+  await shows(page.getByRole("status").filter({ hasText: "Vahvistetaan maksua…" }));
+  await shows(page.getByRole("heading", { level: 1, name: "Jäsenyyden aloitus" }));
+  expect(await page.getByRole("navigation", { name: "Päävalikko" }).count()).toBe(0);
+};
+
+const activationStates: Record<string, (world: ActivationWorld, s: ActivationSnapshot) => Promise<unknown>> =
+  {
+    checking: checkingView,
+    waiting: checkingView,
+    activated: async ({ page }) => {
+      await shows(page.getByRole("heading", { level: 1, name: "Tervetuloa jäseneksi!" }));
+      await shows(page.getByRole("status").filter({ hasText: "on voimassa" }));
+      expect(await page.getByRole("link", { name: "Siirry omalle tilille" }).getAttribute("href")).toBe(
+        "/oma-tili",
+      );
+    },
+    notYetActive: async ({ page }, s) => {
+      expect(s.context.polls).toBe(MAX_ACTIVATION_POLLS);
+      await shows(
+        page.getByRole("status").filter({ hasText: "Maksun vahvistus ei ole vielä tullut perille" }),
+      );
+      expect(await page.getByRole("button", { name: "Tarkista uudelleen" }).isEnabled()).toBe(true);
+    },
+    failed: async ({ page }) => {
+      const alert = page.getByRole("alert").filter({ hasText: LOAD_SUBSCRIPTION_FAILED });
+      await shows(alert);
+      expect(await alert.getByRole("button", { name: "Yritä uudelleen" }).isEnabled()).toBe(true);
+    },
+  };
+
+describeBrowserPaths(subscriptionActivationMachine, {
+  model: activationModel,
+  async start() {
+    const page = await e2e.openPage();
+    await page.context().setExtraHTTPHeaders({ "x-forwarded-for": newClient() });
+    await page.clock.install();
+    const held = new HeldRequests(page);
+    await held.hold("mySubscription", /\/api\/v2\/subscriptions\/me$/, "GET");
+    return { page, held, paid: false, ...(await signedUpMember()) };
+  },
+  events: activationExecutors,
+  states: activationStates,
 });

@@ -175,7 +175,8 @@ export function pathsWalkingEveryPair(model: AnyTestModel, skip: ReadonlySet<str
 
 /**
  * Fewer paths for a slow runner (the browser, tests/e2e/machinePaths.e2e.ts): every accepted pair
- * but `skip` walked, nothing more (not every state's variant, not every guarded branch apart).
+ * but `skip` walked and every state value reached, nothing more (not every variant of a state's
+ * context, not every guarded branch apart).
  * Each missing pair, those nearest the start first, is added to a path that already stops in its
  * state, or to the shortest way there; the path then goes on while a missing pair is one step away.
  */
@@ -200,6 +201,9 @@ export function fewestPathsWalkingEveryPair(model: AnyTestModel, skip: ReadonlyS
       .map((event) => ({ event, state: getNextSnapshot(machine, state, event) }));
   };
   const walked = new Set<string>(skip);
+  const reached = new Set<string>();
+  const needed = (from: AnyMachineSnapshot, step: Step) =>
+    !walked.has(pairOf(from, step.event)) || !reached.has(stateKey(step.state.value));
   const paths: Step[][] = [];
   const endsAt = new Map<string, Step[]>();
   const pathTo = (key: string): Step[] => {
@@ -210,6 +214,7 @@ export function fewestPathsWalkingEveryPair(model: AnyTestModel, skip: ReadonlyS
     }
     const fresh = [...prefixes.get(key)!];
     walkedPairs([{ steps: fresh }]).forEach((pair) => walked.add(pair));
+    fresh.forEach((step) => reached.add(stateKey(step.state.value)));
     paths.push(fresh);
     return fresh;
   };
@@ -218,16 +223,17 @@ export function fewestPathsWalkingEveryPair(model: AnyTestModel, skip: ReadonlyS
     .sort((a, b) => prefixes.get(a)!.length - prefixes.get(b)!.length);
   for (const key of byDistance) {
     for (const edge of edgesFrom(key)) {
-      if (walked.has(pairOf(adjacency[key]!.state, edge.event))) continue;
+      if (!needed(adjacency[key]!.state, edge)) continue;
       const steps = pathTo(key);
       let next: Step | undefined = edge;
       while (next && steps.length < MAX_STEPS) {
         const from = steps.at(-1)!.state;
         walked.add(pairOf(from, next.event));
+        reached.add(stateKey(next.state.value));
         steps.push(next);
         const at: AnyMachineSnapshot = next.state;
         const here = serialize(at);
-        next = adjacency[here] && edgesFrom(here).find((e) => !walked.has(pairOf(at, e.event)));
+        next = adjacency[here] && edgesFrom(here).find((e) => needed(at, e));
       }
       endsAt.set(serialize(steps.at(-1)!.state), steps);
     }

@@ -13,7 +13,11 @@ import {
   MAX_ACTIVATION_POLLS,
   subscriptionActivationMachine,
 } from "../../machines/subscriptionActivationMachine";
-import { LOAD_SUBSCRIPTION_FAILED } from "../../machines/subscriptionMachine";
+import {
+  CANCEL_SUBSCRIPTION_FAILED,
+  LOAD_SUBSCRIPTION_FAILED,
+  subscriptionMachine,
+} from "../../machines/subscriptionMachine";
 import { describeBrowserPaths, HeldRequests, type BrowserStep } from "../support/browserPaths.js";
 import { serverAndBrowserForFile, type WatchedPage } from "../support/e2e.js";
 
@@ -422,4 +426,211 @@ describeBrowserPaths(subscriptionActivationMachine, {
   },
   events: activationExecutors,
   states: activationStates,
+});
+
+/* ---------- subscriptionMachine: the membership on /oma-tili, with its cancel confirmation ---------- */
+
+type MembershipWorld = { page: WatchedPage; held: HeldRequests; otherTab?: Page; customer?: Customer };
+type MembershipSnapshot = SnapshotFrom<typeof subscriptionMachine>;
+type MembershipStep = BrowserStep<MembershipWorld>;
+
+const membershipEvents = [
+  { type: "subscription.load" },
+  { type: "subscription.clear" },
+  { type: "subscription.reload" },
+  { type: "subscription.cancel" },
+  { type: "subscription.confirmCancel" },
+  { type: "subscription.keep" },
+  ...[null, "pending", "active", "cancelled"].map((status) => ({
+    type: "xstate.done.actor.loadSubscription",
+    output: status && { id: "s", status, tier_level: 2, commitment: "none" },
+  })),
+  { type: "xstate.error.actor.loadSubscription", error: new Error("offline") },
+  {
+    type: "xstate.done.actor.cancelSubscription",
+    output: { success: true, message: "irtisanottu", subscription: { id: "s", status: "cancelled" } },
+  },
+  { type: "xstate.error.actor.cancelSubscription", error: new Error("offline") },
+];
+
+/** A membership only moves forward on the server: paid, then cancelled; none stays none. */
+const ORDER: Record<string, number> = { pending: 0, active: 1, cancelled: 2 };
+const answerStatus = (event: unknown) =>
+  (event as { output?: { status: string } | null }).output?.status ?? null;
+
+const membershipModel = new TestModel(subscriptionMachine, {
+  events: membershipEvents as never,
+  // A reload is answered with what the server can come to hold from what was shown.
+  filterEvents: (snapshot, event) => {
+    if (!snapshot.can(event)) return false;
+    const shown = (snapshot as MembershipSnapshot).context.subscription?.status;
+    if ((event.type as string) !== "xstate.done.actor.loadSubscription" || !shown) return true;
+    const next = answerStatus(event);
+    return next !== null && ORDER[next]! >= ORDER[shown]!;
+  },
+  serializeState: (s) => {
+    const c = (s as MembershipSnapshot).context;
+    return JSON.stringify([s.value, c.subscription?.status ?? null]);
+  },
+});
+
+type Customer = {
+  session: Awaited<ReturnType<typeof newSession>>;
+  status: string | null;
+  pay(): Promise<void>;
+};
+
+/** A customer whose membership is what the coming answer says: none, unpaid, in force or cancelled. */
+async function customerWith(status: string | null): Promise<Customer> {
+  if (status === null) return { session: await newSession(), status, pay: async () => {} };
+  const member = await signedUpMember();
+  const customer = { session: member.session, status: "pending", pay: member.payInvoice };
+  await moveTo(customer, status);
+  return customer;
+}
+
+/** Moves the customer's membership on the server to `status`: the invoice paid, then cancelled. */
+async function moveTo(customer: Customer, status: string | null) {
+  if (customer.status === status) return;
+  expect(status !== null && customer.status !== null && ORDER[status]! > ORDER[customer.status]!).toBe(true);
+  if (customer.status === "pending") await customer.pay();
+  if (status === "cancelled") {
+    const cancelled = await fetch(`${e2e.server.url}/api/v2/subscriptions/me/cancel`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${customer.session.token}` },
+    });
+    expect(cancelled.status).toBe(200);
+  }
+  customer.status = status;
+}
+
+/** Signs in (or out, with null) in another tab of the same browser, as the app's storage event. */
+async function inOtherTab(world: MembershipWorld, session: Awaited<ReturnType<typeof newSession>> | null) {
+  world.otherTab ??= await world.page.context().newPage();
+  await world.otherTab.goto(`${e2e.server.url}/robots.txt`);
+  await world.otherTab.evaluate(
+    (s) => {
+      if (!s) return localStorage.removeItem("customer_session_token");
+      localStorage.setItem("customer_info", s.customer);
+      localStorage.setItem("customer_session_token", s.token);
+    },
+    session && { token: session.token, customer: session.customer },
+  );
+}
+
+const membershipSection = (page: Page) => page.getByRole("region", { name: "Jäsenyys" });
+const confirmation = (page: Page) => page.getByRole("region", { name: "Irtisanotaanko jäsenyys?" });
+
+const membershipExecutors: Record<string, (step: MembershipStep) => Promise<unknown>> = {
+  "xstate.init": ({ world }) => world.page.goto(`${e2e.server.url}/oma-tili`),
+  // A customer signs in; when one already is, another one does. Who, the next answer tells.
+  "subscription.load": async ({ world, later }) => {
+    const until = later.findIndex((s) => /^subscription\.(load|clear)$/.test(s.event.type));
+    const answer = later
+      .slice(0, until < 0 ? undefined : until)
+      .find((s) => s.event.type === "xstate.done.actor.loadSubscription");
+    world.customer = await customerWith(answer ? answerStatus(answer.event) : null);
+    await world.held.drop("cancelSubscription");
+    await inOtherTab(world, world.customer.session);
+  },
+  "subscription.clear": async ({ world }) => {
+    await world.held.drop("cancelSubscription");
+    await inOtherTab(world, null);
+  },
+  "subscription.reload": ({ world }) =>
+    membershipSection(world.page)
+      .getByRole("button", { name: /^(Yritä uudelleen|Päivitä tiedot|Päivitä tila|Päivitä käyttötiedot)$/ })
+      .last()
+      .click(),
+  "subscription.cancel": ({ world }) =>
+    membershipSection(world.page).getByRole("button", { name: "Irtisano jäsenyys" }).click(),
+  "subscription.confirmCancel": ({ world }) =>
+    confirmation(world.page).getByRole("button", { name: "Kyllä, irtisano" }).click(),
+  "subscription.keep": ({ world }) =>
+    membershipSection(world.page)
+      .getByRole("button", { name: /^(Ei, pidä jäsenyys|Sulje)$/ })
+      .click(),
+  // A reload finds what happened meanwhile on the server (paid, or cancelled on another device).
+  "xstate.done.actor.loadSubscription": async ({ world, event }) => {
+    await moveTo(world.customer!, answerStatus(event));
+    await world.held.pass("mySubscription");
+  },
+  "xstate.error.actor.loadSubscription": ({ world }) => world.held.cut("mySubscription"),
+  "xstate.done.actor.cancelSubscription": async ({ world }) => {
+    await world.held.pass("cancelSubscription");
+    world.customer!.status = "cancelled";
+  },
+  "xstate.error.actor.cancelSubscription": ({ world }) => world.held.cut("cancelSubscription"),
+};
+
+const inSection = (page: Page, text: string | RegExp) => shows(membershipSection(page).getByText(text));
+
+const membershipStates: Record<string, (world: MembershipWorld, s: MembershipSnapshot) => Promise<unknown>> =
+  {
+    idle: async ({ page }) => {
+      await expect.poll(() => pathname(page)).toBe("/login");
+      await shows(page.getByRole("heading", { level: 1, name: "Kirjaudu sisään" }));
+    },
+    loading: async ({ page }, s) => {
+      const status = s.context.subscription ? "Päivitetään jäsenyyden tietoja…" : "Ladataan jäsenyyttä…";
+      await shows(membershipSection(page).getByRole("status").filter({ hasText: status }));
+    },
+    none: async ({ page }) => {
+      await inSection(page, "Sinulla ei ole jäsenyyttä.");
+      expect(await membershipSection(page).getByRole("alert").count()).toBe(0);
+    },
+    pending: async ({ page }) => {
+      await inSection(page, "Odottaa maksua");
+      await inSection(page, "Jäsenyys alkaa, kun ensimmäinen lasku on maksettu.");
+      await gone(membershipSection(page).getByRole("button", { name: "Irtisano jäsenyys" }));
+    },
+    active: ({ page }) => inSection(page, "Voimassa"),
+    "active.idle": async ({ page }) => {
+      await shows(membershipSection(page).getByRole("button", { name: "Irtisano jäsenyys" }));
+      await gone(confirmation(page));
+    },
+    "active.confirmingCancel": async ({ page, held }) => {
+      await shows(confirmation(page).getByText(/Irtisanominen|maksetun jakson loppuun/));
+      expect(await confirmation(page).getByRole("button", { name: "Ei, pidä jäsenyys" }).isEnabled()).toBe(
+        true,
+      );
+      // Nothing is sent before the customer confirms.
+      expect(await held.isWaiting("cancelSubscription")).toBe(false);
+    },
+    "active.cancelling": async ({ page }) => {
+      await shows(confirmation(page).getByRole("status").filter({ hasText: "Irtisanotaan…" }));
+      expect(await confirmation(page).getByRole("button", { name: "Kyllä, irtisano" }).isDisabled()).toBe(
+        true,
+      );
+    },
+    "active.cancelFailed": async ({ page }) => {
+      await shows(membershipSection(page).getByRole("alert").filter({ hasText: CANCEL_SUBSCRIPTION_FAILED }));
+      await gone(confirmation(page));
+    },
+    cancelled: async ({ page }) => {
+      await inSection(page, "Irtisanottu");
+      await shows(
+        membershipSection(page).getByRole("status").filter({ hasText: "Käyttöoikeus on voimassa" }),
+      );
+      await gone(membershipSection(page).getByRole("button", { name: "Irtisano jäsenyys" }));
+    },
+    error: async ({ page }) => {
+      const alert = membershipSection(page).getByRole("alert").filter({ hasText: LOAD_SUBSCRIPTION_FAILED });
+      await shows(alert);
+      expect(await alert.getByRole("button", { name: "Yritä uudelleen" }).isEnabled()).toBe(true);
+    },
+  };
+
+describeBrowserPaths(subscriptionMachine, {
+  model: membershipModel,
+  async start() {
+    const page = await e2e.openPage();
+    await page.context().setExtraHTTPHeaders({ "x-forwarded-for": newClient() });
+    const held = new HeldRequests(page);
+    await held.hold("mySubscription", /\/api\/v2\/subscriptions\/me$/, "GET");
+    await held.hold("cancelSubscription", /\/api\/v2\/subscriptions\/me\/cancel$/, "POST");
+    return { page, held };
+  },
+  events: membershipExecutors,
+  states: membershipStates,
 });

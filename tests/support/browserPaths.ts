@@ -31,6 +31,8 @@ export type BrowserStep<TWorld> = {
   from?: AnyMachineSnapshot;
   state: AnyMachineSnapshot;
   next?: Step;
+  /** Every step after this one. */
+  later: Step[];
 };
 export type BrowserRun<TWorld> = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -58,6 +60,7 @@ export function describeBrowserPaths<TWorld>(machine: AnyStateMachine, run: Brow
           from: path.steps[i - 1]?.state,
           state: step.state,
           next: path.steps[i + 1],
+          later: path.steps.slice(i + 1),
         });
         await assertState(run, world, step.state);
       }
@@ -125,6 +128,11 @@ export class HeldRequests {
   async cut(id: string) {
     for (let attempt = 0; attempt < 2; attempt++)
       for (const route of await this.waitingNow(id)) await route.abort("internetdisconnected");
+  }
+
+  /** Fails whatever is held now, without waiting: requests the machine has stopped waiting for. */
+  async drop(id: string) {
+    for (const route of this.waiting.get(id)?.splice(0) ?? []) await route.abort("internetdisconnected");
   }
 
   /** Lets through all held now and any later ones: the test no longer times them. */

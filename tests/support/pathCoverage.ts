@@ -178,7 +178,8 @@ export function pathsWalkingEveryPair(model: AnyTestModel, skip: ReadonlySet<str
  * but `skip` walked and every state value reached, nothing more (not every variant of a state's
  * context, not every guarded branch apart).
  * Each missing pair, those nearest the start first, is added to a path that already stops in its
- * state, or to the shortest way there; the path then goes on while a missing pair is one step away.
+ * state, or to the shortest way there; the path then goes on, through walked pairs where it must,
+ * to the nearest missing one (a step costs the browser less than a new page), up to MAX_STEPS.
  */
 export function fewestPathsWalkingEveryPair(model: AnyTestModel, skip: ReadonlySet<string> = new Set()) {
   const machine = model.testLogic as unknown as AnyStateMachine;
@@ -218,6 +219,27 @@ export function fewestPathsWalkingEveryPair(model: AnyTestModel, skip: ReadonlyS
     paths.push(fresh);
     return fresh;
   };
+  /** The fewest steps from `start` through walked pairs to a needed one (a new path costs more). */
+  const routeToNeeded = (start: string): Step[] => {
+    const seen = new Set([start]);
+    let frontier: Array<{ key: string; route: Step[] }> = [{ key: start, route: [] }];
+    while (frontier.length > 0) {
+      const further: typeof frontier = [];
+      for (const { key, route } of frontier) {
+        if (!adjacency[key]) continue;
+        for (const e of edgesFrom(key)) {
+          if (needed(adjacency[key]!.state, e)) return [...route, e];
+          const to = serialize(e.state);
+          if (!seen.has(to)) {
+            seen.add(to);
+            further.push({ key: to, route: [...route, e] });
+          }
+        }
+      }
+      frontier = further;
+    }
+    return [];
+  };
   const byDistance = Object.keys(adjacency)
     .filter((key) => prefixes.has(key))
     .sort((a, b) => prefixes.get(a)!.length - prefixes.get(b)!.length);
@@ -225,15 +247,14 @@ export function fewestPathsWalkingEveryPair(model: AnyTestModel, skip: ReadonlyS
     for (const edge of edgesFrom(key)) {
       if (!needed(adjacency[key]!.state, edge)) continue;
       const steps = pathTo(key);
-      let next: Step | undefined = edge;
-      while (next && steps.length < MAX_STEPS) {
-        const from = steps.at(-1)!.state;
-        walked.add(pairOf(from, next.event));
-        reached.add(stateKey(next.state.value));
-        steps.push(next);
-        const at: AnyMachineSnapshot = next.state;
-        const here = serialize(at);
-        next = adjacency[here] && edgesFrom(here).find((e) => needed(at, e));
+      let route: Step[] = [edge];
+      while (route.length > 0 && steps.length + route.length <= MAX_STEPS) {
+        for (const next of route) {
+          walked.add(pairOf(steps.at(-1)!.state, next.event));
+          reached.add(stateKey(next.state.value));
+          steps.push(next);
+        }
+        route = routeToNeeded(serialize(steps.at(-1)!.state));
       }
       endsAt.set(serialize(steps.at(-1)!.state), steps);
     }

@@ -165,7 +165,19 @@ const sessionExecutors: Record<string, (step: SessionStep) => Promise<unknown>> 
   },
   "xstate.done.actor.requestLink": ({ world }) => world.held.pass("requestLink"),
   "xstate.error.actor.requestLink": ({ world }) => world.held.cut("requestLink"),
-  "session.restart": async ({ world, from }) => {
+  "session.restart": async (step) => {
+    const { world, from } = step;
+    // Back to the stored session: one is there when the restore is to find it.
+    if (restoresNext(step)) {
+      const session = await newSession(world.email);
+      await world.page.evaluate(
+        ([t, c]) => {
+          localStorage.setItem("customer_session_token", t!);
+          localStorage.setItem("customer_info", c!);
+        },
+        [session.token, session.customer],
+      );
+    }
     if (from?.matches("linkRefused"))
       await world.page.getByRole("link", { name: "Takaisin kirjautumiseen" }).click();
     else await world.page.getByRole("button", { name: "Pyydä uusi linkki" }).click();
@@ -544,8 +556,11 @@ const membershipExecutors: Record<string, (step: MembershipStep) => Promise<unkn
       .click(),
   "subscription.cancel": ({ world }) =>
     membershipSection(world.page).getByRole("button", { name: "Irtisano jäsenyys" }).click(),
-  "subscription.confirmCancel": ({ world }) =>
-    confirmation(world.page).getByRole("button", { name: "Kyllä, irtisano" }).click(),
+  // Confirmed: the cancel is on its way (held) before anything else happens.
+  "subscription.confirmCancel": async ({ world }) => {
+    await confirmation(world.page).getByRole("button", { name: "Kyllä, irtisano" }).click();
+    await expect.poll(() => world.held.isWaiting("cancelSubscription")).toBe(true);
+  },
   "subscription.keep": ({ world }) =>
     membershipSection(world.page)
       .getByRole("button", { name: /^(Ei, pidä jäsenyys|Sulje)$/ })

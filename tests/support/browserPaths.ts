@@ -47,7 +47,11 @@ export type BrowserRun<TWorld> = {
 export function describeBrowserPaths<TWorld>(machine: AnyStateMachine, run: BrowserRun<TWorld>) {
   const model = run.model as unknown as AnyTestModel;
   const equivalent = run.equivalent ?? [];
-  const paths = fewestPathsWalkingEveryPair(model, new Set(equivalent.flatMap(equivalentPairKeys)));
+  // Without detours: the longer paths they make met histories the executors do not set up yet
+  // (decision 023's 2026-11-25 paragraph), so each path stops where no missing pair is next.
+  const paths = fewestPathsWalkingEveryPair(model, new Set(equivalent.flatMap(equivalentPairKeys)), {
+    detours: false,
+  });
   describe(`${machine.id} paths in Chromium`, () => {
     it.each(paths.map((p) => [p.name, p] as const))("%s", async (_name, path) => {
       const world = await run.start();

@@ -181,7 +181,12 @@ export function pathsWalkingEveryPair(model: AnyTestModel, skip: ReadonlySet<str
  * state, or to the shortest way there; the path then goes on, through walked pairs where it must,
  * to the nearest missing one (a step costs the browser less than a new page), up to MAX_STEPS.
  */
-export function fewestPathsWalkingEveryPair(model: AnyTestModel, skip: ReadonlySet<string> = new Set()) {
+export function fewestPathsWalkingEveryPair(
+  model: AnyTestModel,
+  skip: ReadonlySet<string> = new Set(),
+  /** Whether a path may go on through walked pairs (off: it stops where no missing one is next). */
+  { detours = true }: { detours?: boolean } = {},
+) {
   const machine = model.testLogic as unknown as AnyStateMachine;
   const serialize = (state: AnyMachineSnapshot) => model.options.serializeState!(state, undefined as never);
   // The shortest way to every state: xstate/graph leaves out a path that another one begins with.
@@ -225,6 +230,7 @@ export function fewestPathsWalkingEveryPair(model: AnyTestModel, skip: ReadonlyS
     let frontier: Array<{ key: string; route: Step[] }> = [{ key: start, route: [] }];
     while (frontier.length > 0) {
       const further: typeof frontier = [];
+      if (!detours && frontier[0]!.route.length > 0) break;
       for (const { key, route } of frontier) {
         if (!adjacency[key]) continue;
         for (const e of edgesFrom(key)) {

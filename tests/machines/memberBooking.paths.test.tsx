@@ -143,6 +143,8 @@ const model = new TestModel(memberBookingMachine, {
 
 let fake: FakeMemberApi;
 let membership: FakeMembershipApi;
+/** Cancels confirmed so far on this path: nothing more is sent until the customer confirms again. */
+let cancelConfirmations = 0;
 const user = userEvent.setup({ delay: null });
 const card = (r: MemberReservation) =>
   screen.getByRole("listitem", { name: formatTimeRange(r.start, r.end) });
@@ -156,6 +158,7 @@ const failList = ({ event }: { event: { error: unknown } }) =>
 
 const executors = {
   "xstate.init": async () => {
+    cancelConfirmations = 0;
     await renderMemberBookings(fake, membership, NOW);
   },
   // The shared subscription actor answers: at the start, and after the section asked it to read again.
@@ -211,7 +214,10 @@ const executors = {
     const reservation = state.context.reservations.find((r) => r.id === event.id)!;
     return user.click(within(card(reservation)).getByRole("button", { name: "Peru varaus" }));
   },
-  "reservation.confirmCancel": () => user.click(screen.getByRole("button", { name: "Kyllä, peru" })),
+  "reservation.confirmCancel": () => {
+    cancelConfirmations += 1;
+    return user.click(screen.getByRole("button", { name: "Kyllä, peru" }));
+  },
   "reservation.keep": () => user.click(screen.getByRole("button", { name: "Älä peru" })),
   "xstate.done.actor.cancelReservation": async ({ event }: { event: { output: unknown } }) => {
     expect(await fake.settle("cancel", { value: event.output })).toEqual([upcomingMember.id]);
@@ -380,7 +386,7 @@ const states = {
   confirmingCancel: async (s: Snapshot) => {
     const question = within(card(upcomingMember)).getByRole("group");
     expect(question).toHaveTextContent("Haluatko varmasti perua varauksen? 1 h palautuu kiintiöösi.");
-    expect(fake.calls("cancel")).toHaveLength(0);
+    expect(fake.calls("cancel")).toHaveLength(cancelConfirmations);
     await expectReady(s);
   },
   cancelling: async (s: Snapshot) => {
@@ -418,23 +424,6 @@ describePathTests(memberBookingMachine, {
       ],
       sameAs: "showing.idle",
       reason: "the root's assign, no target: every state takes it alike",
-    },
-    {
-      event: "booking.start",
-      state: [
-        "showing.booked.refreshed",
-        "showing.booked.refreshing",
-        "showing.cancelled.refreshed",
-        "showing.cancelFailed",
-      ],
-      sameAs: "showing.idle",
-      reason: "declared once on `showing`, whose children differ only in the notice the flow replaces",
-    },
-    {
-      event: "reservation.cancel",
-      state: ["showing.booked.refreshed", "showing.booked.refreshing", "showing.cancelFailed"],
-      sameAs: "showing.idle",
-      reason: "declared once on `showing`, whose children differ only in the notice the flow replaces",
     },
   ],
 });

@@ -173,6 +173,105 @@ export function pathsWalkingEveryPair(model: AnyTestModel, skip: ReadonlySet<str
   }));
 }
 
+/**
+ * Fewer paths for a slow runner (the browser, tests/e2e/machinePaths.e2e.ts): every accepted pair
+ * but `skip` walked and every state value reached, nothing more (not every variant of a state's
+ * context, not every guarded branch apart).
+ * Each missing pair, those nearest the start first, is added to a path that already stops in its
+ * state, or to the shortest way there; the path then goes on, through walked pairs where it must,
+ * to the nearest missing one (a step costs the browser less than a new page), up to MAX_STEPS.
+ */
+export function fewestPathsWalkingEveryPair(
+  model: AnyTestModel,
+  skip: ReadonlySet<string> = new Set(),
+  /** Whether a path may go on through walked pairs (off: it stops where no missing one is next). */
+  { detours = true }: { detours?: boolean } = {},
+) {
+  const machine = model.testLogic as unknown as AnyStateMachine;
+  const serialize = (state: AnyMachineSnapshot) => model.options.serializeState!(state, undefined as never);
+  // The shortest way to every state: xstate/graph leaves out a path that another one begins with.
+  const prefixes = new Map<string, Step[]>();
+  for (const { steps } of model.getShortestPaths())
+    steps.forEach((step, i) => {
+      const key = serialize(step.state);
+      if (!prefixes.has(key) || prefixes.get(key)!.length > i + 1) prefixes.set(key, steps.slice(0, i + 1));
+    });
+  const adjacency = model.getAdjacencyMap() as Record<
+    string,
+    { state: AnyMachineSnapshot; transitions: Record<string, Step> }
+  >;
+  const edgesFrom = (key: string): Step[] => {
+    const { state } = adjacency[key]!;
+    return modelEvents(model, state)
+      .filter((event) => state.can(event as never))
+      .map((event) => ({ event, state: getNextSnapshot(machine, state, event) }));
+  };
+  const walked = new Set<string>(skip);
+  const reached = new Set<string>();
+  const needed = (from: AnyMachineSnapshot, step: Step) =>
+    !walked.has(pairOf(from, step.event)) || !reached.has(stateKey(step.state.value));
+  const paths: Step[][] = [];
+  const endsAt = new Map<string, Step[]>();
+  const pathTo = (key: string): Step[] => {
+    const end = endsAt.get(key);
+    if (end) {
+      endsAt.delete(key);
+      return end;
+    }
+    const fresh = [...prefixes.get(key)!];
+    walkedPairs([{ steps: fresh }]).forEach((pair) => walked.add(pair));
+    fresh.forEach((step) => reached.add(stateKey(step.state.value)));
+    paths.push(fresh);
+    return fresh;
+  };
+  /** The fewest steps from `start` through walked pairs to a needed one (a new path costs more). */
+  const routeToNeeded = (start: string): Step[] => {
+    const seen = new Set([start]);
+    let frontier: Array<{ key: string; route: Step[] }> = [{ key: start, route: [] }];
+    while (frontier.length > 0) {
+      const further: typeof frontier = [];
+      if (!detours && frontier[0]!.route.length > 0) break;
+      for (const { key, route } of frontier) {
+        if (!adjacency[key]) continue;
+        for (const e of edgesFrom(key)) {
+          if (needed(adjacency[key]!.state, e)) return [...route, e];
+          const to = serialize(e.state);
+          if (!seen.has(to)) {
+            seen.add(to);
+            further.push({ key: to, route: [...route, e] });
+          }
+        }
+      }
+      frontier = further;
+    }
+    return [];
+  };
+  const byDistance = Object.keys(adjacency)
+    .filter((key) => prefixes.has(key))
+    .sort((a, b) => prefixes.get(a)!.length - prefixes.get(b)!.length);
+  for (const key of byDistance) {
+    for (const edge of edgesFrom(key)) {
+      if (!needed(adjacency[key]!.state, edge)) continue;
+      const steps = pathTo(key);
+      let route: Step[] = [edge];
+      while (route.length > 0 && steps.length + route.length <= MAX_STEPS) {
+        for (const next of route) {
+          walked.add(pairOf(steps.at(-1)!.state, next.event));
+          reached.add(stateKey(next.state.value));
+          steps.push(next);
+        }
+        route = routeToNeeded(serialize(steps.at(-1)!.state));
+      }
+      endsAt.set(serialize(steps.at(-1)!.state), steps);
+    }
+  }
+  return paths.map((steps): RunnablePath => ({
+    name: pathName(steps),
+    steps,
+    test: (params) => model.testPath({ state: steps.at(-1)!.state, steps, weight: steps.length }, params),
+  }));
+}
+
 /* Transitions are named by source, event, branch index and target, so guarded branches count apart. */
 
 function describeTransition(t: Transition): string {

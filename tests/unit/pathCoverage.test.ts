@@ -2,6 +2,7 @@ import { createMachine, getNextSnapshot } from "xstate";
 import { TestModel } from "xstate/graph";
 import {
   definedTransitions,
+  fewestPathsWalkingEveryPair,
   pairCoverage,
   pathsWalkingEveryPair,
   type AnyTestModel,
@@ -67,4 +68,15 @@ test("an equivalent pair is left out of the paths, and the entry fails once it n
   ).toEqual(["b × reset"]);
   const wrong = [{ ...equivalent[0]!, sameAs: "c" }];
   expect(pairCoverage([{ model, paths }], wrong).staleEquivalences).toEqual(["b × reset"]);
+});
+
+test("the browser's fewest paths walk every pair and state, going on through walked pairs", () => {
+  // One path: a → next → b, b → reset → a, and a → reset → a (reached again through no new pair).
+  const paths = fewestPathsWalkingEveryPair(model);
+  expect(paths.map((p) => p.name)).toEqual(["init → next → reset → reset"]);
+  expect(pairCoverage([{ model, paths }]).unwalked).toEqual([]);
+  // A pair named as skipped is left out.
+  expect(fewestPathsWalkingEveryPair(model, new Set(["a × reset"])).map((p) => p.name)).toEqual([
+    "init → next → reset",
+  ]);
 });

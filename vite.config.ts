@@ -104,5 +104,8 @@ export default defineConfig(({ command, mode }) => ({
     globalSetup: ["tests/support/firebaseEmulatorSetup.ts", "tests/support/testDatabaseTemplates.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest runs cores − 1 files at once: one on a 2-core machine. The server tests mostly wait on
+    // PostgreSQL and PGlite, so two at a time fill the cores instead of idling one.
+    maxWorkers: 2,
   },
 }));

@@ -360,15 +360,16 @@ test("the times are one tab stop; arrow keys, Home and End move between the cell
   await fake.settle("availability", { value: weekFixture("2026-06-15") });
   const grid = await screen.findByRole("grid", { name: `Ajat ${formatDate(START_DATE)}` });
   const cells = within(grid).getAllByRole("gridcell");
-  // The cell's focusable element: the free cell's button, or the cell itself.
-  const focusable = (i: number) => cells[i]!.querySelector("button") ?? cells[i]!;
+  // The cell's focusable element: the free cell's button, the taken cell's waitlist link, or the cell.
+  const focusable = (i: number) => cells[i]!.querySelector("button, a") ?? cells[i]!;
   // The tab stop starts on the first free time (8.30; 8.00 is closed).
   expect(focusable(1)).toHaveAttribute("tabindex", "0");
   act(() => (focusable(1) as HTMLElement).focus());
   await user.keyboard("{ArrowRight}");
-  // 9.00 is taken (held): a focusable cell that says so.
+  // 9.00 is taken (held): it says so, and its stop is the way into its waitlist.
   expect(focusable(2)).toHaveFocus();
   expect(cells[2]).toHaveTextContent("Varattu");
+  expect(focusable(2)).toHaveAccessibleName(/^Ilmoita, jos aika vapautuu/);
   await user.keyboard("{ArrowDown}");
   expect(focusable(6)).toHaveFocus();
   await user.keyboard("{End}");

@@ -102,6 +102,24 @@ describe("admin sections in Chromium", () => {
     await park.getByLabel("Puhelin").fill("+358 40 999 8888");
     await park.getByRole("button", { name: "Tallenna" }).click();
     await page.getByText("Puiston tiedot tallennettu.").waitFor();
+    // The waitlist offer's time and the lights' grace are one number each, kept over a reload.
+    const offer = () =>
+      page
+        .getByRole("region", { name: "Jono vapautuville ajoille" })
+        .getByLabel("Tarjouksen voimassaoloaika (min)");
+    await offer().fill("20");
+    await page
+      .getByRole("region", { name: "Jono vapautuville ajoille" })
+      .getByRole("button", { name: "Tallenna" })
+      .click();
+    await page.getByText("Jonon asetus tallennettu.").waitFor();
+    const grace = page.getByRole("region", { name: "Valaistus" });
+    await grace.getByLabel("Valot palavat varauksen jälkeen (min)").fill("200");
+    await grace.getByRole("button", { name: "Tallenna" }).click();
+    await page.getByRole("alert").getByText(/120/).waitFor();
+    await page.getByRole("button", { name: "Sulje" }).click();
+    await page.reload();
+    expect(await offer().inputValue()).toBe("20");
 
     const visitor = await e2e.openPage();
     await visitor.goto(`${e2e.server.url}/`);

@@ -64,9 +64,14 @@ describe("member booking calls", () => {
 
   it("books with the slot and the dogs, and refuses a request the contract forbids before sending it", async () => {
     next = answer(201, { success: true, message: "Jäsenvaraus vahvistettu.", reservation: newBooking });
-    const request = { start: newBooking.start, end: newBooking.end, dogs: 2 };
+    const request = { start: newBooking.start, end: newBooking.end, dogs: 2, reactiveDog: true };
     await expect(memberBookingApi.book(request)).resolves.toMatchObject({ reservation: newBooking });
-    expect(requests[0]).toEqual({ url: "/api/v2/reservations/subscriber", method: "POST", body: request });
+    // An option not given is sent as false (rules per dog, decision 036).
+    expect(requests[0]).toEqual({
+      url: "/api/v2/reservations/subscriber",
+      method: "POST",
+      body: { ...request, inHeat: false },
+    });
 
     await expect(memberBookingApi.book({ ...request, dogs: 0 })).rejects.toThrow(/vähintään yksi/);
     expect(requests).toHaveLength(1);

@@ -164,6 +164,7 @@ export const adminSettingsSchema = z.object({
     reminders: z.optional(reminderSettingsSchema),
     waitlist: z.optional(waitlistSettingsSchema),
     dogRules: z.optional(dogRulesSchema),
+    lights: z.optional(lightsSettingsSchema),
   }),
   exceptions: z.array(
     z.object({

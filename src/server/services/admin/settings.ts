@@ -32,6 +32,7 @@ export async function adminSettings(ctx: AppContext): Promise<AdminSettings> {
       reminders: s.reminders,
       waitlist: s.waitlist,
       dogRules: s.dogRules,
+      lights: s.lights,
     },
     exceptions: exceptionRows,
     areas: areaRows.map((a) => ({ id: a.id, name: a.name, active: a.active, sortOrder: a.sortOrder })),

@@ -5,6 +5,7 @@ import { useAdminEnvironment } from "../AdminSession";
 import { field, numberList, numberOf } from "../formValues";
 import { SectionStatus } from "../SectionStatus";
 import { DogRulesForm } from "./DogRulesForm";
+import { MinutesSettingForm } from "./MinutesSettingForm";
 import { useAdminSection } from "../useAdminSection";
 import { PhotosSection } from "./PhotosSection";
 import { settingsApi, type SettingsCommand } from "./settingsApi";
@@ -405,6 +406,32 @@ export function SettingsSection() {
               values={data.settings.dogRules}
               canWrite={canWrite}
               onSave={(value) => setting("dogRules", value, "Koirakohtaiset säännöt tallennettu.")}
+            />
+          )}
+
+          {data.settings.waitlist && (
+            <MinutesSettingForm
+              id="waitlist"
+              title="Jono vapautuville ajoille"
+              label="Tarjouksen voimassaoloaika (min)"
+              help="Kun varattu aika vapautuu, jonon ensimmäinen saa linkin, jolla aika on näin kauan varattuna vain hänelle."
+              value={data.settings.waitlist.offerMinutes}
+              canWrite={canWrite}
+              onSave={(offerMinutes) => setting("waitlist", { offerMinutes }, "Jonon asetus tallennettu.")}
+            />
+          )}
+
+          {data.settings.lights && (
+            <MinutesSettingForm
+              id="lights"
+              title="Valaistus"
+              label="Valot palavat varauksen jälkeen (min)"
+              help="Pimeän aikaan osuvien varausten ajaksi valot syttyvät portin aukeamisesta alkaen ja sammuvat näin monta minuuttia varauksen päättymisen jälkeen."
+              value={data.settings.lights.graceMinutes}
+              canWrite={canWrite}
+              onSave={(graceMinutes) =>
+                setting("lights", { graceMinutes }, "Valaistuksen asetus tallennettu.")
+              }
             />
           )}
 

@@ -110,10 +110,13 @@ export function prerender(): Plugin {
           }
           mkdirSync(path.join(outDir, "shells"), { recursive: true });
           for (const shell of pageShells) {
-            const document = template.replace(
-              "</head>",
-              () => `${headFor(outDir, manifest, shell.module)}</head>`,
-            );
+            const { html } = await renderPage(shell.markupAt);
+            // Its first state is in the HTML: like a prerendered page, the scripts are not needed to paint.
+            const document = lowPriorityScripts(template)
+              .replace("</head>", () => `${headFor(outDir, manifest, shell.module, "low")}</head>`)
+              .replace('<div id="root"></div>', () => `<div id="root" data-shell>${html}</div>`);
+            if (!document.includes(html))
+              throw new Error(`prerender: no #root in index.html for ${shell.prefix}`);
             writeFileSync(path.join(outDir, "shells", `${shell.file}.html`), document);
           }
         } finally {

@@ -30,16 +30,23 @@ export const prerenderedPages: { path: string; file: string; module?: string }[]
 ];
 
 /**
- * Pages whose path carries data (a checkout's times): no markup, since the first render depends on
- * the path, but a shell of their own that names the page's chunks and CSS, so the browser fetches
- * them with the entry instead of after it. The server serves `shells/<file>.html` for the prefix
- * and every path under it.
+ * Pages whose path carries data (a checkout's times): a shell of their own that names the page's
+ * chunks and CSS, so the browser fetches them with the entry instead of after it, and paints the
+ * page's first state from `markupAt` (a path of the same shape whose first render says nothing of
+ * its data: the checkout's heading and "checking the time"). That markup is not hydrated: main.tsx
+ * renders the page afresh over it (`data-shell`), in the same layout, so nothing moves. The server
+ * serves `shells/<file>.html` for the prefix and every path under it.
  */
-export const pageShells: { prefix: string; file: string; module: string }[] = [
-  { prefix: "/checkout", file: "checkout", module: "pages/booking/CheckoutPage.tsx" },
+export const pageShells: { prefix: string; file: string; module: string; markupAt: string }[] = [
+  {
+    prefix: "/checkout",
+    file: "checkout",
+    module: "pages/booking/CheckoutPage.tsx",
+    markupAt: "/checkout/2099-01-01T10:00:00+02:00/2099-01-01T10:30:00+02:00",
+  },
 ];
 
-/** Node has no local storage: the session and the stored bookings read as empty, as for a first visit. */
+/** Node has no web storage: the session, the stored bookings and a tab's checkout read as empty, as for a first visit. */
 function emptyStorage(): Storage {
   return {
     length: 0,
@@ -56,6 +63,7 @@ export type PrerenderedPage = { html: string; title: string; description: string
 /** The markup of the app at `path`, with the page's tab title and description for its <head>. */
 export async function renderPage(path: string): Promise<PrerenderedPage> {
   globalThis.localStorage ??= emptyStorage();
+  globalThis.sessionStorage ??= emptyStorage();
   // Every lazy page loaded first, so no page suspends and the markup is the page, not a fallback.
   const routes = await loadedRoutes();
   const meta = Object.assign(

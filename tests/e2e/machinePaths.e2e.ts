@@ -627,7 +627,10 @@ const membershipStates: Record<string, (world: MembershipWorld, s: MembershipSna
     cancelled: async ({ page }) => {
       await inSection(page, "Irtisanottu");
       await shows(
-        membershipSection(page).getByRole("status").filter({ hasText: "Käyttöoikeus on voimassa" }),
+        // The end date once: the cancel's answer, or after a reload the membership's note.
+        membershipSection(page)
+          .getByRole("status")
+          .filter({ hasText: /Jäsenyys irtisanottu\.|Käyttöoikeus on voimassa/ }),
       );
       await gone(membershipSection(page).getByRole("button", { name: "Irtisano jäsenyys" }));
     },

@@ -113,7 +113,12 @@ describe("membership in Chromium", () => {
     await page.getByRole("button", { name: "Irtisano jäsenyys" }).click();
     await page.getByRole("button", { name: "Kyllä, irtisano" }).click();
     await page.getByText("Irtisanottu", { exact: true }).waitFor();
-    await page.getByText(new RegExp(escape(formatDate(`${commitmentEnd}T12:00:00`)))).waitFor();
+    // The membership's note says the end date once (the booking section repeats it for booking).
+    await page
+      .getByRole("region", { name: "Jäsenyys" })
+      .getByRole("status")
+      .getByText(new RegExp(escape(formatDate(`${commitmentEnd}T12:00:00`))))
+      .waitFor();
     // Cancelled is not active: the header link for the stored booking is back.
     await nav.getByRole("link", { name: "Omat varaukset" }).waitFor();
 

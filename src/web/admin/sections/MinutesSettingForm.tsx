@@ -1,5 +1,5 @@
-import type { FormEvent } from "react";
 import { numberOf } from "../formValues";
+import { Field, SettingsForm } from "./SettingsForm";
 
 /**
  * Hallintapaneeli's one-number settings in minutes: the waitlist offer's time (decision 033) and the
@@ -15,23 +15,21 @@ export function MinutesSettingForm(props: {
   canWrite: boolean;
   onSave(minutes: number): void;
 }) {
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    props.onSave(numberOf(new FormData(event.currentTarget), "minutes"));
-  };
   return (
-    <section className="card admin-section" aria-labelledby={`${props.id}-heading`}>
-      <h2 id={`${props.id}-heading`}>{props.title}</h2>
-      <form onSubmit={submit}>
-        <p className="muted">{props.help}</p>
-        <div className="form-field">
-          <label htmlFor={`${props.id}-minutes`}>{props.label}</label>
-          <input id={`${props.id}-minutes`} name="minutes" type="number" defaultValue={props.value} />
-        </div>
-        <button type="submit" className="button" disabled={!props.canWrite}>
-          Tallenna
-        </button>
-      </form>
-    </section>
+    <SettingsForm
+      title={props.title}
+      id={props.id}
+      canWrite={props.canWrite}
+      onSubmit={(f) => props.onSave(numberOf(f, "minutes"))}
+    >
+      <p className="muted">{props.help}</p>
+      <Field
+        id={`${props.id}-minutes`}
+        label={props.label}
+        name="minutes"
+        type="number"
+        defaultValue={props.value}
+      />
+    </SettingsForm>
   );
 }

@@ -1,10 +1,11 @@
 import { useSelector } from "@xstate/react";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState } from "react";
 import type { AdminSettings } from "../../../domain/admin/settings";
 import { useAdminEnvironment } from "../AdminSession";
 import { field, numberList, numberOf } from "../formValues";
 import { SectionStatus } from "../SectionStatus";
 import { DogRulesForm } from "./DogRulesForm";
+import { Field, SettingsForm } from "./SettingsForm";
 import { MinutesSettingForm } from "./MinutesSettingForm";
 import { useAdminSection } from "../useAdminSection";
 import { PhotosSection } from "./PhotosSection";
@@ -28,44 +29,6 @@ const PARK_FIELDS: Array<[keyof AdminSettings["settings"]["park"] & string, stri
 const COORDINATES = new Set(["latitude", "longitude"]);
 /** "61,4978" → 61.4978; an empty or wrong field becomes NaN, which the server names. */
 const degrees = (text: string) => (text === "" ? Number.NaN : Number(text.replace(",", ".")));
-
-/** A form whose fields start from the server's values; it is built anew when those change. */
-function SettingsForm(props: {
-  title: string;
-  id: string;
-  canWrite: boolean;
-  onSubmit(form: FormData): void;
-  children: ReactNode;
-}) {
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    props.onSubmit(new FormData(event.currentTarget));
-  };
-  return (
-    <section className="card admin-section" aria-labelledby={`${props.id}-heading`}>
-      <h2 id={`${props.id}-heading`}>{props.title}</h2>
-      <form onSubmit={submit}>
-        {props.children}
-        <button type="submit" className="button" disabled={!props.canWrite}>
-          Tallenna
-        </button>
-      </form>
-    </section>
-  );
-}
-
-const Field = (p: {
-  id: string;
-  label: string;
-  name: string;
-  defaultValue: string | number;
-  type?: string;
-}) => (
-  <div className="form-field">
-    <label htmlFor={p.id}>{p.label}</label>
-    <input id={p.id} name={p.name} type={p.type ?? "text"} defaultValue={p.defaultValue} />
-  </div>
-);
 
 /** /hallinta/hallintapaneeli: the park's details, hours, exceptions, areas, slot rules, gate and notice. */
 export function SettingsSection() {

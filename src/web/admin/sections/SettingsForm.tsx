@@ -1,0 +1,48 @@
+import type { FormEvent, ReactNode } from "react";
+
+/* Hallintapaneeli's forms: one setting each, saved with one "Tallenna". */
+
+/** A form whose fields start from the server's values; it is built anew when those change. */
+export function SettingsForm(props: {
+  title: string;
+  id: string;
+  canWrite: boolean;
+  onSubmit(form: FormData): void;
+  children: ReactNode;
+}) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    props.onSubmit(new FormData(event.currentTarget));
+  };
+  return (
+    <section className="card admin-section" aria-labelledby={`${props.id}-heading`}>
+      <h2 id={`${props.id}-heading`}>{props.title}</h2>
+      <form onSubmit={submit}>
+        {props.children}
+        <button type="submit" className="button" disabled={!props.canWrite}>
+          Tallenna
+        </button>
+      </form>
+    </section>
+  );
+}
+
+export const Field = (p: {
+  id: string;
+  label: string;
+  name: string;
+  defaultValue: string | number;
+  type?: string;
+  inputMode?: "decimal";
+}) => (
+  <div className="form-field">
+    <label htmlFor={p.id}>{p.label}</label>
+    <input
+      id={p.id}
+      name={p.name}
+      type={p.type ?? "text"}
+      inputMode={p.inputMode}
+      defaultValue={p.defaultValue}
+    />
+  </div>
+);

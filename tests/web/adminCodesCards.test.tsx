@@ -36,7 +36,7 @@ describe("lahjakortit", () => {
     const print = vi.spyOn(window, "print").mockImplementation(() => undefined);
     const user = userEvent.setup();
     await app.render({ path: "/hallinta/lahjakortit", token: signedInWith(TOKEN) });
-    await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, { giftCards: [] });
+    await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, { giftCards: [], total: 0, page: 1, pageSize: 100 });
     await screen.findByText("Lahjakortteja ei löytynyt.");
 
     await user.type(screen.getByLabelText("Arvo €"), "25,50");
@@ -47,7 +47,7 @@ describe("lahjakortit", () => {
       giftCard: CARD,
       code: "ABCD-EFGH-JKLM-NPQR",
     });
-    await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, { giftCards: [CARD] });
+    await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, { giftCards: [CARD], total: 1, page: 1, pageSize: 100 });
 
     const card = await screen.findByRole("article", { name: "Tulostettava lahjakortti" });
     expect(within(card).getByText("ABCD-EFGH-JKLM-NPQR")).toBeInTheDocument();
@@ -66,9 +66,9 @@ describe("lahjakortit", () => {
   it("opens a card's history and deactivates it", async () => {
     const user = userEvent.setup();
     await app.render({ path: "/hallinta/lahjakortit", token: signedInWith(TOKEN) });
-    await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, { giftCards: [CARD] });
+    await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, { giftCards: [CARD], total: 1, page: 1, pageSize: 100 });
     await user.click(await screen.findByRole("button", { name: "Historia ••••-••••-••••-NPQR" }));
-    await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, { giftCards: [CARD] });
+    await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, { giftCards: [CARD], total: 1, page: 1, pageSize: 100 });
     await app.answerApi("GET", `/api/v2/admin/gift-cards/${CARD.id}`, 200, {
       giftCard: { ...CARD, balanceCents: 1050 },
       transactions: [

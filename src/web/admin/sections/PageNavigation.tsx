@@ -48,8 +48,8 @@ export function LogWindowNote({
   return (
     <p className="muted">
       {formatDate(list.from)}–{formatDate(list.to)}: {list.total} {noun}
-      {pages > 1 ? `, sivu ${list.page} / ${pages}` : ""}. Ilman päivämääriä näytetään {RECENT_DAYS} viime
-      päivää.
+      {pages > 1 ? `, sivu ${list.page} / ${pages}` : ""}.{" "}
+      {`Ilman päivämääriä näytetään viimeiset ${RECENT_DAYS} päivää.`}
     </p>
   );
 }

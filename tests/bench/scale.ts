@@ -2,7 +2,10 @@
  * `npm run bench:scale` (issue 21, decision 025): the same queries on a small database and on a big
  * one of years of history (tests/support/history.ts, generate_series on the real schema, the same
  * rows every run), timed in a process of their own per database (tests/bench/scaleWorker.ts), and
- * printed as small, big and their ratio, with the plans of the three slowest on the big database.
+ * printed as small, big and their ratio, with the plans of the three slowest on the big database;
+ * then the HTTP figures (checkout one at a time and at 10 connections, a week's availability while
+ * 10 connections book) of each. The year's finance report is compared with a third database
+ * holding that whole year at the same density (the small one has only 60 days).
  * PostgreSQL (DATABASE_URL or postgres://postgres@127.0.0.1:5432/test; fresh databases, dropped
  * after); BENCH_PGLITE=1 adds PGlite, =only runs it alone. BENCH_SCALE=0.25 builds a quarter of the issue's shape.
  */
@@ -16,15 +19,20 @@ const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:543
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 
 /** One worker process: builds a database of the shape, times every measured call, reports. */
-function measure(size: "small" | "big", url: string | null): Promise<WorkerResult> {
+function measure(size: "small" | "big" | "year", url: string | null): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
     const child = fork(here("./scaleWorker.ts"), [], {
       execArgv: ["--import", "tsx"],
       stdio: "inherit",
       env: { ...process.env, SCALE_SIZE: size, SCALE_FACTOR: String(scale), SCALE_URL: url ?? "" },
     });
-    child.on("message", (m: WorkerResult) => resolve(m));
-    child.on("exit", (code) => (code ? reject(new Error(`${size}: worker exited ${code}`)) : undefined));
+    // Resolved when the worker has closed its connections and exited, so dropping its database
+    // terminates nobody.
+    let result: WorkerResult | null = null;
+    child.on("message", (m: WorkerResult) => (result = m));
+    child.on("exit", (code) =>
+      code || !result ? reject(new Error(`${size}: worker exited ${code}`)) : resolve(result),
+    );
   });
 }
 
@@ -46,15 +54,30 @@ async function withPostgres<T>(run: (url: string) => Promise<T>): Promise<T> {
 const pad = (s: string, n: number) => s.padEnd(n);
 const ms = (n: number) => n.toFixed(2).padStart(8);
 
-function print(db: string, small: WorkerResult, big: WorkerResult) {
+function print(db: string, small: WorkerResult, big: WorkerResult, year: WorkerResult) {
   console.log(`\n${db}: built the big database in ${(big.seedMs / 1000).toFixed(0)} s (${big.shape})`);
+  console.log(`small: ${small.shape}; year: ${year.shape}`);
   console.log(`${pad("measured (median ms)", 44)}   small      big   ratio  goal`);
   for (const row of big.rows) {
-    const s = small.rows.find((r) => r.name === row.name)!;
+    const s = (year.rows.find((r) => r.name === row.name) ?? small.rows.find((r) => r.name === row.name))!;
+    const name = year.rows.some((r) => r.name === row.name) ? `${row.name} (small: the year's db)` : row.name;
     const ratio = row.medianMs / Math.max(s.medianMs, 0.01);
     const flag = ratio <= row.goal ? "ok" : "OVER";
     console.log(
-      `${pad(row.name, 44)} ${ms(s.medianMs)} ${ms(row.medianMs)} ${ratio.toFixed(2).padStart(7)}  ≤${row.goal} ${flag}`,
+      `${pad(name, 44)} ${ms(s.medianMs)} ${ms(row.medianMs)} ${ratio.toFixed(2).padStart(7)}  ≤${row.goal} ${flag}`,
+    );
+  }
+  console.log(`\nOver HTTP (autocannon in its own process):`);
+  console.log(
+    `${pad("case", 44)}${pad("conns", 6)}${"small req/s".padStart(12)}${"big req/s".padStart(10)}${"big/small".padStart(10)}${"p50 s/b".padStart(10)}${"p99 s/b".padStart(12)}  answers (big)`,
+  );
+  for (const row of big.http) {
+    const s = small.http.find((r) => r.name === row.name)!;
+    const codes = Object.entries(row.codes)
+      .map(([code, n]) => `${code}×${n}`)
+      .join(" ");
+    console.log(
+      `${pad(row.name, 44)}${pad(String(row.connections), 6)}${s.rps.toFixed(0).padStart(12)}${row.rps.toFixed(0).padStart(10)}${(row.rps / Math.max(s.rps, 0.01)).toFixed(2).padStart(10)}${`${s.p50}/${row.p50}`.padStart(10)}${`${s.p99}/${row.p99}`.padStart(12)}  ${codes}${row.errors ? ` errors×${row.errors}` : ""}`,
     );
   }
   console.log(`\nThe three slowest on the big database (and the checkout), with their plans:`);
@@ -66,9 +89,12 @@ const kinds = pglite === "only" ? ["pglite"] : pglite ? ["postgres", "pglite"] :
 for (const kind of kinds) {
   if (kind === "postgres") {
     const small = await withPostgres((url) => measure("small", url));
+    const year = await withPostgres((url) => measure("year", url));
     const big = await withPostgres((url) => measure("big", url));
-    print("PostgreSQL", small, big);
+    print("PostgreSQL", small, big, year);
   } else {
-    print("PGlite", await measure("small", null), await measure("big", null));
+    const small = await measure("small", null);
+    const year = await measure("year", null);
+    print("PGlite", small, await measure("big", null), year);
   }
 }

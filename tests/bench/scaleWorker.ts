@@ -2,12 +2,22 @@
  * One database of `npm run bench:scale` (tests/bench/scale.ts), in a process of its own: opens it
  * (SCALE_URL on PostgreSQL, else in-memory PGlite), makes the product's context on a fixed clock,
  * writes the history of the size asked for, then times each measured call (median of RUNS after a
- * warm-up) and EXPLAIN ANALYZEs the slowest ones it has a query for. Reports to the parent.
+ * warm-up) and EXPLAIN ANALYZEs the slowest ones it has a query for. Then it serves the product over
+ * HTTP on the same database and has tests/bench/load.ts (autocannon, in processes of their own)
+ * book checkouts one at a time and at 10 connections, and ask a week's availability while 10
+ * connections book into that week. Reports to the parent.
+ *
+ * SCALE_SIZE: "small" (60 days at the big one's density), "big" (the issue's shape) or "year"
+ * (400 days at the big one's density, only the year's finance report: the year the report asks
+ * for is all there, so comparing it with the big database compares the same year's rows).
  */
-import { sql, type SQLWrapper } from "drizzle-orm";
+import { fork, type ChildProcess } from "node:child_process";
+import { asc, sql, type SQLWrapper } from "drizzle-orm";
+import { buildApp } from "../../src/server/app.js";
 import { createContext } from "../../src/server/bootstrap.js";
 import { loadConfig } from "../../src/server/config.js";
 import { openDatabase } from "../../src/server/db/index.js";
+import { customers } from "../../src/server/db/schema.js";
 import { jobs } from "../../src/server/jobs/index.js";
 import { financeReport } from "../../src/server/services/admin/finance.js";
 import { listMemberships } from "../../src/server/services/admin/memberships.js";
@@ -31,8 +41,15 @@ import {
 } from "../../src/server/services/availability.js";
 import { bookingStateQuery } from "../../src/server/services/checkoutHold.js";
 import { storedHealth } from "../../src/server/services/health.js";
-import { createDueInvoices, dueSubscriptionsQuery } from "../../src/server/services/invoices.js";
+import {
+  createDueInvoices,
+  dueSubscriptionsQuery,
+  listInvoices,
+} from "../../src/server/services/invoices.js";
 import { consoleTransport } from "../../src/server/services/mail.js";
+import { currentSubscription, toSubscriptionView } from "../../src/server/services/membership.js";
+import { putSetting } from "../../src/server/services/settings.js";
+import type { LoadResult, LoadRun } from "./load.js";
 import { emailFragment, ISSUE_SHAPE, seedHistory } from "../support/history.js";
 
 export type WorkerResult = {
@@ -40,19 +57,25 @@ export type WorkerResult = {
   seedMs: number;
   rows: Array<{ name: string; medianMs: number; goal: number }>;
   plans: Array<{ name: string; medianMs: number; plan: string }>;
+  /** Over HTTP, the load from tests/bench/load.ts. */
+  http: Array<{ name: string; connections: number } & LoadResult>;
 };
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const size = process.env.SCALE_SIZE === "big" ? "big" : "small";
-// The small database: 60 days at the big one's density (a tenth of each count), so a week covers as many rows.
-const factor = (size === "big" ? Number(process.env.SCALE_FACTOR ?? 1) : 0.1) || 1;
+const size =
+  process.env.SCALE_SIZE === "big" || process.env.SCALE_SIZE === "year" ? process.env.SCALE_SIZE : "small";
+const scaleFactor = Number(process.env.SCALE_FACTOR ?? 1) || 1;
+const days = { small: 60, year: 400, big: ISSUE_SHAPE.days }[size];
+// The small database: 60 days at the big one's density (a tenth of each count), so a week covers as
+// many rows; the year's: 400 days at that density.
+const factor = size === "big" ? scaleFactor : days / ISSUE_SHAPE.days;
 const end = new Date("2026-06-15T00:00:00Z");
 const now = new Date("2026-06-15T09:00:00Z");
 
 const n = (count: number) => Math.max(10, Math.round(count * factor));
 const shape = {
   end,
-  days: size === "big" ? ISSUE_SHAPE.days : 60,
+  days,
   aheadDays: ISSUE_SHAPE.aheadDays,
   areas: ISSUE_SHAPE.areas,
   bookings: n(ISSUE_SHAPE.bookings),
@@ -60,6 +83,9 @@ const shape = {
   jobRuns: n(ISSUE_SHAPE.jobRuns),
   emails: n(ISSUE_SHAPE.emails),
   doorEvents: n(ISSUE_SHAPE.doorEvents),
+  // Members with 12 invoices each (800, or every customer of a smaller database): a member's own
+  // history is the same size on every database.
+  members: Math.min(ISSUE_SHAPE.members, n(ISSUE_SHAPE.customers)),
 };
 
 const url = process.env.SCALE_URL;
@@ -73,6 +99,9 @@ const config = loadConfig({
   FIREBASE_PROJECT_ID: "koirapuisto-bench",
   FIREBASE_API_KEY: "AIza-bench-key",
   GOOGLE_APPLICATION_CREDENTIALS: "/nonexistent/bench-service-account.json",
+  // As tests/bench/server.ts: each checkout comes from its own address behind a trusted proxy.
+  TRUST_PROXY: "true",
+  MAX_CONCURRENT_REQUESTS: "1000",
 });
 const ctx = await createContext(config, database, {
   now: () => now,
@@ -83,6 +112,7 @@ await seedHistory(database.db, shape);
 const seedMs = performance.now() - seedStarted;
 const area = await primaryArea(database.db);
 const db = database.db;
+const [member] = await db.select().from(customers).orderBy(asc(customers.email)).limit(1);
 
 const week = { from: new Date("2026-06-14T21:00:00Z"), to: new Date("2026-06-21T21:00:00Z") };
 const slot = { start: new Date("2026-06-20T09:00:00Z"), end: new Date("2026-06-20T10:00:00Z") };
@@ -174,6 +204,12 @@ const measured: Measured[] = [
     run: () => createDueInvoices(ctx),
     query: dueSubscriptionsQuery(db, "2026-06-15"),
   },
+  {
+    name: "member: /subscriptions/me",
+    goal: 1.5,
+    run: async () => toSubscriptionView(ctx, (await currentSubscription(db, member!.id))!),
+  },
+  { name: "member: /invoices/me (12 invoices)", goal: 1.5, run: () => listInvoices(ctx, member!.id) },
 ];
 
 async function median(run: () => Promise<unknown>): Promise<number> {
@@ -189,10 +225,13 @@ async function median(run: () => Promise<unknown>): Promise<number> {
 }
 
 const rows: WorkerResult["rows"] = [];
-for (const m of measured) rows.push({ name: m.name, goal: m.goal, medianMs: await median(m.run) });
+const yearOnly = (m: Measured) => size !== "year" || m.name === "admin finance: a year by month";
+for (const m of measured.filter(yearOnly))
+  rows.push({ name: m.name, goal: m.goal, medianMs: await median(m.run) });
 
 const plans: WorkerResult["plans"] = [];
 const explained = measured
+  .filter(yearOnly)
   .map((m, i) => ({ ...m, medianMs: rows[i]!.medianMs }))
   .filter((m) => m.query)
   .sort((a, b) => b.medianMs - a.medianMs)
@@ -205,7 +244,82 @@ for (const m of explained) {
   plans.push({ name: m.name, medianMs: m.medianMs, plan: lines.join("\n") });
 }
 
-const described = `${shape.bookings} bookings over ${shape.days} days in ${shape.areas} areas, ${shape.customers} customers, ${shape.bookings} payments, ${shape.jobRuns} job runs, ${shape.emails} e-mails, ${shape.doorEvents} gate events`;
-process.send?.({ shape: described, seedMs, rows, plans } satisfies WorkerResult);
+const http = size === "year" ? [] : await overHttp();
+
+const described = `${shape.bookings} bookings over ${shape.days} days in ${shape.areas} areas, ${shape.customers} customers, ${shape.bookings} payments, ${shape.jobRuns} job runs, ${shape.emails} e-mails, ${shape.doorEvents} gate events, ${shape.members} members with 12 invoices each`;
+process.send?.({ shape: described, seedMs, rows, plans, http } satisfies WorkerResult);
 await database.close();
 process.exit(0);
+
+/**
+ * The product over HTTP on this database, its clock still fixed, open around the clock with the
+ * hold limits out of the way (as tests/bench/server.ts), and autocannon in processes of its own.
+ * Checkouts book distinct 30-minute slots of the primary area after the history's bookings ahead
+ * (from the 31st day on, within the 60-day booking window); each run takes slots no run took.
+ */
+async function overHttp(): Promise<WorkerResult["http"]> {
+  await putSetting(db, "openingHours", {
+    weekly: Array.from({ length: 7 }, () => ({ opens: "00:00", closes: "24:00" })),
+  });
+  await putSetting(db, "holdLimits", { perEmail: 100, perIp: 1000, dayPercent: 100 });
+  const app = await buildApp({ ctx, logger: false });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const loaders = [0, 1].map(() =>
+    fork(new URL("./load.ts", import.meta.url).pathname, [], {
+      execArgv: ["--import", "tsx"],
+      stdio: "inherit",
+    }),
+  );
+  const load = (loader: ChildProcess, run: LoadRun) =>
+    new Promise<LoadResult>((resolve, reject) => {
+      loader.once("message", (m: LoadResult & { type: string; message?: string }) =>
+        m.type === "result" ? resolve(m) : reject(new Error(m.message)),
+      );
+      loader.send(run);
+    });
+  const first = Date.parse("2026-07-16T00:00:00+03:00");
+  const slots = Array.from({ length: 28 * 48 }, (_, i) => {
+    const start = first + i * 30 * 60_000;
+    return { start: new Date(start).toISOString(), end: new Date(start + 30 * 60_000).toISOString() };
+  });
+  const checkout = `${base}/api/v2/reservations`;
+  const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+  const results: WorkerResult["http"] = [];
+  // Warm-up, then one at a time, then 10 at once, each on slots of its own.
+  await load(loaders[0]!, {
+    url: checkout,
+    method: "POST",
+    connections: 1,
+    seconds: 1,
+    slots: slots.slice(0, 100),
+  });
+  const one = await load(loaders[0]!, {
+    url: checkout,
+    method: "POST",
+    connections: 1,
+    seconds,
+    slots: slots.slice(100, 400),
+  });
+  results.push({ name: "checkout, one at a time", connections: 1, ...one });
+  const ten = await load(loaders[0]!, {
+    url: checkout,
+    method: "POST",
+    connections: 10,
+    seconds,
+    slots: slots.slice(400, 900),
+  });
+  results.push({ name: "checkout, distinct slots", connections: 10, ...ten });
+  // The week being booked, asked for while 10 connections book into it.
+  const week = `${base}/api/v2/availability?from=2026-07-30&to=2026-08-05`;
+  const [during, booking] = await Promise.all([
+    load(loaders[1]!, { url: week, method: "GET", connections: 10, seconds }),
+    load(loaders[0]!, { url: checkout, method: "POST", connections: 10, seconds, slots: slots.slice(900) }),
+  ]);
+  results.push({ name: "availability: a week, during checkouts", connections: 10, ...during });
+  results.push({ name: "checkout, beside the week's availability", connections: 10, ...booking });
+  for (const loader of loaders) loader.disconnect();
+  await app.close();
+  return results;
+}

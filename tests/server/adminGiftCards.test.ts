@@ -65,7 +65,7 @@ describe.each(databaseKinds)("admin lahjakortit (%s)", (kind) => {
 
     const secret = issued.code.replaceAll("-", "");
     const list = await as("GET", "/gift-cards");
-    expect(list.json()).toEqual({ giftCards: [issued.giftCard] });
+    expect(list.json()).toEqual({ giftCards: [issued.giftCard], total: 1, page: 1, pageSize: 100 });
     const history = await as("GET", `/gift-cards/${issued.giftCard.id}`);
     const audit = await t.ctx.db.select().from(auditLog);
     expect(audit).toEqual([

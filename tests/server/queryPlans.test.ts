@@ -8,7 +8,14 @@ import {
   purchasesSummaryQuery,
 } from "../../src/server/services/admin/purchases.js";
 import { reservationListQuery } from "../../src/server/services/admin/reservations.js";
-import { latestJobRunsQuery } from "../../src/server/services/admin/system.js";
+import { doorEventConditions, doorEventCountsQuery } from "../../src/server/services/admin/operations.js";
+import { logWindow } from "../../src/server/services/admin/paging.js";
+import {
+  latestJobRunsQuery,
+  outboxConditions,
+  outboxCountsQuery,
+  outboxPageQuery,
+} from "../../src/server/services/admin/system.js";
 import { loadLiveReservations } from "../../src/server/services/availability.js";
 import { bookingStateQuery } from "../../src/server/services/checkoutHold.js";
 import { lightsWindowQuery } from "../../src/server/services/lights.js";
@@ -25,7 +32,7 @@ import { emailFragment, seedHistory } from "../support/history.js";
 type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
 
 const end = new Date("2026-06-15T00:00:00Z");
-const GROWING = ["reservations", "payments", "job_runs"];
+const GROWING = ["reservations", "payments", "job_runs", "email_outbox", "door_events"];
 
 async function plan(database: Database, query: SQLWrapper): Promise<PlanNode> {
   const result = await database.db.execute(sql`EXPLAIN (FORMAT JSON) ${query.getSQL()}`);
@@ -126,6 +133,25 @@ describe.each(databaseKinds)("query plans on years of history (%s)", (kind) => {
     const names = jobs.map((j) => j.name);
     await expectIndexed(database, latestJobRunsQuery(names, false), ["job_runs_name_due_at_pk"]);
     await expectIndexed(database, latestJobRunsQuery(names, true), ["job_runs_failed"]);
+  });
+
+  it("counts the outbox's and the gate log's last 30 days by status and reason through their time indexes", async () => {
+    const window = logWindow(end, {});
+    await expectIndexed(database, outboxCountsQuery(database.db, window), ["email_outbox_created"]);
+    const page = outboxPageQuery(database.db, outboxConditions(window, {}), { limit: 100, offset: 0 });
+    await expectIndexed(database, page, ["email_outbox_created"]);
+    const failed = outboxPageQuery(database.db, outboxConditions(window, { status: "failed" }), {
+      limit: 100,
+      offset: 0,
+    });
+    await expectIndexed(database, failed, ["email_outbox_created", "email_outbox_status_id"]);
+    await expectIndexed(database, doorEventCountsQuery(database.db, doorEventConditions(window)), [
+      "door_events_created",
+    ]);
+    const refused = doorEventConditions(logWindow(end, { from: "2026-05-01", to: "2026-05-31" }), {
+      allowed: "false",
+    });
+    await expectIndexed(database, doorEventCountsQuery(database.db, refused), ["door_events_created"]);
   });
 
   it("finds the bookings the lights are on for by the start index", async () => {

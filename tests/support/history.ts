@@ -19,6 +19,8 @@ export type HistoryShape = {
   jobRuns: number;
   emails: number;
   doorEvents: number;
+  /** Members: each an active membership of a year with its 12 monthly invoices, paid (default none). */
+  members?: number;
 };
 
 /** Customer i's e-mail address holds this (a deterministic, searchable fragment). */
@@ -34,6 +36,7 @@ export const ISSUE_SHAPE = {
   jobRuns: 129_000,
   emails: 28_600,
   doorEvents: 19_000,
+  members: 800,
 };
 
 const FIRST = ["Aino", "Eetu", "Helmi", "Juho", "Kaisa", "Lauri", "Minna", "Oskari", "Sanna", "Ville"];
@@ -109,5 +112,36 @@ export async function seedHistory(db: Db, shape: HistoryShape): Promise<void> {
     select r.id, true, 'ok', 'demo', r.starts_at
     from reservations r where r.status = 'confirmed' and r.access_token like 'history-a-%'
     order by r.starts_at limit ${shape.doorEvents}`);
+  if (shape.members) await seedMembers(db, shape.end, shape.members);
   await db.execute(sql`analyze`);
+}
+
+/**
+ * The first `members` customers (by e-mail) each hold an active membership begun on the 15th
+ * eleven months before `end`, with its 12 monthly invoices, all paid: the last one covers the
+ * month `end` is in, so the invoice job has nothing to do.
+ */
+async function seedMembers(db: Db, end: Date, members: number) {
+  const endDay = end.toISOString().slice(0, 10);
+  const firstPeriod = `${endDay.slice(0, 8)}15`;
+  await db.execute(sql`
+    insert into subscriptions (customer_id, tier_level, tier_name, hours_quota, monthly_price_cents, commitment,
+      status, start_date, activated_at, created_at)
+    select c.id, 1, 'Perus', 10, 2900, 'none', 'active',
+      to_char(${firstPeriod}::date - interval '11 months' - case when ${endDay}::date < ${firstPeriod}::date
+        then interval '1 month' else interval '0' end, 'YYYY-MM-DD'),
+      c.created_at, c.created_at
+    from (select id, created_at from customers order by email limit ${members}) c`);
+  await db.execute(sql`
+    insert into invoices (number, reference_number, subscription_id, customer_id, email, name, description,
+      period_start, period_end, amount_cents, vat_cents, vat_rate_basis_points, hours_quota, status, issued_at,
+      due_date, paid_at)
+    select 900000 + row_number() over (order by s.id, m), 'RF' || (900000 + row_number() over (order by s.id, m)),
+      s.id, c.id, c.email, c.name, 'Jäsenyys Perus', to_char(p.start, 'YYYY-MM-DD'),
+      to_char(p.start + interval '1 month', 'YYYY-MM-DD'), 2900, 589, 2550, 10, 'paid', p.start,
+      to_char(p.start + interval '14 days', 'YYYY-MM-DD'), p.start + interval '1 day'
+    from subscriptions s join customers c on c.id = s.customer_id,
+      generate_series(0, 11) m,
+      lateral (select s.start_date::date + make_interval(months => m) as start) p
+    where s.tier_name = 'Perus' and s.status = 'active'`);
 }

@@ -36,7 +36,12 @@ describe("lahjakortit", () => {
     const print = vi.spyOn(window, "print").mockImplementation(() => undefined);
     const user = userEvent.setup();
     await app.render({ path: "/hallinta/lahjakortit", token: signedInWith(TOKEN) });
-    await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, { giftCards: [] });
+    await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, {
+      giftCards: [],
+      total: 0,
+      page: 1,
+      pageSize: 100,
+    });
     await screen.findByText("Lahjakortteja ei löytynyt.");
 
     await user.type(screen.getByLabelText("Arvo €"), "25,50");
@@ -47,7 +52,12 @@ describe("lahjakortit", () => {
       giftCard: CARD,
       code: "ABCD-EFGH-JKLM-NPQR",
     });
-    await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, { giftCards: [CARD] });
+    await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, {
+      giftCards: [CARD],
+      total: 1,
+      page: 1,
+      pageSize: 100,
+    });
 
     const card = await screen.findByRole("article", { name: "Tulostettava lahjakortti" });
     expect(within(card).getByText("ABCD-EFGH-JKLM-NPQR")).toBeInTheDocument();
@@ -63,12 +73,50 @@ describe("lahjakortit", () => {
     expect(screen.queryByText("ABCD-EFGH-JKLM-NPQR")).toBeNull();
   });
 
+  it("pages the card list with the shared previous and next", async () => {
+    const user = userEvent.setup();
+    await app.render({ path: "/hallinta/lahjakortit", token: signedInWith(TOKEN) });
+    await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, {
+      giftCards: [CARD],
+      total: 150,
+      page: 1,
+      pageSize: 100,
+    });
+    expect(await screen.findByRole("table", { name: "Lahjakortit" })).toHaveTextContent(
+      "150 korttia, sivu 1 / 2",
+    );
+    expect(screen.getByRole("button", { name: "Edellinen sivu" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Seuraava sivu" }));
+    // The next page is asked for by its number (the prefix must match the request).
+    await app.answerApi("GET", "/api/v2/admin/gift-cards?page=2", 200, {
+      giftCards: [{ ...CARD, id: "22222222-2222-4222-8222-222222222222", maskedCode: "••••-••••-••••-WXYZ" }],
+      total: 150,
+      page: 2,
+      pageSize: 100,
+    });
+    await waitFor(() =>
+      expect(screen.getByRole("table", { name: "Lahjakortit" })).toHaveTextContent("sivu 2 / 2"),
+    );
+    expect(screen.getByText("••••-••••-••••-WXYZ")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Seuraava sivu" })).toBeDisabled();
+  });
+
   it("opens a card's history and deactivates it", async () => {
     const user = userEvent.setup();
     await app.render({ path: "/hallinta/lahjakortit", token: signedInWith(TOKEN) });
-    await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, { giftCards: [CARD] });
+    await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, {
+      giftCards: [CARD],
+      total: 1,
+      page: 1,
+      pageSize: 100,
+    });
     await user.click(await screen.findByRole("button", { name: "Historia ••••-••••-••••-NPQR" }));
-    await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, { giftCards: [CARD] });
+    await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, {
+      giftCards: [CARD],
+      total: 1,
+      page: 1,
+      pageSize: 100,
+    });
     await app.answerApi("GET", `/api/v2/admin/gift-cards/${CARD.id}`, 200, {
       giftCard: { ...CARD, balanceCents: 1050 },
       transactions: [

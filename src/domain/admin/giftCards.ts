@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { isoDateTime, requestDate } from "../booking";
+import { pageNumber, pagedFields } from "./paging";
 
 /**
  * Lahjakortit: issuing a card, the list (codes masked), a card's history. The full code leaves the
@@ -51,10 +52,15 @@ export type AdminGiftCard = z.infer<typeof adminGiftCardSchema>;
 export const giftCardListQuerySchema = z.object({
   /** The whole code, or its last four characters, as the customer reads it out. */
   code: z.optional(z.string().check(z.trim(), z.maxLength(64, "Koodi on liian pitkä."))),
+  page: pageNumber,
 });
 export type GiftCardListQuery = z.infer<typeof giftCardListQuerySchema>;
 
-export const giftCardListSchema = z.object({ giftCards: z.array(adminGiftCardSchema) });
+export const giftCardListSchema = z.object({
+  /** One page of the cards, newest first. */
+  giftCards: z.array(adminGiftCardSchema),
+  ...pagedFields,
+});
 export type GiftCardList = z.infer<typeof giftCardListSchema>;
 
 export const giftCardIssuedSchema = z.object({

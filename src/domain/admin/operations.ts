@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { isoDate, isoDateTime, requestDate } from "../booking";
+import { pageNumber, pagedFields, windowFields } from "./paging";
 
 /** Toiminta (v2/toiminta): today's park, the occupancy heat map, gate events, the next arrivals. */
 
@@ -99,6 +100,7 @@ export const doorEventQuerySchema = z.object({
   to: z.optional(requestDate),
   allowed: z.optional(z.enum(["true", "false"], { message: "Valitse sallittu tai estetty." })),
   reason: z.optional(z.enum(doorReasonValues, { message: "Tuntematon syy." })),
+  page: pageNumber,
 });
 export type DoorEventQuery = z.infer<typeof doorEventQuerySchema>;
 
@@ -116,8 +118,11 @@ export const doorEventSchema = z.object({
 export type DoorEvent = z.infer<typeof doorEventSchema>;
 
 export const doorEventListSchema = z.object({
+  /** One page of the events matching the filters in the window, newest first. */
   events: z.array(doorEventSchema),
-  /** Counts of the whole filtered set by reason (the list itself is cut at its limit). */
+  ...pagedFields,
+  ...windowFields,
+  /** Counts of the whole filtered set in the window by reason (every page's, not this page's). */
   counts: z.array(z.object({ reason: z.string(), allowed: z.boolean(), count: z.int() })),
 });
 export type DoorEventList = z.infer<typeof doorEventListSchema>;

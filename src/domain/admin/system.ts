@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { isoDateTime, requestDate } from "../booking";
+import { pageNumber, pagedFields, windowFields } from "./paging";
 
 /** Järjestelmä (v2/jarjestelma): health checks, the e-mail outbox, jobs, the audit log, admins. */
 
@@ -39,6 +40,10 @@ export const outboxQuerySchema = z.object({
   status: z.optional(z.enum(outboxStatusValues, { message: "Tuntematon tila." })),
   kind: z.optional(z.string().check(z.trim(), z.maxLength(40))),
   to: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  /** Helsinki dates the messages were made; without them, the last RECENT_DAYS days. */
+  from: z.optional(requestDate),
+  until: z.optional(requestDate),
+  page: pageNumber,
 });
 export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
 
@@ -56,7 +61,11 @@ export const outboxMessageSchema = z.object({
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const outboxListSchema = z.object({
+  /** One page of the messages matching the filters in the window, newest first. */
   messages: z.array(outboxMessageSchema),
+  ...pagedFields,
+  ...windowFields,
+  /** Every message of the window by status (the other filters left out). */
   counts: z.array(z.object({ status: z.enum(outboxStatusValues), count: z.int() })),
 });
 export type OutboxList = z.infer<typeof outboxListSchema>;
@@ -88,6 +97,7 @@ export const auditQuerySchema = z.object({
   action: z.optional(z.string().check(z.trim(), z.maxLength(80))),
   entity: z.optional(z.string().check(z.trim(), z.maxLength(40))),
   entityId: z.optional(z.string().check(z.trim(), z.maxLength(80))),
+  page: pageNumber,
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
@@ -102,7 +112,12 @@ export const auditEntrySchema = z.object({
   after: z.unknown(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
+export const auditListSchema = z.object({
+  /** One page of the entries matching the filters in the window, newest first. */
+  entries: z.array(auditEntrySchema),
+  ...pagedFields,
+  ...windowFields,
+});
 export type AuditList = z.infer<typeof auditListSchema>;
 
 export const adminEntrySchema = z.object({

@@ -1,6 +1,6 @@
 /** Gift cards and discount codes. Their uses by payments and bookings are in giftCardAndDiscountUses.ts, which imports those tables, so these files import each other one way only (no import cycle). */
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, serial, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, serial, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, tstz } from "./columns.js";
 
 /**
@@ -53,5 +53,9 @@ export const giftCards = pgTable(
     note: text("note"),
     createdAt: createdAt(),
   },
-  (t) => [check("gift_cards_balance", sql`${t.balanceCents} >= 0 AND ${t.initialCents} >= 0`)],
+  (t) => [
+    check("gift_cards_balance", sql`${t.balanceCents} >= 0 AND ${t.initialCents} >= 0`),
+    // The admin's list, a page at a time, newest first.
+    index("gift_cards_created").on(t.createdAt),
+  ],
 );

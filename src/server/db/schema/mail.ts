@@ -28,5 +28,7 @@ export const emailOutbox = pgTable(
     index("email_outbox_due").on(t.status, t.nextAttemptAt),
     // The admin's outbox list by status, newest first.
     index("email_outbox_status_id").on(t.status, t.id),
+    // The admin's outbox page and its counts by status, over a date window (decision 025).
+    index("email_outbox_created").on(t.createdAt, t.status),
   ],
 );

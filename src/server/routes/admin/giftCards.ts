@@ -27,13 +27,14 @@ export const adminGiftCardRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Gift cards, newest first, with masked codes; ?code= finds one by its code or last four",
+        summary:
+          "Gift cards, a page of 100 newest first, with masked codes; ?code= finds one by its code or last four",
         security: adminSecurity,
         querystring: giftCardListQuerySchema,
         response: { 200: giftCardListSchema, 400: errorSchema, ...guardResponses },
       },
     },
-    async (request) => ({ giftCards: await listGiftCards(app.ctx, request.query) }),
+    async (request) => listGiftCards(app.ctx, request.query),
   );
 
   app.post(

@@ -52,7 +52,8 @@ export const adminOperationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Gate events, allowed and refused with their reason, newest first",
+        summary:
+          "A page of gate events in a date window (30 days unless asked), allowed and refused with their reason, newest first, with counts by reason",
         security: adminSecurity,
         querystring: doorEventQuerySchema,
         response: { 200: doorEventListSchema, 400: errorSchema, ...guardResponses },

@@ -76,7 +76,8 @@ export const adminSystemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "The e-mail outbox, newest first, with each message's status",
+        summary:
+          "A page of the e-mail outbox in a date window (30 days unless asked), newest first, with counts by status",
         security: adminSecurity,
         querystring: outboxQuerySchema,
         response: { 200: outboxListSchema, 400: errorSchema, ...guardResponses },
@@ -125,7 +126,8 @@ export const adminSystemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "The audit log of admin writes, newest first, filtered",
+        summary:
+          "A page of the audit log of admin writes in a date window (30 days unless asked), newest first, filtered",
         security: adminSecurity,
         querystring: auditQuerySchema,
         response: { 200: auditListSchema, 400: errorSchema, ...guardResponses },

@@ -1,9 +1,10 @@
-import { asc, desc, eq, like } from "drizzle-orm";
+import { asc, count, desc, eq, like } from "drizzle-orm";
 import type {
   AdminGiftCard,
   GiftCardHistory,
   GiftCardIssued,
   GiftCardIssueValues,
+  GiftCardList,
   GiftCardListQuery,
 } from "../../../domain/admin/giftCards.js";
 import { helsinkiDate, toHelsinkiIso, wallClock } from "../../../domain/helsinkiTime.js";
@@ -22,6 +23,7 @@ import {
   normalizeGiftCardCode,
   type GiftCardRow,
 } from "../giftCards.js";
+import { pageOf } from "./paging.js";
 import { whatWasPaid } from "./purchases.js";
 
 /**
@@ -31,7 +33,6 @@ import { whatWasPaid } from "./purchases.js";
  */
 
 const NOT_FOUND = "Lahjakorttia ei löytynyt.";
-const MAX_ROWS = 1000;
 
 /** Only the last group of four: enough to match a card someone reads out, useless to spend it. */
 export const maskGiftCardCode = (code: string) => `••••-••••-••••-${code.slice(-4)}`;
@@ -64,17 +65,32 @@ export const toAdminGiftCard = (row: GiftCardRow, now: Date): AdminGiftCard => (
 /** What the audit log keeps of a card: everything but the code. */
 const auditView = ({ code, ...rest }: GiftCardRow) => ({ ...rest, maskedCode: maskGiftCardCode(code) });
 
-export async function listGiftCards(ctx: AppContext, query: GiftCardListQuery): Promise<AdminGiftCard[]> {
+/**
+ * A page of the cards, newest first (through gift_cards_created), and how many match. Cards are
+ * sold one by one (hundreds a year), so their count reads the card table, not a history.
+ */
+export async function listGiftCards(ctx: AppContext, query: GiftCardListQuery): Promise<GiftCardList> {
   // Codes hold only the card alphabet, so what is left after this has no LIKE wildcards.
   const typed = normalizeGiftCardCode(query.code ?? "").replace(/[^A-Z0-9]/g, "");
-  const rows = await ctx.db
-    .select()
-    .from(giftCards)
-    .where(typed ? like(giftCards.code, `%${typed}`) : undefined)
-    .orderBy(desc(giftCards.createdAt), asc(giftCards.id))
-    .limit(MAX_ROWS);
+  const where = typed ? like(giftCards.code, `%${typed}`) : undefined;
+  const page = pageOf(query.page);
+  const [rows, [matching]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(giftCards)
+      .where(where)
+      .orderBy(desc(giftCards.createdAt), asc(giftCards.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    ctx.db.select({ n: count() }).from(giftCards).where(where),
+  ]);
   const now = ctx.now();
-  return rows.map((row) => toAdminGiftCard(row, now));
+  return {
+    giftCards: rows.map((row) => toAdminGiftCard(row, now)),
+    total: matching?.n ?? 0,
+    page: page.page,
+    pageSize: page.pageSize,
+  };
 }
 
 export async function issueAdminGiftCard(

@@ -9,51 +9,77 @@ import type {
   OutboxList,
   OutboxQuery,
 } from "../../../domain/admin/system.js";
-import { toHelsinkiIso, wallClock } from "../../../domain/helsinkiTime.js";
+import { toHelsinkiIso } from "../../../domain/helsinkiTime.js";
 import type { AppContext } from "../../context.js";
+import type { Db } from "../../db/index.js";
 import { admins, auditLog, emailOutbox, jobRuns } from "../../db/schema.js";
 import { conflict, loggableError, notFound } from "../../errors.js";
 import { jobs } from "../../jobs/index.js";
 import type { AdminActor } from "../../plugins/adminAuth.js";
 import { recordAudit } from "../audit.js";
 import { MAGIC_LINK_TTL_MINUTES } from "../customerAuth.js";
+import { logWindow, pageOf, type LogWindow } from "./paging.js";
 
 /** Järjestelmä: the e-mail outbox and its resend, the jobs, the audit log and the admin list. */
 
-const LIST_ROWS = 200;
 const iso = (d: Date | null) => (d ? toHelsinkiIso(d) : null);
 /** A LIKE pattern that matches the text literally. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listOutbox(ctx: AppContext, query: OutboxQuery): Promise<OutboxList> {
-  const where = and(
+/** The outbox's filters within its date window (the window through email_outbox_created). */
+export function outboxConditions(window: LogWindow, query: OutboxQuery = {}) {
+  return and(
+    gte(emailOutbox.createdAt, window.start),
+    window.end ? lt(emailOutbox.createdAt, window.end) : undefined,
     query.status ? eq(emailOutbox.status, query.status) : undefined,
     query.kind ? eq(emailOutbox.kind, query.kind) : undefined,
     query.to ? ilike(emailOutbox.to, `%${literal(query.to)}%`) : undefined,
   );
-  const [rows, counts] = await Promise.all([
-    ctx.db
-      .select({
-        id: emailOutbox.id,
-        to: emailOutbox.to,
-        subject: emailOutbox.subject,
-        kind: emailOutbox.kind,
-        status: emailOutbox.status,
-        attempts: emailOutbox.attempts,
-        lastError: emailOutbox.lastError,
-        createdAt: emailOutbox.createdAt,
-        sentAt: emailOutbox.sentAt,
-        nextAttemptAt: emailOutbox.nextAttemptAt,
-      })
-      .from(emailOutbox)
-      .where(where)
-      .orderBy(desc(emailOutbox.id))
-      .limit(LIST_ROWS),
-    ctx.db
-      .select({ status: emailOutbox.status, count: count() })
-      .from(emailOutbox)
-      .groupBy(emailOutbox.status)
-      .orderBy(emailOutbox.status),
+}
+
+/** How many messages of the window are in each status. Exported for the query-plan test. */
+export const outboxCountsQuery = (db: Db, window: LogWindow) =>
+  db
+    .select({ status: emailOutbox.status, count: count() })
+    .from(emailOutbox)
+    .where(outboxConditions(window))
+    .groupBy(emailOutbox.status)
+    .orderBy(emailOutbox.status);
+
+/** One page of the outbox, newest first. Exported for the query-plan test. */
+export const outboxPageQuery = (db: Db, where: SQL | undefined, page: { limit: number; offset: number }) =>
+  db
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.to,
+      subject: emailOutbox.subject,
+      kind: emailOutbox.kind,
+      status: emailOutbox.status,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      createdAt: emailOutbox.createdAt,
+      sentAt: emailOutbox.sentAt,
+      nextAttemptAt: emailOutbox.nextAttemptAt,
+    })
+    .from(emailOutbox)
+    .where(where)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(page.limit)
+    .offset(page.offset);
+
+/**
+ * A page of the e-mails of a date window (the last RECENT_DAYS days unless asked), the window's
+ * counts by status and how many match the filters: each read through email_outbox_created, so
+ * they cost the same however many years of e-mail the table holds.
+ */
+export async function listOutbox(ctx: AppContext, query: OutboxQuery): Promise<OutboxList> {
+  const window = logWindow(ctx.now(), { from: query.from, to: query.until });
+  const page = pageOf(query.page);
+  const where = outboxConditions(window, query);
+  const [rows, counts, [matching]] = await Promise.all([
+    outboxPageQuery(ctx.db, where, page),
+    outboxCountsQuery(ctx.db, window),
+    ctx.db.select({ n: count() }).from(emailOutbox).where(where),
   ]);
   return {
     messages: rows.map((r) => ({
@@ -62,6 +88,11 @@ export async function listOutbox(ctx: AppContext, query: OutboxQuery): Promise<O
       sentAt: iso(r.sentAt),
       nextAttemptAt: toHelsinkiIso(r.nextAttemptAt),
     })),
+    total: matching?.n ?? 0,
+    page: page.page,
+    pageSize: page.pageSize,
+    from: window.from,
+    to: window.to,
     counts,
   };
 }
@@ -195,21 +226,31 @@ export async function listJobs(ctx: AppContext): Promise<JobList> {
   };
 }
 
+/**
+ * A page of the audit log in a date window (the last RECENT_DAYS days unless asked), newest
+ * first, with how many entries match: through audit_log_created.
+ */
 export async function listAudit(ctx: AppContext, query: AuditQuery): Promise<AuditList> {
+  const window = logWindow(ctx.now(), query);
+  const page = pageOf(query.page);
   const where: SQL | undefined = and(
-    query.from ? gte(auditLog.createdAt, wallClock(query.from, "00:00").toJSDate()) : undefined,
-    query.to ? lt(auditLog.createdAt, wallClock(query.to, "24:00").toJSDate()) : undefined,
+    gte(auditLog.createdAt, window.start),
+    window.end ? lt(auditLog.createdAt, window.end) : undefined,
     query.actor ? ilike(auditLog.actorEmail, `%${literal(query.actor)}%`) : undefined,
     query.action ? like(auditLog.action, `${literal(query.action)}%`) : undefined,
     query.entity ? eq(auditLog.entity, query.entity) : undefined,
     query.entityId ? eq(auditLog.entityId, query.entityId) : undefined,
   );
-  const rows = await ctx.db
-    .select()
-    .from(auditLog)
-    .where(where)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(LIST_ROWS);
+  const [rows, [matching]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    ctx.db.select({ n: count() }).from(auditLog).where(where),
+  ]);
   return {
     entries: rows.map((r) => ({
       id: r.id,
@@ -221,6 +262,11 @@ export async function listAudit(ctx: AppContext, query: AuditQuery): Promise<Aud
       before: r.before,
       after: r.after,
     })),
+    total: matching?.n ?? 0,
+    page: page.page,
+    pageSize: page.pageSize,
+    from: window.from,
+    to: window.to,
   };
 }
 

@@ -18,11 +18,12 @@ import { useAdminEnvironment } from "../AdminSession";
 import { eurosToCents, field } from "../formValues";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
+import { PageNavigation, pagesOf } from "./PageNavigation";
 import "./giftCardPrint.css";
 import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 
 /** The code search, and which card's history is open. */
-type CardsQuery = { code?: string; historyOf: string | null };
+type CardsQuery = { code?: string; page?: number; historyOf: string | null };
 type CardsData = { list: GiftCardList; history: GiftCardHistory | null };
 type CardsCommand =
   { kind: "issue"; input: GiftCardIssueInput } | { kind: "setActive"; id: string; active: boolean };
@@ -47,9 +48,11 @@ export function GiftCardsSection() {
   const [issued, setIssued] = useState<GiftCardIssued | null>(null);
   const actor = useAdminSection<CardsQuery, CardsData, CardsCommand>({
     query: { historyOf: null },
-    load: async ({ code, historyOf }) => ({
+    load: async ({ code, page, historyOf }) => ({
       list: giftCardListSchema.parse(
-        await http.get("/api/v2/admin/gift-cards", { params: code ? { code } : {} }),
+        await http.get("/api/v2/admin/gift-cards", {
+          params: { ...(code ? { code } : {}), ...(page ? { page } : {}) },
+        }),
       ),
       history:
         historyOf === null
@@ -123,7 +126,7 @@ export function GiftCardsSection() {
         aria-label="Etsi lahjakorttia"
         onSubmit={(event) => {
           event.preventDefault();
-          ask({ code: field(new FormData(event.currentTarget), "code") || undefined });
+          ask({ code: field(new FormData(event.currentTarget), "code") || undefined, page: undefined });
         }}
       >
         <div className="form-field">
@@ -184,8 +187,14 @@ export function GiftCardsSection() {
                   </tr>
                 ))}
               </tbody>
+              {pagesOf(data.list) > 1 && (
+                <caption>
+                  {data.list.total} korttia, sivu {data.list.page} / {pagesOf(data.list)}
+                </caption>
+              )}
             </table>
           )}
+          <PageNavigation list={data.list} toPage={(page) => ask({ page })} />
           {data.history && <HistoryPanel history={data.history} onClose={() => ask({ historyOf: null })} />}
         </>
       )}

@@ -17,6 +17,7 @@ import { formatDate, formatDateTime, formatTime } from "../../../domain/helsinki
 import { useAdminEnvironment } from "../AdminSession";
 import { SectionStatus } from "../SectionStatus";
 import { GatePanel } from "./GatePanel";
+import { LogWindowNote, PageNavigation } from "./PageNavigation";
 import { LightsPanel } from "./LightsPanel";
 import { useAdminSection } from "../useAdminSection";
 import "./operations.css";
@@ -275,6 +276,7 @@ export function OperationsSection() {
                 Suodata
               </button>
             </form>
+            <LogWindowNote list={data.door} noun="tapahtumaa" />
             <p>
               {data.door.counts.length === 0
                 ? "Ei tapahtumia valituilla ehdoilla."
@@ -306,6 +308,12 @@ export function OperationsSection() {
                 </tbody>
               </table>
             )}
+            <PageNavigation
+              list={data.door}
+              toPage={(page) =>
+                actor.send({ type: "section.query", query: { ...query, door: { ...query.door, page } } })
+              }
+            />
           </section>
         </>
       )}

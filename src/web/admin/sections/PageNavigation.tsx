@@ -1,3 +1,6 @@
+import { RECENT_DAYS } from "../../../domain/admin/paging";
+import { formatDate } from "../../../domain/helsinkiClock";
+
 /** A list that pages: its size, this page (from 1) and the page size. */
 export type PagedList = { total: number; page: number; pageSize: number };
 
@@ -27,5 +30,26 @@ export function PageNavigation({ list, toPage }: { list: PagedList; toPage: (pag
         Seuraava sivu
       </button>
     </nav>
+  );
+}
+
+/**
+ * What a log's page covers: its dates (the last RECENT_DAYS days unless the admin named them),
+ * how many match and which page this is.
+ */
+export function LogWindowNote({
+  list,
+  noun,
+}: {
+  list: PagedList & { from: string; to: string };
+  noun: string;
+}) {
+  const pages = pagesOf(list);
+  return (
+    <p className="muted">
+      {formatDate(list.from)}–{formatDate(list.to)}: {list.total} {noun}
+      {pages > 1 ? `, sivu ${list.page} / ${pages}` : ""}.{" "}
+      {`Ilman päivämääriä näytetään viimeiset ${RECENT_DAYS} päivää.`}
+    </p>
   );
 }

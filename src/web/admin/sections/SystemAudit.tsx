@@ -3,6 +3,7 @@ import { auditActionLabels, auditEntityLabels } from "../../../domain/admin/labe
 import type { AuditList, AuditQuery } from "../../../domain/admin/system";
 import { formatDateTime } from "../../../domain/helsinkiClock";
 import { auditText } from "./auditText";
+import { LogWindowNote, PageNavigation } from "./PageNavigation";
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? "").trim() || undefined;
 
@@ -70,6 +71,7 @@ export function SystemAudit(props: {
           Suodata
         </button>
       </form>
+      <LogWindowNote list={props.audit} noun="muutosta valituilla ehdoilla" />
       {props.audit.entries.length === 0 ? (
         <p>Ei muutoksia valituilla ehdoilla.</p>
       ) : (
@@ -122,6 +124,7 @@ export function SystemAudit(props: {
           </tbody>
         </table>
       )}
+      <PageNavigation list={props.audit} toPage={(page) => props.onFilter({ ...query, page })} />
     </section>
   );
 }

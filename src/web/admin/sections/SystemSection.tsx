@@ -27,6 +27,7 @@ import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
 import { GatePanel } from "./GatePanel";
 import "./operations.css";
+import { LogWindowNote, PageNavigation } from "./PageNavigation";
 import { SystemAudit } from "./SystemAudit";
 import { SystemJobs } from "./SystemJobs";
 import { acceptsWrite } from "../../../../machines/adminSectionMachine";
@@ -95,6 +96,8 @@ export function SystemSection() {
       status: value(f, "status") as OutboxQuery["status"],
       kind: value(f, "kind"),
       to: value(f, "to"),
+      from: value(f, "from"),
+      until: value(f, "until"),
     };
     actor.send({ type: "section.query", query: { ...query, outbox } });
   };
@@ -147,9 +150,10 @@ export function SystemSection() {
 
           <section aria-labelledby="system-outbox">
             <h2 id="system-outbox">Sähköpostit</h2>
+            <LogWindowNote list={data.outbox} noun="viestiä valituilla ehdoilla" />
             <p>
               {data.outbox.counts.map((c) => `${outboxStatusLabels[c.status]} ${c.count}`).join(", ") ||
-                "Ei viestejä."}
+                "Ei viestejä näinä päivinä."}
             </p>
             <form className="admin-toolbar" aria-label="Suodata sähköposteja" onSubmit={filterOutbox}>
               <div className="form-field">
@@ -177,6 +181,14 @@ export function SystemSection() {
               <div className="form-field">
                 <label htmlFor="outbox-to">Vastaanottaja</label>
                 <input id="outbox-to" name="to" defaultValue={query.outbox.to} />
+              </div>
+              <div className="form-field">
+                <label htmlFor="outbox-from">Alkaen</label>
+                <input id="outbox-from" name="from" type="date" defaultValue={query.outbox.from} />
+              </div>
+              <div className="form-field">
+                <label htmlFor="outbox-until">Päättyen</label>
+                <input id="outbox-until" name="until" type="date" defaultValue={query.outbox.until} />
               </div>
               <button type="submit" className="button">
                 Suodata
@@ -226,6 +238,12 @@ export function SystemSection() {
                 </tbody>
               </table>
             )}
+            <PageNavigation
+              list={data.outbox}
+              toPage={(page) =>
+                actor.send({ type: "section.query", query: { ...query, outbox: { ...query.outbox, page } } })
+              }
+            />
           </section>
 
           <SystemJobs jobs={data.jobs} />

@@ -1,0 +1,27 @@
+import { addDays, helsinkiDate, wallClock } from "../../../domain/helsinkiTime.js";
+import { LIST_PAGE_SIZE, RECENT_DAYS } from "../../../domain/admin/paging.js";
+
+/** The rows of page `page` (from 1) of an admin list. */
+export function pageOf(page: number | undefined) {
+  const n = page ?? 1;
+  return { page: n, pageSize: LIST_PAGE_SIZE, limit: LIST_PAGE_SIZE, offset: (n - 1) * LIST_PAGE_SIZE };
+}
+
+/**
+ * The Helsinki dates a growing log is read for: the ones asked, or the last RECENT_DAYS days up to
+ * today (or up to `to`). With `from` alone the window runs to today, as asked. `start` and `end`
+ * are the instants bounding it (end exclusive), compared with the log's indexed time column; with
+ * no `to` there is no end (nothing is logged after now; some logs take the database's clock).
+ */
+export function logWindow(now: Date, asked: { from?: string; to?: string }) {
+  const to = asked.to ?? helsinkiDate(now);
+  const from = asked.from ?? addDays(to, -(RECENT_DAYS - 1));
+  return {
+    from,
+    to,
+    start: wallClock(from, "00:00").toJSDate(),
+    end: asked.to ? wallClock(to, "24:00").toJSDate() : undefined,
+  };
+}
+
+export type LogWindow = ReturnType<typeof logWindow>;

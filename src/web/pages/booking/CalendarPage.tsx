@@ -8,7 +8,6 @@ import {
   type AvailabilityQuery,
   type CalendarDay,
 } from "../../../../machines/bookingCalendarMachine";
-import { extraDogsCents } from "../../../domain/dogRules";
 import { formatDate, helsinkiDate } from "../../../domain/helsinkiClock";
 import { useBookingEnvironment } from "./bookingEnvironment";
 import { CalendarDogFields } from "./CalendarDogFields";
@@ -86,8 +85,9 @@ export function CalendarPage() {
   const hydrated = useHydrated();
   const heading = hydrated ? formatDate(date) : "\u00a0";
   const { site } = useSiteInfo();
-  // The price hints count the dogs after the first (decision 036).
-  const extraCents = site ? extraDogsCents(site.dogRules, dogs) : 0;
+  // The price hints count the dogs after the first (decision 036; domain/dogRules.ts's
+  // extraDogsCents, not imported: one chunk less on the calendar's first load).
+  const extraCents = (dogs - 1) * (site?.dogRules.extraDogPriceCents ?? 0);
   const cellProps = {
     bookingWindowDays: site?.slotRules.bookingWindowDays,
     extraCents,

@@ -10,6 +10,11 @@ export { addDays };
  * lengths that fit there. Loading the whole week in the day view too means moving within the week
  * needs no new request. The availability fetch is the provided actor `loadAvailability`; the URL
  * and the move to checkout are the provided actions `showDateInUrl` and `goToCheckout`.
+ *
+ * The visitor tells up front how many dogs come and whether one is reactive or a female in heat
+ * (decision 036): the options change which starts fit (a buffer or a cleaning gap around the
+ * booking), so changing them loads the week again with them; the number of dogs only changes the
+ * price hint. All three travel to checkout.
  */
 
 export type CalendarView = "week" | "day";
@@ -31,6 +36,12 @@ export type CalendarDay = {
 };
 /** Inclusive range of Helsinki dates (YYYY-MM-DD). */
 export type DateRange = { from: string; to: string };
+/** The dogs' options that change which starts fit (decision 036). */
+export type CalendarDogOptions = { reactiveDog: boolean; inHeat: boolean };
+/** What the availability fetch asks: a week, for a booking with these options. */
+export type AvailabilityQuery = DateRange & CalendarDogOptions;
+/** What the calendar hands to checkout. */
+export type CalendarChoice = CalendarDogOptions & { start: string; end: string; dogs: number };
 
 export type BookingCalendarInput = {
   /** The route's `:time` param: a date, or an ISO datetime whose Helsinki date is meant. */
@@ -52,6 +63,10 @@ export type BookingCalendarContext = {
   days: CalendarDay[];
   selected: CalendarSlot | null;
   errorMessage: string | null;
+  /** How many dogs come (the price hint counts the extra dogs), and the dogs' options. */
+  dogs: number;
+  reactiveDog: boolean;
+  inHeat: boolean;
 };
 
 export type BookingCalendarEvent =
@@ -63,7 +78,8 @@ export type BookingCalendarEvent =
   | { type: "calendar.select"; start: string }
   | { type: "calendar.deselect" }
   | { type: "calendar.choose"; end: string }
-  | { type: "calendar.retry" };
+  | { type: "calendar.retry" }
+  | { type: "calendar.setDogs"; dogs?: number; reactiveDog?: boolean; inHeat?: boolean };
 
 const NAVIGATION_EVENTS = ["calendar.next", "calendar.prev", "calendar.today", "calendar.goto"] as const;
 type NavigationEvent = Extract<BookingCalendarEvent, { type: (typeof NAVIGATION_EVENTS)[number] }>;
@@ -127,6 +143,17 @@ const NAVIGATE_WITHIN_WEEK = [
   { target: "loading", actions: MOVE },
 ] as const;
 
+const dogOptionsChange = (context: BookingCalendarContext, event: BookingCalendarEvent) =>
+  event.type === "calendar.setDogs" &&
+  ((event.reactiveDog !== undefined && event.reactiveDog !== context.reactiveDog) ||
+    (event.inHeat !== undefined && event.inHeat !== context.inHeat));
+
+/** New options: the week again, asked with them (nothing chosen stays); the dogs alone: the price. */
+const SET_DOGS_RELOADING = [
+  { guard: "dogOptionsChange", target: "loading", actions: ["setDogs", "deselect"] },
+  { actions: "setDogs" },
+] as const;
+
 const findSlot = (days: CalendarDay[], start: string) =>
   days.flatMap((day) => day.slots).find((slot) => slot.start === start) ?? null;
 
@@ -137,17 +164,27 @@ export const bookingCalendarMachine = setup({
     input: {} as BookingCalendarInput,
   },
   actors: {
-    loadAvailability: fromPromise<{ days: CalendarDay[] }, DateRange>(async () => {
+    loadAvailability: fromPromise<{ days: CalendarDay[] }, AvailabilityQuery>(async () => {
       throw new Error("loadAvailability is provided by the app");
     }),
   },
   actions: {
     showDateInUrl: (_, _params: { date: string }) => {},
-    goToCheckout: (_, _params: { start: string; end: string }) => {},
+    goToCheckout: (_, _params: CalendarChoice) => {},
     moveToTarget: assign(({ context, event }) => {
       assertEvent(event, NAVIGATION_EVENTS);
       return { date: targetDate(context, event), selected: null, notice: null };
     }),
+    /** Takes the event's number of dogs and options. */
+    setDogs: assign(({ context, event }) => {
+      assertEvent(event, "calendar.setDogs");
+      return {
+        dogs: event.dogs ?? context.dogs,
+        reactiveDog: event.reactiveDog ?? context.reactiveDog,
+        inHeat: event.inHeat ?? context.inHeat,
+      };
+    }),
+    deselect: assign({ selected: null }),
     selectSlot: assign({
       selected: ({ context, event }) =>
         event.type === "calendar.select" ? findSlot(context.days, event.start) : context.selected,
@@ -162,6 +199,7 @@ export const bookingCalendarMachine = setup({
     },
     slotIsFree: ({ context, event }) =>
       event.type === "calendar.select" && findSlot(context.days, event.start)?.status === "free",
+    dogOptionsChange: ({ context, event }) => dogOptionsChange(context, event),
     optionExists: ({ context, event }) =>
       event.type === "calendar.choose" && !!context.selected?.options.some((o) => o.end === event.end),
   },
@@ -178,6 +216,9 @@ export const bookingCalendarMachine = setup({
       days: [],
       selected: null,
       errorMessage: null,
+      dogs: 1,
+      reactiveDog: false,
+      inHeat: false,
     };
   },
   initial: "loading",
@@ -191,7 +232,11 @@ export const bookingCalendarMachine = setup({
       invoke: {
         id: "loadAvailability",
         src: "loadAvailability",
-        input: ({ context }) => weekOf(context.date),
+        input: ({ context }) => ({
+          ...weekOf(context.date),
+          reactiveDog: context.reactiveDog,
+          inHeat: context.inHeat,
+        }),
         onDone: {
           target: "browsing",
           actions: assign({
@@ -213,6 +258,11 @@ export const bookingCalendarMachine = setup({
         "calendar.prev": { target: "loading", reenter: true, actions: MOVE },
         "calendar.today": { target: "loading", reenter: true, actions: MOVE },
         "calendar.goto": { target: "loading", reenter: true, actions: MOVE },
+        // New options restart the fetch with them.
+        "calendar.setDogs": [
+          { guard: "dogOptionsChange", target: "loading", reenter: true, actions: "setDogs" },
+          { actions: "setDogs" },
+        ],
       },
     },
     /** The fetch failed: a message and a retry; moving to another day tries again too. */
@@ -224,6 +274,7 @@ export const bookingCalendarMachine = setup({
         "calendar.prev": { target: "loading", actions: MOVE },
         "calendar.today": { target: "loading", actions: MOVE },
         "calendar.goto": { target: "loading", actions: MOVE },
+        "calendar.setDogs": SET_DOGS_RELOADING,
       },
     },
     /** The week is shown; no cell is chosen. */
@@ -231,6 +282,7 @@ export const bookingCalendarMachine = setup({
       description: "The week is shown; no cell is chosen.",
       on: {
         "calendar.select": { guard: "slotIsFree", target: "selecting", actions: "selectSlot" },
+        "calendar.setDogs": SET_DOGS_RELOADING,
         "calendar.next": NAVIGATE_WITHIN_WEEK,
         "calendar.prev": NAVIGATE_WITHIN_WEEK,
         "calendar.today": NAVIGATE_WITHIN_WEEK,
@@ -243,12 +295,19 @@ export const bookingCalendarMachine = setup({
       on: {
         "calendar.select": { guard: "slotIsFree", target: "selecting", actions: "selectSlot" },
         "calendar.deselect": { target: "browsing", actions: assign({ selected: null }) },
+        "calendar.setDogs": SET_DOGS_RELOADING,
         "calendar.choose": {
           guard: "optionExists",
           target: "leaving",
           actions: {
             type: "goToCheckout",
-            params: ({ context, event }) => ({ start: context.selected!.start, end: event.end }),
+            params: ({ context, event }) => ({
+              start: context.selected!.start,
+              end: event.end,
+              dogs: context.dogs,
+              reactiveDog: context.reactiveDog,
+              inHeat: context.inHeat,
+            }),
           },
         },
         "calendar.next": NAVIGATE_WITHIN_WEEK,

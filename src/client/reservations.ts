@@ -28,9 +28,23 @@ export type CancelResult = { success: boolean; message: string; reservation: Pub
 export type DoorOpenResult = { success: boolean; message: string };
 
 export const bookingApi = {
-  /** The slot grid: sent compact (decision 016), handed on expanded. */
-  async availability(from: string, to: string): Promise<AvailabilityResponse> {
-    return parseAnswer(schemas(), http.get("/api/v2/availability", { params: { from, to } }), (m, data) =>
+  /**
+   * The slot grid: sent compact (decision 016), handed on expanded. With a dog option, only the
+   * starts where such a booking fits with its buffers are free (decision 036); without, the URL is
+   * the plain one the server keeps cached.
+   */
+  async availability(
+    from: string,
+    to: string,
+    options: { reactiveDog?: boolean; inHeat?: boolean } = {},
+  ): Promise<AvailabilityResponse> {
+    const params = {
+      from,
+      to,
+      reactiveDog: options.reactiveDog ? "true" : undefined,
+      inHeat: options.inHeat ? "true" : undefined,
+    };
+    return parseAnswer(schemas(), http.get("/api/v2/availability", { params }), (m, data) =>
       expandAvailability(m.availabilityWireSchema.parse(data)),
     );
   },

@@ -32,6 +32,16 @@ export const siteInfoSchema = z.object({
     maxDogs: z.number(),
     holdMinutes: z.number(),
   }),
+  /**
+   * The rules per dog (decision 036): what each dog after the first adds to the price, and the
+   * minutes a reactive dog's buffer and an in-heat cleaning gap take (0: the option is off, and the
+   * calendar does not ask it).
+   */
+  dogRules: z.object({
+    extraDogPriceCents: z.number(),
+    reactiveDogBufferMinutes: z.number(),
+    inHeatGapMinutes: z.number(),
+  }),
   /** The gate opens this long before a booking's start and stays openable this long after its end. */
   door: z.object({ opensBeforeMinutes: z.number(), closesAfterMinutes: z.number() }),
   /** A membership invoice falls due this many days after it is made. */

@@ -122,6 +122,37 @@ describe("discount codes, gift cards and Back in Chromium", () => {
     expect(page.errors).toEqual([]);
   });
 
+  it("offers a reactive dog only the starts its buffer fits, and carries the choice into checkout", async () => {
+    // A neighbour holds 16–17 (its checkout sent to payment, not paid yet).
+    const neighbour = await e2e.openPage();
+    const taken = tomorrowAt(16, 5);
+    await openCheckout(neighbour, taken);
+    await fillDetails(neighbour, "naapuri.e2e@example.com");
+    await neighbour.getByRole("button", { name: "Siirry maksamaan" }).click();
+    await neighbour.waitForURL(/\/maksu\/demo\//);
+
+    const page = await e2e.openPage();
+    const cell = (start: DateTime) =>
+      page.getByRole("button", { name: new RegExp(`^Vapaa ${escape(formatDateTime(start.toJSDate()))}`) });
+    const right = taken.plus({ hours: 1 });
+    await page.goto(`${e2e.server.url}/varauskalenteri/${taken.toISODate()}`);
+    // Edge to edge is fine for a normal booking: 17.00 is free.
+    await cell(right).waitFor();
+    await page.getByRole("checkbox", { name: "Reaktiivinen koira" }).check();
+    // Asked again with the option: 17.00 would put the reactive dog's buffer into the neighbour's time.
+    await cell(right.plus({ minutes: 30 })).waitFor();
+    expect(await cell(right).count()).toBe(0);
+    await cell(right.plus({ minutes: 30 })).click();
+    await page.getByRole("button", { name: /^1 h · / }).click();
+    await page.waitForURL(/\/checkout\/.*\?reaktiivinen=1$/);
+    await page.getByLabel("Nimi").waitFor();
+    // Checkout already knows: the visitor does not say it twice.
+    expect(await page.getByRole("checkbox", { name: "Reaktiivinen koira" }).isChecked()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "Juoksuinen narttu" }).isChecked()).toBe(false);
+    expect(page.errors).toEqual([]);
+    expect(neighbour.errors).toEqual([]);
+  });
+
   it("pays a membership's first invoice partly with the gift card's remaining balance", async () => {
     const page = await e2e.openPage();
     const code = await giftCardCode();

@@ -19,6 +19,8 @@ import { formatDate, formatDateTime, formatTime } from "../../src/domain/helsink
 import { formatEuros } from "../../src/domain/money";
 import { CalendarPage } from "../../src/web/pages/booking/CalendarPage";
 import { formatLength } from "../../src/web/pages/booking/labels";
+import { reloadSiteInfo } from "../../src/web/useSiteInfo";
+import { siteFixture } from "../support/site";
 import { apiError, createFakeApi, renderBookingRoute, type FakeApi } from "./bookingPathSupport";
 import { describePathTests, pathsWalkingEveryPair, runPath } from "../support/paths";
 
@@ -35,11 +37,15 @@ const START_DATE = "2026-06-15";
 const VISITABLE = new Set([TODAY, START_DATE, "2026-06-16", "2026-06-22"]);
 const PRICES: Record<number, number> = { 30: 900, 60: 1500, 90: 2100, 120: 2700 };
 
+/** Each dog after the first adds this to every price (the site's dogRules). */
+const EXTRA_DOG_CENTS = 400;
+
 /**
  * A week of availability: 8–12 with the first cell closed and the third taken (on every other day
- * by an unpaid hold that may free at 12.10); Saturdays closed.
+ * by an unpaid hold that may free at 12.10); Saturdays closed. Asked for a reactive dog, the start
+ * right after the taken cell does not fit (its buffer would touch the booking before) and is taken.
  */
-function weekFixture(from: string): { days: CalendarDay[] } {
+function weekFixture(from: string, reactiveDog = false): { days: CalendarDay[] } {
   const days: CalendarDay[] = [];
   for (let d = 0; d < 7; d++) {
     const date = addDays(from, d);
@@ -51,7 +57,7 @@ function weekFixture(from: string): { days: CalendarDay[] } {
     const at = (minutes: number) =>
       day.set({ hour: 8 }).plus({ minutes }).toISO({ suppressMilliseconds: true })!;
     const statuses: Array<CalendarSlot["status"]> = Array.from({ length: 8 }, (_, i) =>
-      i === 0 ? "closed" : i === 2 ? "taken" : "free",
+      i === 0 ? "closed" : i === 2 || (reactiveDog && i === 3) ? "taken" : "free",
     );
     const slots: CalendarSlot[] = statuses.map((status, i) => {
       let fits = 0;
@@ -81,7 +87,7 @@ function modelEvents(s: AnyMachineSnapshot): ModelEvent[] {
   const c = s.context as BookingCalendarContext;
   const free = firstFree(c);
   const events: ModelEvent[] = [
-    { type: "xstate.done.actor.loadAvailability", output: weekFixture(weekOf(c.date).from) },
+    { type: "xstate.done.actor.loadAvailability", output: weekFixture(weekOf(c.date).from, c.reactiveDog) },
     { type: "xstate.error.actor.loadAvailability", error: apiError(503, "Palvelu ei ole käytettävissä.") },
     { type: "calendar.retry" },
     { type: "calendar.next", unit: "day" },
@@ -92,6 +98,8 @@ function modelEvents(s: AnyMachineSnapshot): ModelEvent[] {
     { type: "calendar.goto", date: "2026-06-21" },
     { type: "calendar.setView", view: c.view === "day" ? "week" : "day" },
     { type: "calendar.deselect" },
+    { type: "calendar.setDogs", dogs: c.dogs === 1 ? 2 : 1 },
+    { type: "calendar.setDogs", reactiveDog: !c.reactiveDog },
   ];
   if (free) events.push({ type: "calendar.select", start: free.start });
   const longest = c.selected?.options.at(-1);
@@ -108,6 +116,11 @@ function offered(s: AnyMachineSnapshot, event: ModelEvent): boolean {
   const c = s.context as BookingCalendarContext;
   const firstLoad = c.loaded === null;
   if (event.type === "calendar.setView") return s.matches("browsing") && c.date === START_DATE;
+  // The dogs are told on the first day shown (and in a failed first load), not everywhere; once
+  // told, the model only chooses a time (moving about is walked without them).
+  if (event.type === "calendar.setDogs" && c.date !== START_DATE) return false;
+  const told = c.dogs !== 1 || c.reactiveDog;
+  if (told && NAVIGATING.has(event.type)) return false;
   if (event.type === "xstate.error.actor.loadAvailability") return firstLoad;
   if (s.matches("loading") && event.type.startsWith("calendar.") && !firstLoad) return false;
   // The date field only reports a change.
@@ -119,6 +132,15 @@ function offered(s: AnyMachineSnapshot, event: ModelEvent): boolean {
   }
   return true;
 }
+
+const NAVIGATING = new Set([
+  "calendar.next",
+  "calendar.prev",
+  "calendar.today",
+  "calendar.goto",
+  "calendar.setView",
+  "calendar.retry",
+]);
 
 const modelFor = (time: string | undefined) =>
   new TestModel(bookingCalendarMachine, {
@@ -135,6 +157,8 @@ const modelFor = (time: string | undefined) =>
         c.selected?.start,
         c.notice,
         c.errorMessage,
+        c.dogs,
+        c.reactiveDog,
       ]);
     },
   });
@@ -180,9 +204,17 @@ const executors = (time: string | undefined) => ({
     // 23:30 UTC on the 13th is already Sunday the 14th in Helsinki.
     renderCalendar(time ? `/varauskalenteri/${time}` : "/varauskalenteri", "2026-06-13T23:30:00Z");
   },
-  "xstate.done.actor.loadAvailability": async ({ event }: { event: { output: { days: CalendarDay[] } } }) => {
+  "xstate.done.actor.loadAvailability": async ({
+    event,
+    state,
+  }: {
+    event: { output: { days: CalendarDay[] } };
+    state: AnyMachineSnapshot;
+  }) => {
     const args = await fake.settle("availability", { value: event.output });
-    expect(args).toEqual([event.output.days[0]!.date, event.output.days[6]!.date]);
+    // The week, asked with the dogs' options chosen (decision 036).
+    const { reactiveDog, inHeat } = state.context as BookingCalendarContext;
+    expect(args).toEqual([event.output.days[0]!.date, event.output.days[6]!.date, { reactiveDog, inHeat }]);
   },
   "xstate.error.actor.loadAvailability": ({ event }: { event: { error: unknown } }) =>
     fake.settle("availability", { error: event.error }),
@@ -200,6 +232,11 @@ const executors = (time: string | undefined) => ({
   },
   "calendar.select": ({ event }: { event: { start: string } }) =>
     user.click(screen.getByRole("button", { name: new RegExp(`^Vapaa ${formatDateTime(event.start)}`) })),
+  "calendar.setDogs": async ({ event }: { event: { dogs?: number; reactiveDog?: boolean } }) => {
+    if (event.dogs !== undefined)
+      await user.selectOptions(screen.getByLabelText("Koirien määrä"), String(event.dogs));
+    else await user.click(screen.getByRole("checkbox", { name: "Reaktiivinen koira" }));
+  },
   "calendar.deselect": () => user.click(screen.getByRole("button", { name: "Peruuta valinta" })),
   "calendar.choose": ({ event }: { event: { end: string } }) =>
     user.click(screen.getByRole("button", { name: new RegExp(`–${formatTime(event.end)}\\)$`) })),
@@ -216,6 +253,19 @@ function expectUrlShowsDate(c: BookingCalendarContext) {
  * Day first on every width: the week's days with their free hours, then the chosen day's times as a
  * grid whose rows are 6 cells long on a wide screen ("week" view) and 4 on a phone.
  */
+/** The dogs as told: the number chosen and the reactive dog's box (decision 036). */
+function expectDogFields(c: BookingCalendarContext) {
+  expect(screen.getByLabelText("Koirien määrä")).toHaveValue(String(c.dogs));
+  const reactive = screen.getByRole("checkbox", { name: "Reaktiivinen koira" });
+  expect(reactive).toHaveAccessibleDescription(/jottei portilla tule vastaan muita koiria/);
+  if (c.reactiveDog) expect(reactive).toBeChecked();
+  else expect(reactive).not.toBeChecked();
+  expect(screen.getByRole("checkbox", { name: "Juoksuinen narttu" })).not.toBeChecked();
+}
+
+/** The price hints count each dog after the first (the site's dogRules). */
+const withDogs = (c: BookingCalendarContext, cents: number) => cents + (c.dogs - 1) * EXTRA_DOG_CENTS;
+
 function expectGrid(c: BookingCalendarContext) {
   expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent(formatDate(c.date));
   const strip = screen.getByRole("list", { name: "Viikon päivät" });
@@ -225,8 +275,11 @@ function expectGrid(c: BookingCalendarContext) {
     const button = dayButtons[i]!;
     expect(button).toHaveAttribute("aria-pressed", String(day.date === c.date));
     if (day.date < TODAY) expect(button).toBeDisabled();
-    // Six free half hours a day, none on the closed Saturday.
-    else expect(button).toHaveTextContent(day.slots.length ? "3 h vapaana" : "Suljettu");
+    // Six free half hours a day (five for a reactive dog), none on the closed Saturday.
+    else
+      expect(button).toHaveTextContent(
+        day.slots.length ? (c.reactiveDog ? "2,5 h vapaana" : "3 h vapaana") : "Suljettu",
+      );
   });
   const day = focusedDay(c)!;
   if (day.slots.length === 0) {
@@ -240,10 +293,16 @@ function expectGrid(c: BookingCalendarContext) {
   );
   expect(within(grid).getAllByRole("gridcell")).toHaveLength(day.slots.length);
   expect(within(grid).getAllByText("Suljettu")).toHaveLength(1);
-  expect(within(grid).getAllByText("Varattu")).toHaveLength(1);
+  // A reactive dog's buffer would touch the booking before 9.30: that start is not offered.
+  expect(within(grid).getAllByText("Varattu")).toHaveLength(c.reactiveDog ? 2 : 1);
   const held = day.slots.filter((s) => s.freesAt).length;
   expect(within(grid).queryAllByText("voi vapautua klo 12.10")).toHaveLength(held);
-  expect(within(grid).getAllByRole("button", { name: /^Vapaa / })).toHaveLength(6);
+  const free = within(grid).getAllByRole("button", { name: /^Vapaa / });
+  expect(free).toHaveLength(c.reactiveDog ? 5 : 6);
+  // The last start fits only half an hour: its hint is that length's price, with the extra dogs.
+  expect(free.at(-1)!.textContent!.replace(/\s+/g, " ")).toContain(
+    `alk. ${formatEuros(withDogs(c, PRICES[30]!))}`.replace(/\s+/g, " "),
+  );
   expect(within(grid).getByText("8.00")).toBeInTheDocument();
   // One tab stop in the grid.
   expect(grid.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
@@ -252,19 +311,22 @@ function expectGrid(c: BookingCalendarContext) {
 const stateChecks = {
   loading: async (s: AnyMachineSnapshot) => {
     expect(await screen.findByText("Ladataan varaustilannetta…")).toBeInTheDocument();
+    expectDogFields(s.context);
     expectUrlShowsDate(s.context);
   },
   error: async (s: AnyMachineSnapshot) => {
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Varaustilannetta ei saatu ladattua. Palvelu ei ole käytettävissä.");
     expect(within(alert).getByRole("button", { name: "Yritä uudelleen" })).toBeEnabled();
+    expectDogFields(s.context);
     expectUrlShowsDate(s.context);
   },
   browsing: async (s: AnyMachineSnapshot) => {
     const c = s.context as BookingCalendarContext;
     expect(await screen.findByRole("button", { name: "Tänään" })).toBeInTheDocument();
     expect(screen.queryByText("Ladataan varaustilannetta…")).not.toBeInTheDocument();
-    expectGrid(c);
+    expectDogFields(c);
+    await vi.waitFor(() => expectGrid(c));
     expect(screen.queryByRole("heading", { name: "Valitse kesto" })).not.toBeInTheDocument();
     if (c.notice) expect(screen.getByText(INVALID_DATE_NOTICE)).toBeInTheDocument();
     else expect(screen.queryByText(INVALID_DATE_NOTICE)).not.toBeInTheDocument();
@@ -274,12 +336,18 @@ const stateChecks = {
     const c = s.context as BookingCalendarContext;
     const chooser = (await screen.findByRole("heading", { name: "Valitse kesto" })).closest("section")!;
     expect(chooser).toHaveTextContent(`Alkaa ${formatDateTime(c.selected!.start)}`);
-    const options = within(chooser)
-      .getAllByRole("button")
-      .filter((b) => b.textContent !== "Peruuta valinta");
-    expect(options.map((o) => o.textContent!.split(" (")[0])).toEqual(
-      c.selected!.options.map((o) => `${formatLength(o.lengthMinutes)} · ${formatEuros(o.priceCents)}`),
+    const options = () =>
+      within(chooser)
+        .getAllByRole("button")
+        .filter((b) => b.textContent !== "Peruuta valinta");
+    await vi.waitFor(() =>
+      expect(options().map((o) => o.textContent!.split(" (")[0])).toEqual(
+        c.selected!.options.map(
+          (o) => `${formatLength(o.lengthMinutes)} · ${formatEuros(withDogs(c, o.priceCents))}`,
+        ),
+      ),
     );
+    expectDogFields(c);
     expect(
       screen.getByRole("button", { name: new RegExp(`^Vapaa ${formatDateTime(c.selected!.start)}`) }),
     ).toHaveAttribute("aria-pressed", "true");
@@ -288,9 +356,13 @@ const stateChecks = {
   leaving: async (s: AnyMachineSnapshot) => {
     const c = s.context as BookingCalendarContext;
     const end = c.selected!.options.at(-1)!.end;
+    // The dogs travel to checkout, which fills them in (left out when they are the default).
+    const query = [c.dogs > 1 ? `koiria=${c.dogs}` : "", c.reactiveDog ? "reaktiivinen=1" : ""]
+      .filter(Boolean)
+      .join("&");
     await vi.waitFor(() =>
       expect(location()).toBe(
-        `/checkout/${encodeURIComponent(c.selected!.start)}/${encodeURIComponent(end)}`,
+        `/checkout/${encodeURIComponent(c.selected!.start)}/${encodeURIComponent(end)}${query ? `?${query}` : ""}`,
       ),
     );
   },
@@ -299,7 +371,16 @@ const stateChecks = {
 beforeEach(() => {
   installMatchMedia();
   fake = createFakeApi();
+  // The park's details (GET /api/v2/site, outside the booking API): an extra dog costs 4,00 €.
+  const site = siteFixture(4);
+  vi.stubGlobal("fetch", async (url: string) => {
+    if (!url.startsWith("/api/v2/site")) throw new TypeError(`unexpected request ${url}`);
+    return Response.json({ ...site, dogRules: { ...site.dogRules, extraDogPriceCents: EXTRA_DOG_CENTS } });
+  });
+  reloadSiteInfo();
 });
+
+afterEach(() => vi.unstubAllGlobals());
 
 describePathTests(bookingCalendarMachine, {
   runs: [{ model: modelFor(TIME_PARAM), events: executors(TIME_PARAM) }],
@@ -312,6 +393,7 @@ test("without a date it opens today's Helsinki date", async () => {
   expect(await fake.settle("availability", { value: weekFixture("2026-06-08") })).toEqual([
     "2026-06-08",
     TODAY,
+    { reactiveDog: false, inHeat: false },
   ]);
   expect(await screen.findByRole("heading", { level: 2 })).toHaveTextContent("su 14.6.2026");
   expect(location()).toBe("/varauskalenteri");

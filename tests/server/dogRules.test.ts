@@ -175,6 +175,41 @@ describe.each(databaseKinds)("rules per dog on %s", (kind) => {
     expect(await quote(`${range}&inHeat=true`)).toMatchObject({ available: false, reason: TAKEN.message });
   });
 
+  it("withholds from the calendar the starts whose buffer would touch a neighbour, and keeps the plain answer cached", async () => {
+    const date = "2026-06-26";
+    // A neighbour 10.00–11.00 (no changeover gap: edge to edge is fine for a normal booking).
+    await bookAndPay(t, at(date, "10:00"), at(date, "11:00"), { email: "naapuri2@example.com" });
+    const url = (query: string) => `/api/v2/availability?from=${date}&to=${date}${query}`;
+    const ask = async (query: string) => {
+      const res = await t.app.inject({ method: "GET", url: url(query) });
+      expect(res.statusCode).toBe(200);
+      return { res, day: expandAvailability(availabilityWireSchema.parse(res.json())).days[0]! };
+    };
+    const startsAt = async (query: string, time: string) => {
+      const slot = (await ask(query)).day.slots.find((s) => s.start === at(date, time))!;
+      return { status: slot.status, lengths: slot.options.map((o) => o.lengthMinutes) };
+    };
+    const plain = await ask("");
+    const etag = plain.res.headers.etag;
+    expect(etag).toBeTruthy();
+    // Right after the neighbour: a normal booking and an in-heat one (its gap is after) may start at
+    // 11.00; a reactive dog's 15 minutes before would reach into the neighbour, so 11.00 is not
+    // offered to it, and 11.30 (its buffer from 11.15) is.
+    expect(await startsAt("", "11:00")).toEqual({ status: "free", lengths: [30, 60, 90, 120] });
+    expect(await startsAt("&inHeat=true", "11:00")).toEqual({ status: "free", lengths: [30, 60, 90, 120] });
+    expect((await startsAt("&reactiveDog=true", "11:00")).status).toBe("taken");
+    expect((await startsAt("&reactiveDog=true", "11:30")).status).toBe("free");
+    // Before it: 9.00 for an hour ends as the neighbour starts: fine without options; a reactive
+    // dog's 15 minutes after and an in-heat booking's 30 minutes after would reach into it.
+    expect((await startsAt("", "09:00")).lengths).toEqual([30, 60]);
+    expect((await startsAt("&reactiveDog=true", "09:00")).lengths).toEqual([30]);
+    expect((await startsAt("&inHeat=true", "09:00")).lengths).toEqual([30]);
+    expect((await startsAt("&reactiveDog=true&inHeat=true", "09:30")).status).toBe("taken");
+    // The option-less answer is still the cached one: the same ETag, a 304 on revalidation.
+    const again = await t.app.inject({ method: "GET", url: url(""), headers: { "if-none-match": etag! } });
+    expect(again.statusCode).toBe(304);
+  });
+
   it("moves a reactive dog's booking only where its buffer fits, and moves the buffer with it", async () => {
     const date = "2026-06-25";
     const { reservation } = await bookAndPay(t, at(date, "09:00"), at(date, "10:00"), {

@@ -25,6 +25,7 @@ export const siteFixture = (maxDogs: number): SiteInfo => ({
     maxDogs,
     holdMinutes: 15,
   },
+  dogRules: { extraDogPriceCents: 0, reactiveDogBufferMinutes: 15, inHeatGapMinutes: 30 },
   door: { opensBeforeMinutes: 5, closesAfterMinutes: 0 },
   invoiceDueDays: 14,
   vatRateBasisPoints: 2550,

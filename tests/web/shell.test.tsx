@@ -44,6 +44,7 @@ const site: SiteInfo = {
     maxDogs: 4,
     holdMinutes: 15,
   },
+  dogRules: { extraDogPriceCents: 0, reactiveDogBufferMinutes: 15, inHeatGapMinutes: 30 },
   // Not the seeded defaults, so a page that states a fixed text instead of these is caught.
   door: { opensBeforeMinutes: 10, closesAfterMinutes: 15 },
   invoiceDueDays: 21,

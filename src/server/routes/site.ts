@@ -29,6 +29,11 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
           maxDogs: s.slotRules.maxDogs,
           holdMinutes: s.slotRules.holdMinutes,
         },
+        dogRules: {
+          extraDogPriceCents: s.dogRules.extraDogPriceCents,
+          reactiveDogBufferMinutes: s.dogRules.reactiveDogBufferMinutes,
+          inHeatGapMinutes: s.dogRules.inHeatGapMinutes,
+        },
         door: s.door,
         invoiceDueDays: s.membership.invoiceDueDays,
         vatRateBasisPoints: await vatRateOn(app.ctx.db, today),

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { fromPromise } from "xstate";
-import type { CalendarDay, DateRange } from "../../../../machines/bookingCalendarMachine";
+import type { CalendarDay, AvailabilityQuery } from "../../../../machines/bookingCalendarMachine";
 import { DEFAULT_MAX_DOGS } from "../../../../machines/checkoutMachine";
 import {
   memberBookingMachine,
@@ -66,7 +66,7 @@ export function MemberBookingsSection() {
         ),
         slotCalendar: memberSlotCalendar.provide({
           actors: {
-            loadAvailability: fromPromise<{ days: CalendarDay[] }, DateRange>(({ input }) =>
+            loadAvailability: fromPromise<{ days: CalendarDay[] }, AvailabilityQuery>(({ input }) =>
               env.api.availability(input.from, input.to),
             ),
           },

@@ -55,11 +55,15 @@ type GridProps = {
   selectedStart: string | null;
   onSelect(start: string): void;
   bookingWindowDays?: number;
+  /** What the extra dogs add to every price (decision 036). */
+  extraCents?: number;
 };
 
-function CellContent({ slot, bookingWindowDays }: { slot: CalendarSlot; bookingWindowDays?: number }) {
+function CellContent(props: { slot: CalendarSlot; bookingWindowDays?: number; extraCents?: number }) {
+  const { slot, bookingWindowDays, extraCents = 0 } = props;
   if (slot.status === "free") {
-    const price = lowestPrice(slot);
+    const lowest = lowestPrice(slot);
+    const price = lowest === null ? null : lowest + extraCents;
     return (
       <>
         {/* The name is "Vapaa <day and time>, alk. 9,00 €": the visible time is part of it. */}
@@ -86,7 +90,8 @@ function CellContent({ slot, bookingWindowDays }: { slot: CalendarSlot; bookingW
 }
 
 /** The chosen day's start times; ended ones are left out (the list starts from the one under way). */
-export function DayGrid({ day, now, columns, selectedStart, onSelect, bookingWindowDays }: GridProps) {
+export function DayGrid(props: GridProps) {
+  const { day, now, columns, selectedStart, onSelect, bookingWindowDays, extraCents } = props;
   const cells = useRef<Array<HTMLElement | null>>([]);
   // Which cell has the tab stop: view-only state (where the keyboard is), not the machine's.
   const [active, setActive] = useState<string | null>(null);
@@ -143,7 +148,7 @@ export function DayGrid({ day, now, columns, selectedStart, onSelect, bookingWin
                     onFocus={focus}
                     onClick={() => onSelect(slot.start)}
                   >
-                    <CellContent slot={slot} />
+                    <CellContent slot={slot} extraCents={extraCents} />
                   </button>
                 </div>
               ) : slot.status === "taken" ? (

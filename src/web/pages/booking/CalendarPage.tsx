@@ -5,11 +5,12 @@ import { fromPromise } from "xstate";
 import {
   bookingCalendarMachine,
   dateFromParam,
+  type AvailabilityQuery,
   type CalendarDay,
-  type DateRange,
 } from "../../../../machines/bookingCalendarMachine";
 import { formatDate, helsinkiDate } from "../../../domain/helsinkiClock";
 import { useBookingEnvironment } from "./bookingEnvironment";
+import { CalendarDogFields } from "./CalendarDogFields";
 import { CalendarToolbar } from "./CalendarToolbar";
 import { DayGrid, DayStrip } from "./CalendarDayGrid";
 import { SlotChooser } from "./SlotChooser";
@@ -18,8 +19,17 @@ import { useHydrated } from "../../useHydrated";
 import { useSiteInfo } from "../../useSiteInfo";
 import "./booking.css";
 
-export const checkoutPath = (start: string, end: string) =>
-  `/checkout/${encodeURIComponent(start)}/${encodeURIComponent(end)}`;
+/** What the calendar asked about the dogs, carried to checkout in its URL (left out when default). */
+export type DogsChoice = { dogs: number; reactiveDog: boolean; inHeat: boolean };
+
+export const checkoutPath = (start: string, end: string, choice?: DogsChoice) => {
+  const query = new URLSearchParams();
+  if (choice && choice.dogs > 1) query.set("koiria", String(choice.dogs));
+  if (choice?.reactiveDog) query.set("reaktiivinen", "1");
+  if (choice?.inHeat) query.set("juoksuinen", "1");
+  const search = query.toString();
+  return `/checkout/${encodeURIComponent(start)}/${encodeURIComponent(end)}${search ? `?${search}` : ""}`;
+};
 
 /**
  * `/varauskalenteri/:time?` — day first on every width (decision 031): the week's days with their
@@ -35,13 +45,13 @@ export function CalendarPage() {
   const actorRef = useActorRef(
     bookingCalendarMachine.provide({
       actors: {
-        loadAvailability: fromPromise<{ days: CalendarDay[] }, DateRange>(({ input }) =>
-          env.api.availability(input.from, input.to),
+        loadAvailability: fromPromise<{ days: CalendarDay[] }, AvailabilityQuery>(
+          ({ input: { from, to, ...options } }) => env.api.availability(from, to, options),
         ),
       },
       actions: {
         showDateInUrl: (_, { date }) => navigate(`/varauskalenteri/${date}`, { replace: true }),
-        goToCheckout: (_, { start, end }) => navigate(checkoutPath(start, end)),
+        goToCheckout: (_, { start, end, ...choice }) => navigate(checkoutPath(start, end, choice)),
       },
     }),
     { input: { time, today: helsinkiDate(env.now()), view: wide ? "week" : "day" } },
@@ -56,6 +66,9 @@ export function CalendarPage() {
   const selected = useSelector(actorRef, (s) => s.context.selected);
   const notice = useSelector(actorRef, (s) => s.context.notice);
   const errorMessage = useSelector(actorRef, (s) => s.context.errorMessage);
+  const dogs = useSelector(actorRef, (s) => s.context.dogs);
+  const reactiveDog = useSelector(actorRef, (s) => s.context.reactiveDog);
+  const inHeat = useSelector(actorRef, (s) => s.context.inHeat);
 
   useEffect(() => actorRef.send({ type: "calendar.setView", view: wide ? "week" : "day" }), [actorRef, wide]);
 
@@ -72,8 +85,12 @@ export function CalendarPage() {
   const hydrated = useHydrated();
   const heading = hydrated ? formatDate(date) : "\u00a0";
   const { site } = useSiteInfo();
+  // The price hints count the dogs after the first (decision 036; domain/dogRules.ts's
+  // extraDogsCents, not imported: one chunk less on the calendar's first load).
+  const extraCents = (dogs - 1) * (site?.dogRules.extraDogPriceCents ?? 0);
   const cellProps = {
     bookingWindowDays: site?.slotRules.bookingWindowDays,
+    extraCents,
     selectedStart: selected?.start ?? null,
     onSelect: (start: string) => actorRef.send({ type: "calendar.select", start }),
   };
@@ -87,6 +104,13 @@ export function CalendarPage() {
           {notice}
         </p>
       )}
+      <CalendarDogFields
+        site={site}
+        dogs={dogs}
+        reactiveDog={reactiveDog}
+        inHeat={inHeat}
+        onChange={(change) => actorRef.send({ type: "calendar.setDogs", ...change })}
+      />
       <CalendarToolbar
         view={view}
         dayButtons
@@ -146,6 +170,7 @@ export function CalendarPage() {
             {phase === "selecting" && selected && (
               <SlotChooser
                 slot={selected}
+                extraCents={extraCents}
                 onChoose={(end) => actorRef.send({ type: "calendar.choose", end })}
                 onCancel={() => actorRef.send({ type: "calendar.deselect" })}
               />

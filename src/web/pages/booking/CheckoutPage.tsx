@@ -52,6 +52,19 @@ export function CheckoutPage() {
   return <CheckoutFlow key={location.pathname + location.search} />;
 }
 
+/**
+ * The calendar's answers about the dogs (`?koiria=2&reaktiivinen=1&juoksuinen=1`, CalendarPage's
+ * checkoutPath): only those given, so a remembered draft keeps the rest.
+ */
+function dogsFromSearch(search: URLSearchParams): Partial<CheckoutDetails> {
+  const given: Partial<CheckoutDetails> = {};
+  const dogs = Number(search.get("koiria"));
+  if (Number.isInteger(dogs) && dogs >= 1 && dogs <= 20) given.dogs = dogs;
+  if (search.get("reaktiivinen") === "1") given.reactiveDog = true;
+  if (search.get("juoksuinen") === "1") given.inHeat = true;
+  return given;
+}
+
 function CheckoutFlow() {
   const env = useBookingEnvironment();
   const { start, end } = useParams();
@@ -59,6 +72,8 @@ function CheckoutFlow() {
   // A slot offered from the waitlist (its e-mail's link): the offer's token and the offered address.
   const waitlistToken = search.get("jono") ?? undefined;
   const offeredEmail = search.get("email");
+  // What the calendar asked about the dogs (decision 036): it wins over a remembered draft.
+  const fromCalendar = dogsFromSearch(search);
 
   const actorRef = useActorRef(
     withCheckoutRules(checkoutMachine).provide({
@@ -103,9 +118,11 @@ function CheckoutFlow() {
         end,
         payment: search.get("payment"),
         token: search.get("token"),
-        draft:
-          heldCheckout()?.details ??
-          (offeredEmail ? { ...checkoutDraft(), email: offeredEmail } : checkoutDraft()),
+        draft: {
+          ...(heldCheckout()?.details ??
+            (offeredEmail ? { ...checkoutDraft(), email: offeredEmail } : checkoutDraft())),
+          ...fromCalendar,
+        },
       },
     },
   );

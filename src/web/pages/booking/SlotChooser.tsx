@@ -3,10 +3,16 @@ import { formatDateTime, formatTime } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import { formatLength } from "./labels";
 
-type Props = { slot: CalendarSlot; onChoose(end: string): void; onCancel(): void };
+type Props = {
+  slot: CalendarSlot;
+  /** What the extra dogs add to each length's price (decision 036). */
+  extraCents?: number;
+  onChoose(end: string): void;
+  onCancel(): void;
+};
 
 /** The lengths that fit from the chosen start, each with its end time and price. */
-export function SlotChooser({ slot, onChoose, onCancel }: Props) {
+export function SlotChooser({ slot, extraCents = 0, onChoose, onCancel }: Props) {
   return (
     <section className="slot-chooser card" aria-labelledby="slot-chooser-title">
       <h2 id="slot-chooser-title">Valitse kesto</h2>
@@ -19,7 +25,7 @@ export function SlotChooser({ slot, onChoose, onCancel }: Props) {
             className="button button-secondary slot-chooser__option"
             onClick={() => onChoose(option.end)}
           >
-            {formatLength(option.lengthMinutes)} · {formatEuros(option.priceCents)}
+            {formatLength(option.lengthMinutes)} · {formatEuros(option.priceCents + extraCents)}
             <span className="slot-chooser__until">
               {" "}
               (klo {formatTime(slot.start)}–{formatTime(option.end)})

@@ -1,0 +1,60 @@
+import { formatEuros } from "../../../domain/money";
+import type { SiteInfo } from "../../../domain/site";
+import { DogOptionsFields } from "./DogOptionsFields";
+
+/** Until the park's settings are known: the seeded rules (both options on), so nothing moves once they are. */
+const DEFAULT_MAX_DOGS = 4;
+
+type Props = {
+  site: SiteInfo | null;
+  dogs: number;
+  reactiveDog: boolean;
+  inHeat: boolean;
+  onChange(change: { dogs?: number; reactiveDog?: boolean; inHeat?: boolean }): void;
+};
+
+/**
+ * The calendar asks the dogs up front (decision 036): how many (each after the first may cost
+ * extra, and the price hints count it) and the options the park has on; the starts shown are those
+ * where such a booking fits, and checkout gets the same answers.
+ */
+export function CalendarDogFields({ site, dogs, reactiveDog, inHeat, onChange }: Props) {
+  const maxDogs = site?.slotRules.maxDogs ?? DEFAULT_MAX_DOGS;
+  const rules = site?.dogRules;
+  const extra = rules?.extraDogPriceCents ?? 0;
+  return (
+    <fieldset className="calendar-dogs">
+      <legend>Koirat</legend>
+      <div className="form-field">
+        <label htmlFor="calendar-dogs">Koirien määrä</label>
+        <select
+          id="calendar-dogs"
+          value={dogs}
+          aria-describedby={extra > 0 ? "calendar-dogs-help" : undefined}
+          onChange={(e) => onChange({ dogs: Number(e.target.value) })}
+        >
+          {Array.from({ length: Math.max(1, maxDogs, dogs) }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+        {extra > 0 && (
+          <p id="calendar-dogs-help" className="muted">
+            {`Jokainen koira ensimmäisen jälkeen lisää hintaan ${formatEuros(extra)}.`}
+          </p>
+        )}
+      </div>
+      <DogOptionsFields
+        idPrefix="calendar"
+        reactiveDog={reactiveDog}
+        inHeat={inHeat}
+        onChange={onChange}
+        show={{
+          reactiveDog: !rules || rules.reactiveDogBufferMinutes > 0,
+          inHeat: !rules || rules.inHeatGapMinutes > 0,
+        }}
+      />
+    </fieldset>
+  );
+}

@@ -34,7 +34,8 @@ export function createMembershipApi(http: HttpClient = defaultHttp) {
     /** The customer's membership, or null when they have none (the API answers 404). */
     async mySubscription(): Promise<Subscription | null> {
       try {
-        return parseAnswer(
+        // Awaited here: a returned promise's rejection would pass the catch (the 404 became an error).
+        return await parseAnswer(
           schemas(),
           http.get("/api/v2/subscriptions/me"),
           (m, data) => m.subscriptionResponseSchema.parse(data).subscription,

@@ -5,8 +5,10 @@ import { fromPromise, type SnapshotFrom } from "xstate";
 import { TestModel } from "xstate/graph";
 import { adminTokenMachine, type AdminTokenEvent } from "../../machines/adminTokenMachine";
 import { ADMIN_TOKEN_REFRESH_MS, adminTokenExpiresAtMs } from "../../src/domain/admin/token";
+import { isEnabled, jsdomProbe } from "../support/pageProbe";
 import { describePathTests, type StateAssertions } from "../support/paths";
 import { BASE, createAdminHarness, idToken } from "./adminPathSupport";
+import { ADMIN_NOTICES, adminTokenView, signingOutButton } from "./adminTokenView";
 
 /*
  * Paths generated from adminTokenMachine, run against the real admin area: the guard, the login
@@ -111,45 +113,28 @@ const executors = {
 
 /* ---------- What each state shows ---------- */
 
-const adminNav = () => screen.queryByRole("navigation", { name: "Ylläpidon valikko" });
-const notices = {
-  forbidden: "Tällä tunnuksella ei ole ylläpidon käyttöoikeutta. Sinut kirjattiin ulos.",
-  expired: "Kirjautumisesi on päättynyt. Kirjaudu uudelleen.",
-  signedOut: "Olet kirjautunut ulos.",
-};
-
-const shows = (expectView: (s: Snapshot) => void) => async (s: Snapshot) => {
-  await waitFor(() => expectView(s));
-};
-
-/** The signed-in area: the admin's own navigation, no login form, the token in storage. */
-function expectSignedInArea(s: Snapshot) {
-  expect(app.here()).not.toBe("/hallinta/login");
-  expect(adminNav()).not.toBeNull();
-  expect(screen.queryByLabelText("Salasana")).toBeNull();
-  expect(app.storedToken()).toBe(s.context.token);
-}
+// The page-level checks are shared with the browser run (tests/machines/adminTokenView.ts); jsdom
+// adds what only it can see: the token in storage is the machine's own, the sign-out is under way.
+const probe = jsdomProbe(() => app.here());
+const view = (key: keyof typeof adminTokenView) => async (s: Snapshot) =>
+  adminTokenView[key]!(await probe, s);
+const storesMachineToken = (s: Snapshot) => expect(app.storedToken()).toBe(s.context.token);
 
 const stateChecks: StateAssertions<typeof adminTokenMachine> = {
-  restoring: shows(() => {
-    expect(screen.getByRole("status")).toHaveTextContent("Ladataan…");
-    expect(adminNav()).toBeNull();
-  }),
-  signedOut: shows((s) => {
-    expect(app.here()).toBe("/hallinta/login");
-    expect(screen.getByRole("heading", { level: 1, name: "Ylläpidon kirjautuminen" })).toBeInTheDocument();
-    expect(adminNav()).toBeNull();
-    expect(app.storedToken()).toBeNull();
-    if (s.context.notice) expect(screen.getByText(notices[s.context.notice])).toBeInTheDocument();
-  }),
-  "signedIn.ready": shows((s) => {
-    expectSignedInArea(s);
-    expect(screen.getByRole("button", { name: "Kirjaudu ulos" })).toBeEnabled();
-  }),
-  "signedIn.refreshing": shows((s) => expectSignedInArea(s)),
-  signingOut: shows(() => {
-    expect(screen.getByRole("button", { name: "Kirjaudutaan ulos…" })).toBeDisabled();
-  }),
+  restoring: view("restoring"),
+  signedOut: view("signedOut"),
+  "signedIn.ready": async (s) => {
+    await view("signedIn.ready")(s);
+    storesMachineToken(s);
+  },
+  "signedIn.refreshing": async (s) => {
+    await view("signedIn.refreshing")(s);
+    storesMachineToken(s);
+  },
+  signingOut: async (s) => {
+    await view("signingOut")(s);
+    await isEnabled(await probe, signingOutButton, false);
+  },
 };
 
 afterEach(() => cleanup());
@@ -216,7 +201,7 @@ describe("admin calls through the token policy", () => {
     await app.settle("signOut", { value: undefined });
     await waitFor(() => expect(app.here()).toBe("/hallinta/login"));
     expect(app.storedToken()).toBeNull();
-    expect(screen.getByText(notices.forbidden)).toBeInTheDocument();
+    expect(screen.getByText(ADMIN_NOTICES.forbidden)).toBeInTheDocument();
     expect(app.calls.filter((c) => c.url.includes("n=3"))).toHaveLength(1);
   });
 

@@ -75,7 +75,11 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`Server did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      // Not left running: a server that starts late would hold its memory until the machine restarts.
+      child.kill("SIGKILL");
+      throw new Error(`Server did not start:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 

@@ -1,160 +1,45 @@
-import { assign, fromPromise, sendParent, setup } from "xstate";
-import type { MemberReservation, Subscription } from "../src/domain/membership";
-import { bookingCalendarMachine, type CalendarView } from "./bookingCalendarMachine";
+import { assign } from "xstate";
+import { helsinkiDate } from "../src/domain/helsinkiClock";
 import { DEFAULT_MAX_DOGS } from "./checkoutMachine";
-import { overQuotaMessage, quotaForChoice, remainingHours, type SlotChoice } from "./memberQuota";
+import { memberBookingSetup, noMove, refreshedAfter, withReservation } from "./memberBookingSetup";
+import { overQuotaMessage, quotaForChoice } from "./memberQuota";
 import { serverMessageOr } from "./remoteFailure";
+
+export {
+  memberSlotCalendar,
+  type BookingRequest,
+  type DogChoice,
+  type MemberBookingContext,
+  type MemberBookingEvent,
+  type MemberBookingInput,
+  type MemberBookingsData,
+  type MoveRequest,
+  type ReservationOutcome,
+} from "./memberBookingSetup";
 
 /**
  * The member's bookings on /oma-tili (issue 7): the member's list, booking within the quota without
- * payment, and cancelling one only after an explicit confirmation.
+ * payment, moving a member booking to another free time (decision 026) and cancelling one, each
+ * only after an explicit confirmation.
  *
  * The membership itself (quota, access) has one home, the app's shared subscription actor: the app
- * sends its value here as `membership.updated`, and after a booking or a cancel this machine asks
+ * sends its value here as `membership.updated`, and after a booking, a move or a cancel this machine asks
  * for it to be read again with the provided action `membershipChanged`.
  *
  * Choosing the time reuses the booking calendar as the child actor `slotCalendar`: the same week
  * loading, navigation and free-slot lengths; in member mode its hand-over to checkout becomes the
  * event `booking.chooseSlot` sent to this machine. All I/O is provided at the React edge: the actors
- * `loadMemberBookings`, `bookSlot` and `cancelReservation`, and the calendar's `loadAvailability`.
+ * `loadMemberBookings`, `bookSlot`, `loadMoveDay`, `moveReservation` and `cancelReservation`, and the
+ * calendar's `loadAvailability`. The types, actors, actions and guards are in memberBookingSetup.ts.
  */
-
-export type MemberBookingsData = {
-  reservations: MemberReservation[];
-  maxDogs: number;
-  /** When the list was read (ISO), to tell past bookings from coming ones. */
-  now: string;
-};
-/** The slot, the dogs and their options (decision 036: a reactive dog, a female in heat). */
-export type DogChoice = { dogs: number; reactiveDog?: boolean; inHeat?: boolean };
-export type BookingRequest = SlotChoice & DogChoice;
-export type ReservationOutcome = { success: boolean; message: string; reservation: MemberReservation };
-
-export type MemberBookingInput = {
-  /** Today's Helsinki date (the calendar opens on it); the app reads the clock. */
-  today: string;
-  calendarView: CalendarView;
-};
-
-export type MemberBookingContext = MemberBookingsData & {
-  /** The shared membership; undefined until it is known, null for none. */
-  subscription: Subscription | null | undefined;
-  /** A booking or a cancel changed the quota and the shared membership has not answered since. */
-  awaitingMembership: boolean;
-  today: string;
-  calendarView: CalendarView;
-  choice: SlotChoice | null;
-  dogs: number;
-  /** The dogs' options, set with the number of dogs (`booking.setDogs`). */
-  reactiveDog: boolean;
-  inHeat: boolean;
-  /** The booking just made (`showing.booked`) or just cancelled (`showing.cancelled`). */
-  outcome: MemberReservation | null;
-  /** The server's words on success or failure, or the local quota refusal. */
-  message: string | null;
-  cancelId: string | null;
-  /** The list could not be read again after a booking or a cancel: it may lag. */
-  refreshFailed: boolean;
-};
-
-export type MemberBookingEvent =
-  | { type: "membership.updated"; subscription: Subscription | null }
-  | { type: "bookings.retry" }
-  | { type: "booking.start" }
-  | { type: "booking.chooseSlot"; start: string; end: string }
-  | ({ type: "booking.setDogs" } & DogChoice)
-  | { type: "booking.confirm" }
-  | { type: "booking.back" }
-  | { type: "booking.close" }
-  | { type: "reservation.cancel"; id: string }
-  | { type: "reservation.confirmCancel" }
-  | { type: "reservation.keep" };
 
 export const LOAD_FAILED = "Jäsenvarauksia ei saatu ladattua.";
 export const BOOKING_FAILED = "Varaus epäonnistui.";
 export const CANCEL_FAILED = "Varauksen peruminen epäonnistui.";
+export const MOVE_DAY_FAILED = "Vapaiden aikojen lataaminen epäonnistui.";
+export const MOVE_FAILED = "Varauksen siirtäminen epäonnistui.";
 
-/** Puts a booking the server returned into the list in place of its older copy. */
-const withReservation = (list: MemberReservation[], reservation: MemberReservation) => [
-  reservation,
-  ...list.filter((r) => r.id !== reservation.id),
-];
-
-/** The calendar in member mode: choosing a length hands the slot to this machine instead of checkout. */
-export const memberSlotCalendar = bookingCalendarMachine.provide({
-  actions: {
-    goToCheckout: sendParent((_, params: SlotChoice) => ({ type: "booking.chooseSlot", ...params })),
-  },
-});
-
-/**
- * After a booking or a cancel the list is read again (the membership's hours are read by its own
- * actor). The list already holds the changed booking; if the refresh fails the rest may lag, and
- * the view says so.
- */
-const refreshedAfter = (id: "refreshAfterBooking" | "refreshAfterCancel") =>
-  ({
-    initial: "refreshing",
-    states: {
-      refreshing: {
-        description: "The list is read again.",
-        invoke: {
-          id,
-          src: "loadMemberBookings",
-          onDone: {
-            target: "refreshed",
-            actions: {
-              type: "storeLoaded",
-              params: ({ event }: { event: { output: MemberBookingsData } }) => event.output,
-            },
-          },
-          onError: { target: "refreshed", actions: "noteRefreshFailed" },
-        },
-      },
-      refreshed: { description: "The list is up to date, or marked as possibly lagging." },
-    },
-  }) as const;
-
-export const memberBookingMachine = setup({
-  types: {
-    context: {} as MemberBookingContext,
-    events: {} as MemberBookingEvent,
-    input: {} as MemberBookingInput,
-    children: {} as { slotCalendar: "slotCalendar" },
-  },
-  actors: {
-    loadMemberBookings: fromPromise<MemberBookingsData>(async () => {
-      throw new Error("loadMemberBookings is provided by the app");
-    }),
-    bookSlot: fromPromise<ReservationOutcome, BookingRequest>(async () => {
-      throw new Error("bookSlot is provided by the app");
-    }),
-    cancelReservation: fromPromise<ReservationOutcome, { id: string }>(async () => {
-      throw new Error("cancelReservation is provided by the app");
-    }),
-    slotCalendar: memberSlotCalendar,
-  },
-  actions: {
-    membershipChanged: () => {},
-    storeLoaded: assign((_, data: MemberBookingsData) => ({ ...data, refreshFailed: false })),
-    noteRefreshFailed: assign({ refreshFailed: true }),
-    forgetOutcome: assign({ outcome: null, message: null }),
-  },
-  guards: {
-    hasHoursToBook: ({ context }) =>
-      !!context.subscription?.has_access && remainingHours(context.subscription) > 0,
-    fitsQuota: ({ context, event }) =>
-      event.type === "booking.chooseSlot" && quotaForChoice(context.subscription, event).leftAfter >= 0,
-    dogsAllowed: ({ context, event }) =>
-      event.type === "booking.setDogs" &&
-      Number.isInteger(event.dogs) &&
-      event.dogs >= 1 &&
-      event.dogs <= context.maxDogs,
-    isCancellable: ({ context, event }) =>
-      event.type === "reservation.cancel" &&
-      context.reservations.some((r) => r.id === event.id && r.cancellable),
-  },
-}).createMachine({
+export const memberBookingMachine = memberBookingSetup.createMachine({
   id: "memberBooking",
   context: ({ input }) => ({
     today: input.today,
@@ -171,6 +56,8 @@ export const memberBookingMachine = setup({
     outcome: null,
     message: null,
     cancelId: null,
+    moveId: null,
+    ...noMove,
     refreshFailed: false,
   }),
   initial: "loading",
@@ -213,6 +100,21 @@ export const memberBookingMachine = setup({
           target: "confirmingCancel",
           actions: [assign({ cancelId: ({ event }) => event.id }), "forgetOutcome"],
         },
+        "move.start": {
+          guard: "isMovable",
+          target: "movePicking",
+          actions: [
+            "forgetOutcome",
+            assign(({ context, event }) => ({
+              moveId: event.id,
+              // The booking's own day first: a move is most often a few hours either way.
+              moveDate: helsinkiDate(context.reservations.find((r) => r.id === event.id)!.start),
+              moveSlots: [],
+              moveChoice: null,
+              moveError: null,
+            })),
+          ],
+        },
       },
       states: {
         idle: { description: "The list, with nothing just done." },
@@ -225,6 +127,11 @@ export const memberBookingMachine = setup({
         cancelled: {
           description: "A booking was cancelled (its hours are back): the list is read again.",
           ...refreshedAfter("refreshAfterCancel"),
+        },
+        /** A booking was moved (its hours with it): the answer on it, while the list is read again. */
+        moved: {
+          description: "A booking was moved (its hours with it): the list is read again.",
+          ...refreshedAfter("refreshAfterMove"),
         },
         /** The cancel was refused or failed: the server's message. */
         cancelFailed: { description: "The cancel was refused or failed: the server's message." },
@@ -320,6 +227,81 @@ export const memberBookingMachine = setup({
     bookFailed: {
       description: "The server refused the booking: its message; another time can be chosen.",
       on: { "booking.back": "choosing", "booking.close": "showing" },
+    },
+    /** 'Siirrä varaus': a day's free times on the booking's card, one chosen; nothing sent before 'Siirrä tähän aikaan'. */
+    movePicking: {
+      description: "Moving a member booking: a day's free times, one chosen, then confirmed.",
+      initial: "loadingDay",
+      on: {
+        "move.date": {
+          target: ".loadingDay",
+          actions: assign({
+            moveDate: ({ event }) => event.date,
+            moveSlots: [],
+            moveChoice: null,
+            moveError: null,
+          }),
+        },
+        "move.close": { target: "showing", actions: assign({ moveId: null, ...noMove }) },
+      },
+      states: {
+        loadingDay: {
+          description: "Reading the chosen day's free times.",
+          invoke: {
+            id: "loadMoveDay",
+            src: "loadMoveDay",
+            input: ({ context }) => ({ date: context.moveDate! }),
+            onDone: { target: "picking", actions: assign({ moveSlots: ({ event }) => event.output }) },
+            onError: {
+              target: "dayFailed",
+              actions: assign({ moveError: ({ event }) => serverMessageOr(event.error, MOVE_DAY_FAILED) }),
+            },
+          },
+        },
+        picking: {
+          description: "The day's free times; one may be chosen and the move confirmed.",
+          on: {
+            "move.slot": {
+              guard: "isOfferedMove",
+              actions: assign({
+                moveChoice: ({ event }) => ({ start: event.start, end: event.end }),
+                moveError: null,
+              }),
+            },
+            "move.confirm": { guard: "hasMoveChoice", target: "#memberBooking.moving" },
+          },
+        },
+        dayFailed: { description: "The day's free times could not be read: another day, or close." },
+      },
+    },
+    moving: {
+      description: "The move is sent.",
+      invoke: {
+        id: "moveReservation",
+        src: "moveReservation",
+        input: ({ context }) => ({ id: context.moveId!, ...context.moveChoice! }),
+        onDone: {
+          target: "showing.moved",
+          actions: [
+            assign(({ context, event }) => ({
+              outcome: event.output.reservation,
+              message: event.output.message,
+              reservations: context.reservations.map((r) =>
+                r.id === event.output.reservation.id ? event.output.reservation : r,
+              ),
+              awaitingMembership: true,
+              ...noMove,
+            })),
+            "membershipChanged",
+          ],
+        },
+        // Refused (taken meanwhile, over the quota, the window closed): the reason beside the same
+        // day's times and the choice kept, to choose again or send again.
+        onError: {
+          target: "movePicking.picking",
+          actions: assign({ moveError: ({ event }) => serverMessageOr(event.error, MOVE_FAILED) }),
+        },
+      },
     },
     /** 'Haluatko varmasti perua varauksen?' — nothing is sent before 'Kyllä, peru'. */
     confirmingCancel: {

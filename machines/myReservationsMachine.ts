@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from "xstate";
 import { serverMessageOr } from "./remoteFailure";
 import type { PublicReservation, StoredReservation } from "../src/domain/booking";
 import type { BookingSummary } from "./reservationTypes";
+import type { MoveSlot } from "../src/domain/moveSlots";
 
 /**
  * `/oma-varaus`: the bookings this browser keeps, each refreshed from the API by its access token,
@@ -25,8 +26,8 @@ export type OwnReservationItem = {
 export type CancelOutcome = { success: boolean; message: string; reservation?: OwnReservation };
 /** Which day's free times to read for which booking, and the dearest a time may be (its list price). */
 export type MoveDayInput = { accessToken: string; date: string; maxPriceCents: number };
-/** A free time the booking can move to: a start and a length no dearer than what was paid. */
-export type MoveSlot = { start: string; end: string; priceCents: number };
+/** A free time the booking can move to (no dearer than what was paid: `freeMoveSlots`). */
+export type { MoveSlot };
 
 export type MyReservationsContext = {
   items: OwnReservationItem[];

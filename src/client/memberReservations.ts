@@ -11,7 +11,7 @@ import { bookingApi } from "./reservations";
 /*
  * The member's bookings (issue 7 contract in src/domain/membership.ts): the member's own list,
  * booking within the quota and cancelling. The membership itself is read by src/client/membership
- * for the app's shared subscription actor. The customer session's bearer token is added by the
+ * for the app's shared subscription actor. Moving a booking is `reschedule`. The customer session's bearer token is added by the
  * http client's auth policy (these are customer /api/v2 paths). Answers are parsed with the
  * contract's schemas, so a server that drifts shows up as an error.
  */
@@ -31,6 +31,12 @@ export const memberBookingApi = {
   async cancel(id: string): Promise<MemberReservationResult> {
     return memberReservationResponseSchema.parse(
       await http.delete(`/api/v2/reservations/${encodeURIComponent(id)}`),
+    );
+  },
+  /** Moves one of the customer's own bookings (decision 026): a member booking's hours move with it. */
+  async reschedule(id: string, start: string, end: string): Promise<MemberReservationResult> {
+    return memberReservationResponseSchema.parse(
+      await http.post(`/api/v2/reservations/${encodeURIComponent(id)}/reschedule`, { start, end }),
     );
   },
   /** The public free-slot grid, the same the booking calendar shows. */

@@ -1,13 +1,13 @@
 import { DateTime } from "luxon";
 import type { Page } from "playwright-core";
-import { formatDate, formatDateTime, HELSINKI } from "../../src/domain/helsinkiTime.js";
+import { formatDate, formatDateTime, formatTimeRange, HELSINKI } from "../../src/domain/helsinkiTime.js";
 import { commitmentLastDay, periodStart } from "../../src/domain/membershipPeriods.js";
 import { serverAndBrowserForFile } from "../support/e2e.js";
 
 /*
  * Membership end to end in Chromium against the real built server on its embedded defaults:
  * log in → /jasenyys → Plus with a 12-month commitment → pay the first invoice from /oma-tili on
- * the demo page → /subscription/success → book and cancel as a member → cancel the membership
+ * the demo page → /subscription/success → book, move (on a phone's width) and cancel as a member → cancel the membership
  * through its confirmation. The login link is read from the server's printed e-mail.
  */
 const e2e = serverAndBrowserForFile();
@@ -98,9 +98,28 @@ describe("membership in Chromium", () => {
     await page.getByText("2 / 16 h (13 %)").waitFor();
     await page.getByText("Jäsenvaraus").first().waitFor();
 
+    // Move it to 14-15 the same day on a phone's width: the hours follow (2 h → 1 h).
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole("button", { name: "Siirrä varaus" }).click();
+    const picker = page.getByRole("group", { name: /^Valitse uusi päivä ja aika/ });
+    await expect.poll(() => picker.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await picker.getByLabel("Päivä").inputValue()).toBe(tomorrow10.toISODate());
+    const to = tomorrow10.set({ hour: 14 });
+    await picker
+      .getByRole("button", { name: formatTimeRange(to.toJSDate(), to.plus({ hours: 1 }).toJSDate()) })
+      .click();
+    await picker.getByText("Uusi aika käyttää kiintiöstä 1 h (nyt 2 h).").waitFor();
+    // Nothing on the page is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await picker.getByRole("button", { name: "Siirrä tähän aikaan" }).click();
+    await page.getByText(/^Varaus siirretty: /).waitFor();
+    await page.getByText("1 / 16 h (6 %)").waitFor();
+    if (wide) await page.setViewportSize(wide);
+
     // Cancel the booking: the hours come back.
     await page.getByRole("button", { name: "Peru varaus" }).click();
-    await page.getByText("2 h palautuu kiintiöösi").waitFor();
+    await page.getByText("1 h palautuu kiintiöösi").waitFor();
     await page.getByRole("button", { name: "Kyllä, peru" }).click();
     await page.getByText("0 / 16 h (0 %)").waitFor();
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { SnapshotFrom } from "xstate";
 import { TestModel } from "xstate/graph";
@@ -11,6 +11,7 @@ import {
 } from "../../machines/memberBookingMachine";
 import { formatHours, quotaForChoice, remainingHours } from "../../machines/memberQuota";
 import type { MemberReservation, Subscription } from "../../src/domain/membership";
+import { freeMoveSlots } from "../../src/domain/moveSlots";
 import { formatDateTime, formatTime, formatTimeRange } from "../../src/domain/helsinkiTime";
 import { formatEuros } from "../../src/domain/money";
 import { describePathTests } from "../support/paths";
@@ -19,10 +20,13 @@ import {
   at,
   cancelledMember,
   createFakeMemberApi,
+  dayFixture,
+  movedMember,
   newBooking,
   NOW,
   pastMember,
   renderMemberBookings,
+  startedMember,
   subscription,
   TODAY,
   upcomingMember,
@@ -36,7 +40,9 @@ import { createFakeMembershipApi, type FakeMembershipApi } from "./membershipPat
  * Paths generated from memberBookingMachine, run against the real MemberBookingsSection (with the
  * booking calendar it hosts as its child, and the app's shared subscription actor it reads the
  * quota from). The member has 1,5 h of 8 h left: one hour fits, two hours are refused here without
- * a request. The APIs' answers are settled by the test.
+ * a request. Moving the coming one-hour member booking: its own day first (the next day may be
+ * looked at), whose 10.00-12.00 it takes (two hours: its own hour and one more of the quota). The APIs' answers are
+ * settled by the test.
  */
 
 type Snapshot = SnapshotFrom<typeof memberBookingMachine>;
@@ -47,9 +53,18 @@ const list = (reservations: MemberReservation[]): MemberBookingsData => ({
   maxDogs: 4,
   now: NOW,
 });
-const LOADED = list([upcomingMember, upcomingSingle, pastMember]);
-const AFTER_BOOKING = list([newBooking, upcomingMember, upcomingSingle, pastMember]);
-const AFTER_CANCEL = list([cancelledMember, upcomingSingle, pastMember]);
+const LOADED = list([upcomingMember, startedMember, upcomingSingle, pastMember]);
+const AFTER_BOOKING = list([newBooking, upcomingMember, startedMember, upcomingSingle, pastMember]);
+const AFTER_CANCEL = list([cancelledMember, startedMember, upcomingSingle, pastMember]);
+/** The moved booking's own day (where it moves, to 10-12), and the next one (looked at). */
+const OWN_DAY = "2026-06-17";
+const NEXT_DAY = "2026-06-18";
+const MOVE_TO = { start: at("10:00", OWN_DAY), end: at("12:00", OWN_DAY) };
+const MOVED = movedMember(MOVE_TO);
+const AFTER_MOVE = list([MOVED, startedMember, upcomingSingle, pastMember]);
+const MOVED_MESSAGE = "Varaus siirretty: ke 17.6.2026 klo 10.00–12.00.";
+const OVER_QUOTA =
+  "Tuntikiintiösi ei riitä: jaksolla ma 1.6.2026 alkaen sinulla on jäljellä 1,5 h, ja varaus vaatisi 2 h.";
 const ONE_HOUR = { start: at("10:00"), end: at("11:00") };
 const TWO_HOURS = { start: at("10:00"), end: at("12:00") };
 const unavailable = apiError(503, "Palvelu ei ole käytettävissä.");
@@ -59,7 +74,12 @@ function nextMemberships(s: Snapshot): Array<Subscription | null> {
   const { subscription: known, outcome } = s.context;
   if (known === undefined) return [subscription(6.5), null];
   if (!known) return [null];
-  const hours = outcome?.status === "cancelled" ? -outcome.hours : (outcome?.hours ?? 0);
+  const hours =
+    outcome?.status === "cancelled"
+      ? -outcome.hours
+      : outcome?.id === upcomingMember.id
+        ? outcome.hours - upcomingMember.hours
+        : (outcome?.hours ?? 0);
   return [subscription(known.usage.hours_used + hours)];
 }
 
@@ -97,28 +117,58 @@ function modelEvents(s: Snapshot): ModelEvent[] {
     { type: "xstate.error.actor.cancelReservation", error: apiError(409, "Varausta ei voi enää perua.") },
     { type: "xstate.done.actor.refreshAfterCancel", output: AFTER_CANCEL },
     { type: "xstate.error.actor.refreshAfterCancel", error: unavailable },
+    { type: "move.start", id: upcomingMember.id },
+    {
+      type: "xstate.done.actor.loadMoveDay",
+      output: freeMoveSlots(dayFixture(s.context.moveDate ?? OWN_DAY)),
+    },
+    { type: "xstate.error.actor.loadMoveDay", error: unavailable },
+    { type: "move.date", date: NEXT_DAY },
+    { type: "move.slot", ...MOVE_TO },
+    { type: "move.confirm" },
+    { type: "move.close" },
+    {
+      type: "xstate.done.actor.moveReservation",
+      output: { success: true, message: MOVED_MESSAGE, reservation: MOVED },
+    },
+    { type: "xstate.error.actor.moveReservation", error: apiError(409, OVER_QUOTA) },
+    { type: "xstate.done.actor.refreshAfterMove", output: AFTER_MOVE },
+    { type: "xstate.error.actor.refreshAfterMove", error: unavailable },
   ];
 }
 
 /**
  * What can happen in the page, kept small: the membership answers only when it was asked (at the
  * start and after a change) and, to keep the model small, once the list is shown and before the
- * list is read again; one booking or one cancel per path, by a member.
+ * list is read again; one booking, one move or one cancel per path, by a member. A move looks at
+ * the next day once (the own day's read may fail), chooses once, and may be refused once.
  */
 function offered(s: Snapshot, event: ModelEvent): boolean {
   if (!s.can(event as MemberBookingEvent)) return false;
   const c = s.context;
-  if (event.type === "membership.updated") return c.awaitingMembership && s.matches("showing");
+  if (event.type === "membership.updated")
+    return c.awaitingMembership && ["showing", "loading", "loadFailed"].some((k) => s.matches(k as never));
   if (event.type.includes(".actor.refreshAfter")) return !c.awaitingMembership;
-  const changed = c.reservations.some((r) => r.id === newBooking.id || r.status === "cancelled");
-  if (event.type === "booking.start" || event.type === "reservation.cancel")
+  const changed = c.reservations.some(
+    (r) =>
+      r.id === newBooking.id ||
+      r.status === "cancelled" ||
+      r.start !== LOADED.reservations.find((l) => l.id === r.id)?.start,
+  );
+  if (event.type === "booking.start" || event.type === "reservation.cancel" || event.type === "move.start")
     return !c.awaitingMembership && !changed && !!c.subscription;
+  // The day's read fails on the booking's own day; the move is refused (once) on the next.
+  if (event.type === "move.date") return c.moveDate === OWN_DAY;
+  if (event.type === "xstate.error.actor.loadMoveDay") return c.moveDate === OWN_DAY;
+  if (event.type === "move.slot") return c.moveChoice === null;
+  if (event.type === "xstate.error.actor.moveReservation") return c.moveError === null;
   if (event.type === "booking.setDogs") return c.dogs === 1;
   return true;
 }
 
 const FLOW = ["choosing", "overQuota", "confirming", "booking", "bookFailed"];
 const CANCEL = ["confirmingCancel", "cancelling", "showing.cancelled", "showing.cancelFailed"];
+const MOVE = ["movePicking", "moving"];
 const inAny = (s: Snapshot, keys: string[]) => keys.some((key) => s.matches(key as never));
 
 /** States differ by what the view shows: the choice only while booking, the cancelled one only while cancelling. */
@@ -134,6 +184,9 @@ const model = new TestModel(memberBookingMachine, {
       s.context.reservations.map((r) => `${r.id}:${r.status}`),
       inAny(s, FLOW) ? [s.context.choice, s.context.dogs] : null,
       inAny(s, CANCEL) ? s.context.cancelId : null,
+      inAny(s, MOVE)
+        ? [s.context.moveDate, s.context.moveSlots.length, s.context.moveChoice, s.context.moveError]
+        : null,
       s.context.message,
       s.context.refreshFailed,
     ]),
@@ -148,6 +201,10 @@ let cancelConfirmations = 0;
 const user = userEvent.setup({ delay: null });
 const card = (r: MemberReservation) =>
   screen.getByRole("listitem", { name: formatTimeRange(r.start, r.end) });
+/** The booking a cancel or a move is about, as the list has it now. */
+const cardOf = (s: Snapshot, id: string | null) => card(s.context.reservations.find((r) => r.id === id)!);
+/** The move's picker (on the moved booking's card: see `movePicking`). */
+const chooser = () => screen.getByRole("group", { name: /^Valitse uusi päivä ja aika/ });
 
 async function settleList(output: MemberBookingsData) {
   await fake.settle("maxDogs", { value: output.maxDogs });
@@ -224,6 +281,36 @@ const executors = {
   },
   "xstate.error.actor.cancelReservation": ({ event }: { event: { error: unknown } }) =>
     fake.settle("cancel", { error: event.error }),
+  "xstate.done.actor.refreshAfterMove": ({ event }: { event: { output: MemberBookingsData } }) =>
+    settleList(event.output),
+  "xstate.error.actor.refreshAfterMove": failList,
+  "move.start": ({ event, state }: { event: { id: string }; state: Snapshot }) =>
+    user.click(within(cardOf(state, event.id)).getByRole("button", { name: "Siirrä varaus" })),
+  // The day's grid is read for the day shown; only its free starts and lengths are offered.
+  "xstate.done.actor.loadMoveDay": async ({ state }: { state: Snapshot }) => {
+    const date = state.context.moveDate!;
+    const grid = { ...weekFixture(date), days: [dayFixture(date)] };
+    expect(await fake.settle("availability", { value: grid })).toEqual([date, date]);
+  },
+  "xstate.error.actor.loadMoveDay": ({ event }: { event: { error: unknown } }) =>
+    fake.settle("availability", { error: event.error }),
+  "move.date": ({ event }: { event: { date: string } }) =>
+    act(async () => {
+      fireEvent.change(within(chooser()).getByLabelText("Päivä"), { target: { value: event.date } });
+    }),
+  "move.slot": ({ event }: { event: { start: string; end: string } }) =>
+    user.click(within(chooser()).getByRole("button", { name: formatTimeRange(event.start, event.end) })),
+  "move.confirm": () => user.click(within(chooser()).getByRole("button", { name: "Siirrä tähän aikaan" })),
+  "move.close": () => user.click(within(chooser()).getByRole("button", { name: "Älä siirrä" })),
+  "xstate.done.actor.moveReservation": async ({ event }: { event: { output: unknown } }) => {
+    expect(await fake.settle("reschedule", { value: event.output })).toEqual([
+      upcomingMember.id,
+      MOVE_TO.start,
+      MOVE_TO.end,
+    ]);
+  },
+  "xstate.error.actor.moveReservation": ({ event }: { event: { error: unknown } }) =>
+    fake.settle("reschedule", { error: event.error }),
 };
 
 /* ---------- What the view shows ---------- */
@@ -287,10 +374,24 @@ function expectList(s: Snapshot) {
     if (r.noShow) expect(item).toHaveTextContent("SaapuminenEi saapunut (porttia ei avattu)");
     else expect(item).not.toHaveTextContent("Ei saapunut");
     const cancel = within(item).queryByRole("button", { name: "Peru varaus" });
-    const asking = c.cancelId === r.id && (s.matches("confirmingCancel") || s.matches("cancelling"));
+    const asking =
+      (c.cancelId === r.id && (s.matches("confirmingCancel") || s.matches("cancelling"))) ||
+      (c.moveId === r.id && inAny(s, MOVE));
     if (!r.cancellable || !upcoming || asking) expect(cancel).not.toBeInTheDocument();
     else if (s.matches("showing")) expect(cancel).toBeEnabled();
     else expect(cancel).toBeDisabled();
+    // A member booking moves until its start; after it, no button but the reason.
+    const move = within(item).queryByRole("button", { name: "Siirrä varaus" });
+    const live = upcoming && r.status === "confirmed" && r.kind === "subscriber";
+    if (!live || !r.movable || asking) expect(move).not.toBeInTheDocument();
+    else if (s.matches("showing")) expect(move).toBeEnabled();
+    else expect(move).toBeDisabled();
+    const closed = within(item).queryByText(/^Siirto- ja peruutusaika päättyi/);
+    if (live && !r.movable)
+      expect(closed).toHaveTextContent(
+        `Siirto- ja peruutusaika päättyi ${formatDateTime(r.cancellableUntil)}.`,
+      );
+    else expect(closed).not.toBeInTheDocument();
   }
   const cards = screen.getAllByRole("listitem").filter((li) => li.classList.contains("member-reservation"));
   expect(cards).toHaveLength(c.reservations.length);
@@ -384,16 +485,79 @@ const states = {
     await expectReady(s);
   },
   confirmingCancel: async (s: Snapshot) => {
-    const question = within(card(upcomingMember)).getByRole("group");
-    expect(question).toHaveTextContent("Haluatko varmasti perua varauksen? 1 h palautuu kiintiöösi.");
+    // The coming booking, as it is (moved, it has 2 h).
+    const cancelled = s.context.reservations.find((r) => r.id === s.context.cancelId)!;
+    const question = within(card(cancelled)).getByRole("group");
+    expect(question).toHaveTextContent(
+      `Haluatko varmasti perua varauksen? ${formatHours(cancelled.hours)} palautuu kiintiöösi.`,
+    );
     expect(fake.calls("cancel")).toHaveLength(cancelConfirmations);
     await expectReady(s);
   },
   cancelling: async (s: Snapshot) => {
-    expect(within(card(upcomingMember)).getByRole("status")).toHaveTextContent("Perutaan varausta…");
+    expect(within(cardOf(s, s.context.cancelId)).getByRole("status")).toHaveTextContent("Perutaan varausta…");
     await expectReady(s);
   },
+  // The picker on the booking's card holds the focus; the day is the booking's own, then the next.
+  movePicking: async (s: Snapshot) => {
+    const c = s.context;
+    const group = chooser();
+    expect(cardOf(s, c.moveId)).toContainElement(group);
+    expect(group).toContainElement(document.activeElement as HTMLElement);
+    const day = within(group).getByLabelText("Päivä");
+    expect(day).toHaveValue(c.moveDate);
+    expect(day).toHaveAttribute("min", TODAY);
+    const error = within(group).queryByRole("alert");
+    if (c.moveError) expect(error).toHaveTextContent(c.moveError);
+    else expect(error).not.toBeInTheDocument();
+    await expectReady(s);
+  },
+  "movePicking.loadingDay": () => {
+    expect(within(chooser()).getByText("Ladataan vapaita aikoja…")).toBeInTheDocument();
+    expect(within(chooser()).getByRole("button", { name: "Siirrä tähän aikaan" })).toBeDisabled();
+  },
+  "movePicking.picking": (s: Snapshot) => expectMoveTimes(s, false),
+  "movePicking.dayFailed": () => {
+    expect(within(chooser()).getByRole("alert")).toHaveTextContent("Palvelu ei ole käytettävissä.");
+    expect(within(chooser()).getByRole("button", { name: "Siirrä tähän aikaan" })).toBeDisabled();
+  },
+  moving: async (s: Snapshot) => {
+    expect(within(chooser()).getByRole("status")).toHaveTextContent("Siirretään varausta…");
+    expectMoveTimes(s, true);
+    await expectReady(s);
+  },
+  // The answer on the moved card, which has the focus the closed picker had.
+  "showing.moved": () => {
+    const status = within(card(MOVED)).getByRole("status");
+    expect(status).toHaveTextContent(MOVED_MESSAGE);
+    expect(status).toHaveFocus();
+    expect(card(MOVED)).toHaveTextContent("Kiintiöstä2 h");
+    expect(screen.queryByRole("group", { name: /^Valitse uusi päivä ja aika/ })).not.toBeInTheDocument();
+  },
+  "showing.moved.refreshing": listBusy(true),
+  "showing.moved.refreshed": listBusy(false),
 };
+
+/** The day's free times, the chosen one pressed with the hours it takes, and the confirmation. */
+function expectMoveTimes(s: Snapshot, sending: boolean) {
+  const c = s.context;
+  const group = chooser();
+  const times = within(group).getByRole("list", { name: "Vapaat ajat" });
+  // One query for all the buttons (each by name would be ten, and slow): their names and presses.
+  const buttons = within(times).getAllByRole("button");
+  expect(buttons.map((b) => [b.textContent, b.getAttribute("aria-pressed")])).toEqual(
+    c.moveSlots.map((slot) => [
+      formatTimeRange(slot.start, slot.end),
+      String(c.moveChoice?.start === slot.start && c.moveChoice.end === slot.end),
+    ]),
+  );
+  const summary = within(group).queryByText(/^Uusi aika käyttää kiintiöstä/);
+  if (c.moveChoice) expect(summary).toHaveTextContent("Uusi aika käyttää kiintiöstä 2 h (nyt 1 h).");
+  else expect(summary).not.toBeInTheDocument();
+  const confirm = within(group).getByRole("button", { name: "Siirrä tähän aikaan" });
+  if (c.moveChoice && !sending) expect(confirm).toBeEnabled();
+  else expect(confirm).toBeDisabled();
+}
 
 beforeEach(() => {
   fake = createFakeMemberApi();
@@ -405,12 +569,10 @@ describePathTests(memberBookingMachine, {
   states,
   equivalent: [
     {
-      // The shared actor sends the membership only when it was asked, which the model offers in
-      // `showing`; the event is the root's assign (no target), the same whatever the state.
+      // The shared actor sends the membership only when it was asked, which the model offers while
+      // the list loads and in `showing`; the event is the root's assign (no target), the same whatever the state.
       event: "membership.updated",
       state: [
-        "loading",
-        "loadFailed",
         "choosing",
         "overQuota",
         "confirming",
@@ -421,6 +583,11 @@ describePathTests(memberBookingMachine, {
         "showing.booked.refreshed",
         "showing.cancelled.refreshed",
         "showing.cancelFailed",
+        "movePicking.loadingDay",
+        "movePicking.picking",
+        "movePicking.dayFailed",
+        "moving",
+        "showing.moved.refreshed",
       ],
       sameAs: "showing.idle",
       reason: "the root's assign, no target: every state takes it alike",

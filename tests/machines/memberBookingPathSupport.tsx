@@ -24,6 +24,7 @@ export const createFakeMemberApi = defineFakeApi<MemberBookingApi>([
   "reservations",
   "book",
   "cancel",
+  "reschedule",
   "availability",
   "maxDogs",
 ]);
@@ -119,13 +120,28 @@ const reservation = (
   ...more,
 });
 
-/** A coming member booking (the one cancelled), a coming single booking and a past member booking. */
+/**
+ * A coming member booking (the one moved or cancelled), one that has started (no longer moved or
+ * cancelled), a coming single booking and a past member booking.
+ */
 export const upcomingMember = reservation(
   "1",
   "subscriber",
   at("18:00", "2026-06-17"),
   at("19:00", "2026-06-17"),
+  { movable: true },
 );
+export const startedMember = reservation("5", "subscriber", at("08:30"), at("09:30"), {
+  cancellable: false,
+  cancellableUntil: at("08:30"),
+  movable: false,
+});
+/** The coming member booking moved to another time. */
+export const movedMember = (to: { start: string; end: string }): MemberReservation => ({
+  ...upcomingMember,
+  ...to,
+  hours: (Date.parse(to.end) - Date.parse(to.start)) / 3_600_000,
+});
 export const upcomingSingle = reservation(
   "2",
   "single",
@@ -152,10 +168,11 @@ export const cancelledMember: MemberReservation = {
   ...upcomingMember,
   status: "cancelled",
   cancellable: false,
+  movable: false,
 };
 
 /** A day of free half hours 10.00-12.00, each with the lengths that fit. */
-function dayFixture(date: string): CalendarDay {
+export function dayFixture(date: string): CalendarDay {
   const starts = ["10:00", "10:30", "11:00", "11:30"];
   const slots: CalendarSlot[] = starts.map((start, i) => ({
     start: at(start, date),

@@ -366,6 +366,63 @@ describe.each(databaseKinds)("a member moving a booking on %s", (kind) => {
       ).statusCode,
     ).toBe(404);
   });
+
+  it("sends the member the move e-mail, lists the new time and its hours, and refuses once it has started", async () => {
+    const api = asCustomer(t, await logIn(t, "jasen@example.com"));
+    await joinAndPay(t, api, 1); // Perus: 8 h a period; the first period is 15.6.–14.7.
+    const booked = await api.post("/api/v2/reservations/subscriber", {
+      start: at("20", "10:00"),
+      end: at("20", "11:00"),
+      dogs: 1,
+    });
+    expect(booked.statusCode).toBe(201);
+    const id = booked.json().reservation.id as string;
+    const usage = async () =>
+      (await api.get("/api/v2/subscriptions/me")).json().subscription.usage.hours_used;
+    expect(await usage()).toBe(1);
+
+    // Longer, on another day of the same period: the quota follows the booking's new length.
+    const moved = await api.post(`/api/v2/reservations/${id}/reschedule`, {
+      start: at("22", "12:00"),
+      end: at("22", "14:00"),
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().message).toBe("Varaus siirretty: ma 22.6.2026 klo 12.00–14.00.");
+    expect(await usage()).toBe(2);
+    const listed = (await api.get("/api/v2/reservations/me")).json().reservations;
+    expect(listed).toEqual([
+      expect.objectContaining({ id, start: at("22", "12:00"), hours: 2, movable: true, cancellable: true }),
+    ]);
+    // The history names the member; the e-mail went to the member after the commit, moving the event.
+    expect(await t.ctx.db.select().from(reservationMoves)).toEqual([
+      expect.objectContaining({
+        reservationId: id,
+        movedBy: "member",
+        toStartsAt: new Date(at("22", "12:00")),
+      }),
+    ]);
+    const [mail] = await outboxOf(t, "reservation_move");
+    expect(mail).toMatchObject({
+      to: "jasen@example.com",
+      subject: "Varaus siirretty: ma 22.6.2026 klo 12.00–14.00",
+      status: "sent",
+    });
+    expect(mail!.text).toContain("Aiempi aika: la 20.6.2026 klo 10.00–11.00");
+    expect(mail!.attachments[0]!.content).toContain(`UID:${id}@koirapuisto`);
+    expect(mail!.attachments[0]!.content).toContain("SEQUENCE:1");
+
+    // Started: no longer movable, and the route refuses in Finnish, changing nothing.
+    t.clock.set("2026-06-22T12:30:00+03:00");
+    const late = (await api.get("/api/v2/reservations/me")).json().reservations;
+    expect(late[0]).toMatchObject({ movable: false, cancellable: false });
+    const refused = await api.post(`/api/v2/reservations/${id}/reschedule`, {
+      start: at("23", "12:00"),
+      end: at("23", "13:00"),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe("Alkanutta varausta ei voi enää siirtää.");
+    expect(await outboxOf(t, "reservation_move")).toHaveLength(1);
+  });
 });
 
 describe.each(databaseKinds)("an admin moving a booking on %s", (kind) => {

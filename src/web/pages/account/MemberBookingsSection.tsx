@@ -9,8 +9,10 @@ import {
   memberSlotCalendar,
   type BookingRequest,
   type MemberBookingsData,
+  type MoveRequest,
   type ReservationOutcome,
 } from "../../../../machines/memberBookingMachine";
+import { freeMoveSlots, type MoveSlot } from "../../../domain/moveSlots";
 import { formatHours, remainingHours } from "../../../../machines/memberQuota";
 import type { Subscription } from "../../../domain/membership";
 import { formatDate, helsinkiDate } from "../../../domain/helsinkiClock";
@@ -50,7 +52,7 @@ function reloadMembership(subscription: ReturnType<typeof useSubscriptionActor>)
   subscription.send(subscription.getSnapshot().can(reload) ? reload : { type: "subscription.load" });
 }
 
-/** /oma-tili: the member's quota, booking with it, and the member's bookings (issue 7). */
+/** /oma-tili: the member's quota, booking with it, and the member's bookings, moved or cancelled (issue 7). */
 export function MemberBookingsSection() {
   const env = useMemberBookingEnvironment();
   const wide = useWideScreen();
@@ -63,6 +65,14 @@ export function MemberBookingsSection() {
         bookSlot: fromPromise<ReservationOutcome, BookingRequest>(({ input }) => env.api.book(input)),
         cancelReservation: fromPromise<ReservationOutcome, { id: string }>(({ input }) =>
           env.api.cancel(input.id),
+        ),
+        // A member booking has no price to keep: every free start and length of the day is offered.
+        loadMoveDay: fromPromise<MoveSlot[], { date: string }>(async ({ input }) => {
+          const { days } = await env.api.availability(input.date, input.date);
+          return freeMoveSlots(days.find((day) => day.date === input.date));
+        }),
+        moveReservation: fromPromise<ReservationOutcome, MoveRequest>(({ input }) =>
+          env.api.reschedule(input.id, input.start, input.end),
         ),
         slotCalendar: memberSlotCalendar.provide({
           actors: {

@@ -7,18 +7,19 @@ import { formatEuros } from "../../../domain/money";
 import { ConfirmButtons } from "../../components/ConfirmButtons";
 import { doorPath, reservationStatusLabels } from "../booking/labels";
 import type { MemberBookingRef } from "./MemberBookingFlow";
+import { MemberMoveChooser, MovedNotice } from "./MemberMoveChooser";
 
 const kindLabels = { subscriber: "Jäsenvaraus", single: "Kertavaraus" } as const;
 
-/** The member's subscriber and single bookings, with the gate link and cancelling. */
+/** The member's subscriber and single bookings, with the gate link, moving and cancelling. */
 export function MemberReservationList({ actorRef }: { actorRef: MemberBookingRef }) {
   const reservations = useSelector(actorRef, (s) => s.context.reservations);
   const now = useSelector(actorRef, (s) => s.context.now);
-  // Read again after a booking or a cancel; the changed booking is already in the list meanwhile.
-  const refreshing = useSelector(
-    actorRef,
-    (s) =>
-      s.matches({ showing: { booked: "refreshing" } }) || s.matches({ showing: { cancelled: "refreshing" } }),
+  // Read again after a booking, a move or a cancel; the changed booking is already in the list meanwhile.
+  const refreshing = useSelector(actorRef, (s) =>
+    (["booked", "moved", "cancelled"] as const).some((done) =>
+      s.matches({ showing: { [done]: "refreshing" } }),
+    ),
   );
   const refreshFailed = useSelector(actorRef, (s) => s.context.refreshFailed);
   const { upcoming, cancelled, past } = splitMemberReservations(reservations, now);
@@ -76,9 +77,22 @@ function MemberReservationCard({ reservation: r, past, actorRef }: CardProps) {
     if (s.matches({ showing: "cancelFailed" })) return "failed";
     return null;
   });
-  const message = useSelector(actorRef, (s) => (s.context.cancelId === r.id ? s.context.message : null));
+  // The move: its chooser on this card, or its answer.
+  const moveStep = useSelector(actorRef, (s) => {
+    if (s.context.moveId !== r.id) return null;
+    if (s.matches("movePicking") || s.matches("moving")) return "choosing";
+    if (s.matches({ showing: "moved" })) return "moved";
+    return null;
+  });
+  const message = useSelector(actorRef, (s) =>
+    s.context.cancelId === r.id || s.context.moveId === r.id ? s.context.message : null,
+  );
   const canCancel = useSelector(actorRef, (s) => s.can({ type: "reservation.cancel", id: r.id }));
+  const canMove = useSelector(actorRef, (s) => s.can({ type: "move.start", id: r.id }));
   const subscriber = r.kind === "subscriber";
+  // A member booking moves here; a single booking on its own page (its price decides what it may move to).
+  const movable = subscriber && !!r.movable && r.status === "confirmed";
+  const busy = cancelStep === "confirming" || cancelStep === "cancelling" || moveStep === "choosing";
   const titleId = `member-reservation-${r.id}`;
 
   return (
@@ -121,19 +135,47 @@ function MemberReservationCard({ reservation: r, past, actorRef }: CardProps) {
           </Link>
         )}
       </div>
-      {r.cancellable && !past && cancelStep !== "confirming" && cancelStep !== "cancelling" && (
+      {(r.cancellable || movable) && !past && !busy && (
         <p className="reservation-actions">
-          <button
-            type="button"
-            className="button button-danger"
-            disabled={!canCancel}
-            onClick={() => actorRef.send({ type: "reservation.cancel", id: r.id })}
-          >
-            Peru varaus
-          </button>{" "}
-          <span className="muted">Peruttavissa {formatDateTime(r.cancellableUntil)} asti.</span>
+          {movable && (
+            <>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={!canMove}
+                onClick={() => actorRef.send({ type: "move.start", id: r.id })}
+              >
+                Siirrä varaus
+              </button>{" "}
+            </>
+          )}
+          {r.cancellable && (
+            <>
+              <button
+                type="button"
+                className="button button-danger"
+                disabled={!canCancel}
+                onClick={() => actorRef.send({ type: "reservation.cancel", id: r.id })}
+              >
+                Peru varaus
+              </button>{" "}
+            </>
+          )}
+          <span className="muted">
+            {movable && r.cancellable
+              ? "Siirrettävissä ja peruttavissa"
+              : movable
+                ? "Siirrettävissä"
+                : "Peruttavissa"}{" "}
+            {formatDateTime(r.cancellableUntil)} asti.
+          </span>
         </p>
       )}
+      {subscriber && !movable && !past && r.status === "confirmed" && (
+        <p className="muted">Siirto- ja peruutusaika päättyi {formatDateTime(r.cancellableUntil)}.</p>
+      )}
+      {moveStep === "choosing" && <MemberMoveChooser actorRef={actorRef} reservation={r} />}
+      {moveStep === "moved" && <MovedNotice message={message} />}
       {cancelStep === "confirming" && (
         <div className="notice" role="group" aria-labelledby={`${titleId}-cancel`}>
           <p id={`${titleId}-cancel`}>

@@ -1,11 +1,17 @@
-import type { MoveSlot } from "../../../../machines/myReservationsMachine";
+import { useEffect, useRef, type ReactNode } from "react";
 import { formatTimeRange } from "../../../domain/helsinkiClock";
+import type { MoveSlot } from "../../../domain/moveSlots";
 
 type Props = {
   id: string;
   date: string;
-  /** The first date that may be chosen (today in Helsinki). */
+  /** The first date that may be chosen (today in Helsinki), and the last (the booking window's end). */
   minDate: string;
+  maxDate?: string;
+  /** What the move may do, said first (the visitor's price rule, the member's quota). */
+  intro: string;
+  /** What the chosen time does (a member's hours), under the times. */
+  summary?: ReactNode;
   phase: "loadingDay" | "picking" | "dayFailed" | "moving";
   slots: MoveSlot[];
   choice: { start: string; end: string } | null;
@@ -17,21 +23,32 @@ type Props = {
   onKeep(): void;
 };
 
-/** 'Siirrä varaus': a day, its free times no dearer than the booking, and the confirmation. */
+/**
+ * 'Siirrä varaus' on /oma-varaus and /oma-tili: a day, its free times, and the confirmation; nothing
+ * is sent before 'Siirrä tähän aikaan'. It takes the focus when it opens, so a keyboard or screen
+ * reader user lands in it.
+ */
 export function MoveChooser(props: Props) {
   const { id, date, phase, slots, choice, error } = props;
   const moving = phase === "moving";
+  const group = useRef<HTMLDivElement>(null);
+  useEffect(() => group.current?.focus(), []);
   return (
-    <div className="notice move-chooser" role="group" aria-labelledby={`move-${id}`}>
-      <p id={`move-${id}`}>
-        Valitse uusi aika. Hinta ei voi nousta; edullisemmasta ajasta palautamme erotuksen.
-      </p>
+    <div
+      className="notice move-chooser"
+      role="group"
+      aria-labelledby={`move-${id}`}
+      tabIndex={-1}
+      ref={group}
+    >
+      <p id={`move-${id}`}>{props.intro}</p>
       <label>
         Päivä{" "}
         <input
           type="date"
           value={date}
           min={props.minDate}
+          max={props.maxDate}
           disabled={moving}
           onChange={(e) => e.target.value && props.onDate(e.target.value)}
         />
@@ -65,6 +82,7 @@ export function MoveChooser(props: Props) {
           })}
         </ul>
       )}
+      {choice && props.summary}
       {moving && <p role="status">Siirretään varausta…</p>}
       <div className="button-row">
         <button type="button" className="button" disabled={!props.canConfirm} onClick={props.onConfirm}>

@@ -6,10 +6,10 @@ import {
   myReservationsMachine,
   type CancelOutcome,
   type MoveDayInput,
-  type MoveSlot,
   type OwnReservationItem,
 } from "../../../../machines/myReservationsMachine";
 import { helsinkiDate } from "../../../domain/helsinkiClock";
+import { freeMoveSlots, type MoveSlot } from "../../../domain/moveSlots";
 import { failureStatus, serverMessageOr } from "../../../../machines/remoteFailure";
 import {
   appendStoredReservation,
@@ -63,13 +63,7 @@ async function loadOwnReservations(env: BookingEnvironment, linkedToken: string 
 /** A day's free times the booking may move to: every free start and length no dearer than its list price. */
 async function loadMoveDay(env: BookingEnvironment, input: MoveDayInput): Promise<MoveSlot[]> {
   const { days } = await env.api.availability(input.date, input.date);
-  return (days[0]?.slots ?? [])
-    .filter((slot) => slot.status === "free")
-    .flatMap((slot) =>
-      slot.options
-        .filter((option) => option.priceCents <= input.maxPriceCents)
-        .map((option) => ({ start: slot.start, end: option.end, priceCents: option.priceCents })),
-    );
+  return freeMoveSlots(days[0], input.maxPriceCents);
 }
 
 const sameStrings = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -155,6 +149,7 @@ export function MyReservationsPage() {
             id={item.entry.id}
             date={moveDate ?? ""}
             minDate={helsinkiDate(loadedAt ? new Date(loadedAt) : env.now())}
+            intro="Valitse uusi aika. Hinta ei voi nousta; edullisemmasta ajasta palautamme erotuksen."
             phase={movePhase}
             slots={moveSlots}
             choice={moveChoice}

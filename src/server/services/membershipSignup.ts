@@ -6,7 +6,7 @@ import type { Customer } from "../../domain/customer.js";
 import type { AppContext } from "../context.js";
 import { customers, subscriptions } from "../db/schema.js";
 import { badRequest, conflict } from "../errors.js";
-import { lookUpGiftCard } from "./giftCards.js";
+import { lookUpGiftCard } from "../giftCards/service.js";
 import { createInvoice } from "./invoiceCreation.js";
 import { startInvoicePayment } from "./invoicePayment.js";
 import { signupReturnPaths, type InvoiceRow } from "./invoices.js";

@@ -9,7 +9,7 @@ import { customers, invoices, payments, refunds, subscriptions } from "../../db/
 import { badRequest, conflict, notFound } from "../../errors.js";
 import type { AdminActor } from "../../plugins/adminAuth.js";
 import { recordAudit } from "../audit.js";
-import { returnGiftCardShares } from "../giftCards.js";
+import { returnGiftCardShares } from "../../giftCards/service.js";
 import { INVOICE_NOT_FOUND } from "../invoices.js";
 import {
   formatDay,

@@ -56,7 +56,12 @@ export default tseslint.config(
     // database. Its services, admin services and helpers call the repository's functions; they may
     // import the schema's types (`import type`), never drizzle-orm or a table to query. Add a folder
     // here when its aggregate moves.
-    files: ["src/server/giftCards/**/*.ts", "src/server/discountCodes/**/*.ts"],
+    files: [
+      "src/server/giftCards/**/*.ts",
+      "src/server/discountCodes/**/*.ts",
+      "src/server/settings/**/*.ts",
+      "src/server/prices/**/*.ts",
+    ],
     ignores: ["src/server/*/repository.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [

@@ -5,7 +5,7 @@ import { formatEuros, vatIncludedCents } from "../../src/domain/money.js";
 import { reservations } from "../../src/server/db/schema.js";
 import { financeReport } from "../../src/server/services/admin/finance.js";
 import { moveByToken } from "../../src/server/services/reservationMove.js";
-import { putSetting } from "../../src/server/services/settings.js";
+import { putSetting } from "../../src/server/settings/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, holdSlot, outboxOf, postCheckout } from "../support/booking.js";
 import { addDiscountCode } from "../support/credits.js";

@@ -24,7 +24,7 @@ import {
   toPublicReservation,
 } from "./reservationView.js";
 import { recordRefund, refundableCents, sendRefund } from "./refunds.js";
-import { getSettings } from "./settings.js";
+import { getSettings } from "../settings/service.js";
 
 /**
  * Checkout (hold + pending reservation + payment) and the visitor's own reservation by token. The

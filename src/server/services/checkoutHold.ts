@@ -18,7 +18,7 @@ import { expireHolds } from "./holds.js";
 import { FREE_PROVIDER, GIFT_CARD_PROVIDER } from "./paymentConstants.js";
 import { isSlotConflict } from "./pgErrors.js";
 import type { PaymentRow, ReservationRow } from "./reservationView.js";
-import type { Settings } from "./settings.js";
+import type { Settings } from "../settings/service.js";
 import { useWaitlistOffer } from "./waitlistOffers.js";
 
 /**

@@ -8,7 +8,7 @@ import type { InvoiceRow } from "./invoices.js";
 import type { OutgoingMail } from "./mail.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
 import { recordRefund, refundAndTell } from "./refunds.js";
-import { getSettings, type Settings } from "./settings.js";
+import { getSettings, type Settings } from "../settings/service.js";
 import { expireSignups } from "./signupExpiry.js";
 
 /**

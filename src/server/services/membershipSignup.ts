@@ -13,8 +13,8 @@ import { signupReturnPaths, type InvoiceRow } from "./invoices.js";
 import { COMMITMENT_MONTHS, currentSubscription, hasAccessOn, type SubscriptionRow } from "./membership.js";
 import { formatDay } from "./membershipMail.js";
 import { isUniqueViolation } from "./pgErrors.js";
-import { tierOn } from "./prices.js";
-import { getSettings } from "./settings.js";
+import { tierOn } from "../prices/service.js";
+import { getSettings } from "../settings/service.js";
 import { expireSignups } from "./signupExpiry.js";
 import { membershipPriceOf } from "./tierChange.js";
 

@@ -7,7 +7,7 @@ import type { AppContext } from "../context.js";
 import { checkSlot, primaryArea } from "./availability.js";
 import { discountOf, lookUpDiscountCode } from "../discountCodes/service.js";
 import { lookUpGiftCard } from "../giftCards/service.js";
-import { getSettings } from "./settings.js";
+import { getSettings } from "../settings/service.js";
 import { liveOfferHold } from "./waitlistOffers.js";
 
 /**

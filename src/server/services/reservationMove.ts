@@ -33,7 +33,7 @@ import {
   toPublicReservation,
   type ReservationRow,
 } from "./reservationView.js";
-import { getSettings, type Settings } from "./settings.js";
+import { getSettings, type Settings } from "../settings/service.js";
 import { hoursQuotaOfPeriod } from "./tierChange.js";
 
 /**

@@ -16,7 +16,7 @@ import { datesBetween, helsinkiDate, toHelsinkiIso, wallClock } from "../../../d
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/index.js";
 import { giftCardTransactions, invoices, payments, refunds, reservations } from "../../db/schema.js";
-import { loadVatRates, vatRateOn } from "../prices.js";
+import { loadVatRates, vatRateOn } from "../../prices/service.js";
 import { attendanceBetween } from "../attendance.js";
 import { csvDocument, euros } from "./csv.js";
 

@@ -21,9 +21,9 @@ import {
   tierChangeMail,
 } from "../membershipMail.js";
 import { cancelMembership, periodContaining, type SubscriptionRow } from "../membership.js";
-import { tierOn } from "../prices.js";
+import { tierOn } from "../../prices/service.js";
 import { recordRefund, sendRefund } from "../refunds.js";
-import { getSettings } from "../settings.js";
+import { getSettings } from "../../settings/service.js";
 import { membershipPriceOf } from "../tierChange.js";
 import { deliverAudited } from "./system.js";
 

@@ -1,17 +1,15 @@
-import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { versionsOn } from "../../domain/effectiveDates.js";
 import type { VatRate } from "../../domain/availability.js";
 import type { PriceRule } from "../../domain/pricing.js";
 import type { DbOrTx } from "../db/index.js";
-import { membershipTiers, priceRules, vatRates } from "../db/schema.js";
+import { priceRepository, type MembershipTier, type NewPriceRule, type PriceRuleRow } from "./repository.js";
 
 /**
  * The effective-dated prices (decision 013): single-booking price rules, membership tiers and the
  * VAT rate, each loaded as the versions in force on some Helsinki date of a range, or on one date.
  */
 
-export type MembershipTier = { level: number; name: string; monthlyPriceCents: number; hoursQuota: number };
-export type PriceRuleRow = typeof priceRules.$inferSelect;
+export type { MembershipTier, PriceRuleRow };
 
 /** product.md's tiers and Finland's general VAT rate: what the seed puts in an empty database. */
 export const defaultMembershipTiers: MembershipTier[] = [
@@ -21,29 +19,13 @@ export const defaultMembershipTiers: MembershipTier[] = [
 ];
 export const DEFAULT_VAT_RATE_BASIS_POINTS = 2550;
 
-type Dated = typeof priceRules | typeof membershipTiers | typeof vatRates;
-/** Versions in force on some date from..to (inclusive YYYY-MM-DD). */
-const overlapping = (table: Dated, from: string, to: string) =>
-  and(lte(table.effectiveFrom, to), or(isNull(table.effectiveUntil), gt(table.effectiveUntil, from)));
-
 /** The active price rules in force on some date from..to; priceFor picks per slot date. */
-export async function loadPriceRules(db: DbOrTx, from: string, to: string): Promise<PriceRule[]> {
-  return db
-    .select()
-    .from(priceRules)
-    .where(and(eq(priceRules.active, true), overlapping(priceRules, from, to)))
-    .orderBy(asc(priceRules.id));
+export function loadPriceRules(db: DbOrTx, from: string, to: string): Promise<PriceRule[]> {
+  return priceRepository(db).priceRulesBetween(from, to);
 }
 
-export async function loadVatRates(db: DbOrTx, from: string, to: string): Promise<VatRate[]> {
-  return db
-    .select({
-      rateBasisPoints: vatRates.rateBasisPoints,
-      effectiveFrom: vatRates.effectiveFrom,
-      effectiveUntil: vatRates.effectiveUntil,
-    })
-    .from(vatRates)
-    .where(overlapping(vatRates, from, to));
+export function loadVatRates(db: DbOrTx, from: string, to: string): Promise<VatRate[]> {
+  return priceRepository(db).vatRatesBetween(from, to);
 }
 
 /** The VAT rate in force on a Helsinki date. */
@@ -53,39 +35,15 @@ export async function vatRateOn(db: DbOrTx, date: string): Promise<number> {
 }
 
 /** The membership tiers in force on a Helsinki date, by level. */
-export async function tiersOn(db: DbOrTx, date: string): Promise<MembershipTier[]> {
-  return db
-    .select({
-      level: membershipTiers.level,
-      name: membershipTiers.name,
-      monthlyPriceCents: membershipTiers.monthlyPriceCents,
-      hoursQuota: membershipTiers.hoursQuota,
-    })
-    .from(membershipTiers)
-    .where(overlapping(membershipTiers, date, date))
-    .orderBy(asc(membershipTiers.level));
+export function tiersOn(db: DbOrTx, date: string): Promise<MembershipTier[]> {
+  return priceRepository(db).tiersOn(date);
 }
 
 export async function tierOn(db: DbOrTx, level: number, date: string): Promise<MembershipTier | null> {
   return (await tiersOn(db, date)).find((t) => t.level === level) ?? null;
 }
 
-/**
- * Inserts the first version of a new price rule: its rule_id is its own id, drawn from the id
- * sequence first so both are set in one insert.
- */
-export async function insertNewPriceRule(
-  db: DbOrTx,
-  values: Omit<typeof priceRules.$inferInsert, "id" | "ruleId">,
-): Promise<PriceRuleRow> {
-  // Both drivers (PGlite, node-postgres) answer execute() with { rows }.
-  const drawn = (await db.execute(
-    sql`SELECT nextval(pg_get_serial_sequence('price_rules', 'id'))::int AS id`,
-  )) as unknown as { rows: Array<{ id: number }> };
-  const id = Number(drawn.rows[0]!.id);
-  const [row] = await db
-    .insert(priceRules)
-    .values({ ...values, id, ruleId: id })
-    .returning();
-  return row!;
+/** Inserts the first version of a new price rule (its rule_id is its own id). */
+export function insertNewPriceRule(db: DbOrTx, values: NewPriceRule): Promise<PriceRuleRow> {
+  return priceRepository(db).insertNewPriceRule(values);
 }

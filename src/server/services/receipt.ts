@@ -116,7 +116,7 @@ function paidLines(payment: ReceiptPayment): string[] {
 
 type ReceiptPayment = { method: "mobilepay" | "card"; amountCents: number; giftCardCents: number };
 
-/** The receipt; vatRateBasisPoints is the rate in force on the booking's date (services/prices.ts). */
+/** The receipt; vatRateBasisPoints is the rate in force on the booking's date (prices/service.ts). */
 export function receiptMail(
   context: MailContext & { payment: ReceiptPayment; vatRateBasisPoints: number },
 ): OutgoingMail {

@@ -61,6 +61,7 @@ export default tseslint.config(
       "src/server/discountCodes/**/*.ts",
       "src/server/settings/**/*.ts",
       "src/server/prices/**/*.ts",
+      "src/server/finance/**/*.ts",
     ],
     ignores: ["src/server/*/repository.ts"],
     rules: {

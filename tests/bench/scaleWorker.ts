@@ -9,7 +9,7 @@ import { createContext } from "../../src/server/bootstrap.js";
 import { loadConfig } from "../../src/server/config.js";
 import { openDatabase } from "../../src/server/db/index.js";
 import { jobs } from "../../src/server/jobs/index.js";
-import { financeReport } from "../../src/server/services/admin/finance.js";
+import { financeReport } from "../../src/server/finance/report.js";
 import { listMemberships } from "../../src/server/services/admin/memberships.js";
 import { heatmap, listDoorEvents, timeline } from "../../src/server/services/admin/operations.js";
 import {

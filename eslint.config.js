@@ -52,6 +52,39 @@ export default tseslint.config(
     },
   },
   {
+    // Modules per aggregate (decision 037): in a finished module only its repository.ts queries the
+    // database. Its services, admin services and helpers call the repository's functions; they may
+    // import the schema's types (`import type`), never drizzle-orm or a table to query. Add a folder
+    // here when its aggregate moves.
+    files: [
+      "src/server/giftCards/**/*.ts",
+      "src/server/discountCodes/**/*.ts",
+      "src/server/settings/**/*.ts",
+      "src/server/prices/**/*.ts",
+      "src/server/finance/**/*.ts",
+    ],
+    ignores: ["src/server/*/repository.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["drizzle-orm", "drizzle-orm/*"],
+              message: "Only the module's repository.ts queries the database (decision 037).",
+            },
+            {
+              group: ["**/db/schema.js", "**/db/schema/*"],
+              allowTypeImports: true,
+              message:
+                "Only the module's repository.ts queries the database (decision 037); import types only.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Machines stay pure: every effect is an action or actor the app provides. Types may come from
     // src/domain (`import type`, erased at build), so machines do not restate the API's payloads;
     // the Helsinki clock's pure date functions may be used as a date library would.

@@ -19,7 +19,7 @@ import { loadConfig } from "../../src/server/config.js";
 import { openDatabase } from "../../src/server/db/index.js";
 import { customers } from "../../src/server/db/schema.js";
 import { jobs } from "../../src/server/jobs/index.js";
-import { financeReport } from "../../src/server/services/admin/finance.js";
+import { financeReport } from "../../src/server/finance/report.js";
 import { listMemberships } from "../../src/server/services/admin/memberships.js";
 import { heatmap, listDoorEvents, timeline } from "../../src/server/services/admin/operations.js";
 import {
@@ -48,7 +48,7 @@ import {
 } from "../../src/server/services/invoices.js";
 import { consoleTransport } from "../../src/server/services/mail.js";
 import { currentSubscription, toSubscriptionView } from "../../src/server/services/membership.js";
-import { putSetting } from "../../src/server/services/settings.js";
+import { putSetting } from "../../src/server/settings/service.js";
 import type { LoadResult, LoadRun } from "./load.js";
 import { emailFragment, ISSUE_SHAPE, seedHistory } from "../support/history.js";
 

@@ -14,7 +14,7 @@ import { createContext } from "../../src/server/bootstrap.js";
 import { loadConfig } from "../../src/server/config.js";
 import { openDatabase } from "../../src/server/db/index.js";
 import { consoleTransport } from "../../src/server/services/mail.js";
-import { putSetting } from "../../src/server/services/settings.js";
+import { putSetting } from "../../src/server/settings/service.js";
 
 const url = process.env.BENCH_DATABASE_URL;
 const dataDir = url ? null : mkdtempSync(path.join(tmpdir(), "kp-bench-"));

@@ -1,6 +1,6 @@
 import { cancelReservation } from "../../src/server/services/booking.js";
 import { createDueInvoices } from "../../src/server/services/invoices.js";
-import { setVatRate } from "../../src/server/services/admin/prices.js";
+import { setVatRate } from "../../src/server/prices/admin.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, holdSlot, pressDemoButton } from "../support/booking.js";
 import { addDiscountCode, addGiftCard } from "../support/credits.js";

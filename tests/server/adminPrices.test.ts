@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { PAST_START_MESSAGE } from "../../src/domain/effectiveDates.js";
 import { auditLog, invoices, membershipTiers, priceRules, reservations } from "../../src/server/db/schema.js";
-import { OVERLAP_MESSAGE } from "../../src/server/services/admin/prices.js";
+import { OVERLAP_MESSAGE } from "../../src/server/prices/admin.js";
 import { createDueInvoices } from "../../src/server/services/invoices.js";
 import { sqlState } from "../../src/server/services/pgErrors.js";
 import { createTestApp, type TestApp } from "../support/app.js";

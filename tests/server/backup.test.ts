@@ -9,7 +9,7 @@ import { backupPglite, restorePglite } from "../../src/server/db/backup.js";
 import { openDatabase } from "../../src/server/db/index.js";
 import { settings } from "../../src/server/db/schema.js";
 import { seedDatabase } from "../../src/server/db/seed.js";
-import { getSetting, putSetting } from "../../src/server/services/settings.js";
+import { getSetting, putSetting } from "../../src/server/settings/service.js";
 
 describe("backup and restore", () => {
   let dir: string;

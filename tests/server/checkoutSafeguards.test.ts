@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { idempotencyKeys, payments, reservations, subscriptions } from "../../src/server/db/schema.js";
 import { demoPaymentProvider } from "../../src/server/integrations/payments/demo.js";
 import { purgeExpiredPersonalData } from "../../src/server/services/retention.js";
-import { getSetting, putSetting } from "../../src/server/services/settings.js";
+import { getSetting, putSetting } from "../../src/server/settings/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { checkoutBody } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { postCheckout } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
-import { defaultSettings, putSetting } from "../../src/server/services/settings.js";
+import { defaultSettings, putSetting } from "../../src/server/settings/service.js";
 
 /** db.execute answers rows on both drivers; its type is the drivers' union. */
 const countOf = (result: unknown) => (result as { rows: { n: number }[] }).rows[0]!.n;

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { csvCell, csvDocument, euros } from "../../src/server/services/admin/csv.js";
-import { financeCsv } from "../../src/server/services/admin/finance.js";
+import { financeCsv } from "../../src/server/finance/csv.js";
 import type { FinanceReport } from "../../src/domain/admin/finance.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay } from "../support/booking.js";

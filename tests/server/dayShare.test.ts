@@ -1,4 +1,4 @@
-import { defaultSettings, putSetting } from "../../src/server/services/settings.js";
+import { defaultSettings, putSetting } from "../../src/server/settings/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { availabilityOf, holdSlot, postCheckout, pressDemoButton } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

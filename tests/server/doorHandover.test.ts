@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { doorInfoSchema } from "../../src/domain/booking.js";
 import { doorEvents, reservations } from "../../src/server/db/schema.js";
 import { logDoorProvider } from "../../src/server/integrations/door/log.js";
-import { getSetting, putSetting } from "../../src/server/services/settings.js";
+import { getSetting, putSetting } from "../../src/server/settings/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { areas, reservations } from "../../src/server/db/schema.js";
-import { getSetting, putSetting } from "../../src/server/services/settings.js";
+import { getSetting, putSetting } from "../../src/server/settings/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
 

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { openDatabase } from "../../src/server/db/index.js";
 import { settings } from "../../src/server/db/schema.js";
 import { seedDatabase } from "../../src/server/db/seed.js";
-import { getSetting, putSetting } from "../../src/server/services/settings.js";
+import { getSetting, putSetting } from "../../src/server/settings/service.js";
 
 describe("embedded database on disk", () => {
   let dir: string;

@@ -4,7 +4,7 @@ import { emailOutbox, reservations } from "../../src/server/db/schema.js";
 import { runOnce, jobs } from "../../src/server/jobs/index.js";
 import { consoleTransport, createMailService } from "../../src/server/services/mail.js";
 import { queueDueReminders } from "../../src/server/services/reminders.js";
-import { getSetting, putSetting } from "../../src/server/services/settings.js";
+import { getSetting, putSetting } from "../../src/server/settings/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, outboxOf } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

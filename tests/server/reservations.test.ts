@@ -7,7 +7,7 @@ import {
 import { formatTimeRange } from "../../src/domain/helsinkiTime.js";
 import { payments, reservations } from "../../src/server/db/schema.js";
 import { confirmPayment } from "../../src/server/services/fulfilment.js";
-import { putSetting } from "../../src/server/services/settings.js";
+import { putSetting } from "../../src/server/settings/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { holdSlot, outboxOf, postCheckout, pressDemoButton } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

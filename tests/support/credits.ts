@@ -1,5 +1,5 @@
 import { discountCodes } from "../../src/server/db/schema.js";
-import { formatGiftCardCode, issueGiftCard } from "../../src/server/services/giftCards.js";
+import { formatGiftCardCode, issueGiftCard } from "../../src/server/giftCards/service.js";
 import type { TestApp } from "./app.js";
 
 /** A discount code as an admin would make it (10 % off, no limits, unless told otherwise). */

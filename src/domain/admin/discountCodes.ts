@@ -6,7 +6,7 @@ import { isoDateTime, requestDate } from "../booking";
  * Dates are Helsinki calendar days, both ends included (docs/decisions/015).
  */
 
-/** A code as people type it: spaces do not count, case does not matter (services/discountCodes.ts). */
+/** A code as people type it: spaces do not count, case does not matter (src/server/discountCodes/service.ts). */
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9-]{3,32}$/;
 export const DISCOUNT_CODE_FORMAT_MESSAGE =
   "Koodissa on oltava 3–32 merkkiä: kirjaimia A–Z, numeroita tai väliviivoja.";

@@ -147,7 +147,7 @@ export const auditEntityLabels = {
   photo: "Puiston kuva",
 } as const;
 
-/** Hallintapaneeli's settings (services/settings.ts settingSchemas) by their names there. */
+/** Hallintapaneeli's settings (src/server/settings/service.ts settingSchemas) by their names there. */
 export const settingLabels = {
   park: "Puiston tiedot",
   openingHours: "Aukioloajat",

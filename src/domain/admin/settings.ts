@@ -4,7 +4,7 @@ import { lightsSettingsSchema } from "./lights";
 
 /**
  * Hallintapaneeli and hinnasto: what an admin may change, with the checks a change must pass on
- * top of the settings' own shapes (services/settings.ts).
+ * top of the settings' own shapes (src/server/settings/service.ts).
  */
 
 /** A wall-clock time of day, HH:MM from 00:00 to 23:59, or 24:00 for the end of a day. */

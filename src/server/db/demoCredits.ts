@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { formatEuros } from "../../domain/money.js";
-import { formatGiftCardCode, issueGiftCard } from "../services/giftCards.js";
+import { formatGiftCardCode, issueGiftCard } from "../giftCards/service.js";
 import type { Db } from "./index.js";
 import { discountCodes, giftCards } from "./schema.js";
 

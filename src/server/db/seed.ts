@@ -3,8 +3,8 @@ import {
   DEFAULT_VAT_RATE_BASIS_POINTS,
   defaultMembershipTiers,
   insertNewPriceRule,
-} from "../services/prices.js";
-import { defaultSettings, type SettingKey } from "../services/settings.js";
+} from "../prices/service.js";
+import { defaultSettings, type SettingKey } from "../settings/service.js";
 import type { Db } from "./index.js";
 import { areas, membershipTiers, priceRules, settings, vatRates } from "./schema.js";
 

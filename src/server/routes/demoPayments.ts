@@ -11,8 +11,8 @@ import { checkoutReturnPath } from "../services/booking.js";
 import { applyPaymentOutcome } from "../services/fulfilment.js";
 import { invoicePaymentReturnPath } from "../services/invoices.js";
 import { findReservation, type PaymentRow, type ReservationRow } from "../services/reservationView.js";
-import { vatRateOn } from "../services/prices.js";
-import { getSettings } from "../services/settings.js";
+import { vatRateOn } from "../prices/service.js";
+import { getSettings } from "../settings/service.js";
 import { demoPageStyle } from "./demoPaymentStyle.js";
 
 /**

@@ -18,7 +18,7 @@ import {
   toSubscriptionView,
 } from "../services/membership.js";
 import { signup } from "../services/membershipSignup.js";
-import { getSettings } from "../services/settings.js";
+import { getSettings } from "../settings/service.js";
 
 const messageSchema = z.object({ message: z.string() });
 const security = [{ customerSession: [] }];

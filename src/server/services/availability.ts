@@ -6,8 +6,8 @@ import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import type { DbOrTx, Tx } from "../db/index.js";
 import { isLiveStatus, periodOverlaps } from "../db/periods.js";
 import { areas, blocks, openingExceptions, reservations } from "../db/schema.js";
-import { loadPriceRules, loadVatRates } from "./prices.js";
-import { getSettings, type Settings } from "./settings.js";
+import { loadPriceRules, loadVatRates } from "../prices/service.js";
+import { getSettings, type Settings } from "../settings/service.js";
 
 /**
  * Loads what the pure availability rules (src/domain/availability.ts) need from the database.

@@ -8,7 +8,7 @@ import { loadBookingRules, loadLiveReservations, primaryArea, type Area } from "
 import { computeDay, rangeJson, statusTickMs, uncachedRangeJson, type DayEntry } from "./availabilityDay.js";
 import { rangeAnswer, type RangeAnswer } from "./availabilityHttp.js";
 import { noticeEffect } from "./availabilityNotice.js";
-import { getSettings, type Settings } from "./settings.js";
+import { getSettings, type Settings } from "../settings/service.js";
 
 /**
  * What availability and checkout read, kept in memory (decision 016): the settings, the primary

@@ -13,8 +13,8 @@ import { payments, reservations } from "../db/schema.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import { holdSlot } from "./checkoutHold.js";
 import { startCheckoutPayment } from "./checkoutPayment.js";
-import { releaseDiscountUses } from "./discountCodes.js";
-import { returnGiftCardShares } from "./giftCards.js";
+import { releaseDiscountUses } from "../discountCodes/service.js";
+import { returnGiftCardShares } from "../giftCards/service.js";
 import { cancellationMail } from "./receipt.js";
 import { confirmReservationPayment } from "./reservationFulfilment.js";
 import {
@@ -24,7 +24,7 @@ import {
   toPublicReservation,
 } from "./reservationView.js";
 import { recordRefund, refundableCents, sendRefund } from "./refunds.js";
-import { getSettings } from "./settings.js";
+import { getSettings } from "../settings/service.js";
 
 /**
  * Checkout (hold + pending reservation + payment) and the visitor's own reservation by token. The

@@ -11,14 +11,14 @@ import { payments, reservations } from "../db/schema.js";
 import { periodOverlaps } from "../db/periods.js";
 import { conflict } from "../errors.js";
 import { lockCheckout, type Area } from "./availability.js";
-import { claimDiscountCode, discountOf, recordDiscountUse } from "./discountCodes.js";
-import { lockGiftCard, redeemGiftCard } from "./giftCards.js";
+import { claimDiscountCode, discountOf, recordDiscountUse } from "../discountCodes/service.js";
+import { lockGiftCard, redeemGiftCard } from "../giftCards/service.js";
 import { enforceDayShare, enforceHoldLimits, type LiveHolds } from "./holdLimits.js";
 import { expireHolds } from "./holds.js";
 import { FREE_PROVIDER, GIFT_CARD_PROVIDER } from "./paymentConstants.js";
 import { isSlotConflict } from "./pgErrors.js";
 import type { PaymentRow, ReservationRow } from "./reservationView.js";
-import type { Settings } from "./settings.js";
+import type { Settings } from "../settings/service.js";
 import { useWaitlistOffer } from "./waitlistOffers.js";
 
 /**

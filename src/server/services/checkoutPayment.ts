@@ -4,8 +4,8 @@ import type { AppContext } from "../context.js";
 import { payments, reservations } from "../db/schema.js";
 import { HttpError } from "../errors.js";
 import type { CheckoutSession } from "../integrations/payments/provider.js";
-import { releaseDiscountUses } from "./discountCodes.js";
-import { returnGiftCardShares } from "./giftCards.js";
+import { releaseDiscountUses } from "../discountCodes/service.js";
+import { returnGiftCardShares } from "../giftCards/service.js";
 import { PAYMENT_START_FAILED } from "./paymentConstants.js";
 import type { PaymentRow, ReservationRow } from "./reservationView.js";
 

@@ -8,7 +8,7 @@ import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { customers, customerSessions, magicLinkTokens } from "../db/schema.js";
 import { HttpError } from "../errors.js";
 import { loginLinkMail } from "./loginMail.js";
-import { getSetting } from "./settings.js";
+import { getSetting } from "../settings/service.js";
 
 /** How long an e-mailed login link works. */
 export const MAGIC_LINK_TTL_MINUTES = 15;

@@ -8,7 +8,7 @@ import { doorEvents, reservations } from "../db/schema.js";
 import { handoverUntil } from "./doorHandover.js";
 import { fallbackTextOf, openOutage } from "./gateOutages.js";
 import { findReservation, type ReservationRow } from "./reservationView.js";
-import { getSettings, type Settings } from "./settings.js";
+import { getSettings, type Settings } from "../settings/service.js";
 
 /**
  * The gate: a booking's door token opens it from door.opensBeforeMinutes before the start until

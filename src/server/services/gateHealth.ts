@@ -6,7 +6,7 @@ import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { areas, gateChecks, gateFallbackNotices, gateOutages, reservations } from "../db/schema.js";
 import { fallbackTextOf, openOutage } from "./gateOutages.js";
 import { doorUrlOf } from "./receipt.js";
-import { getSettings, type Settings } from "./settings.js";
+import { getSettings, type Settings } from "../settings/service.js";
 
 /**
  * Gate health before every slot (issue 23, decision 029). The job runs every minute; it asks the

@@ -1,7 +1,7 @@
 import { desc, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { gateChecks, gateOutages } from "../db/schema.js";
-import type { Settings } from "./settings.js";
+import type { Settings } from "../settings/service.js";
 
 /**
  * The gate's state as the health job left it (services/gateHealth.ts): an open outage means the

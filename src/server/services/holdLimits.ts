@@ -4,7 +4,7 @@ import { helsinkiDate } from "../../domain/helsinkiTime.js";
 import type { Tx } from "../db/index.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { HttpError } from "../errors.js";
-import type { Settings } from "./settings.js";
+import type { Settings } from "../settings/service.js";
 
 /**
  * Holding without paying is limited: an e-mail address and an IP address may have only a few live

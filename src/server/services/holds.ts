@@ -2,8 +2,8 @@ import { and, eq, inArray, lte } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/index.js";
 import { payments, reservations } from "../db/schema.js";
-import { releaseDiscountUses } from "./discountCodes.js";
-import { returnGiftCardShares } from "./giftCards.js";
+import { releaseDiscountUses } from "../discountCodes/service.js";
+import { returnGiftCardShares } from "../giftCards/service.js";
 
 /**
  * Ends holds whose time is up: the pending reservation becomes expired (freeing its slot for

@@ -7,8 +7,8 @@ import type { Tx } from "../db/index.js";
 import { counters, invoices, subscriptions } from "../db/schema.js";
 import type { InvoiceRow } from "./invoices.js";
 import { formatDay } from "./membershipMail.js";
-import { tierOn, vatRateOn } from "./prices.js";
-import type { Settings } from "./settings.js";
+import { tierOn, vatRateOn } from "../prices/service.js";
+import type { Settings } from "../settings/service.js";
 import { membershipPriceOf, scheduledTierFor, tierChangeApplies } from "./tierChange.js";
 
 /**

@@ -6,7 +6,7 @@ import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
 import { invoices, payments } from "../db/schema.js";
 import { HttpError } from "../errors.js";
-import { lockGiftCard, redeemGiftCard, returnGiftCardShares } from "./giftCards.js";
+import { lockGiftCard, redeemGiftCard, returnGiftCardShares } from "../giftCards/service.js";
 import { confirmInvoicePayment } from "./invoiceFulfilment.js";
 import type { InvoiceRow } from "./invoices.js";
 import { GIFT_CARD_PROVIDER, PAYMENT_START_FAILED } from "./paymentConstants.js";

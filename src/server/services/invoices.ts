@@ -12,7 +12,7 @@ import { conflict, notFound } from "../errors.js";
 import { createInvoice } from "./invoiceCreation.js";
 import { startInvoicePayment } from "./invoicePayment.js";
 import { newInvoiceMail, overdueMail } from "./membershipMail.js";
-import { getSettings } from "./settings.js";
+import { getSettings } from "../settings/service.js";
 
 /**
  * Membership invoices: listing, where a payment returns, paying one, the jobs. Making one is

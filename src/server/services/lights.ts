@@ -5,7 +5,7 @@ import type { DbOrTx } from "../db/index.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { lightOverrides, lightSwitches, reservations } from "../db/schema.js";
 import { loggableError } from "../errors.js";
-import { getSettings, type Settings } from "./settings.js";
+import { getSettings, type Settings } from "../settings/service.js";
 
 /**
  * The park's lights (issue 23 item 2, decision 035). The job runs every minute and works out the

@@ -17,7 +17,7 @@ import { hasAccessOn, hoursBookedBetween, periodContaining } from "./membership.
 import { isSlotConflict } from "./pgErrors.js";
 import { doorUrlOf } from "./receipt.js";
 import { cancellationDeadline } from "./reservationView.js";
-import { getSettings, type Settings } from "./settings.js";
+import { getSettings, type Settings } from "../settings/service.js";
 import { hoursQuotaOfPeriod } from "./tierChange.js";
 import { memberCancellationMail, memberConfirmationMail } from "./visitorMail.js";
 

@@ -21,8 +21,8 @@ import { customers, reservations, subscriptions } from "../db/schema.js";
 import { conflict } from "../errors.js";
 import { expireSignups } from "./signupExpiry.js";
 import { formatDay, subscriptionCancelledMail } from "./membershipMail.js";
-import { tiersOn, vatRateOn } from "./prices.js";
-import { getSettings, type Settings } from "./settings.js";
+import { tiersOn, vatRateOn } from "../prices/service.js";
+import { getSettings, type Settings } from "../settings/service.js";
 import { hoursQuotaOfPeriod, pendingTierChangeOf } from "./tierChange.js";
 
 /** Memberships: tiers, the member's view with usage, and cancel (issue 7); signup is membershipSignup.ts. */

@@ -5,7 +5,7 @@ import { formatEuros, formatVatRate } from "../../domain/money.js";
 import type { invoices, subscriptions } from "../db/schema.js";
 import type { OutgoingMail } from "./mail.js";
 import { signature } from "./receipt.js";
-import type { Settings } from "./settings.js";
+import type { Settings } from "../settings/service.js";
 
 /** The membership e-mails (Finnish): welcome, new invoice, overdue reminder, cancellation. */
 

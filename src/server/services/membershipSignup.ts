@@ -6,15 +6,15 @@ import type { Customer } from "../../domain/customer.js";
 import type { AppContext } from "../context.js";
 import { customers, subscriptions } from "../db/schema.js";
 import { badRequest, conflict } from "../errors.js";
-import { lookUpGiftCard } from "./giftCards.js";
+import { lookUpGiftCard } from "../giftCards/service.js";
 import { createInvoice } from "./invoiceCreation.js";
 import { startInvoicePayment } from "./invoicePayment.js";
 import { signupReturnPaths, type InvoiceRow } from "./invoices.js";
 import { COMMITMENT_MONTHS, currentSubscription, hasAccessOn, type SubscriptionRow } from "./membership.js";
 import { formatDay } from "./membershipMail.js";
 import { isUniqueViolation } from "./pgErrors.js";
-import { tierOn } from "./prices.js";
-import { getSettings } from "./settings.js";
+import { tierOn } from "../prices/service.js";
+import { getSettings } from "../settings/service.js";
 import { expireSignups } from "./signupExpiry.js";
 import { membershipPriceOf } from "./tierChange.js";
 

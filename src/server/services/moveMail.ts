@@ -2,7 +2,7 @@ import { formatTimeRange } from "../../domain/helsinkiClock.js";
 import { formatEuros } from "../../domain/money.js";
 import type { OutgoingMail } from "./mail.js";
 import { bookingIcs, doorUrlOf, signature, type MailReservation } from "./receipt.js";
-import type { Settings } from "./settings.js";
+import type { Settings } from "../settings/service.js";
 
 /**
  * The e-mail of a moved booking: the new time, what came back, the same door link, and the

@@ -5,9 +5,9 @@ import { vatIncludedCents } from "../../domain/money.js";
 import { priceBreakdown } from "../../domain/pricing.js";
 import type { AppContext } from "../context.js";
 import { checkSlot, primaryArea } from "./availability.js";
-import { discountOf, lookUpDiscountCode } from "./discountCodes.js";
-import { lookUpGiftCard } from "./giftCards.js";
-import { getSettings } from "./settings.js";
+import { discountOf, lookUpDiscountCode } from "../discountCodes/service.js";
+import { lookUpGiftCard } from "../giftCards/service.js";
+import { getSettings } from "../settings/service.js";
 import { liveOfferHold } from "./waitlistOffers.js";
 
 /**

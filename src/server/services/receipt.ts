@@ -4,7 +4,7 @@ import { formatDateTime, formatTimeRange } from "../../domain/helsinkiClock.js";
 import { dogOptionsText } from "../../domain/dogRules.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import type { OutgoingMail } from "./mail.js";
-import type { Settings } from "./settings.js";
+import type { Settings } from "../settings/service.js";
 
 /** The booking e-mails (Finnish): receipt with an .ics invitation, cancellation, late refund. */
 
@@ -116,7 +116,7 @@ function paidLines(payment: ReceiptPayment): string[] {
 
 type ReceiptPayment = { method: "mobilepay" | "card"; amountCents: number; giftCardCents: number };
 
-/** The receipt; vatRateBasisPoints is the rate in force on the booking's date (services/prices.ts). */
+/** The receipt; vatRateBasisPoints is the rate in force on the booking's date (prices/service.ts). */
 export function receiptMail(
   context: MailContext & { payment: ReceiptPayment; vatRateBasisPoints: number },
 ): OutgoingMail {

@@ -7,10 +7,10 @@ import type { AppContext } from "../context.js";
 import { invoices, payments } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
 import { NOT_FOUND_MESSAGE } from "./booking.js";
-import { vatRateOn } from "./prices.js";
+import { vatRateOn } from "../prices/service.js";
 import { bookingIcs } from "./receipt.js";
 import { findReservation, latestPayment } from "./reservationView.js";
-import { getSettings, type Settings } from "./settings.js";
+import { getSettings, type Settings } from "../settings/service.js";
 
 /*
  * What a visitor keeps of a booking, by its access token (the same secret as /oma-varaus): the

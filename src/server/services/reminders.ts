@@ -3,7 +3,7 @@ import type { AppContext } from "../context.js";
 import type { Customer } from "../../domain/customer.js";
 import { areas, customers, reservations } from "../db/schema.js";
 import { ANONYMISED_EMAIL } from "./customerData.js";
-import { getSettings } from "./settings.js";
+import { getSettings } from "../settings/service.js";
 import { reminderMail } from "./visitorMail.js";
 
 /**

@@ -2,14 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import type { AppContext } from "../context.js";
 import { payments, reservations } from "../db/schema.js";
-import { markDiscountUsed, releaseDiscountUses } from "./discountCodes.js";
-import { returnGiftCardShares } from "./giftCards.js";
+import { markDiscountUsed, releaseDiscountUses } from "../discountCodes/service.js";
+import { returnGiftCardShares } from "../giftCards/service.js";
 import { isSlotConflict } from "./pgErrors.js";
-import { vatRateOn } from "./prices.js";
+import { vatRateOn } from "../prices/service.js";
 import { lateRefundMail, receiptMail } from "./receipt.js";
 import { recordRefund, refundAndTell } from "./refunds.js";
 import { findReservation, type PaymentRow } from "./reservationView.js";
-import { getSettings } from "./settings.js";
+import { getSettings } from "../settings/service.js";
 
 /**
  * The reservation side of the fulfilment (the dispatcher is services/fulfilment.ts; the invoice

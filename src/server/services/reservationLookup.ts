@@ -4,7 +4,7 @@ import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { areas, reservationLookups, reservations } from "../db/schema.js";
 import { HttpError } from "../errors.js";
 import { mailboxKey } from "./customerAuth.js";
-import { getSetting } from "./settings.js";
+import { getSetting } from "../settings/service.js";
 import { lookupMail } from "./visitorMail.js";
 
 /**

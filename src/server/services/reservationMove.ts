@@ -18,8 +18,8 @@ import { badRequest, conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { recordAudit } from "./audit.js";
 import { checkSlot, lockAreaBookings } from "./availability.js";
-import { discountOf } from "./discountCodes.js";
-import { returnGiftCardPart } from "./giftCards.js";
+import { discountOf } from "../discountCodes/service.js";
+import { returnGiftCardPart } from "../giftCards/service.js";
 import { expireHolds } from "./holds.js";
 import { hoursBookedBetween, periodContaining } from "./membership.js";
 import { formatDay } from "./membershipMail.js";
@@ -33,7 +33,7 @@ import {
   toPublicReservation,
   type ReservationRow,
 } from "./reservationView.js";
-import { getSettings, type Settings } from "./settings.js";
+import { getSettings, type Settings } from "../settings/service.js";
 import { hoursQuotaOfPeriod } from "./tierChange.js";
 
 /**

@@ -5,7 +5,7 @@ import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/index.js";
 import { areas, payments, refunds, reservations } from "../db/schema.js";
 import { doorUrlOf } from "./receipt.js";
-import type { Settings } from "./settings.js";
+import type { Settings } from "../settings/service.js";
 
 export type ReservationRow = typeof reservations.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { invoices, payments, subscriptions } from "../db/schema.js";
-import { returnGiftCardShares } from "./giftCards.js";
+import { returnGiftCardShares } from "../giftCards/service.js";
 
 /**
  * Expires pending signups: the membership never started, its open invoices are void. Its own

@@ -1,8 +1,8 @@
 import { commitmentPrice, type PendingTierChange } from "../../domain/membership.js";
 import type { DbOrTx } from "../db/index.js";
 import type { subscriptions } from "../db/schema.js";
-import { tierOn, type MembershipTier } from "./prices.js";
-import type { Settings } from "./settings.js";
+import { tierOn, type MembershipTier } from "../prices/service.js";
+import type { Settings } from "../settings/service.js";
 
 /**
  * A tier change an admin scheduled for a membership's next period (decision 022). It is stored on

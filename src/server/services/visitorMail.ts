@@ -2,7 +2,7 @@ import { mapUrl } from "../../domain/mapLink.js";
 import { formatTimeRange } from "../../domain/helsinkiClock.js";
 import type { OutgoingMail } from "./mail.js";
 import { bookingIcs, dogOptionsLine, doorUrlOf, signature, type MailReservation } from "./receipt.js";
-import type { Settings } from "./settings.js";
+import type { Settings } from "../settings/service.js";
 
 /**
  * The booking e-mails beside the receipt (receipt.ts): the reminder before a booking, the list of

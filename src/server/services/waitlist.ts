@@ -9,7 +9,7 @@ import { reservations, waitlistEntries } from "../db/schema.js";
 import { badRequest, conflict, HttpError, notFound } from "../errors.js";
 import { checkSlot, primaryArea } from "./availability.js";
 import { mailboxKey } from "./customerAuth.js";
-import { getSetting } from "./settings.js";
+import { getSetting } from "../settings/service.js";
 import { waitlistJoinedMail } from "./waitlistMail.js";
 
 /**

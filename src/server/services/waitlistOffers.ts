@@ -9,7 +9,7 @@ import { conflict } from "../errors.js";
 import { checkSlot, lockAreaBookings } from "./availability.js";
 import { mailboxKey } from "./customerAuth.js";
 import { expireHolds } from "./holds.js";
-import { getSettings } from "./settings.js";
+import { getSettings } from "../settings/service.js";
 import { LIVE_STATUSES } from "./waitlist.js";
 import { waitlistOfferMail } from "./waitlistMail.js";
 

@@ -2,7 +2,7 @@
 import { boolean, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { tstz, effectivePeriod, effectivePeriodCheck } from "./columns.js";
 
-/** Admin-editable settings, one JSON value per key; the shapes live in services/settings.ts. */
+/** Admin-editable settings, one JSON value per key; the shapes live in settings/service.ts. */
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),

@@ -13,7 +13,7 @@ import {
   listDiscountCodes,
   setDiscountCodeActive,
   updateDiscountCode,
-} from "../../services/admin/discountCodes.js";
+} from "../../discountCodes/admin.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: alennuskoodit"];

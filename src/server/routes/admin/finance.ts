@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { financeQuerySchema, financeReportSchema } from "../../../domain/admin/finance.js";
-import { financeCsv, financeReport } from "../../services/admin/finance.js";
+import { financeCsv } from "../../finance/csv.js";
+import { financeReport } from "../../finance/report.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: talous"];

@@ -14,7 +14,7 @@ import {
   issueAdminGiftCard,
   listGiftCards,
   setGiftCardActive,
-} from "../../services/admin/giftCards.js";
+} from "../../giftCards/admin.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: lahjakortit"];

@@ -19,7 +19,7 @@ import {
   setMembershipTier,
   setVatRate,
   updatePriceRule,
-} from "../../services/admin/prices.js";
+} from "../../prices/admin.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: hinnasto"];

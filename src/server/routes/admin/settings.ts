@@ -16,7 +16,7 @@ import {
   putOpeningException,
   updateArea,
   updateSetting,
-} from "../../services/admin/settings.js";
+} from "../../settings/admin.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: hallintapaneeli"];

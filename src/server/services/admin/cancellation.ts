@@ -7,11 +7,11 @@ import { areas, payments, reservations } from "../../db/schema.js";
 import { conflict, notFound } from "../../errors.js";
 import type { AdminActor } from "../../plugins/adminAuth.js";
 import { recordAudit } from "../audit.js";
-import { releaseDiscountUses } from "../discountCodes.js";
-import { returnGiftCardShares } from "../giftCards.js";
+import { releaseDiscountUses } from "../../discountCodes/service.js";
+import { returnGiftCardShares } from "../../giftCards/service.js";
 import type { OutgoingMail } from "../mail.js";
 import { recordRefund, refundableCents, sendRefund, type RefundReason } from "../refunds.js";
-import { getSettings } from "../settings.js";
+import { getSettings } from "../../settings/service.js";
 import { adminReservationById } from "./reservationRows.js";
 import { RESERVATION_NOT_FOUND } from "./reservations.js";
 

@@ -5,7 +5,7 @@ import type { AppContext } from "../../context.js";
 import { gateFallbackNotices } from "../../db/schema.js";
 import { attendanceBetween } from "../attendance.js";
 import { gateHistory } from "../gateOutages.js";
-import { getSetting } from "../settings.js";
+import { getSetting } from "../../settings/service.js";
 
 const iso = (d: Date | null) => (d ? toHelsinkiIso(d) : null);
 

@@ -7,7 +7,7 @@ import { badRequest } from "../../errors.js";
 import type { AdminActor } from "../../plugins/adminAuth.js";
 import { recordAudit } from "../audit.js";
 import { latestSwitches, switchLights, wantedLights } from "../lights.js";
-import { getSettings } from "../settings.js";
+import { getSettings } from "../../settings/service.js";
 
 /** The lights on toiminta (decision 035): state, the override in force, the latest switches. */
 export async function lightsOverview(ctx: AppContext): Promise<LightsOverview> {

@@ -9,7 +9,7 @@ import { customers, invoices, payments, refunds, subscriptions } from "../../db/
 import { badRequest, conflict, notFound } from "../../errors.js";
 import type { AdminActor } from "../../plugins/adminAuth.js";
 import { recordAudit } from "../audit.js";
-import { returnGiftCardShares } from "../giftCards.js";
+import { returnGiftCardShares } from "../../giftCards/service.js";
 import { INVOICE_NOT_FOUND } from "../invoices.js";
 import {
   formatDay,
@@ -21,9 +21,9 @@ import {
   tierChangeMail,
 } from "../membershipMail.js";
 import { cancelMembership, periodContaining, type SubscriptionRow } from "../membership.js";
-import { tierOn } from "../prices.js";
+import { tierOn } from "../../prices/service.js";
 import { recordRefund, sendRefund } from "../refunds.js";
-import { getSettings } from "../settings.js";
+import { getSettings } from "../../settings/service.js";
 import { membershipPriceOf } from "../tierChange.js";
 import { deliverAudited } from "./system.js";
 

@@ -31,7 +31,7 @@ import {
   toSubscriptionView,
   type SubscriptionRow,
 } from "../membership.js";
-import { tiersOn } from "../prices.js";
+import { tiersOn } from "../../prices/service.js";
 import { hoursQuotaOfPeriod, pendingTierChange } from "../tierChange.js";
 import { likePattern } from "./reservations.js";
 

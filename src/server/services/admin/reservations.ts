@@ -17,7 +17,7 @@ import type { AdminActor } from "../../plugins/adminAuth.js";
 import { checkSlot, lockAreaBookings, primaryArea } from "../availability.js";
 import { recordAudit } from "../audit.js";
 import { newToken } from "../booking.js";
-import { getSetting, getSettings } from "../settings.js";
+import { getSetting, getSettings } from "../../settings/service.js";
 import { isSlotConflict } from "../pgErrors.js";
 import { customerAttendance } from "../attendance.js";
 import { countWaiting } from "../waitlist.js";

@@ -1,26 +1,24 @@
-import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type {
   MembershipTierInput,
   PriceList,
   PriceRuleInput,
   VatRateInput,
-} from "../../../domain/admin/prices.js";
+} from "../../domain/admin/prices.js";
 import {
   PAST_START_MESSAGE,
   planChange,
   type EffectivePeriod,
   type VersionPlan,
-} from "../../../domain/effectiveDates.js";
-import { helsinkiDate } from "../../../domain/helsinkiClock.js";
-import type { AppContext } from "../../context.js";
-import type { Tx } from "../../db/index.js";
-import { membershipTiers, priceRules, vatRates } from "../../db/schema.js";
-import { badRequest, conflict, notFound } from "../../errors.js";
-import type { AdminActor } from "../../plugins/adminAuth.js";
-import { recordAudit } from "../audit.js";
-import { sqlState } from "../pgErrors.js";
-import { insertNewPriceRule, type PriceRuleRow } from "../prices.js";
-import { getSettings } from "../settings.js";
+} from "../../domain/effectiveDates.js";
+import { helsinkiDate } from "../../domain/helsinkiClock.js";
+import type { AppContext } from "../context.js";
+import type { Tx } from "../db/index.js";
+import { badRequest, conflict, notFound } from "../errors.js";
+import type { AdminActor } from "../plugins/adminAuth.js";
+import { recordAudit } from "../services/audit.js";
+import { sqlState } from "../services/pgErrors.js";
+import { getSettings } from "../settings/service.js";
+import { priceRepository, type PriceRuleRow, type Series, type TierRow, type VatRow } from "./repository.js";
 
 /**
  * Hinnasto: price rules, membership tiers and the VAT rate, effective-dated (decision 013). A
@@ -35,20 +33,7 @@ export const OVERLAP_MESSAGE =
 
 export async function priceList(ctx: AppContext): Promise<PriceList> {
   const s = await getSettings(ctx.db);
-  const rules = await ctx.db
-    .select()
-    .from(priceRules)
-    .orderBy(
-      asc(priceRules.lengthMinutes),
-      asc(priceRules.priority),
-      asc(priceRules.ruleId),
-      asc(priceRules.effectiveFrom),
-    );
-  const tiers = await ctx.db
-    .select()
-    .from(membershipTiers)
-    .orderBy(asc(membershipTiers.level), asc(membershipTiers.effectiveFrom));
-  const rates = await ctx.db.select().from(vatRates).orderBy(asc(vatRates.effectiveFrom));
+  const { rules, tiers, rates } = await priceRepository(ctx.db).everyVersion();
   return {
     today: helsinkiDate(ctx.now()),
     priceRules: rules,
@@ -59,9 +44,6 @@ export async function priceList(ctx: AppContext): Promise<PriceList> {
   };
 }
 
-type TierRow = typeof membershipTiers.$inferSelect;
-type VatRow = typeof vatRates.$inferSelect;
-
 /** The date a change applies from: the one asked for, or today; never a past date. */
 function changeDate(ctx: AppContext, effectiveFrom: string | undefined): string {
   const today = helsinkiDate(ctx.now());
@@ -70,12 +52,11 @@ function changeDate(ctx: AppContext, effectiveFrom: string | undefined): string 
   return from;
 }
 
-type DatedTable = typeof priceRules | typeof membershipTiers | typeof vatRates;
 type Version = EffectivePeriod & { id: number };
 
 /**
  * One change of a series (a rule, a tier level, the VAT rate) from a date, in one transaction:
- * the series' versions are read locked (`versions`), the plan closes and removes versions first
+ * the series' versions are read locked (`versions`, which also resolves the series), the plan closes and removes versions first
  * (so the new one never overlaps them, not even briefly), then `write` replaces or inserts with
  * the new values ("set"), and one audit row records the versions before and after. A concurrent
  * change that would still overlap (the exclusion constraint, 23P01) is a 409.
@@ -84,35 +65,32 @@ async function changeSeries<Row>(
   ctx: AppContext,
   actor: AdminActor,
   options: {
-    table: DatedTable;
     from: string;
     change: "set" | "end";
     /** Resolves the series and reads its versions under a row lock. */
-    versions(tx: Tx): Promise<Version[]>;
+    versions(tx: Tx): Promise<{ series: Series; versions: Version[] }>;
     write?(tx: Tx, plan: VersionPlan): Promise<Row>;
     /** When set, a series without versions is a 404 with this message. */
     notFoundMessage?: string;
     audit: { action: string; entity: string; entityId: () => string | number | null };
   },
 ): Promise<Row | undefined> {
-  const { table, from, change, audit } = options;
+  const { from, change, audit } = options;
   try {
     return await ctx.db.transaction(async (tx) => {
-      const before = await options.versions(tx);
+      const prices = priceRepository(tx);
+      const { series, versions: before } = await options.versions(tx);
       if (options.notFoundMessage && before.length === 0) throw notFound(options.notFoundMessage);
       const plan = planChange(before, from, change);
-      if (plan.remove.length > 0) await tx.delete(table).where(inArray(table.id, plan.remove));
-      for (const { id, effectiveUntil } of plan.close)
-        await tx.execute(
-          sql`UPDATE ${table} SET effective_until = ${effectiveUntil} WHERE ${table.id} = ${id}`,
-        );
+      await prices.removeVersions(series, plan.remove);
+      for (const { id, effectiveUntil } of plan.close) await prices.closeVersion(series, id, effectiveUntil);
       const row = change === "set" ? await options.write!(tx, plan) : undefined;
       await recordAudit(tx, actor, {
         action: audit.action,
         entity: audit.entity,
         entityId: audit.entityId(),
         before,
-        after: await options.versions(tx),
+        after: await prices.lockVersions(series),
       });
       return row;
     });
@@ -122,34 +100,27 @@ async function changeSeries<Row>(
   }
 }
 
-/** A series' versions in date order, read after taking their row locks (two admins take turns). */
-async function lockedVersions<T extends Version>(
-  tx: Tx,
-  table: DatedTable,
-  where: SQL | undefined,
-): Promise<T[]> {
-  await tx.select({ id: table.id }).from(table).where(where).for("update");
-  // A fresh read after the lock, so a change committed while this one waited is seen.
-  return (await tx.select().from(table).where(where).orderBy(asc(table.effectiveFrom))) as T[];
+/** The series' versions, read after taking their row locks (two admins take turns). */
+async function lockedSeries(tx: Tx, series: Series): Promise<{ series: Series; versions: Version[] }> {
+  return { series, versions: await priceRepository(tx).lockVersions(series) };
 }
 
 // --- Price rules -------------------------------------------------------------------------------
 
 async function ruleIdOf(tx: Tx, id: number): Promise<number> {
-  const [row] = await tx.select({ ruleId: priceRules.ruleId }).from(priceRules).where(eq(priceRules.id, id));
-  if (!row) throw notFound("Hintaa ei löytynyt.");
-  return row.ruleId;
+  const ruleId = await priceRepository(tx).ruleIdOf(id);
+  if (ruleId === undefined) throw notFound("Hintaa ei löytynyt.");
+  return ruleId;
 }
 
-const ruleVersions = (tx: Tx, ruleId: number) =>
-  lockedVersions<PriceRuleRow>(tx, priceRules, eq(priceRules.ruleId, ruleId));
+const ruleVersions = (tx: Tx, ruleId: number) => lockedSeries(tx, { kind: "rule", ruleId });
 
 const ruleValues = ({ effectiveFrom: _from, ...values }: PriceRuleInput) => values;
 
 export async function createPriceRule(ctx: AppContext, actor: AdminActor, input: PriceRuleInput) {
   const from = changeDate(ctx, input.effectiveFrom);
   return ctx.db.transaction(async (tx) => {
-    const row = await insertNewPriceRule(tx, { ...ruleValues(input), effectiveFrom: from });
+    const row = await priceRepository(tx).insertNewPriceRule({ ...ruleValues(input), effectiveFrom: from });
     await recordAudit(tx, actor, {
       action: "price_rule.create",
       entity: "price_rule",
@@ -164,18 +135,14 @@ export async function createPriceRule(ctx: AppContext, actor: AdminActor, input:
 export async function updatePriceRule(ctx: AppContext, actor: AdminActor, id: number, input: PriceRuleInput) {
   let ruleId = 0;
   const values = ruleValues(input);
-  const row = await changeSeries(ctx, actor, {
-    table: priceRules,
+  const row = await changeSeries<PriceRuleRow>(ctx, actor, {
     from: changeDate(ctx, input.effectiveFrom),
     change: "set",
     versions: async (tx) => ruleVersions(tx, (ruleId ||= await ruleIdOf(tx, id))),
-    write: async (tx, plan) =>
-      (plan.replace
-        ? await tx.update(priceRules).set(values).where(eq(priceRules.id, plan.replace)).returning()
-        : await tx
-            .insert(priceRules)
-            .values({ ...values, ruleId, ...plan.insert! })
-            .returning())[0]!,
+    write: (tx, plan) =>
+      plan.replace
+        ? priceRepository(tx).replaceRule(plan.replace, values)
+        : priceRepository(tx).insertRuleVersion({ ...values, ruleId, ...plan.insert! }),
     audit: { action: "price_rule.update", entity: "price_rule", entityId: () => ruleId },
   });
   return row!;
@@ -190,7 +157,6 @@ export async function deletePriceRule(
 ) {
   let ruleId = 0;
   await changeSeries(ctx, actor, {
-    table: priceRules,
     from: changeDate(ctx, effectiveFrom),
     change: "end",
     versions: async (tx) => ruleVersions(tx, (ruleId ||= await ruleIdOf(tx, id))),
@@ -200,8 +166,7 @@ export async function deletePriceRule(
 
 // --- Membership tiers ----------------------------------------------------------------------------
 
-const tierVersions = (tx: Tx, level: number) =>
-  lockedVersions<TierRow>(tx, membershipTiers, eq(membershipTiers.level, level));
+const tierVersions = (tx: Tx, level: number) => lockedSeries(tx, { kind: "tier", level });
 const tierAudit = (action: string, level: number) => ({
   action,
   entity: "membership_tier",
@@ -216,18 +181,14 @@ export async function setMembershipTier(
   input: MembershipTierInput,
 ) {
   const { effectiveFrom, ...values } = input;
-  const row = await changeSeries(ctx, actor, {
-    table: membershipTiers,
+  const row = await changeSeries<TierRow>(ctx, actor, {
     from: changeDate(ctx, effectiveFrom),
     change: "set",
     versions: (tx) => tierVersions(tx, level),
-    write: async (tx, plan) =>
-      (plan.replace
-        ? await tx.update(membershipTiers).set(values).where(eq(membershipTiers.id, plan.replace)).returning()
-        : await tx
-            .insert(membershipTiers)
-            .values({ ...values, level, ...plan.insert! })
-            .returning())[0]!,
+    write: (tx, plan) =>
+      plan.replace
+        ? priceRepository(tx).replaceTier(plan.replace, values)
+        : priceRepository(tx).insertTierVersion({ ...values, level, ...plan.insert! }),
     audit: tierAudit("membership_tier.update", level),
   });
   return row!;
@@ -241,7 +202,6 @@ export async function endMembershipTier(
   effectiveFrom?: string,
 ) {
   await changeSeries(ctx, actor, {
-    table: membershipTiers,
     from: changeDate(ctx, effectiveFrom),
     change: "end",
     versions: (tx) => tierVersions(tx, level),
@@ -255,18 +215,14 @@ export async function endMembershipTier(
 /** Sets the VAT rate from the date asked for: slots on and invoice periods from that date. */
 export async function setVatRate(ctx: AppContext, actor: AdminActor, input: VatRateInput) {
   const values = { rateBasisPoints: input.rateBasisPoints };
-  const row = await changeSeries(ctx, actor, {
-    table: vatRates,
+  const row = await changeSeries<VatRow>(ctx, actor, {
     from: changeDate(ctx, input.effectiveFrom),
     change: "set",
-    versions: (tx) => lockedVersions<VatRow>(tx, vatRates, undefined),
-    write: async (tx, plan) =>
-      (plan.replace
-        ? await tx.update(vatRates).set(values).where(eq(vatRates.id, plan.replace)).returning()
-        : await tx
-            .insert(vatRates)
-            .values({ ...values, ...plan.insert! })
-            .returning())[0]!,
+    versions: (tx) => lockedSeries(tx, { kind: "vat" }),
+    write: (tx, plan) =>
+      plan.replace
+        ? priceRepository(tx).replaceVatRate(plan.replace, values)
+        : priceRepository(tx).insertVatRateVersion({ ...values, ...plan.insert! }),
     audit: { action: "vat_rate.update", entity: "vat_rate", entityId: () => null },
   });
   return row!;

@@ -1,9 +1,8 @@
-import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "../db/index.js";
 import { hhmm } from "../../domain/admin/settings.js";
-import { settings } from "../db/schema.js";
 import { defaultDogRules } from "../../domain/dogRules.js";
+import { settingsRepository } from "./repository.js";
 
 /** Every setting with its shape and the default of product.md; an admin edits them later. */
 export const settingSchemas = {
@@ -81,7 +80,7 @@ export const settingSchemas = {
   waitlist: z.object({
     offerMinutes: z.number().int().min(5).max(240).default(15),
   }),
-  /** Membership terms; the tiers and the VAT rate are effective-dated tables (services/prices.ts). */
+  /** Membership terms; the tiers and the VAT rate are effective-dated tables (prices/service.ts). */
   membership: z.object({
     /** How much less a month costs with a 12-month commitment, in percent. */
     commitmentDiscountPercent: z.number().int().min(0).max(100),
@@ -153,7 +152,7 @@ const keys = Object.keys(settingSchemas) as SettingKey[];
 
 /** All settings; a key missing from the table falls back to its default. */
 export async function getSettings(db: DbOrTx): Promise<Settings> {
-  const rows = await db.select().from(settings);
+  const rows = await settingsRepository(db).all();
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   const result = { ...defaultSettings } as Record<SettingKey, unknown>;
   for (const key of keys) {
@@ -163,15 +162,12 @@ export async function getSettings(db: DbOrTx): Promise<Settings> {
 }
 
 export async function getSetting<K extends SettingKey>(db: DbOrTx, key: K): Promise<SettingValue<K>> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, key));
+  const row = await settingsRepository(db).byKey(key);
   if (!row) return defaultSettings[key];
   return settingSchemas[key].parse(row.value) as SettingValue<K>;
 }
 
 export async function putSetting<K extends SettingKey>(db: DbOrTx, key: K, value: SettingValue<K>) {
   const parsed = settingSchemas[key].parse(value);
-  await db
-    .insert(settings)
-    .values({ key, value: parsed })
-    .onConflictDoUpdate({ target: settings.key, set: { value: parsed, updatedAt: sql`now()` } });
+  await settingsRepository(db).put(key, parsed);
 }

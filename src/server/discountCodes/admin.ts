@@ -1,23 +1,21 @@
-import { asc, desc, eq } from "drizzle-orm";
 import {
   DUPLICATE_DISCOUNT_CODE,
   type AdminDiscountCode,
   type DiscountCodeUses,
   type DiscountCodeValues,
-} from "../../../domain/admin/discountCodes.js";
-import { helsinkiDate, toHelsinkiIso, wallClock } from "../../../domain/helsinkiTime.js";
-import type { AppContext } from "../../context.js";
-import type { Tx } from "../../db/index.js";
-import { discountCodeUses, discountCodes, reservations } from "../../db/schema.js";
-import { badRequest, conflict, notFound } from "../../errors.js";
-import type { AdminActor } from "../../plugins/adminAuth.js";
-import { recordAudit } from "../audit.js";
-import type { DiscountCodeRow } from "../discountCodes.js";
-import { isUniqueViolation } from "../pgErrors.js";
+} from "../../domain/admin/discountCodes.js";
+import { helsinkiDate, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
+import type { AppContext } from "../context.js";
+import type { Tx } from "../db/index.js";
+import { badRequest, conflict, notFound } from "../errors.js";
+import type { AdminActor } from "../plugins/adminAuth.js";
+import { recordAudit } from "../services/audit.js";
+import { isUniqueViolation } from "../services/pgErrors.js";
+import { discountCodeRepository, type DiscountCodeColumns, type DiscountCodeRow } from "./repository.js";
 
 /**
  * Alennuskoodit: the admin's list, create, edit, (de)activate and a code's uses. Checkout claims
- * uses with its own conditional UPDATE (services/discountCodes.ts); an edit locks the row, so the
+ * uses with its own conditional UPDATE (discountCodes/service.ts); an edit locks the row, so the
  * two never interleave, and the table's check constraints stay the last word.
  */
 
@@ -40,7 +38,7 @@ export const toAdminDiscountCode = (row: DiscountCodeRow): AdminDiscountCode => 
 });
 
 /** The columns an admin sets: a code works from the first day's midnight until the last day ends. */
-const columnsOf = (input: DiscountCodeValues) => ({
+const columnsOf = (input: DiscountCodeValues): DiscountCodeColumns => ({
   code: input.code,
   kind: input.kind,
   percentOff: input.kind === "percent" ? input.percentOff : null,
@@ -62,30 +60,27 @@ async function unlessDuplicate<T>(work: () => Promise<T>): Promise<T> {
 }
 
 async function lockCode(tx: Tx, id: number): Promise<DiscountCodeRow> {
-  const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for("update");
+  const row = await discountCodeRepository(tx).lockById(id);
   if (!row) throw notFound(NOT_FOUND);
   return row;
 }
 
 export async function listDiscountCodes(ctx: AppContext): Promise<AdminDiscountCode[]> {
-  const rows = await ctx.db
-    .select()
-    .from(discountCodes)
-    .orderBy(desc(discountCodes.active), asc(discountCodes.code));
+  const rows = await discountCodeRepository(ctx.db).list();
   return rows.map(toAdminDiscountCode);
 }
 
 export async function createDiscountCode(ctx: AppContext, actor: AdminActor, input: DiscountCodeValues) {
   return unlessDuplicate(() =>
     ctx.db.transaction(async (tx) => {
-      const [row] = await tx.insert(discountCodes).values(columnsOf(input)).returning();
+      const row = await discountCodeRepository(tx).insert(columnsOf(input));
       await recordAudit(tx, actor, {
         action: "discount_code.create",
         entity: "discount_code",
-        entityId: row!.id,
+        entityId: row.id,
         after: row,
       });
-      return toAdminDiscountCode(row!);
+      return toAdminDiscountCode(row);
     }),
   );
 }
@@ -103,11 +98,7 @@ export async function updateDiscountCode(
         throw badRequest(
           `Koodia on jo käytetty ${before.usedCount} kertaa; enimmäismäärä ei voi olla sitä pienempi.`,
         );
-      const [after] = await tx
-        .update(discountCodes)
-        .set(columnsOf(input))
-        .where(eq(discountCodes.id, id))
-        .returning();
+      const after = await discountCodeRepository(tx).update(id, columnsOf(input));
       await recordAudit(tx, actor, {
         action: "discount_code.update",
         entity: "discount_code",
@@ -124,11 +115,7 @@ export async function updateDiscountCode(
 export async function setDiscountCodeActive(ctx: AppContext, actor: AdminActor, id: number, active: boolean) {
   return ctx.db.transaction(async (tx) => {
     const before = await lockCode(tx, id);
-    const [after] = await tx
-      .update(discountCodes)
-      .set({ active })
-      .where(eq(discountCodes.id, id))
-      .returning();
+    const after = await discountCodeRepository(tx).update(id, { active });
     await recordAudit(tx, actor, {
       action: active ? "discount_code.activate" : "discount_code.deactivate",
       entity: "discount_code",
@@ -141,14 +128,10 @@ export async function setDiscountCodeActive(ctx: AppContext, actor: AdminActor, 
 }
 
 export async function discountCodeUsesOf(ctx: AppContext, id: number): Promise<DiscountCodeUses> {
-  const [code] = await ctx.db.select().from(discountCodes).where(eq(discountCodes.id, id));
+  const codes = discountCodeRepository(ctx.db);
+  const code = await codes.byId(id);
   if (!code) throw notFound(NOT_FOUND);
-  const rows = await ctx.db
-    .select({ use: discountCodeUses, reservation: reservations })
-    .from(discountCodeUses)
-    .innerJoin(reservations, eq(reservations.id, discountCodeUses.reservationId))
-    .where(eq(discountCodeUses.discountCodeId, id))
-    .orderBy(desc(discountCodeUses.createdAt), desc(discountCodeUses.id));
+  const rows = await codes.usesOf(id);
   return {
     discountCode: toAdminDiscountCode(code),
     uses: rows.map(({ use, reservation: r }) => ({

@@ -1,8 +1,7 @@
-import { and, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { discountCents, type Discount } from "../../domain/pricing.js";
 import type { DbOrTx, Tx } from "../db/index.js";
-import { discountCodeUses, discountCodes } from "../db/schema.js";
 import { badRequest } from "../errors.js";
+import { discountCodeRepository, type DiscountCodeRow } from "./repository.js";
 
 /**
  * Discount codes of single bookings. A use is counted (used_count + 1) by one conditional UPDATE in
@@ -11,7 +10,7 @@ import { badRequest } from "../errors.js";
  * booking is cancelled.
  */
 
-export type DiscountCodeRow = typeof discountCodes.$inferSelect;
+export type { DiscountCodeRow };
 
 export const DISCOUNT_MESSAGES = {
   unknown: "Alennuskoodia ei tunnistettu. Tarkista koodi.",
@@ -39,13 +38,8 @@ export function discountRefusal(row: DiscountCodeRow | undefined, now: Date): st
   return null;
 }
 
-async function findByCode(db: DbOrTx, code: string): Promise<DiscountCodeRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(discountCodes)
-    .where(eq(discountCodes.code, normalizeDiscountCode(code)));
-  return row;
-}
+const findByCode = (db: DbOrTx, code: string): Promise<DiscountCodeRow | undefined> =>
+  discountCodeRepository(db).byCode(normalizeDiscountCode(code));
 
 /** For the quote: the code's discount, or the reason it does not apply. Counts nothing. */
 export async function lookUpDiscountCode(
@@ -63,19 +57,7 @@ export async function lookUpDiscountCode(
  * UPDATE's conditions are the whole rule, so whoever loses the race for the last use is told so.
  */
 export async function claimDiscountCode(tx: Tx, code: string, now: Date): Promise<DiscountCodeRow> {
-  const [claimed] = await tx
-    .update(discountCodes)
-    .set({ usedCount: sql`${discountCodes.usedCount} + 1` })
-    .where(
-      and(
-        eq(discountCodes.code, normalizeDiscountCode(code)),
-        eq(discountCodes.active, true),
-        or(isNull(discountCodes.validFrom), lte(discountCodes.validFrom, now)),
-        or(isNull(discountCodes.validUntil), gt(discountCodes.validUntil, now)),
-        or(isNull(discountCodes.maxUses), lt(discountCodes.usedCount, discountCodes.maxUses)),
-      ),
-    )
-    .returning();
+  const claimed = await discountCodeRepository(tx).claim(normalizeDiscountCode(code), now);
   if (claimed) return claimed;
   throw badRequest(discountRefusal(await findByCode(tx, code), now) ?? DISCOUNT_MESSAGES.usedUp);
 }
@@ -85,7 +67,7 @@ export async function recordDiscountUse(
   tx: Tx,
   options: { code: DiscountCodeRow; reservationId: string; listPriceCents: number; now: Date },
 ): Promise<void> {
-  await tx.insert(discountCodeUses).values({
+  await discountCodeRepository(tx).addUse({
     discountCodeId: options.code.id,
     reservationId: options.reservationId,
     amountCents: discountCents(options.listPriceCents, discountOf(options.code)),
@@ -95,10 +77,7 @@ export async function recordDiscountUse(
 
 /** A paid booking's use of its code is final (until the booking is cancelled). */
 export async function markDiscountUsed(tx: Tx, reservationId: string): Promise<void> {
-  await tx
-    .update(discountCodeUses)
-    .set({ status: "used" })
-    .where(and(eq(discountCodeUses.reservationId, reservationId), eq(discountCodeUses.status, "held")));
+  await discountCodeRepository(tx).markUsesUsed(reservationId);
 }
 
 /**
@@ -107,17 +86,8 @@ export async function markDiscountUsed(tx: Tx, reservationId: string): Promise<v
  */
 export async function releaseDiscountUses(db: DbOrTx, reservationIds: string[], now: Date): Promise<number> {
   if (reservationIds.length === 0) return 0;
-  const released = await db
-    .update(discountCodeUses)
-    .set({ status: "released", releasedAt: now })
-    .where(
-      and(inArray(discountCodeUses.reservationId, reservationIds), ne(discountCodeUses.status, "released")),
-    )
-    .returning({ codeId: discountCodeUses.discountCodeId });
-  for (const { codeId } of released)
-    await db
-      .update(discountCodes)
-      .set({ usedCount: sql`${discountCodes.usedCount} - 1` })
-      .where(eq(discountCodes.id, codeId));
+  const codes = discountCodeRepository(db);
+  const released = await codes.releaseUses(reservationIds, now);
+  for (const { codeId } of released) await codes.unclaim(codeId);
   return released.length;
 }

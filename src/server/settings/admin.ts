@@ -1,15 +1,14 @@
-import { asc, eq } from "drizzle-orm";
 import {
   editableSettings,
   type AdminSettings,
   type EditableSettingKey,
-} from "../../../domain/admin/settings.js";
-import type { AppContext } from "../../context.js";
-import { areas, openingExceptions, settings as settingsTable } from "../../db/schema.js";
-import { conflict, notFound } from "../../errors.js";
-import type { AdminActor } from "../../plugins/adminAuth.js";
-import { recordAudit } from "../audit.js";
-import { getSetting, getSettings, putSetting, type SettingValue } from "../settings.js";
+} from "../../domain/admin/settings.js";
+import type { AppContext } from "../context.js";
+import { conflict, notFound } from "../errors.js";
+import type { AdminActor } from "../plugins/adminAuth.js";
+import { recordAudit } from "../services/audit.js";
+import { settingsRepository } from "./repository.js";
+import { getSetting, getSettings, putSetting, type SettingValue } from "./service.js";
 
 /**
  * Hallintapaneeli: the park's details, opening hours and their exceptions, areas, slot rules, the
@@ -19,8 +18,9 @@ import { getSetting, getSettings, putSetting, type SettingValue } from "../setti
 
 export async function adminSettings(ctx: AppContext): Promise<AdminSettings> {
   const s = await getSettings(ctx.db);
-  const exceptionRows = await ctx.db.select().from(openingExceptions).orderBy(asc(openingExceptions.date));
-  const areaRows = await ctx.db.select().from(areas).orderBy(asc(areas.sortOrder), asc(areas.id));
+  const repository = settingsRepository(ctx.db);
+  const exceptionRows = await repository.exceptions();
+  const areaRows = await repository.areas();
   const c = ctx.config;
   return {
     settings: {
@@ -60,7 +60,7 @@ export async function updateSetting<K extends EditableSettingKey>(
     key === "homeNotice" && !(parsed as { text: string | null }).text ? { text: null } : parsed;
   await ctx.db.transaction(async (tx) => {
     // The row lock makes two admins' saves of one setting take turns, so the audit's "before" is true.
-    await tx.select().from(settingsTable).where(eq(settingsTable.key, key)).for("update");
+    await settingsRepository(tx).lock(key);
     const before = await getSetting(tx, key);
     await putSetting(tx, key, normalised as SettingValue<K>);
     await recordAudit(tx, actor, {
@@ -80,18 +80,9 @@ export async function putOpeningException(
   input: { date: string; opensAt: string | null; closesAt: string | null; note: string | null },
 ) {
   await ctx.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(openingExceptions)
-      .where(eq(openingExceptions.date, input.date))
-      .for("update");
-    await tx
-      .insert(openingExceptions)
-      .values(input)
-      .onConflictDoUpdate({
-        target: openingExceptions.date,
-        set: { opensAt: input.opensAt, closesAt: input.closesAt, note: input.note },
-      });
+    const repository = settingsRepository(tx);
+    const before = await repository.lockException(input.date);
+    await repository.putException(input);
     await recordAudit(tx, actor, {
       action: "opening_exception.put",
       entity: "opening_exception",
@@ -104,7 +95,7 @@ export async function putOpeningException(
 
 export async function deleteOpeningException(ctx: AppContext, actor: AdminActor, date: string) {
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.delete(openingExceptions).where(eq(openingExceptions.date, date)).returning();
+    const row = await settingsRepository(tx).deleteException(date);
     if (!row) throw notFound("Poikkeusta ei löytynyt.");
     await recordAudit(tx, actor, {
       action: "opening_exception.delete",
@@ -121,9 +112,9 @@ export async function createArea(
   input: { name: string; active: boolean; sortOrder: number },
 ) {
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.insert(areas).values(input).returning();
-    await recordAudit(tx, actor, { action: "area.create", entity: "area", entityId: row!.id, after: row });
-    return row!;
+    const row = await settingsRepository(tx).insertArea(input);
+    await recordAudit(tx, actor, { action: "area.create", entity: "area", entityId: row.id, after: row });
+    return row;
   });
 }
 
@@ -136,12 +127,13 @@ export async function updateArea(
 ) {
   return ctx.db.transaction(async (tx) => {
     // Every area locked in id order, as blocks lock them: "the last active one" stays true meanwhile.
-    const all = await tx.select().from(areas).orderBy(asc(areas.id)).for("update");
+    const repository = settingsRepository(tx);
+    const all = await repository.lockAreas();
     const before = all.find((a) => a.id === id);
     if (!before) throw notFound("Aluetta ei löytynyt.");
     if (!input.active && before.active && all.filter((a) => a.active).length === 1)
       throw conflict("Vähintään yhden alueen on oltava käytössä.");
-    const [after] = await tx.update(areas).set(input).where(eq(areas.id, id)).returning();
+    const after = await repository.updateArea(id, input);
     await recordAudit(tx, actor, { action: "area.update", entity: "area", entityId: id, before, after });
     return after!;
   });

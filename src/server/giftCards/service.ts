@@ -1,8 +1,7 @@
 import { randomInt } from "node:crypto";
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/index.js";
-import { giftCardTransactions, giftCards, payments } from "../db/schema.js";
 import { badRequest } from "../errors.js";
+import { giftCardRepository, type GiftCardRow } from "./repository.js";
 
 /**
  * Gift cards: a code with a balance. A payment takes its share of the balance in the transaction
@@ -11,7 +10,7 @@ import { badRequest } from "../errors.js";
  * redeem and one return per payment, so no share is taken or returned twice.
  */
 
-export type GiftCardRow = typeof giftCards.$inferSelect;
+export type { GiftCardRow };
 
 export const GIFT_CARD_MESSAGES = {
   unknown: "Lahjakorttikoodia ei tunnistettu. Tarkista koodi tai jätä kenttä tyhjäksi.",
@@ -48,26 +47,24 @@ export async function issueGiftCard(
   tx: Tx,
   options: { amountCents: number; note?: string; validUntil?: Date | null; now: Date },
 ): Promise<GiftCardRow> {
-  const [card] = await tx
-    .insert(giftCards)
-    .values({
-      code: newGiftCardCode(),
-      initialCents: options.amountCents,
-      balanceCents: options.amountCents,
-      validUntil: options.validUntil ?? null,
-      note: options.note ?? null,
-      createdAt: options.now,
-    })
-    .returning();
-  await tx.insert(giftCardTransactions).values({
-    giftCardId: card!.id,
+  const cards = giftCardRepository(tx);
+  const card = await cards.insert({
+    code: newGiftCardCode(),
+    initialCents: options.amountCents,
+    balanceCents: options.amountCents,
+    validUntil: options.validUntil ?? null,
+    note: options.note ?? null,
+    createdAt: options.now,
+  });
+  await cards.addTransaction({
+    giftCardId: card.id,
     kind: "issue",
     amountCents: options.amountCents,
     balanceAfterCents: options.amountCents,
     note: options.note ?? null,
     createdAt: options.now,
   });
-  return card!;
+  return card;
 }
 
 /** For the quote: the card, or why it cannot pay. Takes nothing. */
@@ -76,10 +73,7 @@ export async function lookUpGiftCard(
   code: string,
   now: Date,
 ): Promise<{ ok: true; row: GiftCardRow } | { ok: false; message: string }> {
-  const [row] = await db
-    .select()
-    .from(giftCards)
-    .where(eq(giftCards.code, normalizeGiftCardCode(code)));
+  const row = await giftCardRepository(db).byCode(normalizeGiftCardCode(code));
   const refusal = giftCardRefusal(row, now);
   return refusal ? { ok: false, message: refusal } : { ok: true, row: row! };
 }
@@ -89,11 +83,7 @@ export async function lookUpGiftCard(
  * otherwise. The caller then creates its payment with the share and calls redeemGiftCard.
  */
 export async function lockGiftCard(tx: Tx, code: string, now: Date): Promise<GiftCardRow> {
-  const [row] = await tx
-    .select()
-    .from(giftCards)
-    .where(eq(giftCards.code, normalizeGiftCardCode(code)))
-    .for("update");
+  const row = await giftCardRepository(tx).lockByCode(normalizeGiftCardCode(code));
   const refusal = giftCardRefusal(row, now);
   if (refusal) throw badRequest(refusal);
   return row!;
@@ -106,13 +96,14 @@ export async function redeemGiftCard(
 ): Promise<void> {
   const { card, paymentId, amountCents, now } = options;
   if (amountCents <= 0) return;
-  const [updated] = await tx
-    .update(giftCards)
-    .set({ balanceCents: card.balanceCents - amountCents })
-    .where(and(eq(giftCards.id, card.id), eq(giftCards.balanceCents, card.balanceCents)))
-    .returning();
+  const cards = giftCardRepository(tx);
+  const updated = await cards.setBalanceIfUnchanged(
+    card.id,
+    card.balanceCents,
+    card.balanceCents - amountCents,
+  );
   if (!updated) throw new Error(`Gift card ${card.id} changed while locked`);
-  await tx.insert(giftCardTransactions).values({
+  await cards.addTransaction({
     giftCardId: card.id,
     paymentId,
     kind: "redeem",
@@ -129,32 +120,22 @@ export async function redeemGiftCard(
  */
 export async function returnGiftCardShares(db: DbOrTx, paymentIds: string[], now: Date): Promise<number> {
   if (paymentIds.length === 0) return 0;
-  const shares = await db
-    .select({ paymentId: payments.id, giftCardId: payments.giftCardId, cents: payments.giftCardCents })
-    .from(payments)
-    .where(and(inArray(payments.id, paymentIds), gt(payments.giftCardCents, 0)))
-    // One order of card locks everywhere, so two bulk releases never wait on each other in a cycle.
-    .orderBy(asc(payments.giftCardId));
+  const cards = giftCardRepository(db);
+  // Ordered by card: one order of card locks everywhere.
+  const shares = await cards.paymentShares(paymentIds);
   let returned = 0;
   for (const share of shares) {
-    const [card] = await db.select().from(giftCards).where(eq(giftCards.id, share.giftCardId!)).for("update");
-    const [row] = await db
-      .insert(giftCardTransactions)
-      .values({
-        giftCardId: card!.id,
-        paymentId: share.paymentId,
-        kind: "return",
-        amountCents: share.cents,
-        balanceAfterCents: card!.balanceCents + share.cents,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: giftCardTransactions.id });
-    if (!row) continue;
-    await db
-      .update(giftCards)
-      .set({ balanceCents: card!.balanceCents + share.cents })
-      .where(eq(giftCards.id, card!.id));
+    const card = (await cards.lockById(share.giftCardId!))!;
+    const written = await cards.addTransactionOnce({
+      giftCardId: card.id,
+      paymentId: share.paymentId,
+      kind: "return",
+      amountCents: share.cents,
+      balanceAfterCents: card.balanceCents + share.cents,
+      createdAt: now,
+    });
+    if (!written) continue;
+    await cards.setBalance(card.id, card.balanceCents + share.cents);
     returned += share.cents;
   }
   return returned;
@@ -170,26 +151,21 @@ export async function returnGiftCardPart(
   tx: Tx,
   o: { paymentId: string; amountCents: number; note: string; now: Date },
 ): Promise<number> {
-  const [payment] = await tx.select().from(payments).where(eq(payments.id, o.paymentId));
-  const cents = Math.min(o.amountCents, payment?.giftCardCents ?? 0);
+  const cards = giftCardRepository(tx);
+  const payment = await cards.paymentShare(o.paymentId);
+  const cents = Math.min(o.amountCents, payment?.cents ?? 0);
   if (!payment?.giftCardId || cents <= 0) return 0;
-  const [card] = await tx.select().from(giftCards).where(eq(giftCards.id, payment.giftCardId)).for("update");
-  await tx.insert(giftCardTransactions).values({
-    giftCardId: card!.id,
+  const card = (await cards.lockById(payment.giftCardId))!;
+  await cards.addTransaction({
+    giftCardId: card.id,
     paymentId: null,
     kind: "return",
     amountCents: cents,
-    balanceAfterCents: card!.balanceCents + cents,
+    balanceAfterCents: card.balanceCents + cents,
     note: o.note,
     createdAt: o.now,
   });
-  await tx
-    .update(giftCards)
-    .set({ balanceCents: card!.balanceCents + cents })
-    .where(eq(giftCards.id, card!.id));
-  await tx
-    .update(payments)
-    .set({ giftCardCents: payment.giftCardCents - cents })
-    .where(eq(payments.id, payment.id));
+  await cards.setBalance(card.id, card.balanceCents + cents);
+  await cards.setPaymentShare(payment.paymentId, payment.cents - cents);
   return cents;
 }

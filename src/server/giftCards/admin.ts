@@ -1,4 +1,3 @@
-import { asc, count, desc, eq, like } from "drizzle-orm";
 import type {
   AdminGiftCard,
   GiftCardHistory,
@@ -6,15 +5,17 @@ import type {
   GiftCardIssueValues,
   GiftCardList,
   GiftCardListQuery,
-} from "../../../domain/admin/giftCards.js";
-import { helsinkiDate, toHelsinkiIso, wallClock } from "../../../domain/helsinkiTime.js";
-import { formatEuros } from "../../../domain/money.js";
-import type { AppContext } from "../../context.js";
-import type { Tx } from "../../db/index.js";
-import { giftCardTransactions, giftCards, invoices, payments, reservations } from "../../db/schema.js";
-import { notFound } from "../../errors.js";
-import type { AdminActor } from "../../plugins/adminAuth.js";
-import { recordAudit } from "../audit.js";
+} from "../../domain/admin/giftCards.js";
+import { helsinkiDate, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
+import { formatEuros } from "../../domain/money.js";
+import type { AppContext } from "../context.js";
+import type { Tx } from "../db/index.js";
+import { notFound } from "../errors.js";
+import type { AdminActor } from "../plugins/adminAuth.js";
+import { recordAudit } from "../services/audit.js";
+import { pageOf } from "../services/admin/paging.js";
+import { whatWasPaid } from "../services/admin/purchases.js";
+import { giftCardRepository } from "./repository.js";
 import {
   formatGiftCardCode,
   giftCardRefusal,
@@ -22,9 +23,7 @@ import {
   issueGiftCard,
   normalizeGiftCardCode,
   type GiftCardRow,
-} from "../giftCards.js";
-import { pageOf } from "./paging.js";
-import { whatWasPaid } from "./purchases.js";
+} from "./service.js";
 
 /**
  * Lahjakortit: issue, list, history and (de)activate. A card's code is a bearer secret: it leaves
@@ -72,22 +71,16 @@ const auditView = ({ code, ...rest }: GiftCardRow) => ({ ...rest, maskedCode: ma
 export async function listGiftCards(ctx: AppContext, query: GiftCardListQuery): Promise<GiftCardList> {
   // Codes hold only the card alphabet, so what is left after this has no LIKE wildcards.
   const typed = normalizeGiftCardCode(query.code ?? "").replace(/[^A-Z0-9]/g, "");
-  const where = typed ? like(giftCards.code, `%${typed}`) : undefined;
   const page = pageOf(query.page);
-  const [rows, [matching]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(giftCards)
-      .where(where)
-      .orderBy(desc(giftCards.createdAt), asc(giftCards.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    ctx.db.select({ n: count() }).from(giftCards).where(where),
+  const repository = giftCardRepository(ctx.db);
+  const [rows, total] = await Promise.all([
+    repository.list({ codeSuffix: typed, limit: page.limit, offset: page.offset }),
+    repository.countMatching(typed),
   ]);
   const now = ctx.now();
   return {
     giftCards: rows.map((row) => toAdminGiftCard(row, now)),
-    total: matching?.n ?? 0,
+    total,
     page: page.page,
     pageSize: page.pageSize,
   };
@@ -122,7 +115,7 @@ export async function issueAdminGiftCard(
 }
 
 async function lockCard(tx: Tx, id: string): Promise<GiftCardRow> {
-  const [row] = await tx.select().from(giftCards).where(eq(giftCards.id, id)).for("update");
+  const row = await giftCardRepository(tx).lockById(id);
   if (!row) throw notFound(NOT_FOUND);
   return row;
 }
@@ -134,7 +127,7 @@ async function lockCard(tx: Tx, id: string): Promise<GiftCardRow> {
 export async function setGiftCardActive(ctx: AppContext, actor: AdminActor, id: string, active: boolean) {
   const card = await ctx.db.transaction(async (tx) => {
     const before = await lockCard(tx, id);
-    const [after] = await tx.update(giftCards).set({ active }).where(eq(giftCards.id, id)).returning();
+    const after = await giftCardRepository(tx).setActive(id, active);
     await recordAudit(tx, actor, {
       action: active ? "gift_card.activate" : "gift_card.deactivate",
       entity: "gift_card",
@@ -148,16 +141,10 @@ export async function setGiftCardActive(ctx: AppContext, actor: AdminActor, id: 
 }
 
 export async function giftCardHistory(ctx: AppContext, id: string): Promise<GiftCardHistory> {
-  const [card] = await ctx.db.select().from(giftCards).where(eq(giftCards.id, id));
+  const cards = giftCardRepository(ctx.db);
+  const card = await cards.byId(id);
   if (!card) throw notFound(NOT_FOUND);
-  const rows = await ctx.db
-    .select({ t: giftCardTransactions, payment: payments, reservation: reservations, invoice: invoices })
-    .from(giftCardTransactions)
-    .leftJoin(payments, eq(payments.id, giftCardTransactions.paymentId))
-    .leftJoin(reservations, eq(reservations.id, payments.reservationId))
-    .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .where(eq(giftCardTransactions.giftCardId, id))
-    .orderBy(asc(giftCardTransactions.createdAt), asc(giftCardTransactions.id));
+  const rows = await cards.history(id);
   return {
     giftCard: toAdminGiftCard(card, ctx.now()),
     transactions: rows.map(({ t, payment, reservation, invoice }) => ({

@@ -1,5 +1,6 @@
 import type { MoveSlot } from "../../../../machines/myReservationsMachine";
 import { formatTimeRange } from "../../../domain/helsinkiClock";
+import { formatEuros } from "../../../domain/money";
 
 type Props = {
   id: string;
@@ -17,14 +18,20 @@ type Props = {
   onKeep(): void;
 };
 
-/** 'Siirrä varaus': a day, its free times no dearer than the booking, and the confirmation. */
+/**
+ * 'Siirrä varaus': a day, its free times (a dearer one with its extra charge), and the confirmation.
+ * A dearer choice goes to the payment page first; the booking moves when the difference is paid.
+ */
 export function MoveChooser(props: Props) {
   const { id, date, phase, slots, choice, error } = props;
   const moving = phase === "moving";
+  const chosenExtra =
+    slots.find((slot) => slot.start === choice?.start && slot.end === choice.end)?.extraCents ?? 0;
   return (
     <div className="notice move-chooser" role="group" aria-labelledby={`move-${id}`}>
       <p id={`move-${id}`}>
-        Valitse uusi aika. Hinta ei voi nousta; edullisemmasta ajasta palautamme erotuksen.
+        Valitse uusi aika. Edullisemmasta ajasta palautamme erotuksen; kalliimmasta maksat lisämaksun ennen
+        siirtoa.
       </p>
       <label>
         Päivä{" "}
@@ -59,11 +66,18 @@ export function MoveChooser(props: Props) {
                   onClick={() => props.onSlot(slot)}
                 >
                   {formatTimeRange(slot.start, slot.end)}
+                  {slot.extraCents > 0 && ` · Lisämaksu ${formatEuros(slot.extraCents)}`}
                 </button>
               </li>
             );
           })}
         </ul>
+      )}
+      {chosenExtra > 0 && !moving && (
+        <p className="muted">
+          Lisämaksu {formatEuros(chosenExtra)}: siirryt maksamaan, ja varaus siirretään, kun maksu on tehty.
+          Siihen asti varauksesi pysyy nykyisellä ajalla.
+        </p>
       )}
       {moving && <p role="status">Siirretään varausta…</p>}
       <div className="button-row">

@@ -9,7 +9,9 @@ import type { MoveSlot } from "../src/domain/moveSlots";
  * cancelling one — only after an explicit confirmation — and moving one to another free time of a
  * day the visitor picks (decision 026). Reading storage and the API is the provided actor
  * `loadReservations`; the DELETE is `cancelReservation`; a day's free times for the move are
- * `loadMoveDay` and the move itself `moveReservation`.
+ * `loadMoveDay` and the move itself `moveReservation`. A dearer time's move answers where to pay
+ * the difference: the page leaves for the payment page (`redirectToPayment`) and the payment page
+ * sends the visitor back here (`?siirto=success|cancelled|failed`), where the booking is read again.
  */
 
 export type OwnReservation = BookingSummary &
@@ -24,9 +26,13 @@ export type OwnReservationItem = {
   message?: string;
 };
 export type CancelOutcome = { success: boolean; message: string; reservation?: OwnReservation };
-/** Which day's free times to read for which booking, and the dearest a time may be (its list price). */
-export type MoveDayInput = { accessToken: string; date: string; maxPriceCents: number };
-/** A free time the booking can move to (no dearer than what was paid: `freeMoveSlots`). */
+/** A move's answer: a dearer time's says where to pay the difference (decision 026). */
+export type MoveOutcome = CancelOutcome & {
+  payment?: { redirectUrl: string; differenceCents: number } | null;
+};
+/** Which day's free times to read for which booking, and its list price for one dog (what a time is compared with). */
+export type MoveDayInput = { accessToken: string; date: string; listPriceCents: number };
+/** A free time the booking can move to, with what more it would cost (0: none): `freeMoveSlots`. */
 export type { MoveSlot };
 
 export type MyReservationsContext = {
@@ -96,13 +102,18 @@ export const myReservationsMachine = setup({
     loadMoveDay: fromPromise<MoveSlot[], MoveDayInput>(async () => {
       throw new Error("loadMoveDay is provided by the app");
     }),
-    moveReservation: fromPromise<CancelOutcome, { accessToken: string; start: string; end: string }>(
+    moveReservation: fromPromise<MoveOutcome, { accessToken: string; start: string; end: string }>(
       async () => {
         throw new Error("moveReservation is provided by the app");
       },
     ),
   },
+  actions: {
+    redirectToPayment: (_, _params: { url: string }) => {},
+  },
   guards: {
+    paymentStarted: ({ event }) =>
+      "output" in event && !!(event.output as MoveOutcome | undefined)?.payment?.redirectUrl,
     isCancellable: ({ context, event }) =>
       event.type === "reservations.cancel" &&
       context.items.some((i) => i.entry.accessToken === event.accessToken && i.reservation?.cancellable),
@@ -213,8 +224,9 @@ export const myReservationsMachine = setup({
               return {
                 accessToken: context.moveToken ?? "",
                 date: context.moveDate ?? "",
-                // A discount applies to the new time too, so its list price is what compares.
-                maxPriceCents: (r?.priceCents ?? 0) + (r?.discountCents ?? 0),
+                // A discount applies to the new time too, so its list price is what compares; the
+                // extra dogs cost what they did.
+                listPriceCents: (r?.priceCents ?? 0) + (r?.discountCents ?? 0) - (r?.extraDogsCents ?? 0),
               };
             },
             onDone: { target: "picking", actions: assign({ moveSlots: ({ event }) => event.output }) },
@@ -255,21 +267,32 @@ export const myReservationsMachine = setup({
           start: context.moveChoice?.start ?? "",
           end: context.moveChoice?.end ?? "",
         }),
-        onDone: {
-          target: "showing",
-          actions: assign(({ context, event }) => ({
-            outcome: event.output,
-            cancelToken: context.moveToken,
-            moveToken: null,
-            moveSlots: [],
-            moveChoice: null,
-            items: context.items.map((item) =>
-              item.entry.accessToken === context.moveToken && event.output.reservation
-                ? { ...item, reservation: event.output.reservation, problem: null }
-                : item,
-            ),
-          })),
-        },
+        onDone: [
+          {
+            // Dearer: the new time is held; the difference is paid on the payment page.
+            guard: "paymentStarted",
+            target: "redirecting",
+            actions: {
+              type: "redirectToPayment",
+              params: ({ event }) => ({ url: event.output.payment!.redirectUrl }),
+            },
+          },
+          {
+            target: "showing",
+            actions: assign(({ context, event }) => ({
+              outcome: event.output,
+              cancelToken: context.moveToken,
+              moveToken: null,
+              moveSlots: [],
+              moveChoice: null,
+              items: context.items.map((item) =>
+                item.entry.accessToken === context.moveToken && event.output.reservation
+                  ? { ...item, reservation: event.output.reservation, problem: null }
+                  : item,
+              ),
+            })),
+          },
+        ],
         // Refused (the time was just taken, the window closed): the day is read again beside the reason.
         onError: {
           target: "choosingMove.loadingDay",
@@ -280,6 +303,9 @@ export const myReservationsMachine = setup({
           }),
         },
       },
+    },
+    redirecting: {
+      description: "Leaving for the payment page to pay a dearer time's difference; the new time is held.",
     },
     /** 'Haluatko varmasti perua varauksen?' — nothing is sent before 'Kyllä, peru'. */
     confirmingCancel: {

@@ -6,6 +6,7 @@ import type {
   DoorInfo,
   PublicReservation,
   Quote,
+  RescheduleResponse,
 } from "../domain/booking";
 import type { ReservationLookupResponse } from "../domain/reservationLookup";
 import type { SiteInfo } from "../domain/site";
@@ -96,8 +97,11 @@ export const bookingApi = {
     const answer = http.delete(`/api/v2/reservations/by-token/${encodeURIComponent(accessToken)}`);
     return parseAnswer(schemas(), answer, (m, data) => m.cancelReservationResponseSchema.parse(data));
   },
-  /** Moves the booking to another time (decision 026); the answer is the cancel's shape. */
-  async reschedule(accessToken: string, start: string, end: string): Promise<CancelResult> {
+  /**
+   * Moves the booking to another time (decision 026); the answer is the cancel's shape, with
+   * `payment` (where to pay the difference) when the time is dearer (202).
+   */
+  async reschedule(accessToken: string, start: string, end: string): Promise<RescheduleResponse> {
     const answer = http.post(`/api/v2/reservations/by-token/${encodeURIComponent(accessToken)}/reschedule`, {
       start,
       end,

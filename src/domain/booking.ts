@@ -274,12 +274,25 @@ export function isLiveHold(
 
 export const reservationResponseSchema = z.object({ reservation: publicReservationSchema });
 // POST /api/v2/reservations/by-token/{accessToken}/reschedule (and the member's by id): the new slot.
-export const rescheduleRequestSchema = z.object({ start: requestDateTime, end: requestDateTime });
+// A dearer time's difference is paid first, by paymentMethod (card unless said).
+export const rescheduleRequestSchema = z.object({
+  start: requestDateTime,
+  end: requestDateTime,
+  paymentMethod: z.optional(paymentMethodSchema),
+});
 export type RescheduleRequest = z.infer<typeof rescheduleRequestSchema>;
+/** A dearer move's next step: pay the difference at redirectUrl; the new slot is held until holdExpiresAt. */
+export const movePaymentSchema = z.object({
+  redirectUrl: z.string(),
+  differenceCents: z.int(),
+  holdExpiresAt: isoDateTime,
+});
 export const rescheduleResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),
   reservation: publicReservationSchema,
+  /** Only by the access token: null when moved, the payment to make when the time is dearer (202). */
+  payment: z.optional(z.nullable(movePaymentSchema)),
 });
 export type RescheduleResponse = z.infer<typeof rescheduleResponseSchema>;
 

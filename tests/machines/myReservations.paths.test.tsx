@@ -14,6 +14,7 @@ import {
 } from "../../machines/myReservationsMachine";
 import { storageKeys } from "../../src/client/storage";
 import type { AvailabilityResponse, PublicReservation } from "../../src/domain/booking";
+import { formatEuros } from "../../src/domain/money";
 import { formatTimeRange } from "../../src/domain/helsinkiTime";
 import { MyReservationsPage } from "../../src/web/pages/booking/MyReservationsPage";
 import { reservationStatusLabels } from "../../src/web/pages/booking/labels";
@@ -30,7 +31,8 @@ import { describePathTests, type StateAssertions } from "../support/paths";
  * Paths generated from myReservationsMachine, run against the real MyReservationsPage. This
  * browser keeps two bookings, one to come (cancellable and movable) and one past; the API's
  * answers, one per kept booking, and a day's free times for a move come from a fake the test
- * settles. A move goes to 14.00–15.00 of the day chosen (the booking's own, or the next).
+ * settles. A move goes to 14.00–15.00 of the day chosen (the booking's own, or the next), or to the
+ * dearer 14.00–16.00, whose answer sends the visitor to pay the difference (decision 026).
  */
 
 const NOW = new Date("2026-06-16T08:00:00+03:00");
@@ -50,11 +52,13 @@ const cancelledOf = (r: PublicReservation) =>
     payment: { method: "card", status: "refunded", refundedCents: 1500 },
   }) satisfies PublicReservation;
 const NEXT_DAY = "2026-06-21";
-/** The free time a day offers for the move: 14.00–15.00 (1 h, the booking's price). */
+/** The free times a day offers for the move: 14.00–15.00 (the booking's price) and 14.00–16.00 (12 € more). */
 const slotsOn = (date: string): MoveSlot[] => [
-  { start: `${date}T14:00:00+03:00`, end: `${date}T15:00:00+03:00`, priceCents: 1500 },
+  { start: `${date}T14:00:00+03:00`, end: `${date}T15:00:00+03:00`, priceCents: 1500, extraCents: 0 },
+  { start: `${date}T14:00:00+03:00`, end: `${date}T16:00:00+03:00`, priceCents: 2700, extraCents: 1200 },
 ];
-/** The API's answer for that day: 14.00 free (1 h, or 2 h which costs more and is not offered), 15.00 taken. */
+const PAYMENT_URL = "/maksu/demo/44444444-4444-4444-8444-444444444444";
+/** The API's answer for that day: 14.00 free (1 h, or 2 h which costs more), 15.00 taken. */
 const availabilityOn = (date: string): AvailabilityResponse => ({
   timeZone: "Europe/Helsinki",
   gridMinutes: 60,
@@ -139,10 +143,20 @@ function modelEvents(c: MyReservationsContext) {
     { type: "xstate.error.actor.loadMoveDay", error: apiError(500, "") },
     ...(c.moveChoice
       ? [
-          {
-            type: "xstate.done.actor.moveReservation",
-            output: { success: true, message: "Varaus siirretty.", reservation: moved(c.moveChoice) },
-          },
+          c.moveChoice.end.endsWith("T16:00:00+03:00")
+            ? {
+                type: "xstate.done.actor.moveReservation",
+                output: {
+                  success: true,
+                  message: "Uusi aika maksaa 12,00 € enemmän.",
+                  reservation: current,
+                  payment: { redirectUrl: PAYMENT_URL, differenceCents: 1200 },
+                },
+              }
+            : {
+                type: "xstate.done.actor.moveReservation",
+                output: { success: true, message: "Varaus siirretty.", reservation: moved(c.moveChoice) },
+              },
         ]
       : []),
     { type: "xstate.error.actor.moveReservation", error: apiError(409, MOVE_REFUSED) },
@@ -158,7 +172,14 @@ const model = new TestModel(myReservationsMachine, {
   serializeState: (s) => {
     const c = s.context;
     const items = c.items.map((i) => [i.entry.id, i.reservation?.status, i.reservation?.start, i.problem]);
-    const move = [c.moveToken, c.moveDate, c.moveSlots.length, c.moveChoice?.start, c.moveError];
+    const move = [
+      c.moveToken,
+      c.moveDate,
+      c.moveSlots.length,
+      c.moveChoice?.start,
+      c.moveChoice?.end,
+      c.moveError,
+    ];
     return JSON.stringify([s.value, items, c.cancelToken, c.outcome?.message, move]);
   },
 });
@@ -170,6 +191,8 @@ let lookups: Map<string, Lookup>;
 let failNextClockRead: boolean;
 let confirmations: number;
 let moveConfirmations: number;
+let lastChoice: { start: string; end: string } | null;
+let redirects: string[];
 let fake: FakeApi;
 const user = userEvent.setup({ delay: null });
 
@@ -206,9 +229,7 @@ const executors = {
         failNextClockRead = false;
         throw new Error("Kello ei ole käytettävissä.");
       },
-      redirectToPayment: () => {
-        throw new Error("this page never pays");
-      },
+      redirectToPayment: (url: string) => void redirects.push(url),
     });
   },
   "xstate.done.actor.loadReservations": ({ event }: ActorResult) =>
@@ -224,8 +245,12 @@ const executors = {
   "reservations.move": () => user.click(screen.getByRole("button", { name: "Siirrä varaus" })),
   "reservations.moveDate": ({ event }: { event: { date: string } }) =>
     act(() => void fireEvent.change(screen.getByLabelText("Päivä"), { target: { value: event.date } })),
-  "reservations.moveSlot": ({ event }: { event: { start: string; end: string } }) =>
-    user.click(screen.getByRole("button", { name: formatTimeRange(event.start, event.end) })),
+  "reservations.moveSlot": ({ event }: { event: { start: string; end: string } }) => {
+    lastChoice = { start: event.start, end: event.end };
+    // A dearer time's button says its extra charge after the time.
+    const name = formatTimeRange(event.start, event.end);
+    return user.click(screen.getByRole("button", { name: (n) => n === name || n.startsWith(`${name} · `) }));
+  },
   "reservations.confirmMove": async () => {
     moveConfirmations += 1;
     await user.click(screen.getByRole("button", { name: "Siirrä tähän aikaan" }));
@@ -238,11 +263,10 @@ const executors = {
   "xstate.error.actor.loadMoveDay": ({ event }: ActorResult) =>
     fake.settle("availability", { error: event.error }),
   "xstate.done.actor.moveReservation": async ({ event }: ActorResult) => {
-    const moved = (event.output as { reservation: PublicReservation }).reservation;
     expect(await fake.settle("reschedule", { value: event.output })).toEqual([
       UPCOMING.accessToken,
-      moved.start,
-      moved.end,
+      lastChoice!.start,
+      lastChoice!.end,
     ]);
   },
   "xstate.error.actor.moveReservation": ({ event }: ActorResult) =>
@@ -350,20 +374,21 @@ function expectMoveChooser(s: Snapshot, card: ReturnType<typeof within>) {
   expect(card.getByLabelText("Päivä")).toHaveValue(c.moveDate);
   if (c.moveError) expect(card.getByRole("alert")).toHaveTextContent(c.moveError);
   else expect(card.queryByRole("alert")).toBeNull();
-  // Only the day's free times no dearer than the booking are offered (2 h would cost more).
+  // The day's free times, a dearer one with its extra charge (2 h costs 12 € more).
+  const label = (slot: MoveSlot) =>
+    formatTimeRange(slot.start, slot.end) +
+    (slot.extraCents > 0 ? ` · Lisämaksu ${formatEuros(slot.extraCents)}` : "");
   const offered = card
     .queryAllByRole("button", { pressed: true })
     .concat(card.queryAllByRole("button", { pressed: false }));
-  expect(offered.map((b: HTMLElement) => b.textContent).sort()).toEqual(
-    c.moveSlots.map((slot) => formatTimeRange(slot.start, slot.end)).sort(),
-  );
+  expect(offered.map((b: HTMLElement) => b.textContent).sort()).toEqual(c.moveSlots.map(label).sort());
   for (const slot of c.moveSlots) {
     const chosen = c.moveChoice?.start === slot.start && c.moveChoice.end === slot.end;
-    expect(card.getByRole("button", { name: formatTimeRange(slot.start, slot.end) })).toHaveAttribute(
-      "aria-pressed",
-      String(chosen),
-    );
+    expect(card.getByRole("button", { name: label(slot) })).toHaveAttribute("aria-pressed", String(chosen));
   }
+  const dearer = c.moveSlots.find((x) => x.start === c.moveChoice?.start && x.end === c.moveChoice?.end);
+  if (dearer && dearer.extraCents > 0 && !s.matches("moving"))
+    expect(card.getByText(/^Lisämaksu 12,00\s€: siirryt maksamaan/)).toBeVisible();
   const confirm = card.getByRole("button", { name: "Siirrä tähän aikaan" });
   if (s.can({ type: "reservations.confirmMove" })) expect(confirm).toBeEnabled();
   else expect(confirm).toBeDisabled();
@@ -435,6 +460,11 @@ const stateChecks: StateAssertions<typeof myReservationsMachine> = {
     expect(await screen.findByText("Siirretään varausta…")).toBeVisible();
     expectList(s);
   },
+  // A dearer time: the page leaves for the payment page; the booking has not moved.
+  redirecting: async () => {
+    expect(await screen.findByText("Siirrytään maksamaan lisämaksua…")).toBeVisible();
+    expect(redirects).toEqual([PAYMENT_URL]);
+  },
 };
 
 beforeEach(() => {
@@ -443,6 +473,8 @@ beforeEach(() => {
   failNextClockRead = false;
   confirmations = 0;
   moveConfirmations = 0;
+  lastChoice = null;
+  redirects = [];
   fake = createFakeApi({
     byToken: (token: string) =>
       new Promise<PublicReservation>((resolve, reject) =>

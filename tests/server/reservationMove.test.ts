@@ -113,7 +113,7 @@ describe.each(databaseKinds)("moving a booking on %s", (kind) => {
     expect((await outboxOf(t, "reservation_move"))[1]!.attachments[0]!.content).toContain("SEQUENCE:2");
   });
 
-  it("refuses inside the window, onto a taken slot, into closed hours and a dearer time, changing nothing", async () => {
+  it("refuses inside the window, onto a taken slot and into closed hours, changing nothing", async () => {
     const { checkout, reservation } = await bookAndPay(t, START, END);
     await bookAndPay(t, at("20", "12:00"), at("20", "13:00"), { email: "muu@example.com" });
     const token = checkout.reservation.accessToken;
@@ -129,11 +129,6 @@ describe.each(databaseKinds)("moving a booking on %s", (kind) => {
     expect(closed.json().message).toMatch(/aukioloaikaan/);
     const offGrid = await move(token, at("20", "14:10"), at("20", "15:10"));
     expect(offGrid.statusCode).toBe(400);
-    const dearer = await move(token, at("20", "14:00"), at("20", "16:00"));
-    expect(dearer.statusCode).toBe(409);
-    expect(dearer.json().message).toMatch(
-      /^Uusi aika maksaisi 27,00\u00a0€, nykyinen varauksesi 15,00\u00a0€\./,
-    );
     // A repeat of the time it already has (a retry whose first answer was lost) changes nothing.
     const same = await move(token, START, END);
     expect(same.statusCode).toBe(200);

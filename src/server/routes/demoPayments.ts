@@ -10,6 +10,7 @@ import { HttpError, notFound } from "../errors.js";
 import { checkoutReturnPath } from "../services/booking.js";
 import { applyPaymentOutcome } from "../services/fulfilment.js";
 import { invoicePaymentReturnPath } from "../services/invoices.js";
+import { moveHoldReturnPath } from "../services/moveHold.js";
 import { findReservation, type PaymentRow, type ReservationRow } from "../services/reservationView.js";
 import { vatRateOn } from "../prices/service.js";
 import { getSettings } from "../settings/service.js";
@@ -67,9 +68,11 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   type Loaded = Awaited<ReturnType<typeof load>>;
 
   /** Where the payer goes back to, from what the database says now. */
-  function returnPath({ payment, reservation, invoice, subscription }: Loaded) {
+  async function returnPath({ payment, reservation, invoice, subscription }: Loaded) {
     if (invoice && subscription) return invoicePaymentReturnPath(invoice, subscription, payment);
-    return reservationReturnPath(payment, reservation!);
+    // A dearer move's difference goes back to the booking's own page (services/moveHold.ts).
+    const moved = await moveHoldReturnPath(app.ctx.db, reservation!, payment);
+    return moved ?? reservationReturnPath(payment, reservation!);
   }
 
   function reservationReturnPath(payment: PaymentRow, reservation: ReservationRow) {
@@ -124,7 +127,7 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         note = `Viitenumero ${formatReferenceNumber(invoice.referenceNumber)}.`;
       } else {
         const r = reservation!;
-        title = "Maksa varaus";
+        title = r.moveOf ? "Maksa varauksen siirron lisämaksu" : "Maksa varaus";
         details = `${escapeHtml(r.areaName === park ? park : `${park}, ${r.areaName}`)}<br>${escapeHtml(formatTimeRange(r.startsAt, r.endsAt))}`;
         const holdEnd = r.holdExpiresAt;
         note =
@@ -140,7 +143,7 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
 </form>
 <form method="post" action="${action}/cancel"><button type="submit" class="cancel">Peruuta</button></form>`
         : `<p>${notPayableMessage(loaded)}</p>
-<p><a href="${escapeHtml(returnPath(loaded))}">Palaa sivustolle</a></p>`;
+<p><a href="${escapeHtml(await returnPath(loaded))}">Palaa sivustolle</a></p>`;
       return reply.type("text/html; charset=utf-8").send(`<!doctype html>
 <html lang="fi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Maksu – ${escapeHtml(settings.park.name)}</title>
@@ -183,7 +186,7 @@ ${body}
         outcome: "paid",
         payment: { provider: "demo", paymentId: payment.id },
       });
-      return reply.redirect(returnPath(await load(payment.id)), 303);
+      return reply.redirect(await returnPath(await load(payment.id)), 303);
     },
   );
 
@@ -203,7 +206,7 @@ ${body}
         outcome: "cancelled",
         payment: { provider: "demo", paymentId: request.params.paymentId },
       });
-      return reply.redirect(returnPath(await load(request.params.paymentId)), 303);
+      return reply.redirect(await returnPath(await load(request.params.paymentId)), 303);
     },
   );
 };

@@ -176,20 +176,27 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Allowed for a confirmed booking until cancellationHours (24) before its start. The new slot " +
           "obeys the same rules as a new booking. A cheaper time's difference is refunded after the " +
-          "move commits (a gift card's part back to the card); a dearer time answers 409. The door " +
-          "link stays the same; the e-mail's .ics has the booking's UID and a higher SEQUENCE. 400 " +
-          "when the slot breaks a rule, 409 when it is taken, past the deadline or dearer.",
+          "move commits (a gift card's part back to the card). A dearer time answers 202 with " +
+          "`payment` (redirectUrl, differenceCents, holdExpiresAt): the new slot is held, the booking " +
+          "stays at its time until the difference is paid, then moves; a cancelled or expired payment " +
+          "leaves it as it was. The door link stays the same; the e-mail's .ics has the booking's UID " +
+          "and a higher SEQUENCE. 400 when the slot breaks a rule, 409 when it is taken or past the deadline.",
         params: tokenParams,
         body: rescheduleRequestSchema,
         response: {
           200: rescheduleResponseSchema,
+          202: rescheduleResponseSchema,
           400: messageSchema,
           404: messageSchema,
           409: messageSchema,
+          502: messageSchema,
         },
       },
     },
-    async (request) => moveByToken(app.ctx, request.params.accessToken, request.body),
+    async (request, reply) => {
+      const answer = await moveByToken(app.ctx, request.params.accessToken, request.body);
+      return reply.code(answer.payment ? 202 : 200).send(answer);
+    },
   );
 
   app.post(

@@ -15,6 +15,7 @@ import { holdSlot } from "./checkoutHold.js";
 import { startCheckoutPayment } from "./checkoutPayment.js";
 import { releaseDiscountUses } from "../discountCodes/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
+import { refundMoveDifferences } from "./moveHold.js";
 import { cancellationMail } from "./receipt.js";
 import { confirmReservationPayment } from "./reservationFulfilment.js";
 import {
@@ -185,6 +186,13 @@ export async function cancelReservation(ctx: AppContext, accessToken: string) {
         .set({ status: "cancelled" })
         .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
     }
+    // A dearer move's paid difference goes back too; a move still waiting for its payment is let go.
+    const moves = await refundMoveDifferences(tx, row.id, {
+      reason: "customer_cancel",
+      now,
+      refund: payment?.status === "paid",
+    });
+    refundedCents += moves.refundedCents;
     // The gift card's share goes back to the card, and the discount code's use to the code.
     const giftCardReturnedCents = payment ? await returnGiftCardShares(tx, [payment.id], now) : 0;
     await releaseDiscountUses(tx, [row.id], now);
@@ -206,10 +214,18 @@ export async function cancelReservation(ctx: AppContext, accessToken: string) {
             }),
           )
         : null;
-    return { id: row.id, refundedCents, giftCardReturnedCents, refundId, mailId };
+    return {
+      id: row.id,
+      refundedCents,
+      giftCardReturnedCents,
+      refundId,
+      moveRefundIds: moves.refundIds,
+      mailId,
+    };
   });
   // The transaction has committed: only now is the provider asked (a failure is retried by the job).
   if (result.refundId) await sendRefund(ctx, result.refundId);
+  for (const id of result.moveRefundIds) await sendRefund(ctx, id);
   await ctx.mail.sendCommitted(ctx.db, result.mailId);
 
   const reservation = await getReservationByToken(ctx, accessToken);

@@ -6,6 +6,7 @@ import {
   confirmInvoicePayment,
   type InvoiceConfirmOutcome,
 } from "./invoiceFulfilment.js";
+import { confirmMovePayment, moveHoldOf } from "./moveFulfilment.js";
 import { recordRefundNews, type RefundNews } from "./refunds.js";
 import {
   cancelReservationPayment,
@@ -18,7 +19,8 @@ import type { PaymentRow } from "./reservationView.js";
  * The payment-outcome dispatcher: the one door through which news of a payment comes in, whoever
  * brings it (the demo payment page, the payer's return from Stripe, Stripe's webhook). It finds the
  * payment and hands the news to the fulfilment of what the payment pays: a reservation
- * (reservationFulfilment.ts) or a membership invoice (invoiceFulfilment.ts). Those two know nothing
+ * (reservationFulfilment.ts; a dearer move's difference, moveFulfilment.ts) or a membership
+ * invoice (invoiceFulfilment.ts). Those know nothing
  * of each other or of this module; each is idempotent, so news may come twice, late or out of order.
  */
 
@@ -69,6 +71,9 @@ export async function confirmPayment(
   const found = await findPayment(ctx, ref);
   if (found?.invoiceId) return confirmInvoicePayment(ctx, { ...found, invoiceId: found.invoiceId });
   if (!found?.reservationId) return { outcome: "not_found" };
+  // A dearer move's difference (moveFulfilment.ts): the booking moves, or the money goes back.
+  const hold = await moveHoldOf(ctx.db, found.reservationId);
+  if (hold) return confirmMovePayment(ctx, found, hold);
   return confirmReservationPayment(ctx, { ...found, reservationId: found.reservationId });
 }
 

@@ -17,6 +17,8 @@ export function moveMail(o: {
   publicUrl: string;
   refundedCents: number;
   giftCardReturnedCents: number;
+  /** A dearer time's difference, paid before the move. */
+  paidCents?: number;
   byAdmin: boolean;
 }): OutgoingMail {
   const r = o.reservation;
@@ -29,6 +31,7 @@ export function moveMail(o: {
     `Uusi aika: ${when}`,
     `Aiempi aika: ${formatTimeRange(o.from.startsAt, o.from.endsAt)}`,
     `Alue: ${o.areaName}`,
+    ...(o.paidCents ? [`Uusi aika on kalliimpi: lisämaksu ${formatEuros(o.paidCents)} on maksettu.`] : []),
     ...(o.refundedCents > 0
       ? [
           `Uusi aika on edullisempi: palautamme ${formatEuros(o.refundedCents)} maksutavallesi. Palautus näkyy tililläsi muutaman pankkipäivän kuluessa.`,
@@ -61,5 +64,35 @@ export function moveMail(o: {
         }),
       },
     ],
+  };
+}
+
+/**
+ * A dearer move's difference paid too late (the hold had ended and the time was taken, the visitor
+ * chose another time meanwhile, or the booking changed): the money goes back and the booking
+ * stays where it is.
+ */
+export function moveRefundMail(o: {
+  booking: MailReservation & { accessToken: string };
+  wanted: { startsAt: Date; endsAt: Date };
+  amountCents: number;
+  settings: Pick<Settings, "park">;
+  publicUrl: string;
+}): OutgoingMail {
+  const r = o.booking;
+  return {
+    kind: "refund",
+    to: r.email,
+    subject: `Varausta ei siirretty: ${formatTimeRange(o.wanted.startsAt, o.wanted.endsAt)}`,
+    text: [
+      `Hei ${r.name},`,
+      "",
+      `lisämaksusi ${formatEuros(o.amountCents)} siirrosta aikaan ${formatTimeRange(o.wanted.startsAt, o.wanted.endsAt)} saapui, kun aikaa ei enää pidetty sinulle, joten varausta ei siirretty.`,
+      `Palautamme ${formatEuros(o.amountCents)} maksutavallesi. Palautus näkyy tililläsi muutaman pankkipäivän kuluessa.`,
+      "",
+      `Varauksesi on edelleen ajalla ${formatTimeRange(r.startsAt, r.endsAt)}.`,
+      `Oma varaus: ${o.publicUrl}/oma-varaus?varaus=${encodeURIComponent(r.accessToken)}`,
+      ...signature(o.settings.park),
+    ].join("\n"),
   };
 }

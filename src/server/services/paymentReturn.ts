@@ -5,6 +5,7 @@ import { notFound } from "../errors.js";
 import { checkoutReturnPath } from "./booking.js";
 import { applyPaymentOutcome } from "./fulfilment.js";
 import { invoicePaymentReturnPath } from "./invoices.js";
+import { moveHoldReturnPath } from "./moveHold.js";
 import { findReservation } from "./reservationView.js";
 
 /**
@@ -38,6 +39,8 @@ export async function paymentReturnPath(
     ? await findReservation(ctx.db, { id: payment.reservationId })
     : null;
   if (!reservation) throw notFound("Maksua ei löytynyt.");
+  const moved = await moveHoldReturnPath(ctx.db, reservation, payment, options.settling);
+  if (moved) return moved;
   if (reservation.status === "confirmed" || options.settling)
     return checkoutReturnPath(reservation, "success");
   if (payment.status === "paid" || payment.status === "refunded")

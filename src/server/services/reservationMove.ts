@@ -1,19 +1,13 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
+import type { PaymentMethod } from "../../domain/booking.js";
 import { TAKEN_MESSAGE } from "../../domain/availability.js";
-import { blockedPeriod, buffersFor } from "../../domain/dogRules.js";
-import { formatTimeRange, helsinkiDate } from "../../domain/helsinkiTime.js";
-import { formatEuros, vatIncludedCents } from "../../domain/money.js";
+import { buffersFor } from "../../domain/dogRules.js";
+import { formatTimeRange, toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import { formatEuros } from "../../domain/money.js";
 import { priceBreakdown } from "../../domain/pricing.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
-import {
-  discountCodes,
-  discountCodeUses,
-  payments,
-  reservationMoves,
-  reservations,
-  subscriptions,
-} from "../db/schema.js";
+import { discountCodes, payments, reservations, subscriptions } from "../db/schema.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { recordAudit } from "./audit.js";
@@ -21,9 +15,8 @@ import { checkSlot, lockAreaBookings } from "./availability.js";
 import { discountOf } from "../discountCodes/service.js";
 import { returnGiftCardPart } from "../giftCards/service.js";
 import { expireHolds } from "./holds.js";
-import { hoursBookedBetween, periodContaining } from "./membership.js";
-import { formatDay } from "./membershipMail.js";
-import { moveMail } from "./moveMail.js";
+import { applyMove, enqueueMoveMail } from "./moveApply.js";
+import { holdDearerMove, releaseMoveHolds, startMovePayment } from "./moveHold.js";
 import { isSlotConflict } from "./pgErrors.js";
 import { recordRefund, refundableCents, sendRefund } from "./refunds.js";
 import {
@@ -34,7 +27,6 @@ import {
   type ReservationRow,
 } from "./reservationView.js";
 import { getSettings, type Settings } from "../settings/service.js";
-import { hoursQuotaOfPeriod } from "./tierChange.js";
 
 /**
  * Moving a booking to another time (siirrä varaus, decision 026): the visitor by the access token,
@@ -42,9 +34,10 @@ import { hoursQuotaOfPeriod } from "./tierChange.js";
  * lock (the lock every checkout takes shared): the new slot is checked by the same rules as a new
  * booking (checkSlot, with this booking left out), then one UPDATE moves the times, so the booking
  * never holds both slots or neither; the exclusion constraint stays the last guard. A cheaper
- * time's difference is recorded as a refund in the transaction and sent after the commit; a dearer
- * one is refused for now (an admin's move keeps the price). A member's hours are counted again in
- * the period of the new start after the UPDATE, so the quota moves with the booking.
+ * time's difference is recorded as a refund in the transaction and sent after the commit. A dearer
+ * one (the visitor's) only holds the new slot and starts a payment of the difference: the booking
+ * moves when it is paid (moveHold.ts, moveFulfilment.ts); an admin's move keeps the price. The
+ * UPDATE itself is moveApply.ts (shared with that swap).
  */
 
 export type MovedBy = { kind: "visitor" } | { kind: "member" } | { kind: "admin"; actor: AdminActor };
@@ -56,12 +49,10 @@ export type MoveResult = {
   refundedCents: number;
   giftCardReturnedCents: number;
   refundOutcome: "none" | "succeeded" | "pending" | "failed";
+  /** A dearer move: not moved yet, the new slot held until the difference is paid there. */
+  payment: { redirectUrl: string; differenceCents: number; holdExpiresAt: Date } | null;
   message: string;
 };
-
-const hoursOf = (r: { startsAt: Date; endsAt: Date }) =>
-  (r.endsAt.getTime() - r.startsAt.getTime()) / 3_600_000;
-const formatHours = (hours: number) => `${String(Math.round(hours * 10) / 10).replace(".", ",")} h`;
 
 /** Until when the booking can be moved by its owner: as long as it can be cancelled. */
 export function moveDeadline(
@@ -74,7 +65,7 @@ export function moveDeadline(
 export async function moveReservation(
   ctx: AppContext,
   id: string,
-  input: { start: string; end: string },
+  input: { start: string; end: string; paymentMethod?: PaymentMethod },
   by: MovedBy,
 ): Promise<MoveResult> {
   const start = new Date(input.start);
@@ -99,16 +90,12 @@ export async function moveReservation(
       await lockAreaBookings(tx, found.areaId);
       const [row] = await tx.select().from(reservations).where(eq(reservations.id, id)).for("update");
       refuseUnmovable(row!, { now, settings, admin });
+      const none = { refundId: null, refundedCents: 0, giftCardReturnedCents: 0, mailId: null, pay: null };
       // Already there (a repeat whose first answer was lost, say): nothing changes, nothing is sent.
       if (row!.startsAt.getTime() === start.getTime() && row!.endsAt.getTime() === end.getTime())
-        return {
-          moved: row!,
-          unchanged: true,
-          refundId: null,
-          refundedCents: 0,
-          giftCardReturnedCents: 0,
-          mailId: null,
-        };
+        return { moved: row!, unchanged: true, ...none };
+      // A new move replaces a dearer move still waiting for its payment: only one hold at a time.
+      await releaseMoveHolds(tx, row!.id, now);
       await expireHolds(tx, now, row!.areaId);
       // The booking's dogs keep their buffers at the new time, by the rules in force now (decision 036).
       const buffers = buffersFor(settings.dogRules, settings.slotRules.changeoverMinutes, row!);
@@ -127,45 +114,27 @@ export async function moveReservation(
       if (!check.ok && !overridden)
         throw check.code === "taken" ? conflict(check.reason) : badRequest(check.reason);
 
-      const price = await newPrice(tx, row!, check, admin);
-      const [moved] = await tx
-        .update(reservations)
-        .set({
-          startsAt: start,
-          endsAt: end,
-          ...blockedPeriod(start, end, buffers),
-          priceCents: price.totalCents,
-          vatCents: vatIncludedCents(price.totalCents, check.vatRateBasisPoints),
-          discountCents: price.discountCents,
-          sequence: sql`${reservations.sequence} + 1`,
-          // The reminder was for the old time: the new one gets its own (services/reminders.ts).
-          reminderSentAt: null,
-        })
-        .where(eq(reservations.id, row!.id))
-        .returning();
-      const [move] = await tx
-        .insert(reservationMoves)
-        .values({
-          reservationId: row!.id,
-          fromStartsAt: row!.startsAt,
-          fromEndsAt: row!.endsAt,
-          toStartsAt: start,
-          toEndsAt: end,
-          fromPriceCents: row!.priceCents,
-          toPriceCents: price.totalCents,
-          movedBy: by.kind,
-          createdAt: now,
-        })
-        .returning({ id: reservationMoves.id });
-      if (sub) await checkQuota(tx, sub, moved!);
-      if (row!.discountCodeId)
-        await tx
-          .update(discountCodeUses)
-          .set({ amountCents: price.discountCents })
-          .where(eq(discountCodeUses.reservationId, row!.id));
+      const price = await newPrice(tx, row!, check, by);
+      const change = { row: row!, start, end, buffers, price, vatRateBasisPoints: check.vatRateBasisPoints };
+      if (price.totalCents > row!.priceCents) {
+        // Dearer: the new slot is held and the difference paid first; the booking stays as it is.
+        const held = await holdDearerMove(ctx, tx, {
+          ...change,
+          method: input.paymentMethod ?? "card",
+          settings,
+          now,
+        });
+        return { moved: row!, unchanged: true, ...none, pay: held };
+      }
+      const { moved, moveId } = await applyMove(ctx, tx, {
+        ...change,
+        movedBy: by.kind,
+        sub,
+        now,
+      });
       const money = await returnDifference(tx, {
         reservationId: row!.id,
-        moveId: move!.id,
+        moveId,
         cents: row!.priceCents - price.totalCents,
         now,
       });
@@ -177,28 +146,38 @@ export async function moveReservation(
           before: row,
           after: { ...moved, ...money },
         });
-      // A manual booking may have been made for someone without an e-mail address.
-      const mailId = !moved!.email.includes("@")
-        ? null
-        : await ctx.mail.enqueue(
-            tx,
-            moveMail({
-              reservation: moved!,
-              from: row!,
-              areaName: found.areaName,
-              settings,
-              publicUrl: ctx.config.publicUrl,
-              refundedCents: money.refundedCents,
-              giftCardReturnedCents: money.giftCardReturnedCents,
-              byAdmin: admin,
-            }),
-          );
-      return { moved: moved!, unchanged: false, ...money, mailId };
+      const mailId = await enqueueMoveMail(
+        ctx,
+        tx,
+        { row: row!, movedBy: by.kind, mail: { areaName: found.areaName, settings, ...money } },
+        moved,
+      );
+      return { moved, unchanged: false, ...money, mailId, pay: null };
     });
   } catch (error) {
     // The constraint is the last guard: a slot taken past the checks is the same clear 409.
     if (isSlotConflict(error)) throw conflict(TAKEN_MESSAGE);
     throw error;
+  }
+  if (decided.pay) {
+    // Committed: the provider is asked only now; if it fails, the hold is let go (a 502).
+    const { redirectUrl } = await startMovePayment(ctx, { booking: found, ...decided.pay });
+    const differenceCents = decided.pay.payment.amountCents;
+    return {
+      reservation: decided.moved,
+      refundedCents: 0,
+      giftCardReturnedCents: 0,
+      refundOutcome: "none",
+      payment: {
+        redirectUrl,
+        differenceCents,
+        holdExpiresAt: decided.pay.hold.holdExpiresAt!,
+      },
+      message:
+        `Uusi aika ${formatTimeRange(start, end)} maksaa ${formatEuros(differenceCents)} enemmän. ` +
+        `Aika on pidetty sinulle ${settings.slotRules.holdMinutes} minuuttia: maksa lisämaksu, niin varaus siirretään. ` +
+        "Siihen asti varauksesi pysyy nykyisellä ajalla.",
+    };
   }
   // Committed: only now is the provider asked (a failure stays pending for the retry job).
   const refundOutcome = decided.refundId ? await sendRefund(ctx, decided.refundId) : "none";
@@ -214,6 +193,7 @@ export async function moveReservation(
     refundedCents: decided.refundedCents,
     giftCardReturnedCents: decided.giftCardReturnedCents,
     refundOutcome,
+    payment: null,
     message: decided.unchanged
       ? `Varaus on jo ajalla ${formatTimeRange(start, end)}.`
       : [`Varaus siirretty: ${formatTimeRange(start, end)}.`, ...back].join(" "),
@@ -244,7 +224,7 @@ async function newPrice(
   tx: Tx,
   row: ReservationRow,
   check: { priceCents: number },
-  admin: boolean,
+  by: MovedBy,
 ): Promise<{ totalCents: number; discountCents: number }> {
   const same = { totalCents: row.priceCents, discountCents: row.discountCents };
   if (row.kind !== "single") return same;
@@ -256,38 +236,13 @@ async function newPrice(
     listPriceCents: check.priceCents + row.extraDogsCents,
     discount: code ? discountOf(code) : null,
   });
-  if (price.totalCents <= row.priceCents) return price;
-  if (admin) return same;
+  if (price.totalCents <= row.priceCents || by.kind === "visitor") return price;
+  if (by.kind === "admin") return same;
+  // The member's page has no payment step for a move yet: their dearer move is refused.
   throw conflict(
     `Uusi aika maksaisi ${formatEuros(price.totalCents)}, nykyinen varauksesi ${formatEuros(row.priceCents)}. ` +
-      "Kalliimpaan aikaan ei voi vielä siirtää: valitse yhtä edullinen tai edullisempi aika, tai peru varaus ja varaa uusi.",
+      "Kalliimpaan aikaan voi siirtää varauksen sen omalta sivulta (Oma varaus); täällä valitse yhtä edullinen tai edullisempi aika.",
   );
-}
-
-/**
- * A member's hours in the period of the booking's (new) start, counted after the UPDATE, so the
- * moved booking counts where it now is and no longer where it was. Over the quota: refused.
- */
-async function checkQuota(
-  tx: Tx,
-  sub: typeof subscriptions.$inferSelect,
-  moved: ReservationRow,
-): Promise<void> {
-  const day = helsinkiDate(moved.startsAt);
-  if (sub.endsOn !== null && day >= sub.endsOn)
-    throw badRequest(
-      `Jäsenyytesi päättyy ${formatDay(sub.endsOn)}, joten sen jälkeisiä aikoja ei voi varata jäsenenä.`,
-    );
-  if (day < sub.startDate) throw badRequest("Aika on ennen jäsenyytesi alkua.");
-  const period = periodContaining(sub, day);
-  const used = await hoursBookedBetween(tx, sub.id, period.from, period.to);
-  const quota = await hoursQuotaOfPeriod(tx, sub, period.start);
-  if (used > quota) {
-    const left = Math.max(0, quota - (used - hoursOf(moved)));
-    throw conflict(
-      `Tuntikiintiösi ei riitä: jaksolla ${formatDay(period.start)} alkaen sinulla on jäljellä ${formatHours(left)}, ja varaus vaatisi ${formatHours(hoursOf(moved))}.`,
-    );
-  }
 }
 
 /**
@@ -330,7 +285,7 @@ async function returnDifference(
 export async function moveByToken(
   ctx: AppContext,
   accessToken: string,
-  input: { start: string; end: string },
+  input: { start: string; end: string; paymentMethod?: PaymentMethod },
 ) {
   const found = await findReservation(ctx.db, { accessToken });
   if (!found) throw notFound("Varausta ei löytynyt. Tarkista linkki.");
@@ -341,5 +296,12 @@ export async function moveByToken(
     success: true,
     message: moved.message,
     reservation: toPublicReservation(ctx, row, await latestPayment(ctx.db, row.id), settings),
+    payment: moved.payment
+      ? {
+          redirectUrl: moved.payment.redirectUrl,
+          differenceCents: moved.payment.differenceCents,
+          holdExpiresAt: toHelsinkiIso(moved.payment.holdExpiresAt),
+        }
+      : null,
   };
 }

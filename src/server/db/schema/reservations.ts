@@ -77,6 +77,12 @@ export const reservations = pgTable(
      * derived from door_events so counting no-shows reads only the bookings counted.
      */
     attendedAt: tstz("attended_at"),
+    /**
+     * A dearer move's hold (decision 026): this pending row keeps the new slot for the booking it
+     * names while the difference is paid; its price and VAT are the difference's, its sequence the
+     * booking's when the hold was taken (a booking moved since is not swapped by a late payment).
+     */
+    moveOf: uuid("move_of").references((): AnyPgColumn => reservations.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -95,6 +101,9 @@ export const reservations = pgTable(
     index("reservations_reminder_due")
       .on(t.startsAt)
       .where(sql`${t.status} = 'confirmed' and ${t.reminderSentAt} is null`),
+    index("reservations_move_of")
+      .on(t.moveOf)
+      .where(sql`${t.moveOf} is not null`),
     index("reservations_hold_ip")
       .on(t.holdIp)
       .where(sql`${t.status} = 'pending'`),

@@ -11,6 +11,7 @@ import { releaseDiscountUses } from "../../discountCodes/service.js";
 import { returnGiftCardShares } from "../../giftCards/service.js";
 import type { OutgoingMail } from "../mail.js";
 import { recordRefund, refundableCents, sendRefund, type RefundReason } from "../refunds.js";
+import { refundMoveDifferences } from "../moveHold.js";
 import { getSettings } from "../../settings/service.js";
 import { adminReservationById } from "./reservationRows.js";
 import { RESERVATION_NOT_FOUND } from "./reservations.js";
@@ -30,6 +31,8 @@ export type AdminCancelResult = {
   refundedCents: number;
   giftCardReturnedCents: number;
   refundId: string | null;
+  /** The refunds of dearer moves' paid differences (services/moveHold.ts). */
+  moveRefundIds: string[];
   mailId: number | null;
 };
 
@@ -76,6 +79,13 @@ export async function cancelReservationInTx(
     giftCardReturnedCents = await returnGiftCardShares(tx, [payment.id], now);
     await releaseDiscountUses(tx, [id], now);
   }
+  // A dearer move's paid difference goes back with the refund; a move awaiting payment is let go.
+  const moves = await refundMoveDifferences(tx, id, {
+    reason: ADMIN_CANCEL,
+    now,
+    refund: options.refund && payment?.status === "paid",
+  });
+  refundedCents += moves.refundedCents;
   const [after] = await tx
     .update(reservations)
     .set({ status: "cancelled", cancelledAt: now, cancelReason: options.refund ? "admin_refunded" : "admin" })
@@ -106,13 +116,21 @@ export async function cancelReservationInTx(
       }),
     );
   }
-  return { reservationId: id, refundedCents, giftCardReturnedCents, refundId, mailId };
+  return {
+    reservationId: id,
+    refundedCents,
+    giftCardReturnedCents,
+    refundId,
+    moveRefundIds: moves.refundIds,
+    mailId,
+  };
 }
 
 /** After the cancelling transaction committed: the provider and the e-mail. */
 export async function afterCancelCommitted(ctx: AppContext, results: AdminCancelResult[]) {
   for (const r of results) {
     if (r.refundId) await sendRefund(ctx, r.refundId);
+    for (const id of r.moveRefundIds) await sendRefund(ctx, id);
     await ctx.mail.sendCommitted(ctx.db, r.mailId);
   }
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { formatTimeRange } from "../../../domain/helsinkiClock";
 import type { MoveSlot } from "../../../domain/moveSlots";
+import { formatEuros } from "../../../domain/money";
 
 type Props = {
   id: string;
@@ -24,13 +25,16 @@ type Props = {
 };
 
 /**
- * 'Siirrä varaus' on /oma-varaus and /oma-tili: a day, its free times, and the confirmation; nothing
- * is sent before 'Siirrä tähän aikaan'. It takes the focus when it opens, so a keyboard or screen
- * reader user lands in it.
+ * 'Siirrä varaus' on /oma-varaus and /oma-tili: a day, its free times (a dearer one with its extra
+ * charge), and the confirmation; nothing is sent before 'Siirrä tähän aikaan'. A dearer choice goes
+ * to the payment page first; the booking moves when the difference is paid. It takes the focus when
+ * it opens, so a keyboard or screen reader user lands in it.
  */
 export function MoveChooser(props: Props) {
   const { id, date, phase, slots, choice, error } = props;
   const moving = phase === "moving";
+  const chosenExtra =
+    slots.find((slot) => slot.start === choice?.start && slot.end === choice.end)?.extraCents ?? 0;
   const group = useRef<HTMLDivElement>(null);
   useEffect(() => group.current?.focus(), []);
   return (
@@ -76,6 +80,7 @@ export function MoveChooser(props: Props) {
                   onClick={() => props.onSlot(slot)}
                 >
                   {formatTimeRange(slot.start, slot.end)}
+                  {slot.extraCents > 0 && ` · Lisämaksu ${formatEuros(slot.extraCents)}`}
                 </button>
               </li>
             );
@@ -83,6 +88,12 @@ export function MoveChooser(props: Props) {
         </ul>
       )}
       {choice && props.summary}
+      {chosenExtra > 0 && !moving && (
+        <p className="muted">
+          Lisämaksu {formatEuros(chosenExtra)}: siirryt maksamaan, ja varaus siirretään, kun maksu on tehty.
+          Siihen asti varauksesi pysyy nykyisellä ajalla.
+        </p>
+      )}
       {moving && <p role="status">Siirretään varausta…</p>}
       <div className="button-row">
         <button type="button" className="button" disabled={!props.canConfirm} onClick={props.onConfirm}>

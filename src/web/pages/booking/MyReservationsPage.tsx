@@ -6,6 +6,7 @@ import {
   myReservationsMachine,
   type CancelOutcome,
   type MoveDayInput,
+  type MoveOutcome,
   type OwnReservationItem,
 } from "../../../../machines/myReservationsMachine";
 import { helsinkiDate } from "../../../domain/helsinkiClock";
@@ -60,11 +61,24 @@ async function loadOwnReservations(env: BookingEnvironment, linkedToken: string 
   return { items, now: env.now().toISOString() };
 }
 
-/** A day's free times the booking may move to: every free start and length no dearer than its list price. */
+/**
+ * A day's free times the booking may move to: every free start and length, a dearer one with what
+ * more it costs by the list price (the server's answer names the exact difference to pay).
+ */
 async function loadMoveDay(env: BookingEnvironment, input: MoveDayInput): Promise<MoveSlot[]> {
   const { days } = await env.api.availability(input.date, input.date);
-  return freeMoveSlots(days[0], input.maxPriceCents);
+  return freeMoveSlots(days[0], input.listPriceCents);
 }
+
+/** What the payment page's return says about a dearer move (decision 026). */
+const MOVE_RETURN: Record<string, { text: string; ok: boolean }> = {
+  success: { text: "Lisämaksu on maksettu ja varaus siirretty uuteen aikaan.", ok: true },
+  cancelled: { text: "Maksu peruttiin, joten varausta ei siirretty. Varauksesi on ennallaan.", ok: false },
+  failed: {
+    text: "Maksu ei ehtinyt ajoissa, joten varausta ei siirretty. Maksu palautetaan; varauksesi on ennallaan.",
+    ok: false,
+  },
+};
 
 const sameStrings = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -73,6 +87,7 @@ export function MyReservationsPage() {
   const env = useBookingEnvironment();
   const [searchParams] = useSearchParams();
   const linkedToken = searchParams.get("varaus");
+  const moveReturn = MOVE_RETURN[searchParams.get("siirto") ?? ""];
   const actorRef = useActorRef(
     myReservationsMachine.provide({
       actors: {
@@ -81,10 +96,11 @@ export function MyReservationsPage() {
           env.api.cancel(input.accessToken),
         ),
         loadMoveDay: fromPromise<MoveSlot[], MoveDayInput>(({ input }) => loadMoveDay(env, input)),
-        moveReservation: fromPromise<CancelOutcome, { accessToken: string; start: string; end: string }>(
+        moveReservation: fromPromise<MoveOutcome, { accessToken: string; start: string; end: string }>(
           ({ input }) => env.api.reschedule(input.accessToken, input.start, input.end),
         ),
       },
+      actions: { redirectToPayment: (_, { url }) => env.redirectToPayment(url) },
     }),
   );
   // Narrow selections: the page re-renders only when what it shows changes. The machine is flat,
@@ -144,12 +160,13 @@ export function MyReservationsPage() {
       canReload={canReload}
       canMove={movable.includes(item.entry.accessToken)}
       moveChooser={
-        moveToken === item.entry.accessToken && (
+        moveToken === item.entry.accessToken &&
+        phase !== "redirecting" && (
           <MoveChooser
             id={item.entry.id}
             date={moveDate ?? ""}
             minDate={helsinkiDate(loadedAt ? new Date(loadedAt) : env.now())}
-            intro="Valitse uusi aika. Hinta ei voi nousta; edullisemmasta ajasta palautamme erotuksen."
+            intro="Valitse uusi aika. Edullisemmasta ajasta palautamme erotuksen; kalliimmasta maksat lisämaksun ennen siirtoa."
             phase={movePhase}
             slots={moveSlots}
             choice={moveChoice}
@@ -194,6 +211,12 @@ export function MyReservationsPage() {
   return (
     <section className="page my-reservations">
       <h1>Oma varaus</h1>
+      {moveReturn && (
+        <p role="status" className={moveReturn.ok ? "notice notice-success" : "notice"}>
+          {moveReturn.text}
+        </p>
+      )}
+      {phase === "redirecting" && <p role="status">Siirrytään maksamaan lisämaksua…</p>}
       {loading && !surelyNone && (
         <p role="status" className="muted">
           Ladataan varauksia…

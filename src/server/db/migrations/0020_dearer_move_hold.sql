@@ -1,0 +1,3 @@
+ALTER TABLE "reservations" ADD COLUMN "move_of" uuid;--> statement-breakpoint
+ALTER TABLE "reservations" ADD CONSTRAINT "reservations_move_of_reservations_id_fk" FOREIGN KEY ("move_of") REFERENCES "public"."reservations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "reservations_move_of" ON "reservations" USING btree ("move_of") WHERE "reservations"."move_of" is not null;

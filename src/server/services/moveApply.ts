@@ -1,0 +1,143 @@
+import { eq, sql } from "drizzle-orm";
+import { blockedPeriod, type Buffers } from "../../domain/dogRules.js";
+import { helsinkiDate } from "../../domain/helsinkiTime.js";
+import { vatIncludedCents } from "../../domain/money.js";
+import type { AppContext } from "../context.js";
+import type { Tx } from "../db/index.js";
+import { discountCodeUses, reservationMoves, reservations, subscriptions } from "../db/schema.js";
+import { badRequest, conflict } from "../errors.js";
+import { hoursBookedBetween, periodContaining } from "./membership.js";
+import { formatDay } from "./membershipMail.js";
+import { moveMail } from "./moveMail.js";
+import type { ReservationRow } from "./reservationView.js";
+import type { Settings } from "../settings/service.js";
+import { hoursQuotaOfPeriod } from "./tierChange.js";
+
+/**
+ * The one UPDATE that moves a booking (decision 026), shared by the move itself and by the swap
+ * when a dearer move's difference is paid (moveFulfilment.ts): the new times and blocked period,
+ * the new price, one more SEQUENCE, the reminder re-armed, the `reservation_moves` row, the
+ * member's quota counted again, the discount code's use following the discount, and the move
+ * e-mail queued in the outbox (sent by the caller after the commit). The access and door tokens
+ * never change. The caller holds the area's exclusive booking lock and the booking's row.
+ */
+
+export type MoveChange = {
+  row: ReservationRow;
+  start: Date;
+  end: Date;
+  buffers: Buffers;
+  price: { totalCents: number; discountCents: number };
+  vatRateBasisPoints: number;
+  movedBy: "visitor" | "member" | "admin";
+  /** The membership row of a subscriber booking, locked first; null otherwise. */
+  sub: typeof subscriptions.$inferSelect | null | undefined;
+  now: Date;
+};
+
+export type MoveMailFacts = {
+  areaName: string;
+  settings: Settings;
+  refundedCents?: number;
+  giftCardReturnedCents?: number;
+  paidCents?: number;
+};
+
+const hoursOf = (r: { startsAt: Date; endsAt: Date }) =>
+  (r.endsAt.getTime() - r.startsAt.getTime()) / 3_600_000;
+const formatHours = (hours: number) => `${String(Math.round(hours * 10) / 10).replace(".", ",")} h`;
+
+/** Moves the booking; answers the row after and the move's id. */
+export async function applyMove(
+  ctx: AppContext,
+  tx: Tx,
+  c: MoveChange,
+): Promise<{ moved: ReservationRow; moveId: string }> {
+  const { row, start, end, price } = c;
+  const [moved] = await tx
+    .update(reservations)
+    .set({
+      startsAt: start,
+      endsAt: end,
+      ...blockedPeriod(start, end, c.buffers),
+      priceCents: price.totalCents,
+      vatCents: vatIncludedCents(price.totalCents, c.vatRateBasisPoints),
+      discountCents: price.discountCents,
+      sequence: sql`${reservations.sequence} + 1`,
+      // The reminder was for the old time: the new one gets its own (services/reminders.ts).
+      reminderSentAt: null,
+    })
+    .where(eq(reservations.id, row.id))
+    .returning();
+  const [move] = await tx
+    .insert(reservationMoves)
+    .values({
+      reservationId: row.id,
+      fromStartsAt: row.startsAt,
+      fromEndsAt: row.endsAt,
+      toStartsAt: start,
+      toEndsAt: end,
+      fromPriceCents: row.priceCents,
+      toPriceCents: price.totalCents,
+      movedBy: c.movedBy,
+      createdAt: c.now,
+    })
+    .returning({ id: reservationMoves.id });
+  if (c.sub) await checkQuota(tx, c.sub, moved!);
+  if (row.discountCodeId)
+    await tx
+      .update(discountCodeUses)
+      .set({ amountCents: price.discountCents })
+      .where(eq(discountCodeUses.reservationId, row.id));
+  return { moved: moved!, moveId: move!.id };
+}
+
+/** Queues the move e-mail (none for a manual booking made without an e-mail address). */
+export async function enqueueMoveMail(
+  ctx: AppContext,
+  tx: Tx,
+  c: Pick<MoveChange, "row" | "movedBy"> & { mail: MoveMailFacts },
+  moved: ReservationRow,
+): Promise<number | null> {
+  if (!moved.email.includes("@")) return null;
+  return ctx.mail.enqueue(
+    tx,
+    moveMail({
+      reservation: moved,
+      from: c.row,
+      areaName: c.mail.areaName,
+      settings: c.mail.settings,
+      publicUrl: ctx.config.publicUrl,
+      refundedCents: c.mail.refundedCents ?? 0,
+      giftCardReturnedCents: c.mail.giftCardReturnedCents ?? 0,
+      paidCents: c.mail.paidCents ?? 0,
+      byAdmin: c.movedBy === "admin",
+    }),
+  );
+}
+
+/**
+ * A member's hours in the period of the booking's (new) start, counted after the UPDATE, so the
+ * moved booking counts where it now is and no longer where it was. Over the quota: refused.
+ */
+async function checkQuota(
+  tx: Tx,
+  sub: typeof subscriptions.$inferSelect,
+  moved: ReservationRow,
+): Promise<void> {
+  const day = helsinkiDate(moved.startsAt);
+  if (sub.endsOn !== null && day >= sub.endsOn)
+    throw badRequest(
+      `Jäsenyytesi päättyy ${formatDay(sub.endsOn)}, joten sen jälkeisiä aikoja ei voi varata jäsenenä.`,
+    );
+  if (day < sub.startDate) throw badRequest("Aika on ennen jäsenyytesi alkua.");
+  const period = periodContaining(sub, day);
+  const used = await hoursBookedBetween(tx, sub.id, period.from, period.to);
+  const quota = await hoursQuotaOfPeriod(tx, sub, period.start);
+  if (used > quota) {
+    const left = Math.max(0, quota - (used - hoursOf(moved)));
+    throw conflict(
+      `Tuntikiintiösi ei riitä: jaksolla ${formatDay(period.start)} alkaen sinulla on jäljellä ${formatHours(left)}, ja varaus vaatisi ${formatHours(hoursOf(moved))}.`,
+    );
+  }
+}

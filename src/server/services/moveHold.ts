@@ -1,0 +1,229 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import type { PaymentMethod } from "../../domain/booking.js";
+import { blockedPeriod, type Buffers } from "../../domain/dogRules.js";
+import { formatTimeRange } from "../../domain/helsinkiTime.js";
+import { vatIncludedCents } from "../../domain/money.js";
+import type { AppContext } from "../context.js";
+import type { DbOrTx, Tx } from "../db/index.js";
+import { payments, reservations } from "../db/schema.js";
+import { HttpError } from "../errors.js";
+import { newToken } from "./checkoutHold.js";
+import { PAYMENT_START_FAILED } from "./paymentConstants.js";
+import { recordRefund, refundableCents, type RefundReason } from "./refunds.js";
+import type { PaymentRow, ReservationRow } from "./reservationView.js";
+import type { Settings } from "../settings/service.js";
+
+/**
+ * A move to a dearer time (decision 026): the new slot is held by a pending reservation row whose
+ * `move_of` names the booking (so the exclusion constraint, checkSlot, the availability and the
+ * hold-release job treat it as any checkout's hold), and the difference is a payment of that row
+ * through the provider. The booking keeps its old time, confirmed and usable, until the payment
+ * is paid; then moveFulfilment.ts swaps it in one transaction. The hold's price and VAT are the
+ * difference's, its discount the discount's growth, so finance shows the difference as a sale of
+ * its own. The hold's `sequence` is the booking's when held: a late payment swaps only a booking
+ * that has not moved since.
+ */
+
+export type MoveOutcome = "success" | "cancelled" | "failed";
+
+/** Where the payer comes back to: the visitor's own booking page, saying how the move went. */
+export function moveReturnPath(booking: { accessToken: string }, outcome: MoveOutcome): string {
+  return `/oma-varaus?varaus=${encodeURIComponent(booking.accessToken)}&siirto=${outcome}`;
+}
+
+/**
+ * Where the payer of a move hold's payment goes back to, from what the database says now: moved
+ * (the hold let go by the swap), not moved though paid (refunded), or cancelled.
+ */
+export async function moveHoldReturnPath(
+  db: DbOrTx,
+  hold: ReservationRow,
+  payment: Pick<PaymentRow, "status">,
+  settling = false,
+): Promise<string | null> {
+  if (!hold.moveOf) return null;
+  const [booking] = await db
+    .select({ accessToken: reservations.accessToken })
+    .from(reservations)
+    .where(eq(reservations.id, hold.moveOf));
+  if (!booking) return null;
+  if (hold.cancelReason === "move_paid" || settling) return moveReturnPath(booking, "success");
+  if (payment.status === "paid" || payment.status === "refunded") return moveReturnPath(booking, "failed");
+  return moveReturnPath(booking, "cancelled");
+}
+
+/** Holds the new slot and records the difference's payment, in the move's transaction. */
+export async function holdDearerMove(
+  ctx: AppContext,
+  tx: Tx,
+  o: {
+    row: ReservationRow;
+    start: Date;
+    end: Date;
+    buffers: Buffers;
+    price: { totalCents: number; discountCents: number };
+    vatRateBasisPoints: number;
+    method: PaymentMethod;
+    settings: Settings;
+    now: Date;
+  },
+): Promise<{ hold: ReservationRow; payment: PaymentRow }> {
+  const { row } = o;
+  const differenceCents = o.price.totalCents - row.priceCents;
+  const differenceVat = vatIncludedCents(differenceCents, o.vatRateBasisPoints);
+  const [hold] = await tx
+    .insert(reservations)
+    .values({
+      areaId: row.areaId,
+      startsAt: o.start,
+      endsAt: o.end,
+      ...blockedPeriod(o.start, o.end, o.buffers),
+      status: "pending",
+      kind: row.kind,
+      // Not the customer's booking of its own: their lists show the booking, not its hold.
+      customerId: null,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      dogs: row.dogs,
+      reactiveDog: row.reactiveDog,
+      inHeat: row.inHeat,
+      priceCents: differenceCents,
+      vatCents: differenceVat,
+      discountCents: Math.max(0, o.price.discountCents - row.discountCents),
+      accessToken: newToken(),
+      doorToken: newToken(),
+      holdExpiresAt: new Date(o.now.getTime() + o.settings.slotRules.holdMinutes * 60_000),
+      sequence: row.sequence,
+      moveOf: row.id,
+    })
+    .returning();
+  const paymentId = randomUUID();
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      id: paymentId,
+      reservationId: hold!.id,
+      provider: ctx.payments.name,
+      providerRef: ctx.payments.refFor?.(paymentId) ?? null,
+      method: o.method,
+      amountCents: differenceCents,
+      vatCents: differenceVat,
+      createdAt: o.now,
+    })
+    .returning();
+  return { hold: hold!, payment: payment! };
+}
+
+/**
+ * Lets go of a booking's pending move holds (a new move, a cancel): the hold's slot is free at once
+ * and its payment cancelled; money that still arrives for it is refunded (moveFulfilment.ts).
+ */
+export async function releaseMoveHolds(
+  db: DbOrTx,
+  bookingId: string,
+  now: Date,
+  reason = "move_replaced",
+): Promise<void> {
+  const released = await db
+    .update(reservations)
+    .set({ status: "cancelled", cancelledAt: now, cancelReason: reason })
+    .where(and(eq(reservations.moveOf, bookingId), eq(reservations.status, "pending")))
+    .returning({ id: reservations.id });
+  if (released.length === 0) return;
+  await db
+    .update(payments)
+    .set({ status: "cancelled" })
+    .where(
+      and(
+        inArray(
+          payments.reservationId,
+          released.map((r) => r.id),
+        ),
+        eq(payments.status, "pending"),
+      ),
+    );
+}
+
+/**
+ * After the move's transaction committed: asks the provider where to send the payer. If it fails,
+ * the hold is released at once (the booking never changed) and the visitor gets a 502.
+ */
+export async function startMovePayment(
+  ctx: AppContext,
+  o: { booking: ReservationRow & { areaName: string }; hold: ReservationRow; payment: PaymentRow },
+): Promise<{ redirectUrl: string }> {
+  const { booking, hold, payment } = o;
+  let session;
+  try {
+    session = await ctx.payments.createCheckout({
+      paymentId: payment.id,
+      amountCents: payment.amountCents,
+      method: payment.method,
+      description: `${booking.areaName} ${formatTimeRange(hold.startsAt, hold.endsAt)}: siirron lisämaksu`,
+      email: booking.email,
+      expiresAt: hold.holdExpiresAt ?? undefined,
+      returnUrls: {
+        success: ctx.config.publicUrl + moveReturnPath(booking, "success"),
+        cancel: ctx.config.publicUrl + moveReturnPath(booking, "cancelled"),
+      },
+    });
+  } catch {
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(reservations)
+        .set({ status: "cancelled", cancelledAt: ctx.now(), cancelReason: "payment_start_failed" })
+        .where(eq(reservations.id, hold.id));
+      await tx.update(payments).set({ status: "failed" }).where(eq(payments.id, payment.id));
+    });
+    throw new HttpError(502, PAYMENT_START_FAILED);
+  }
+  if (session.providerRef !== payment.providerRef)
+    await ctx.db
+      .update(payments)
+      .set({ providerRef: session.providerRef })
+      .where(eq(payments.id, payment.id));
+  return { redirectUrl: session.redirectUrl };
+}
+
+/**
+ * A booking being cancelled: its pending move holds are let go, and (with a refund) what is left of
+ * each paid difference of its dearer moves is recorded to go back with the booking's own payment.
+ * Called under the booking's row lock; the refunds are sent by the caller after the commit.
+ */
+export async function refundMoveDifferences(
+  tx: Tx,
+  bookingId: string,
+  o: { reason: RefundReason; now: Date; refund: boolean },
+): Promise<{ refundIds: string[]; refundedCents: number }> {
+  await releaseMoveHolds(tx, bookingId, o.now, "booking_cancelled");
+  const done = { refundIds: [] as string[], refundedCents: 0 };
+  if (!o.refund) return done;
+  const paid = await tx
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(reservations, eq(reservations.id, payments.reservationId))
+    .where(
+      and(
+        eq(reservations.moveOf, bookingId),
+        eq(reservations.cancelReason, "move_paid"),
+        eq(payments.status, "paid"),
+      ),
+    )
+    .for("update", { of: payments });
+  for (const { payment } of paid) {
+    const cents = await refundableCents(tx, payment);
+    if (cents <= 0) continue;
+    const id = await recordRefund(tx, {
+      paymentId: payment.id,
+      amountCents: cents,
+      reason: o.reason,
+      now: o.now,
+    });
+    if (!id) continue;
+    done.refundIds.push(id);
+    done.refundedCents += cents;
+  }
+  return done;
+}

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { rescheduleResponseSchema } from "../../src/domain/booking.js";
 import { payments, refunds, reservationMoves, reservations } from "../../src/server/db/schema.js";
+import { financeReport } from "../../src/server/finance/report.js";
 import { applyPaymentOutcome } from "../../src/server/services/fulfilment.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { availabilityOf, bookAndPay, outboxOf, postCheckout, pressDemoButton } from "../support/booking.js";
@@ -104,6 +105,11 @@ describe.each(databaseKinds)("moving a booking to a dearer time on %s", (kind) =
     });
     expect((await rowOf(reservation.id)).sequence).toBe(1);
     expect(await outboxOf(t, "reservation_move")).toHaveLength(1);
+
+    // Talous counts the two payments' sales once: 27,00 € with the VAT of 27,00 €, not that VAT
+    // plus the difference's again.
+    const report = await financeReport(t.ctx, { from: "2026-06-01", to: "2026-06-30", groupBy: "day" });
+    expect(report.totals).toMatchObject({ salesCents: 2700, vatCents: 549 });
 
     // Cancelled later, both payments come back: the booking's and the difference's.
     const cancelled = await t.app.inject({

@@ -38,6 +38,9 @@ type World = {
   held: HeldRequests;
   start: string;
   end: string;
+  /** The paid run's booking: its token and its demo payment page. */
+  token?: string;
+  paymentPage?: string;
 };
 type CheckoutStep = BrowserStep<World>;
 
@@ -199,24 +202,130 @@ const states: Record<string, (world: World, s: AnyMachineSnapshot) => Promise<un
   },
 };
 
+/* ---------- Back from the payment page with "success": confirming the booking ---------- */
+
+const reservationAnswer = (status: "pending" | "confirmed" | "cancelled") => ({
+  type: "xstate.done.actor.loadReservation",
+  output: { status, accessToken: "t" },
+});
+const paidEvents = [
+  reservationAnswer("confirmed"),
+  reservationAnswer("pending"),
+  reservationAnswer("cancelled"),
+  { type: "xstate.error.actor.loadReservation", error: networkError },
+  { type: "xstate.after.confirmationPoll.checkout.waitingForConfirmation" },
+  { type: "checkout.retry" },
+];
+const paidModel = new TestModel(checkoutLogic, {
+  input: {
+    start: "2026-06-16T12:00:00+03:00",
+    end: "2026-06-16T13:00:00+03:00",
+    payment: "success",
+    token: "t",
+  },
+  events: paidEvents as never,
+  filterEvents: (snapshot, event) => snapshot.can(event as never),
+  serializeState: (s) => {
+    const c = (s as AnyMachineSnapshot).context;
+    return JSON.stringify([s.value, c.errorMessage, c.polls]);
+  },
+});
+
+/** This visitor's booking, its payment started on the demo page (pending until paid there). */
+async function startedBooking(world: World) {
+  const answer = await fetch(`${e2e.server.url}/api/v2/reservations`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": newClient() },
+    body: JSON.stringify({
+      start: world.start,
+      end: world.end,
+      name: VALID.name,
+      email: `maksaja-${randomUUID().slice(0, 8)}@example.com`,
+      dogs: 1,
+      paymentMethod: "card",
+      acceptTerms: true,
+    }),
+  });
+  expect(answer.status).toBe(201);
+  const body = (await answer.json()) as { redirectUrl: string; reservation: { accessToken: string } };
+  world.token = body.reservation.accessToken;
+  world.paymentPage = new URL(body.redirectUrl, e2e.server.url).toString();
+}
+
+/** "Maksa" or "Peruuta" on the demo payment page, as the visitor did before coming back. */
+async function onPaymentPage(world: World, button: "approve" | "cancel") {
+  const answer = await fetch(`${world.paymentPage}/${button}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
+  expect(answer.status, await answer.clone().text()).toBe(303);
+}
+
+const paidExecutors: Record<string, (step: CheckoutStep) => Promise<unknown>> = {
+  "xstate.init": async ({ world }) => {
+    await startedBooking(world);
+    await world.page.goto(`${checkoutUrl(world.start, world.end)}?payment=success&token=${world.token}`);
+  },
+  // The payment page's answer decides what the booking is when the page asks for it.
+  "xstate.done.actor.loadReservation": async ({ world, event }) => {
+    const status = (event as unknown as { output: { status: string } }).output.status;
+    if (status === "confirmed") await onPaymentPage(world, "approve");
+    if (status === "cancelled") await onPaymentPage(world, "cancel");
+    await world.held.pass("byToken");
+  },
+  "xstate.error.actor.loadReservation": ({ world }) => world.held.cut("byToken"),
+  // A second later the page asks again (the confirming state's check waits for that request).
+  "xstate.after.confirmationPoll.checkout.waitingForConfirmation": async () => {},
+  "checkout.retry": ({ world }) => world.page.getByRole("button", { name: "Yritä uudelleen" }).click(),
+};
+
+const paidStates: Record<string, (world: World, s: AnyMachineSnapshot) => Promise<unknown>> = {
+  confirming: async (world, s) => {
+    await view("confirming")(world, s);
+    await world.held.arrives("byToken");
+  },
+  waitingForConfirmation: view("waitingForConfirmation"),
+  confirmationFailed: view("confirmationFailed"),
+  confirmed: async (world, s) => {
+    await view("confirmed")(world, s);
+    expect(world.page.errors).toEqual([]);
+  },
+  notConfirmed: view("notConfirmed"),
+};
+
 const anotherEntry = "another way into the page (the address), left out of this run: decision 023";
 const checkedBelow = "decided at once from the address: checked by the tests below";
+const paidRun = "the return from the payment page: the run below";
+const backStates = ["ownHold", "releasingHold", "holdReleased"];
+const paidRunStates = [
+  "confirming",
+  "waitingForConfirmation",
+  "confirmationFailed",
+  "confirmed",
+  "notConfirmed",
+];
+const newCheckoutStates = [
+  "loadingQuote",
+  "quoteFailed",
+  "checkingOwnHold",
+  "unavailable",
+  "editing",
+  "updatingQuote",
+  "creatingPayment",
+  "redirecting",
+  "failed",
+  "slotTaken",
+];
 
 describeBrowserPaths(checkoutLogic, {
   model,
   reachedElsewhere: [
     { state: "invalidSlot", reason: checkedBelow },
     { state: "paymentCancelled", reason: checkedBelow },
-    ...[
-      "ownHold",
-      "releasingHold",
-      "holdReleased",
-      "confirming",
-      "waitingForConfirmation",
-      "confirmationFailed",
-      "confirmed",
-      "notConfirmed",
-    ].map((state) => ({ state, reason: anotherEntry })),
+    ...backStates.map((state) => ({ state, reason: anotherEntry })),
+    ...paidRunStates.map((state) => ({ state, reason: paidRun })),
   ],
   async start() {
     const page = await e2e.openPage();
@@ -228,6 +337,25 @@ describeBrowserPaths(checkoutLogic, {
   },
   events: executors,
   states,
+});
+
+describeBrowserPaths(checkoutLogic, {
+  model: paidModel,
+  reachedElsewhere: [
+    { state: "invalidSlot", reason: checkedBelow },
+    { state: "paymentCancelled", reason: checkedBelow },
+    ...backStates.map((state) => ({ state, reason: anotherEntry })),
+    ...newCheckoutStates.map((state) => ({ state, reason: "a new checkout: the run above" })),
+  ],
+  async start() {
+    const page = await e2e.openPage();
+    await page.context().setExtraHTTPHeaders({ "x-forwarded-for": newClient() });
+    const held = new HeldRequests(page);
+    await held.hold("byToken", /\/api\/v2\/reservations\/by-token\/[^/]+$/, "GET");
+    return { page, held, probe: browserProbe(page), ...nextSlot() };
+  },
+  events: paidExecutors,
+  states: paidStates,
 });
 
 describe("the checkout's addresses that decide at once, in Chromium", () => {

@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot } from "xstate";
 import type { CheckoutDetails, CheckoutQuote } from "../../machines/checkoutMachine";
-import { hasValue, isEnabled, lacks, shows, type PageProbe, type Target } from "../support/pageProbe";
+import { hasValue, isAt, isEnabled, lacks, shows, type PageProbe, type Target } from "../support/pageProbe";
 
 /*
  * What the checkout page shows in each state of checkoutMachine, written once against a page
@@ -81,6 +81,29 @@ export const checkoutView: Record<string, CheckoutView> = {
   // Handed over to the payment page (the demo provider's, which is ours).
   redirecting: (probe) =>
     probe.eventually(async () => expect(await probe.path()).toMatch(/^\/maksu\/demo\//)),
+  confirming: async (probe) => {
+    await shows(probe, { text: "Vahvistetaan maksua…" });
+    await isAt(probe, "/oma-varaus", false);
+  },
+  waitingForConfirmation: (probe) => shows(probe, { text: "Vahvistetaan maksua…" }),
+  confirmationFailed: async (probe, s) => {
+    await shows(probe, alert(s.context.errorMessage as string));
+    await isEnabled(probe, retryButton);
+    await shows(probe, { role: "link", name: "Oma varaus" });
+    expect(await probe.stored("reservations")).toBeNull();
+  },
+  confirmed: async (probe) => {
+    await shows(probe, { role: "heading", level: 1, name: "Varaus vahvistettu" });
+    for (const name of ["Avaa portti", "Lisää kalenteriin", "Kuitti"])
+      await shows(probe, { role: "link", name });
+    // Kept in this browser for /oma-varaus and the header.
+    expect(JSON.parse((await probe.stored("reservations")) ?? "[]")).toHaveLength(1);
+  },
+  notConfirmed: async (probe) => {
+    await shows(probe, alert("Varausta ei vahvistettu"));
+    await shows(probe, backToCalendar);
+    expect(await probe.stored("reservations")).toBeNull();
+  },
   invalidSlot: async (probe) => {
     await shows(probe, alert("Varattavaa aikaa ei tunnistettu"));
     await shows(probe, { role: "link", name: "Siirry varauskalenteriin" });

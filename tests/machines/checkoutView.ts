@@ -81,6 +81,23 @@ export const checkoutView: Record<string, CheckoutView> = {
   // Handed over to the payment page (the demo provider's, which is ours).
   redirecting: (probe) =>
     probe.eventually(async () => expect(await probe.path()).toMatch(/^\/maksu\/demo\//)),
+  ownHold: async (probe, s) => {
+    await shows(probe, { role: "status", text: "Sinulla on tälle ajalle keskeneräinen maksu." });
+    if (s.context.errorMessage) await shows(probe, { text: s.context.errorMessage as string });
+    await isEnabled(probe, { role: "button", name: "Jatka maksamaan" });
+    await isEnabled(probe, { role: "button", name: "Vapauta aika ja valitse toinen" });
+    // Not the lock-out of a slot someone else holds.
+    await lacks(probe, alert());
+  },
+  releasingHold: async (probe) => {
+    await shows(probe, { text: "Vapautetaan aikaa…" });
+    await isEnabled(probe, { role: "button", name: "Jatka maksamaan" }, false);
+  },
+  holdReleased: async (probe) => {
+    await shows(probe, { role: "status", text: "Aika on vapautettu." });
+    await shows(probe, chooseAnother);
+    await isEnabled(probe, { role: "button", name: "Varaa tämä aika uudelleen" });
+  },
   confirming: async (probe) => {
     await shows(probe, { text: "Vahvistetaan maksua…" });
     await isAt(probe, "/oma-varaus", false);

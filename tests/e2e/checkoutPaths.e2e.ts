@@ -12,22 +12,23 @@ import { serverAndBrowserForFile, type WatchedPage } from "../support/e2e.js";
 import { browserProbe, type PageProbe } from "../support/pageProbe.js";
 
 /*
- * The paths of checkoutMachine (a new checkout: the quote, the details, the codes, the payment's
- * start) in Chromium against the production build, the real server and its database (`npx vite
- * build` first). The server runs as in development, so it has the discount code DEMO10, and its
- * payment provider is the demo payment page, which is ours. The fewest paths that walk every
- * (state, event) pair of this entry run (tests/support/browserPaths.ts); the jsdom run
- * (tests/machines/checkout.paths.test.tsx) walks every transition of every entry. The states are
- * checked by the shared table tests/machines/checkoutView.ts.
+ * The paths of checkoutMachine in Chromium against the production build, the real server and its
+ * database (`npx vite build` first). The server runs as in development, so it has the discount code
+ * DEMO10, and its payment provider is the demo payment page, which is ours. Three runs, one for
+ * each way into the page: a new checkout (the quote, the details, the codes, the payment's start),
+ * the return from the payment page with "success", and Back from the payment page to the visitor's
+ * own hold; each the fewest paths that walk every (state, event) pair of its entry
+ * (tests/support/browserPaths.ts), while the jsdom run (tests/machines/checkout.paths.test.tsx)
+ * walks every transition of every entry. The addresses that decide at once (unreadable times, a
+ * cancelled payment) are checked at the end. The states are checked by the table
+ * tests/machines/checkoutView.ts, asked through the page probe.
  *
- * The test decides when an answer arrives, never what it says: the quote and the payment's POST are
- * held at the network and let through or cut as a dropped connection (and its retry). A slot shows
- * taken, or its payment is refused with 409, because another visitor (another IP address and
- * e-mail) really started a payment for it meanwhile; a code's discount is the server's own.
- *
- * Left out of this run (decision 023, 2026-11-26): the returns from the payment page (confirming,
- * polling, confirmed, not confirmed), Back to an own hold, and a gift card that pays everything.
- * The addresses that decide at once (unreadable times, a cancelled payment) are checked below.
+ * The test decides when an answer arrives, never what it says: the quote, the payment's POST, the
+ * booking by its token and its release are held at the network and let through or cut as a
+ * dropped connection (and its retry). A slot shows taken, or its payment is refused with 409,
+ * because another visitor (another IP address and e-mail) really started a payment for it
+ * meanwhile; a code's discount is the server's own; a booking is confirmed or not because "Maksa"
+ * or "Peruuta" was pressed on the demo payment page, and pending while neither was.
  */
 
 const e2e = serverAndBrowserForFile({ env: { NODE_ENV: "development", TRUST_PROXY: "true" } });

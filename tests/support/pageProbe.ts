@@ -22,6 +22,8 @@ export type PageProbe = {
   count(target: Target): Promise<number>;
   /** Whether the first such element is enabled (false when there is none). */
   enabled(target: Target): Promise<boolean>;
+  /** The value of the first such form field (null when there is none). */
+  value(target: Target): Promise<string | null>;
   /** The address bar's path. */
   path(): Promise<string>;
   /** The page's local storage. */
@@ -50,6 +52,10 @@ export const isEnabled = (probe: PageProbe, target: Target, enabled = true) =>
   probe.eventually(async () =>
     expect(await probe.enabled(target), `${describe(target)} enabled`).toBe(enabled),
   );
+
+/** Waits until the first such form field has `value`. */
+export const hasValue = (probe: PageProbe, target: Target, value: string) =>
+  probe.eventually(async () => expect(await probe.value(target), `${describe(target)} value`).toBe(value));
 
 /** Waits until the address bar shows `path` (or, with `at` false, another one). */
 export const isAt = (probe: PageProbe, path: string, at = true) =>
@@ -80,6 +86,10 @@ export async function jsdomProbe(here: () => string): Promise<PageProbe> {
       const el = elements(t)[0];
       return !!el && !(el as HTMLButtonElement).disabled && el.getAttribute("aria-disabled") !== "true";
     },
+    value: async (t) => {
+      const el = elements(t)[0] as HTMLInputElement | undefined;
+      return el ? el.value : null;
+    },
     path: async () => here(),
     stored: async (key) => localStorage.getItem(key),
     eventually: (check) => waitFor(check, { timeout: WAIT_MS }),
@@ -102,6 +112,10 @@ export function browserProbe(page: Page): PageProbe {
     enabled: async (t) => {
       const first = locate(t).first();
       return (await first.count()) > 0 && first.isEnabled();
+    },
+    value: async (t) => {
+      const first = locate(t).first();
+      return (await first.count()) > 0 ? first.inputValue() : null;
     },
     path: async () => new URL(page.url()).pathname,
     stored: (key) => page.evaluate((k) => localStorage.getItem(k), key),

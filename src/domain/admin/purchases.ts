@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { isoDateTime, requestDate } from "../booking";
+import { pageNumber } from "./paging";
 
 /** Ostokset: payments and their refunds, filtered; refund from the list; CSV. */
 
@@ -12,15 +13,7 @@ export const purchaseQuerySchema = z.object({
   method: z.optional(z.enum(["mobilepay", "card"])),
   provider: z.optional(z.string().check(z.trim(), z.maxLength(40))),
   /** 1-based; each page holds PURCHASE_PAGE_SIZE payments, newest first. */
-  page: z.optional(
-    z.coerce
-      .number({ message: "Sivunumero on virheellinen." })
-      .check(
-        z.int("Sivunumero on virheellinen."),
-        z.minimum(1, "Sivunumero on virheellinen."),
-        z.maximum(100_000),
-      ),
-  ),
+  page: pageNumber,
 });
 export type PurchaseQuery = z.infer<typeof purchaseQuerySchema>;
 

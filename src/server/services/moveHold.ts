@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { PaymentMethod } from "../../domain/booking.js";
-import { blockedPeriod, type Buffers } from "../../domain/dogRules.js";
+import { blockedPeriod } from "../../domain/dogRules.js";
 import { formatTimeRange } from "../../domain/helsinkiTime.js";
 import { vatIncludedCents } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
@@ -13,6 +13,7 @@ import { PAYMENT_START_FAILED } from "./paymentConstants.js";
 import { recordRefund, refundableCents, type RefundReason } from "./refunds.js";
 import type { PaymentRow, ReservationRow } from "./reservationView.js";
 import type { Settings } from "../settings/service.js";
+import type { MoveChange } from "./moveApply.js";
 
 /**
  * A move to a dearer time (decision 026): the new slot is held by a pending reservation row whose
@@ -57,13 +58,7 @@ export async function moveHoldReturnPath(
 export async function holdDearerMove(
   ctx: AppContext,
   tx: Tx,
-  o: {
-    row: ReservationRow;
-    start: Date;
-    end: Date;
-    buffers: Buffers;
-    price: { totalCents: number; discountCents: number };
-    vatRateBasisPoints: number;
+  o: Pick<MoveChange, "row" | "start" | "end" | "buffers" | "price" | "vatRateBasisPoints"> & {
     method: PaymentMethod;
     settings: Settings;
     now: Date;

@@ -103,18 +103,23 @@ describe("admin sections in Chromium", () => {
     await park.getByRole("button", { name: "Tallenna" }).click();
     await page.getByText("Puiston tiedot tallennettu.").waitFor();
     // The waitlist offer's time and the lights' grace are one number each, kept over a reload.
+    // What is typed in one form outlives the reload after another form's save.
     const offer = () =>
       page
         .getByRole("region", { name: "Jono vapautuville ajoille" })
         .getByLabel("Tarjouksen voimassaoloaika (min)");
-    await offer().fill("20");
-    await page
-      .getByRole("region", { name: "Jono vapautuville ajoille" })
-      .getByRole("button", { name: "Tallenna" })
-      .click();
-    await page.getByText("Jonon asetus tallennettu.").waitFor();
     const grace = page.getByRole("region", { name: "Valaistus" });
-    await grace.getByLabel("Valot palavat varauksen jälkeen (min)").fill("200");
+    const graceField = grace.getByLabel("Valot palavat varauksen jälkeen (min)");
+    await graceField.fill("200");
+    await offer().fill("20");
+    const saveOffer = page
+      .getByRole("region", { name: "Jono vapautuville ajoille" })
+      .getByRole("button", { name: "Tallenna" });
+    await saveOffer.click();
+    await page.getByText("Jonon asetus tallennettu.").waitFor();
+    await expect.poll(() => saveOffer.isEnabled()).toBe(true);
+    expect(await offer().inputValue()).toBe("20");
+    expect(await graceField.inputValue()).toBe("200");
     await grace.getByRole("button", { name: "Tallenna" }).click();
     await page.getByRole("alert").getByText(/120/).waitFor();
     await page.getByRole("button", { name: "Sulje" }).click();

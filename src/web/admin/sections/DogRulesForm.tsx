@@ -10,6 +10,7 @@ export function DogRulesForm(props: { values: DogRules; canWrite: boolean; onSav
       title="Koirakohtaiset säännöt"
       id="dogs"
       canWrite={props.canWrite}
+      shows={v}
       onSubmit={(f) =>
         props.onSave({
           extraDogPriceCents: eurosToCents(field(f, "extraDogPrice") || "0"),

@@ -20,6 +20,7 @@ export function MinutesSettingForm(props: {
       title={props.title}
       id={props.id}
       canWrite={props.canWrite}
+      shows={props.value}
       onSubmit={(f) => props.onSave(numberOf(f, "minutes"))}
     >
       <p className="muted">{props.help}</p>

@@ -7,6 +7,8 @@ export function SettingsForm(props: {
   title: string;
   id: string;
   canWrite: boolean;
+  /** What the fields show: the form starts afresh when this changes (a save reloads every form's data), and only then, so what is typed in another form stays. */
+  shows: unknown;
   onSubmit(form: FormData): void;
   children: ReactNode;
 }) {
@@ -17,7 +19,7 @@ export function SettingsForm(props: {
   return (
     <section className="card admin-section" aria-labelledby={`${props.id}-heading`}>
       <h2 id={`${props.id}-heading`}>{props.title}</h2>
-      <form onSubmit={submit}>
+      <form key={JSON.stringify(props.shows)} onSubmit={submit}>
         {props.children}
         <button type="submit" className="button" disabled={!props.canWrite}>
           Tallenna

@@ -50,11 +50,12 @@ export function SettingsSection() {
       <h1 id="settings-heading">Hallintapaneeli</h1>
       <SectionStatus actor={actor} />
       {data && (
-        <div key={JSON.stringify(data)}>
+        <div>
           <SettingsForm
             title="Puiston tiedot"
             id="park"
             canWrite={canWrite}
+            shows={data.settings.park}
             onSubmit={(f) =>
               setting(
                 "park",
@@ -85,6 +86,7 @@ export function SettingsSection() {
             title="Aukioloajat"
             id="hours"
             canWrite={canWrite}
+            shows={data.settings.openingHours}
             onSubmit={(f) =>
               setting(
                 "openingHours",
@@ -138,6 +140,7 @@ export function SettingsSection() {
             title="Poikkeavat aukioloajat"
             id="exceptions"
             canWrite={canWrite}
+            shows={data.exceptions}
             onSubmit={(f) => {
               const closed = Boolean(f.get("closed"));
               write({
@@ -188,7 +191,7 @@ export function SettingsSection() {
             <h2 id="areas-heading">Alueet</h2>
             {[...data.areas, null].map((area) => (
               <form
-                key={area?.id ?? "new"}
+                key={area ? JSON.stringify(area) : `new-${data.areas.length}`}
                 className="admin-toolbar"
                 onSubmit={(event) => {
                   event.preventDefault();
@@ -231,6 +234,7 @@ export function SettingsSection() {
             title="Varaussäännöt"
             id="slot-rules"
             canWrite={canWrite}
+            shows={data.settings.slotRules}
             onSubmit={(f) =>
               setting(
                 "slotRules",
@@ -303,6 +307,7 @@ export function SettingsSection() {
             title="Portti"
             id="door"
             canWrite={canWrite}
+            shows={[data.settings.door, data.doorProvider]}
             onSubmit={(f) =>
               setting(
                 "door",
@@ -403,6 +408,7 @@ export function SettingsSection() {
               title="Muistutukset"
               id="reminders"
               canWrite={canWrite}
+              shows={data.settings.reminders}
               onSubmit={(f) =>
                 setting(
                   "reminders",
@@ -447,6 +453,7 @@ export function SettingsSection() {
             title="Etusivun tiedote"
             id="notice"
             canWrite={canWrite}
+            shows={data.settings.homeNotice}
             onSubmit={(f) =>
               setting("homeNotice", { text: field(f, "text") || null }, "Tiedote tallennettu.")
             }

@@ -62,8 +62,21 @@ export default tseslint.config(
       "src/server/settings/**/*.ts",
       "src/server/prices/**/*.ts",
       "src/server/finance/**/*.ts",
+      "src/server/reservations/**/*.ts",
+      "src/server/availability/**/*.ts",
+      "src/server/waitlist/**/*.ts",
+      "src/server/payments/**/*.ts",
+      "src/server/customers/**/*.ts",
+      "src/server/invoices/**/*.ts",
+      "src/server/subscriptions/**/*.ts",
+      "src/server/door/**/*.ts",
+      "src/server/lights/**/*.ts",
+      "src/server/mail/**/*.ts",
+      "src/server/system/**/*.ts",
+      "src/server/photos/**/*.ts",
     ],
-    ignores: ["src/server/*/repository.ts"],
+    // A module's repository may be split by concern: repository.ts, moveRepository.ts, ...
+    ignores: ["src/server/*/repository.ts", "src/server/*/*Repository.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

@@ -5,7 +5,7 @@ import { MAX_RANGE_DAYS, dateRangeProblem } from "../../domain/availability.js";
 import { availabilityQuerySchema, availabilityWireSchema } from "../../domain/booking.js";
 import { buffersFor } from "../../domain/dogRules.js";
 import { badRequest } from "../errors.js";
-import { sendAnswer } from "../services/availabilityHttp.js";
+import { sendAnswer } from "../availability/http.js";
 
 const messageSchema = z.object({ message: z.string() });
 

@@ -10,7 +10,7 @@ import { HttpError, notFound } from "../errors.js";
 import { checkoutReturnPath } from "../services/booking.js";
 import { applyPaymentOutcome } from "../services/fulfilment.js";
 import { invoicePaymentReturnPath } from "../services/invoices.js";
-import { moveHoldReturnPath } from "../services/moveHold.js";
+import { moveHoldReturnPath } from "../reservations/moveHold.js";
 import { findReservation, type PaymentRow, type ReservationRow } from "../services/reservationView.js";
 import { vatRateOn } from "../prices/service.js";
 import { getSettings } from "../settings/service.js";

@@ -1,16 +1,20 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { CreateBlockInput } from "../../../domain/admin/reservations.js";
-import { toHelsinkiIso } from "../../../domain/helsinkiTime.js";
-import type { AppContext } from "../../context.js";
-import { areas, blocks, reservations } from "../../db/schema.js";
-import { isLiveStatus, periodOverlaps } from "../../db/periods.js";
-import { badRequest, HttpError, notFound } from "../../errors.js";
-import type { AdminActor } from "../../plugins/adminAuth.js";
-import { recordAudit } from "../audit.js";
-import { lockAreaBookings } from "../availability.js";
-import { expireHolds } from "../holds.js";
-import { afterCancelCommitted, cancelReservationInTx, type AdminCancelResult } from "./cancellation.js";
-import { flatten, reservationWithArea, toAdminReservations } from "./reservationRows.js";
+import type { CreateBlockInput } from "../../domain/admin/reservations.js";
+import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import type { AppContext } from "../context.js";
+import { areas, blocks, reservations } from "../db/schema.js";
+import { isLiveStatus, periodOverlaps } from "../db/periods.js";
+import { badRequest, HttpError, notFound } from "../errors.js";
+import type { AdminActor } from "../plugins/adminAuth.js";
+import { recordAudit } from "../services/audit.js";
+import { lockAreaBookings } from "./service.js";
+import { expireHolds } from "../services/holds.js";
+import {
+  afterCancelCommitted,
+  cancelReservationInTx,
+  type AdminCancelResult,
+} from "../services/admin/cancellation.js";
+import { flatten, reservationWithArea, toAdminReservations } from "../services/admin/reservationRows.js";
 
 /** A block that would cover live bookings the admin did not choose to cancel: 409 with the list. */
 export class BlockConflictError extends HttpError {

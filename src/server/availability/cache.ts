@@ -4,10 +4,10 @@ import { windowEnd, type BookingRules } from "../../domain/availability.js";
 import type { Buffers } from "../../domain/dogRules.js";
 import { HELSINKI, datesBetween, helsinkiDate, wallClock } from "../../domain/helsinkiTime.js";
 import type { Database, Db } from "../db/index.js";
-import { loadBookingRules, loadLiveReservations, primaryArea, type Area } from "./availability.js";
-import { computeDay, rangeJson, statusTickMs, uncachedRangeJson, type DayEntry } from "./availabilityDay.js";
-import { rangeAnswer, type RangeAnswer } from "./availabilityHttp.js";
-import { noticeEffect } from "./availabilityNotice.js";
+import { loadBookingRules, loadLiveReservations, primaryArea, type Area } from "./service.js";
+import { computeDay, rangeJson, statusTickMs, uncachedRangeJson, type DayEntry } from "./day.js";
+import { rangeAnswer, type RangeAnswer } from "./http.js";
+import { noticeEffect } from "./notice.js";
 import { getSettings, type Settings } from "../settings/service.js";
 
 /**

@@ -3,13 +3,13 @@ import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/index.js";
 import { areas, payments, reservations } from "../db/schema.js";
-import { lockAreaBookings } from "./availability.js";
+import { lockAreaBookings } from "../availability/service.js";
 import { applyMove, enqueueMoveMail } from "./moveApply.js";
 import { moveRefundMail } from "./moveMail.js";
-import { isSlotConflict } from "./pgErrors.js";
+import { isSlotConflict } from "../services/pgErrors.js";
 import { vatRateOn } from "../prices/service.js";
-import { recordRefund, refundAndTell } from "./refunds.js";
-import type { PaymentRow, ReservationRow } from "./reservationView.js";
+import { recordRefund, refundAndTell } from "../services/refunds.js";
+import type { PaymentRow, ReservationRow } from "../services/reservationView.js";
 import { getSettings } from "../settings/service.js";
 
 /**

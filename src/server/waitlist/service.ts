@@ -7,10 +7,10 @@ import type { DbOrTx } from "../db/index.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { reservations, waitlistEntries } from "../db/schema.js";
 import { badRequest, conflict, HttpError, notFound } from "../errors.js";
-import { checkSlot, primaryArea } from "./availability.js";
-import { mailboxKey } from "./customerAuth.js";
+import { checkSlot, primaryArea } from "../availability/service.js";
+import { mailboxKey } from "../services/customerAuth.js";
 import { getSetting } from "../settings/service.js";
-import { waitlistJoinedMail } from "./waitlistMail.js";
+import { waitlistJoinedMail } from "./mail.js";
 
 /**
  * "Ilmoita, jos aika vapautuu" (decision 033): joining the line for a taken or held slot, the

@@ -10,22 +10,22 @@ import type { Tx } from "../db/index.js";
 import { discountCodes, payments, reservations, subscriptions } from "../db/schema.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
-import { recordAudit } from "./audit.js";
-import { checkSlot, lockAreaBookings } from "./availability.js";
+import { recordAudit } from "../services/audit.js";
+import { checkSlot, lockAreaBookings } from "../availability/service.js";
 import { discountOf } from "../discountCodes/service.js";
 import { returnGiftCardPart } from "../giftCards/service.js";
-import { expireHolds } from "./holds.js";
+import { expireHolds } from "../services/holds.js";
 import { applyMove, enqueueMoveMail } from "./moveApply.js";
 import { holdDearerMove, releaseMoveHolds, startMovePayment } from "./moveHold.js";
-import { isSlotConflict } from "./pgErrors.js";
-import { recordRefund, refundableCents, sendRefund } from "./refunds.js";
+import { isSlotConflict } from "../services/pgErrors.js";
+import { recordRefund, refundableCents, sendRefund } from "../services/refunds.js";
 import {
   cancellationDeadline,
   findReservation,
   latestPayment,
   toPublicReservation,
   type ReservationRow,
-} from "./reservationView.js";
+} from "../services/reservationView.js";
 import { getSettings, type Settings } from "../settings/service.js";
 
 /**

@@ -6,12 +6,12 @@ import type { AppContext } from "../context.js";
 import type { DbOrTx, Tx } from "../db/index.js";
 import { reservations, waitlistEntries } from "../db/schema.js";
 import { conflict } from "../errors.js";
-import { checkSlot, lockAreaBookings } from "./availability.js";
-import { mailboxKey } from "./customerAuth.js";
-import { expireHolds } from "./holds.js";
+import { checkSlot, lockAreaBookings } from "../availability/service.js";
+import { mailboxKey } from "../services/customerAuth.js";
+import { expireHolds } from "../services/holds.js";
 import { getSettings } from "../settings/service.js";
-import { LIVE_STATUSES } from "./waitlist.js";
-import { waitlistOfferMail } from "./waitlistMail.js";
+import { LIVE_STATUSES } from "./service.js";
+import { waitlistOfferMail } from "./mail.js";
 
 /**
  * The waitlist's offers (decision 033). One job, `offer-freed-slots`, notices every way a slot

@@ -1,28 +1,21 @@
-import { createHash } from "node:crypto";
-import { and, asc, eq, gt, gte, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { checkBooking, type BookingCheck, type BookingRules } from "../../domain/availability.js";
 import type { Buffers } from "../../domain/dogRules.js";
 import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import type { DbOrTx, Tx } from "../db/index.js";
-import { isLiveStatus, periodOverlaps } from "../db/periods.js";
-import { areas, blocks, openingExceptions, reservations } from "../db/schema.js";
 import { loadPriceRules, loadVatRates } from "../prices/service.js";
 import { getSettings, type Settings } from "../settings/service.js";
+import { availabilityRepository, type Area } from "./repository.js";
 
 /**
- * Loads what the pure availability rules (src/domain/availability.ts) need from the database.
- * The public booking flow books the primary area: the first active one in the admin's order.
+ * Loads what the pure availability rules (src/domain/availability.ts) need from the database
+ * (its queries: repository.ts). The public booking flow books the primary area: the first active
+ * one in the admin's order.
  */
 
-export type Area = { id: number; name: string };
+export type { Area };
 
 export async function primaryArea(db: DbOrTx): Promise<Area> {
-  const [area] = await db
-    .select({ id: areas.id, name: areas.name })
-    .from(areas)
-    .where(eq(areas.active, true))
-    .orderBy(asc(areas.sortOrder), asc(areas.id))
-    .limit(1);
+  const area = await availabilityRepository(db).primaryArea();
   if (!area) throw new Error("No active area: the seed creates one, an admin must keep one active");
   return area;
 }
@@ -31,32 +24,13 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * The area's pending and confirmed bookings whose blocked period overlaps from..to (live or not:
- * see isLive), but
- * `except` (a booking being moved does not stand in its own way).
+ * see isLive), but `except` (a booking being moved does not stand in its own way).
  */
 export function loadLiveReservations(
   db: DbOrTx,
   options: { areaId: number; from: Date; to: Date; except?: string },
 ) {
-  return db
-    .select({
-      startsAt: reservations.startsAt,
-      endsAt: reservations.endsAt,
-      status: reservations.status,
-      holdExpiresAt: reservations.holdExpiresAt,
-      blockedFrom: reservations.blockedFrom,
-      blockedUntil: reservations.blockedUntil,
-    })
-    .from(reservations)
-    .where(
-      and(
-        eq(reservations.areaId, options.areaId),
-        isLiveStatus(reservations.status),
-        // The blocked period: what the exclusion constraint (and its index) compares.
-        periodOverlaps(reservations.blockedFrom, reservations.blockedUntil, options.from, options.to),
-        options.except === undefined ? undefined : ne(reservations.id, options.except),
-      ),
-    );
+  return availabilityRepository(db).liveReservations(options);
 }
 
 /**
@@ -71,27 +45,11 @@ export async function loadBookingRules(
   const rangeStart = new Date(options.from.getTime() - DAY_MS);
   const rangeEnd = new Date(options.to.getTime() + DAY_MS);
   const settings = options.settings ?? (await getSettings(db));
+  const repository = availabilityRepository(db);
   // One query after another: on a transaction they share one connection, which takes one at a time.
-  const exceptionRows = await db
-    .select()
-    .from(openingExceptions)
-    .where(
-      and(
-        gte(openingExceptions.date, helsinkiDate(rangeStart)),
-        lte(openingExceptions.date, helsinkiDate(rangeEnd)),
-      ),
-    );
-  const blockRows = await db
-    .select({ startsAt: blocks.startsAt, endsAt: blocks.endsAt })
-    .from(blocks)
-    .where(
-      and(
-        or(isNull(blocks.areaId), eq(blocks.areaId, options.areaId)),
-        lt(blocks.startsAt, rangeEnd),
-        gt(blocks.endsAt, rangeStart),
-      ),
-    );
-  const reservationRows = await loadLiveReservations(db, {
+  const exceptionRows = await repository.exceptionsBetween(helsinkiDate(rangeStart), helsinkiDate(rangeEnd));
+  const blockRows = await repository.blocksOverlapping(options.areaId, rangeStart, rangeEnd);
+  const reservationRows = await repository.liveReservations({
     areaId: options.areaId,
     from: rangeStart,
     to: rangeEnd,
@@ -113,61 +71,23 @@ export async function loadBookingRules(
   };
 }
 
-/*
- * Bookings of an area take turns through transaction-scoped advisory locks (two-int keys), so a
- * booking is checked and held with no competing booking in between. Without them, simultaneous
- * inserts can wait on each other inside the exclusion constraint until PostgreSQL's deadlock
- * detector breaks the cycle, a second each; the constraint stays as the last guard.
- * - The area as a whole (LOCK_AREA, area id): held exclusively by whatever books or blocks with
- *   the database's full view (admin bookings, blocks, member bookings), shared by checkouts.
- * - The hours of the area a checkout's slot and changeover gap touch (LOCK_HOURS + area id, hour
- *   since the epoch): two checkouts wait on each other only when one could take the other's time.
- * - A checkout's e-mail address and IP address, so the limits on unpaid holds stay exact.
- * Everyone takes the area lock first and the rest in one sorted order: no cycle, no deadlock.
+/**
+ * Makes every booking of one area wait until the transaction ends: the area's exclusive booking
+ * lock (the locks' order and keys: repository.ts).
  */
-const LOCK_AREA = 1;
-const LOCK_EMAIL = 2;
-const LOCK_IP = 3;
-const LOCK_HOURS = 1_000_000;
-const HOUR_MS = 3_600_000;
-
-/** Makes every booking of one area wait until the transaction ends (see above). */
 export async function lockAreaBookings(tx: Tx, areaId: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_AREA}::int, ${areaId}::int)`);
+  await availabilityRepository(tx).lockArea(areaId);
 }
 
-/** A string's advisory-lock key: 32 bits of its SHA-1 (a collision only makes two wait). */
-const keyOf = (text: string) => createHash("sha1").update(text).digest().readInt32BE(0);
-
 /**
- * A checkout's locks (see above), in one statement and key order: the area shared, then the
+ * A checkout's locks (repository.ts), in one statement and key order: the area shared, then the
  * e-mail address, the IP address and the hours that busyStart..busyEnd touches.
  */
 export async function lockCheckout(
   tx: Tx,
   o: { areaId: number; busyStart: Date; busyEnd: Date; email: string; ip: string | null },
 ): Promise<void> {
-  const keys: Array<[number, number]> = [
-    [LOCK_AREA, o.areaId],
-    [LOCK_EMAIL, keyOf(o.email.trim().toLowerCase())],
-  ];
-  if (o.ip) keys.push([LOCK_IP, keyOf(o.ip)]);
-  const lastHour = Math.ceil(o.busyEnd.getTime() / HOUR_MS);
-  for (let hour = Math.floor(o.busyStart.getTime() / HOUR_MS); hour < lastHour; hour++)
-    keys.push([LOCK_HOURS + o.areaId, hour]);
-  keys.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-  const column = (i: 0 | 1) =>
-    sql.join(
-      keys.map((k) => sql`${k[i]}`),
-      sql`, `,
-    );
-  // OFFSET 0 keeps the ordered subquery apart, so the locks are taken in its order.
-  await tx.execute(sql`
-    SELECT CASE WHEN k.a = ${LOCK_AREA} THEN pg_advisory_xact_lock_shared(k.a, k.b)
-      ELSE pg_advisory_xact_lock(k.a, k.b) END
-    FROM (SELECT a, b FROM unnest(ARRAY[${column(0)}]::int[], ARRAY[${column(1)}]::int[])
-      WITH ORDINALITY AS u(a, b, n) ORDER BY n OFFSET 0) k
-  `);
+  await availabilityRepository(tx).lockCheckout(o);
 }
 
 /**

@@ -1,16 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { blockedPeriod, buffersFor, NO_DOG_OPTIONS } from "../../domain/dogRules.js";
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { WAITLIST_MESSAGES } from "../../domain/waitlist.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx, Tx } from "../db/index.js";
-import { reservations, waitlistEntries } from "../db/schema.js";
 import { conflict } from "../errors.js";
 import { checkSlot, lockAreaBookings } from "../availability/service.js";
 import { mailboxKey } from "../services/customerAuth.js";
 import { expireHolds } from "../services/holds.js";
 import { getSettings } from "../settings/service.js";
-import { LIVE_STATUSES } from "./service.js";
+import { candidatesQuery, waitlistRepository } from "./repository.js";
 import { waitlistOfferMail } from "./mail.js";
 
 /**
@@ -23,82 +21,41 @@ import { waitlistOfferMail } from "./mail.js";
  * area's exclusive booking lock, so two servers running the job at once make one offer, one e-mail.
  */
 
-/** At most this many slots are offered per run; the rest on the next (the job runs every minute). */
-const SLOTS_PER_RUN = 20;
-
 /** The hold's tokens are never used (nobody opens a hold), but the columns are unique and required. */
 const newToken = () => randomBytes(24).toString("base64url");
 
 export async function offerFreedSlots(ctx: AppContext) {
   const now = ctx.now();
   // 1. A slot that has started has no line any more.
-  const ended = await ctx.db
-    .update(waitlistEntries)
-    .set({ status: "ended", endedAt: now })
-    .where(and(inArray(waitlistEntries.status, [...LIVE_STATUSES]), lte(waitlistEntries.startsAt, now)))
-    .returning({ id: waitlistEntries.id });
+  const ended = await waitlistRepository(ctx.db).endStarted(now);
   // 2. An offer not used in time ends (missed), and its hold with it, so the next in line gets it.
   const missed = await ctx.db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: waitlistEntries.id, holdId: waitlistEntries.offerReservationId })
-      .from(waitlistEntries)
-      .where(and(eq(waitlistEntries.status, "offered"), lte(waitlistEntries.offerExpiresAt, now)))
-      .for("update", { skipLocked: true });
+    const repository = waitlistRepository(tx);
+    const due = await repository.lockMissedOffers(now);
     if (due.length === 0) return 0;
     const holds = due.flatMap((d) => (d.holdId ? [d.holdId] : []));
     if (holds.length > 0) await expireHolds(tx, now, undefined, holds);
-    await tx
-      .update(waitlistEntries)
-      .set({ status: "missed", endedAt: now })
-      .where(
-        inArray(
-          waitlistEntries.id,
-          due.map((d) => d.id),
-        ),
-      );
+    await repository.markMissed(
+      due.map((d) => d.id),
+      now,
+    );
     return due.length;
   });
   // 3. Slots with someone waiting, no live offer and no live booking in the way.
-  const candidates = await ctx.db.execute(candidatesQuery(now));
+  const candidates = await waitlistRepository(ctx.db).candidates(now);
   let offered = 0;
-  for (const slot of (candidates as unknown as { rows: Array<Record<string, unknown>> }).rows) {
-    const mailId = await offerSlot(ctx, {
-      areaId: Number(slot.area_id),
-      start: new Date(String(slot.starts_at)),
-      end: new Date(String(slot.ends_at)),
-      now,
-    });
+  for (const slot of candidates) {
+    const mailId = await offerSlot(ctx, { ...slot, now });
     if (mailId !== null) {
       offered++;
       await ctx.mail.sendCommitted(ctx.db, mailId);
     }
   }
-  return { ended: ended.length, missed, offered };
+  return { ended, missed, offered };
 }
 
-/**
- * The job's one look at the slots (exported for the query-plan test): live entries by start (the
- * partial index), without an offered entry for the same slot, and without a live booking of the area
- * overlapping it with the changeover gap (the exclusion constraint's index). The full rules (blocks,
- * opening hours, the gap) are checked per slot under its lock.
- */
-export function candidatesQuery(now: Date) {
-  const at = now.toISOString();
-  return sql`
-    SELECT DISTINCT e.area_id, e.starts_at, e.ends_at
-    FROM waitlist_entries e
-    WHERE e.status in ('waiting', 'offered') AND e.starts_at > ${at}::timestamptz AND e.status = 'waiting'
-      AND NOT EXISTS (SELECT 1 FROM waitlist_entries o
-        WHERE o.status in ('waiting', 'offered') AND o.status = 'offered' AND o.starts_at = e.starts_at
-          AND o.area_id = e.area_id AND o.ends_at = e.ends_at)
-      AND NOT EXISTS (SELECT 1 FROM reservations r
-        WHERE r.area_id = e.area_id AND r.status in ('pending', 'confirmed')
-          AND tstzrange(r.starts_at, r.ends_at, '[)') && tstzrange(e.starts_at, e.ends_at, '[)')
-          AND (r.status = 'confirmed' OR r.hold_expires_at > ${at}::timestamptz))
-    ORDER BY e.starts_at
-    LIMIT ${SLOTS_PER_RUN}
-  `;
-}
+/** The job's one look at the slots (repository.ts; exported for the query-plan test). */
+export { candidatesQuery };
 
 /** Holds one slot for the first in line; the offer e-mail's outbox id, or null when nothing was offered. */
 async function offerSlot(
@@ -108,59 +65,39 @@ async function offerSlot(
   const { areaId, start, end, now } = o;
   return ctx.db.transaction(async (tx) => {
     await lockAreaBookings(tx, areaId);
-    const sameSlot = and(
-      eq(waitlistEntries.areaId, areaId),
-      eq(waitlistEntries.startsAt, start),
-      eq(waitlistEntries.endsAt, end),
-    );
+    const repository = waitlistRepository(tx);
+    const slot = { areaId, start, end };
     // Under the lock every offer of this area is made or seen: another server may have just made one.
-    const [live] = await tx
-      .select({ id: waitlistEntries.id })
-      .from(waitlistEntries)
-      .where(and(sameSlot, eq(waitlistEntries.status, "offered")))
-      .limit(1);
-    if (live) return null;
+    if (await repository.hasOffer(slot)) return null;
     // Ended holds still count for the exclusion constraint until they are marked expired.
     await expireHolds(tx, now, areaId);
     const settings = await getSettings(tx);
     const check = await checkSlot(tx, { areaId, start, end, now, settings });
     if (!check.ok) return null;
-    const [first] = await tx
-      .select()
-      .from(waitlistEntries)
-      .where(and(sameSlot, eq(waitlistEntries.status, "waiting")))
-      .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
-      .limit(1)
-      .for("update", { skipLocked: true });
+    const first = await repository.lockFirstWaiting(slot);
     if (!first) return null;
     const offerExpiresAt = new Date(now.getTime() + settings.waitlist.offerMinutes * 60_000);
-    const [hold] = await tx
-      .insert(reservations)
-      .values({
-        areaId,
-        startsAt: start,
-        endsAt: end,
-        // An offer holds the slot as a booking without dog options would (decision 036).
-        ...blockedPeriod(
-          start,
-          end,
-          buffersFor(settings.dogRules, settings.slotRules.changeoverMinutes, NO_DOG_OPTIONS),
-        ),
-        status: "pending",
-        kind: "waitlist",
-        name: "Jonotarjous",
-        email: first.email,
-        priceCents: 0,
-        vatCents: 0,
-        accessToken: newToken(),
-        doorToken: newToken(),
-        holdExpiresAt: offerExpiresAt,
-      })
-      .returning({ id: reservations.id });
-    await tx
-      .update(waitlistEntries)
-      .set({ status: "offered", offerReservationId: hold!.id, offeredAt: now, offerExpiresAt })
-      .where(eq(waitlistEntries.id, first.id));
+    const holdId = await repository.insertOfferHold({
+      areaId,
+      startsAt: start,
+      endsAt: end,
+      // An offer holds the slot as a booking without dog options would (decision 036).
+      ...blockedPeriod(
+        start,
+        end,
+        buffersFor(settings.dogRules, settings.slotRules.changeoverMinutes, NO_DOG_OPTIONS),
+      ),
+      status: "pending",
+      kind: "waitlist",
+      name: "Jonotarjous",
+      email: first.email,
+      priceCents: 0,
+      vatCents: 0,
+      accessToken: newToken(),
+      doorToken: newToken(),
+      holdExpiresAt: offerExpiresAt,
+    });
+    await repository.markOffered(first.id, { holdId, now, offerExpiresAt });
     return ctx.mail.enqueue(
       tx,
       waitlistOfferMail({
@@ -182,11 +119,8 @@ export async function useWaitlistOffer(
   tx: Tx,
   o: { token: string; email: string; start: Date; end: Date; now: Date },
 ): Promise<void> {
-  const [entry] = await tx
-    .select()
-    .from(waitlistEntries)
-    .where(eq(waitlistEntries.accessToken, o.token))
-    .for("update");
+  const repository = waitlistRepository(tx);
+  const entry = await repository.lockByToken(o.token);
   const valid =
     entry &&
     entry.status === "offered" &&
@@ -197,16 +131,9 @@ export async function useWaitlistOffer(
     entry.endsAt.getTime() === o.end.getTime() &&
     mailboxKey(entry.email.trim()) === mailboxKey(o.email.trim());
   if (!valid) throw conflict(WAITLIST_MESSAGES.offerInvalid);
-  const released = await tx
-    .update(reservations)
-    .set({ status: "expired", cancelReason: "waitlist_offer_used", holdExpiresAt: o.now })
-    .where(and(eq(reservations.id, entry.offerReservationId!), eq(reservations.status, "pending")))
-    .returning({ id: reservations.id });
-  if (released.length === 0) throw conflict(WAITLIST_MESSAGES.offerInvalid);
-  await tx
-    .update(waitlistEntries)
-    .set({ status: "booked", endedAt: o.now })
-    .where(eq(waitlistEntries.id, entry.id));
+  if (!(await repository.expireOfferHold(entry.offerReservationId!, "waitlist_offer_used", o.now)))
+    throw conflict(WAITLIST_MESSAGES.offerInvalid);
+  await repository.markBooked(entry.id, o.now);
 }
 
 /** The hold of a live offer of `token` for exactly this slot (the quote leaves it out), if there is one. */
@@ -214,16 +141,6 @@ export async function liveOfferHold(
   db: DbOrTx,
   o: { token: string; start: Date; end: Date; now: Date },
 ): Promise<string | undefined> {
-  const [entry] = await db
-    .select({ holdId: waitlistEntries.offerReservationId, expires: waitlistEntries.offerExpiresAt })
-    .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.accessToken, o.token),
-        eq(waitlistEntries.status, "offered"),
-        eq(waitlistEntries.startsAt, o.start),
-        eq(waitlistEntries.endsAt, o.end),
-      ),
-    );
+  const entry = await waitlistRepository(db).offerOf(o);
   return entry?.holdId && entry.expires && entry.expires > o.now ? entry.holdId : undefined;
 }

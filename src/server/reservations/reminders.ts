@@ -1,10 +1,8 @@
-import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { Customer } from "../../domain/customer.js";
-import { areas, customers, reservations } from "../db/schema.js";
-import { ANONYMISED_EMAIL } from "../services/customerData.js";
 import { getSettings } from "../settings/service.js";
 import { reminderMail } from "../services/visitorMail.js";
+import { reminderRepository } from "./reminderRepository.js";
 
 /**
  * The reminder e-mail before each confirmed booking (setting `reminders.hoursBefore`, 0 = none).
@@ -13,7 +11,7 @@ import { reminderMail } from "../services/visitorMail.js";
  * each one's `reminder_sent_at` is set in the same transaction that queues its e-mail in the outbox,
  * only where it is still null. Two servers (or two runs) never take the same booking; a run that
  * dies half-way rolls back both the mark and the message, so the next run sends it. Delivery is the
- * outbox's, after the commit.
+ * outbox's, after the commit. The queries are reminderRepository.ts.
  */
 
 /** Bookings reminded per transaction; the job runs every minute, so a backlog clears in a few runs. */
@@ -27,41 +25,12 @@ export async function queueDueReminders(ctx: AppContext): Promise<number> {
   const horizon = new Date(now.getTime() + hoursBefore * 3_600_000);
 
   const mailIds = await ctx.db.transaction(async (tx) => {
-    // One indexed read (reservations_reminder_due: confirmed, not reminded, by start) of the
-    // window of starts just ahead; bookings are never deleted, so nothing else is scanned.
-    const due = await tx
-      .select({ reservation: reservations, areaName: areas.name })
-      .from(reservations)
-      .innerJoin(areas, eq(areas.id, reservations.areaId))
-      // The preference is per e-mail address (customers.email is stored lower-case and unique).
-      .leftJoin(customers, eq(customers.email, sql`lower(${reservations.email})`))
-      .where(
-        and(
-          eq(reservations.status, "confirmed"),
-          isNull(reservations.reminderSentAt),
-          gt(reservations.startsAt, now),
-          lte(reservations.startsAt, horizon),
-          // An admin's own booking (a block for events, maintenance) has nobody to remind.
-          inArray(reservations.kind, ["single", "subscriber"]),
-          // A booking made after its reminder's moment has just had its confirmation.
-          sql`coalesce(${reservations.confirmedAt}, ${reservations.createdAt}) <= ${reservations.startsAt} - ${hoursBefore}::int * interval '1 hour'`,
-          sql`coalesce(${customers.remindersEnabled}, true)`,
-          // A deleted account's bookings keep no address to write to.
-          ne(reservations.email, ANONYMISED_EMAIL),
-        ),
-      )
-      .orderBy(asc(reservations.startsAt))
-      .limit(BATCH)
-      .for("update", { of: reservations, skipLocked: true });
+    const repository = reminderRepository(tx);
+    const due = await repository.lockDue({ now, horizon, hoursBefore, limit: BATCH });
 
     const ids: number[] = [];
     for (const { reservation, areaName } of due) {
-      const [marked] = await tx
-        .update(reservations)
-        .set({ reminderSentAt: now })
-        .where(and(eq(reservations.id, reservation.id), isNull(reservations.reminderSentAt)))
-        .returning({ id: reservations.id });
-      if (!marked) continue;
+      if (!(await repository.markReminded(reservation.id, now))) continue;
       ids.push(
         await ctx.mail.enqueue(
           tx,
@@ -83,15 +52,11 @@ export async function queueDueReminders(ctx: AppContext): Promise<number> {
 
 /** Whether the customer's e-mail address gets booking reminders. */
 export async function reminderPreference(ctx: AppContext, customer: Customer) {
-  const [row] = await ctx.db
-    .select({ enabled: customers.remindersEnabled })
-    .from(customers)
-    .where(eq(customers.id, customer.id));
-  return { enabled: row?.enabled ?? true };
+  return { enabled: (await reminderRepository(ctx.db).remindersEnabled(customer.id)) ?? true };
 }
 
 export async function setReminderPreference(ctx: AppContext, customer: Customer, enabled: boolean) {
-  await ctx.db.update(customers).set({ remindersEnabled: enabled }).where(eq(customers.id, customer.id));
+  await reminderRepository(ctx.db).setRemindersEnabled(customer.id, enabled);
   return {
     enabled,
     message: enabled

@@ -53,7 +53,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         if (problem) throw badRequest(problem);
         answer = await cache.answer(from, to);
       }
-      // ETag, 304 and the kept compressed bytes: services/availabilityHttp.ts.
+      // ETag, 304 and the kept compressed bytes: availability/http.ts.
       return sendAnswer(request, reply, answer);
     },
   );

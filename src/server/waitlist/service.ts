@@ -13,7 +13,7 @@ import { LIVE_STATUSES, waitlistRepository } from "./repository.js";
 
 /**
  * "Ilmoita, jos aika vapautuu" (decision 033): joining the line for a taken or held slot, the
- * entry's own page, and leaving. Offers are made by the `offer-freed-slots` job (waitlistOffers.ts).
+ * entry's own page, and leaving. Offers are made by the `offer-freed-slots` job (offers.ts).
  * Joins are limited per mailbox and per IP, counted in the database under advisory locks (as the
  * booking look-up), so every server shares the limits exactly. The queries are repository.ts.
  */

@@ -8,7 +8,10 @@ import { recordRefund, refundableCents } from "../services/refunds.js";
 import type { ReservationRow } from "../services/reservationView.js";
 import { moveRepository } from "./moveRepository.js";
 
-/** A move's money (decision 026, move.ts moves): the booking's price at the new time, and a cheaper time's difference back. */
+/**
+ * A move's money (decision 026; move.ts moves the booking): its price at the new time, and a
+ * cheaper time's difference back.
+ */
 
 /**
  * The booking's price at the new time: a single booking's list price there less its discount code

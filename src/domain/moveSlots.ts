@@ -5,7 +5,7 @@ import type { AvailabilityDay } from "./booking.js";
  * every free start with every length that fits there. On /oma-varaus a dearer time carries what more
  * it costs by the booking's list price (the server's answer names the exact difference to pay); a
  * member's booking has no price, so nothing is extra. The server decides in the end
- * (services/reservationMove.ts).
+ * (reservations/move.ts).
  */
 
 /** A free time a booking can move to: a start, an end, its list price and what more it costs (0: none). */

@@ -13,7 +13,7 @@ import { configuredLightsProvider, type LightsProvider } from "./integrations/li
 import { demoPaymentProvider } from "./integrations/payments/demo.js";
 import type { PaymentProvider } from "./integrations/payments/provider.js";
 import { stripeClient, stripePaymentProvider } from "./integrations/payments/stripe.js";
-import { AvailabilityCache } from "./services/availabilityCache.js";
+import { AvailabilityCache } from "./availability/cache.js";
 import { consoleTransport, createMailService, smtpTransport, type MailTransport } from "./services/mail.js";
 
 export function openConfiguredDatabase(config: Config): Promise<Database> {

@@ -4,7 +4,7 @@ import type { AdminIdentity } from "./integrations/adminIdentity.js";
 import type { DoorProvider } from "./integrations/door/provider.js";
 import type { LightsProvider } from "./integrations/lights/provider.js";
 import type { PaymentProvider } from "./integrations/payments/provider.js";
-import type { AvailabilityCache } from "./services/availabilityCache.js";
+import type { AvailabilityCache } from "./availability/cache.js";
 import type { MailService } from "./services/mail.js";
 
 /** What every route and job needs; built once in main.ts (or a test) and handed to buildApp. */

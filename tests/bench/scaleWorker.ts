@@ -38,7 +38,7 @@ import {
   loadBookingRules,
   loadLiveReservations,
   primaryArea,
-} from "../../src/server/services/availability.js";
+} from "../../src/server/availability/service.js";
 import { bookingStateQuery } from "../../src/server/services/checkoutHold.js";
 import { storedHealth } from "../../src/server/services/health.js";
 import {

@@ -4,7 +4,7 @@ import { availabilityWireSchema, type Quote } from "../../src/domain/booking.js"
 import { formatEuros, vatIncludedCents } from "../../src/domain/money.js";
 import { reservations } from "../../src/server/db/schema.js";
 import { financeReport } from "../../src/server/finance/report.js";
-import { moveByToken } from "../../src/server/services/reservationMove.js";
+import { moveByToken } from "../../src/server/reservations/move.js";
 import { putSetting } from "../../src/server/settings/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, holdSlot, outboxOf, postCheckout } from "../support/booking.js";

@@ -16,7 +16,7 @@ import {
   outboxCountsQuery,
   outboxPageQuery,
 } from "../../src/server/services/admin/system.js";
-import { loadLiveReservations } from "../../src/server/services/availability.js";
+import { loadLiveReservations } from "../../src/server/availability/service.js";
 import { bookingStateQuery } from "../../src/server/services/checkoutHold.js";
 import { lightsWindowQuery } from "../../src/server/services/lights.js";
 import { databaseKinds, openTestDatabase } from "../support/database.js";

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { encodedAnswer, etagMatches, rangeAnswer } from "../../src/server/services/availabilityHttp.js";
+import { encodedAnswer, etagMatches, rangeAnswer } from "../../src/server/availability/http.js";
 
 const big = JSON.stringify({ days: Array.from({ length: 200 }, (_, i) => ({ date: i, cells: "ffft" })) });
 

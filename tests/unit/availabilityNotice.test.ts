@@ -1,4 +1,4 @@
-import { noticeEffect } from "../../src/server/services/availabilityNotice.js";
+import { noticeEffect } from "../../src/server/availability/notice.js";
 
 /** The cache's area 1 with a 15-minute changeover gap. */
 const scope = { areaId: 1, changeoverMinutes: 15 };

@@ -89,7 +89,7 @@ export const membershipTermsSchema = z.object({
   signupPaymentMinutes: z.int().check(z.minimum(5), z.maximum(24 * 60)),
 });
 
-/** The reminder e-mail (services/reminders.ts): hours before the start, 0 = none; its short texts. */
+/** The reminder e-mail (reservations/reminders.ts): hours before the start, 0 = none; its short texts. */
 export const reminderSettingsSchema = z.object({
   hoursBefore: z.int().check(z.minimum(0), z.maximum(72)),
   rules: z.string().check(z.trim(), z.minLength(1, "Anna puiston säännöt lyhyesti."), z.maxLength(1000)),

@@ -10,7 +10,7 @@ import type { Tx } from "./index.js";
  * lock makes requests for the same key take turns, so exactly the limit gets through, whichever
  * server they reach.
  *
- * Keys are two ints like the booking locks (services/availability.ts, namespaces 1–3 and from
+ * Keys are two ints like the booking locks (availability/repository.ts, namespaces 1–3 and from
  * 1 000 000): the namespace, then 32 bits of the SHA-1 of the text (a collision only makes two
  * wait). Taken in one sorted order, so two requests never wait on each other in a cycle.
  */
@@ -28,7 +28,7 @@ export const LIMIT_LOCK = {
   gateOutage: 19,
   /** The lights job's wanted-state transitions (services/lights.ts). */
   lights: 22,
-  /** Joins of a slot's waitlist per IP and per mailbox (services/waitlist.ts). */
+  /** Joins of a slot's waitlist per IP and per mailbox (waitlist/service.ts). */
   waitlistIp: 20,
   waitlistMailbox: 21,
 } as const;

@@ -14,9 +14,9 @@ import { createDueInvoices, remindOverdueInvoices } from "../services/invoices.j
 import { expireAbandonedSignups } from "../services/membership.js";
 import { closeCancelledCheckouts } from "../services/paymentEvents.js";
 import { retryDueRefunds } from "../services/refunds.js";
-import { queueDueReminders } from "../services/reminders.js";
+import { queueDueReminders } from "../reservations/reminders.js";
 import { purgeExpiredPersonalData } from "../services/retention.js";
-import { offerFreedSlots } from "../services/waitlistOffers.js";
+import { offerFreedSlots } from "../waitlist/offers.js";
 
 export type Job = {
   name: string;

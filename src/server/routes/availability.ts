@@ -5,7 +5,7 @@ import { MAX_RANGE_DAYS, dateRangeProblem } from "../../domain/availability.js";
 import { availabilityQuerySchema, availabilityWireSchema } from "../../domain/booking.js";
 import { buffersFor } from "../../domain/dogRules.js";
 import { badRequest } from "../errors.js";
-import { sendAnswer } from "../services/availabilityHttp.js";
+import { sendAnswer } from "../availability/http.js";
 
 const messageSchema = z.object({ message: z.string() });
 
@@ -53,7 +53,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         if (problem) throw badRequest(problem);
         answer = await cache.answer(from, to);
       }
-      // ETag, 304 and the kept compressed bytes: services/availabilityHttp.ts.
+      // ETag, 304 and the kept compressed bytes: availability/http.ts.
       return sendAnswer(request, reply, answer);
     },
   );

@@ -9,7 +9,7 @@ import {
 } from "../../domain/reservationLookup.js";
 import { deleteCustomer } from "../services/customerData.js";
 import { exportCustomerData } from "../services/customerExport.js";
-import { reminderPreference, setReminderPreference } from "../services/reminders.js";
+import { reminderPreference, setReminderPreference } from "../reservations/reminders.js";
 
 const errorSchema = z.object({ message: z.string() });
 

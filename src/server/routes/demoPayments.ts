@@ -10,7 +10,7 @@ import { HttpError, notFound } from "../errors.js";
 import { checkoutReturnPath } from "../services/booking.js";
 import { applyPaymentOutcome } from "../services/fulfilment.js";
 import { invoicePaymentReturnPath } from "../services/invoices.js";
-import { moveHoldReturnPath } from "../services/moveHold.js";
+import { moveHoldReturnPath } from "../reservations/moveHold.js";
 import { findReservation, type PaymentRow, type ReservationRow } from "../services/reservationView.js";
 import { vatRateOn } from "../prices/service.js";
 import { getSettings } from "../settings/service.js";
@@ -70,7 +70,7 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Where the payer goes back to, from what the database says now. */
   async function returnPath({ payment, reservation, invoice, subscription }: Loaded) {
     if (invoice && subscription) return invoicePaymentReturnPath(invoice, subscription, payment);
-    // A dearer move's difference goes back to the booking's own page (services/moveHold.ts).
+    // A dearer move's difference goes back to the booking's own page (reservations/moveHold.ts).
     const moved = await moveHoldReturnPath(app.ctx.db, reservation!, payment);
     return moved ?? reservationReturnPath(payment, reservation!);
   }

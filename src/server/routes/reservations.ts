@@ -21,7 +21,7 @@ import { idempotencyHeaders, idempotent } from "../plugins/idempotency.js";
 import { TooManyHoldsError } from "../services/holdLimits.js";
 import { quoteSlot } from "../services/quote.js";
 import { reservationIcs, reservationReceiptHtml } from "../services/receiptPage.js";
-import { moveByToken } from "../services/reservationMove.js";
+import { moveByToken } from "../reservations/move.js";
 import {
   lookupMessages,
   LookupIpLimitReached,

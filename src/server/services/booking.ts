@@ -15,7 +15,7 @@ import { holdSlot } from "./checkoutHold.js";
 import { startCheckoutPayment } from "./checkoutPayment.js";
 import { releaseDiscountUses } from "../discountCodes/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
-import { refundMoveDifferences } from "./moveHold.js";
+import { refundMoveDifferences } from "../reservations/moveHold.js";
 import { cancellationMail } from "./receipt.js";
 import { confirmReservationPayment } from "./reservationFulfilment.js";
 import {

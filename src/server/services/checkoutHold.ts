@@ -10,7 +10,7 @@ import type { Tx } from "../db/index.js";
 import { payments, reservations } from "../db/schema.js";
 import { periodOverlaps } from "../db/periods.js";
 import { conflict } from "../errors.js";
-import { lockCheckout, type Area } from "./availability.js";
+import { lockCheckout, type Area } from "../availability/service.js";
 import { claimDiscountCode, discountOf, recordDiscountUse } from "../discountCodes/service.js";
 import { lockGiftCard, redeemGiftCard } from "../giftCards/service.js";
 import { enforceDayShare, enforceHoldLimits, type LiveHolds } from "./holdLimits.js";
@@ -19,7 +19,7 @@ import { FREE_PROVIDER, GIFT_CARD_PROVIDER } from "./paymentConstants.js";
 import { isSlotConflict } from "./pgErrors.js";
 import type { PaymentRow, ReservationRow } from "./reservationView.js";
 import type { Settings } from "../settings/service.js";
-import { useWaitlistOffer } from "./waitlistOffers.js";
+import { useWaitlistOffer } from "../waitlist/offers.js";
 
 /**
  * The checkout's transaction (services/booking.ts calls it): the locks, the state of the slot and

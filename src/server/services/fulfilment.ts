@@ -6,7 +6,7 @@ import {
   confirmInvoicePayment,
   type InvoiceConfirmOutcome,
 } from "./invoiceFulfilment.js";
-import { confirmMovePayment, moveHoldOf } from "./moveFulfilment.js";
+import { confirmMovePayment, moveHoldOf } from "../reservations/moveFulfilment.js";
 import { recordRefundNews, type RefundNews } from "./refunds.js";
 import {
   cancelReservationPayment,

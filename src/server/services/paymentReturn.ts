@@ -5,7 +5,7 @@ import { notFound } from "../errors.js";
 import { checkoutReturnPath } from "./booking.js";
 import { applyPaymentOutcome } from "./fulfilment.js";
 import { invoicePaymentReturnPath } from "./invoices.js";
-import { moveHoldReturnPath } from "./moveHold.js";
+import { moveHoldReturnPath } from "../reservations/moveHold.js";
 import { findReservation } from "./reservationView.js";
 
 /**

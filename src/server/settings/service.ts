@@ -68,7 +68,7 @@ export const settingSchemas = {
     inHeatGapMinutes: z.number().int().min(0).max(240).default(30),
   }),
   /**
-   * The reminder e-mail before each booking (services/reminders.ts): how many hours before the start
+   * The reminder e-mail before each booking (reservations/reminders.ts): how many hours before the start
    * (0 = none sent), and its short texts on the park's rules and on arriving and parking.
    */
   reminders: z.object({

@@ -7,7 +7,7 @@ export const customers = pgTable("customers", {
   email: text("email").notNull().unique(), // stored lower-case
   name: text("name"),
   phone: text("phone"),
-  /** Booking reminders to this e-mail address (turned off in /oma-tili; services/reminders.ts). */
+  /** Booking reminders to this e-mail address (turned off in /oma-tili; reservations/reminders.ts). */
   remindersEnabled: boolean("reminders_enabled").notNull().default(true),
   createdAt: createdAt(),
   lastLoginAt: tstz("last_login_at"),

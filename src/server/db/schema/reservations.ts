@@ -67,7 +67,7 @@ export const reservations = pgTable(
      */
     sequence: integer("sequence").notNull().default(0),
     /**
-     * When the reminder e-mail was queued (services/reminders.ts). Set in the transaction that
+     * When the reminder e-mail was queued (reservations/reminders.ts). Set in the transaction that
      * queues it, only where it was null, so a booking is reminded once whatever runs the job.
      */
     reminderSentAt: tstz("reminder_sent_at"),
@@ -111,7 +111,7 @@ export const reservations = pgTable(
 );
 
 /**
- * Each move of a booking (services/reservationMove.ts): the times before and after, the price
+ * Each move of a booking (reservations/move.ts): the times before and after, the price
  * before and after, and who moved it. The booking's row holds only its current times.
  */
 export const reservationMoves = pgTable(

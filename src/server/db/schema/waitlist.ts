@@ -1,4 +1,4 @@
-/** The waitlist of a taken slot (services/waitlist.ts, decision 033). */
+/** The waitlist of a taken slot (waitlist/service.ts, decision 033). */
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, tstz } from "./columns.js";

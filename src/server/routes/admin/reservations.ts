@@ -14,10 +14,10 @@ import {
   reservationListSchema,
 } from "../../../domain/admin/reservations.js";
 import { signedInAdmin } from "../../plugins/adminAuth.js";
-import { BlockConflictError, createBlock, deleteBlock } from "../../services/admin/blocks.js";
+import { BlockConflictError, createBlock, deleteBlock } from "../../availability/adminBlocks.js";
 import { adminCancelReservation } from "../../services/admin/cancellation.js";
 import { adminReservationById } from "../../services/admin/reservationRows.js";
-import { moveReservation } from "../../services/reservationMove.js";
+import { moveReservation } from "../../reservations/move.js";
 import {
   createManualReservation,
   listReservations,

@@ -11,7 +11,7 @@ import { releaseDiscountUses } from "../../discountCodes/service.js";
 import { returnGiftCardShares } from "../../giftCards/service.js";
 import type { OutgoingMail } from "../mail.js";
 import { recordRefund, refundableCents, sendRefund, type RefundReason } from "../refunds.js";
-import { refundMoveDifferences } from "../moveHold.js";
+import { refundMoveDifferences } from "../../reservations/moveHold.js";
 import { getSettings } from "../../settings/service.js";
 import { adminReservationById } from "./reservationRows.js";
 import { RESERVATION_NOT_FOUND } from "./reservations.js";

@@ -14,13 +14,13 @@ import { periodOverlaps } from "../../db/periods.js";
 import { areas, blocks, doorEvents, openingExceptions, payments, reservations } from "../../db/schema.js";
 import { badRequest, conflict, notFound } from "../../errors.js";
 import type { AdminActor } from "../../plugins/adminAuth.js";
-import { checkSlot, lockAreaBookings, primaryArea } from "../availability.js";
+import { checkSlot, lockAreaBookings, primaryArea } from "../../availability/service.js";
 import { recordAudit } from "../audit.js";
 import { newToken } from "../booking.js";
 import { getSetting, getSettings } from "../../settings/service.js";
 import { isSlotConflict } from "../pgErrors.js";
 import { customerAttendance } from "../attendance.js";
-import { countWaiting } from "../waitlist.js";
+import { countWaiting } from "../../waitlist/service.js";
 import {
   adminReservationById,
   flatten,

@@ -1,13 +1,12 @@
-// Over 300 lines: one class whose generations, loads and drops only make sense together (decision 016).
-import { DateTime } from "luxon";
 import { windowEnd, type BookingRules } from "../../domain/availability.js";
 import type { Buffers } from "../../domain/dogRules.js";
-import { HELSINKI, datesBetween, helsinkiDate, wallClock } from "../../domain/helsinkiTime.js";
+import { datesBetween, helsinkiDate, wallClock } from "../../domain/helsinkiTime.js";
 import type { Database, Db } from "../db/index.js";
-import { loadBookingRules, loadLiveReservations, primaryArea, type Area } from "./availability.js";
-import { computeDay, rangeJson, statusTickMs, uncachedRangeJson, type DayEntry } from "./availabilityDay.js";
-import { rangeAnswer, type RangeAnswer } from "./availabilityHttp.js";
-import { noticeEffect } from "./availabilityNotice.js";
+import { loadBookingRules, primaryArea, type Area } from "./service.js";
+import { loadSnapshot, reloadBookings, type Snapshot } from "./snapshot.js";
+import { computeDay, rangeJson, statusTickMs, uncachedRangeJson, type DayEntry } from "./day.js";
+import { rangeAnswer, type RangeAnswer } from "./http.js";
+import { noticeEffect } from "./notice.js";
 import { getSettings, type Settings } from "../settings/service.js";
 
 /**
@@ -26,31 +25,12 @@ import { getSettings, type Settings } from "../settings/service.js";
  * When notices may be missed (the listening connection is lost), nothing is cached or served
  * from memory until listening again.
  *
- * This file holds the state; what a notice touches is availabilityNotice.ts, one day's answer
- * availabilityDay.ts, and the ETag and compressed forms availabilityHttp.ts.
+ * This file holds the state; the snapshot's loads are snapshot.ts, what a notice touches
+ * notice.ts, one day's answer day.ts, and the ETag and compressed forms http.ts.
  */
-
-type Snapshot = {
-  settings: Settings;
-  area: Area;
-  rules: BookingRules;
-  /** Helsinki dates whose bookings and blocks the rules hold. */
-  spanFrom: string;
-  spanTo: string;
-  /** The start of the next Helsinki day: the span moves then. */
-  nextMidnight: number;
-  /** The generations when its loads began. */
-  baseGeneration: number;
-  bookingGeneration: number;
-};
 
 type RangeEntry = { answer: RangeAnswer; validUntil: number; epoch: number };
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-/** Days of bookings kept before today and after the booking window. */
-const SPAN_MARGIN_DAYS = 7;
 /** Ranges whose answers are kept (each a few tens of KB); the oldest go first. */
 const MAX_RANGES = 500;
 
@@ -187,7 +167,7 @@ export class AvailabilityCache {
 
   // ---------------------------------------------------------------- changes
 
-  /** A change notice (migration 0010's payload): drops what it touches (availabilityNotice.ts). */
+  /** A change notice (migration 0010's payload): drops what it touches (notice.ts). */
   notice(payload: string): void {
     this.bookingGeneration++;
     this.stats.notices++;
@@ -236,7 +216,8 @@ export class AvailabilityCache {
   private loadFull(): Promise<Snapshot> {
     if (this.fullLoad && this.fullLoad.generation === this.bookingGeneration) return this.fullLoad.promise;
     const generation = this.bookingGeneration;
-    const promise = this.load(this.baseGeneration, generation).then((loaded) => {
+    this.stats.loads++;
+    const promise = loadSnapshot(this.db, this.now(), this.baseGeneration, generation).then((loaded) => {
       if (!this.snapshot || this.snapshot.bookingGeneration <= loaded.bookingGeneration) {
         if (this.snapshot && this.snapshot.spanFrom !== loaded.spanFrom) this.dropDays();
         this.snapshot = loaded;
@@ -257,16 +238,7 @@ export class AvailabilityCache {
     const generation = this.bookingGeneration;
     const promise = (async () => {
       this.stats.loads++;
-      const reservations = await loadLiveReservations(this.db, {
-        areaId: from.area.id,
-        from: new Date(wallClock(from.spanFrom, "00:00").toMillis() - DAY),
-        to: new Date(wallClock(from.spanTo, "24:00").toMillis() + DAY),
-      });
-      const loaded: Snapshot = {
-        ...from,
-        rules: { ...from.rules, reservations },
-        bookingGeneration: generation,
-      };
+      const loaded = await reloadBookings(this.db, from, generation);
       const current = this.snapshot;
       if (current && current.baseGeneration === from.baseGeneration && current.bookingGeneration < generation)
         this.snapshot = loaded;
@@ -276,33 +248,6 @@ export class AvailabilityCache {
     this.bookingsLoad = entry;
     void promise.finally(() => this.bookingsLoad === entry && (this.bookingsLoad = null)).catch(() => {});
     return promise;
-  }
-
-  private async load(baseGeneration: number, bookingGeneration: number): Promise<Snapshot> {
-    this.stats.loads++;
-    const now = this.now();
-    const today = DateTime.fromJSDate(now, { zone: HELSINKI }).startOf("day");
-    const settings = await getSettings(this.db);
-    const area = await primaryArea(this.db);
-    const spanFrom = today.minus({ days: SPAN_MARGIN_DAYS }).toISODate()!;
-    const spanTo = today.plus({ days: settings.slotRules.bookingWindowDays + SPAN_MARGIN_DAYS }).toISODate()!;
-    const rules = await loadBookingRules(this.db, {
-      areaId: area.id,
-      from: wallClock(spanFrom, "00:00").toJSDate(),
-      to: wallClock(spanTo, "24:00").toJSDate(),
-      now,
-      settings,
-    });
-    return {
-      settings,
-      area,
-      rules,
-      spanFrom,
-      spanTo,
-      nextMidnight: today.plus({ days: 1 }).toMillis(),
-      baseGeneration,
-      bookingGeneration,
-    };
   }
 
   /**

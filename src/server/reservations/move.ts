@@ -1,31 +1,27 @@
-import { and, desc, eq } from "drizzle-orm";
 import type { PaymentMethod } from "../../domain/booking.js";
 import { TAKEN_MESSAGE } from "../../domain/availability.js";
 import { buffersFor } from "../../domain/dogRules.js";
 import { formatTimeRange, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import { formatEuros } from "../../domain/money.js";
-import { priceBreakdown } from "../../domain/pricing.js";
 import type { AppContext } from "../context.js";
-import type { Tx } from "../db/index.js";
-import { discountCodes, payments, reservations, subscriptions } from "../db/schema.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
-import { recordAudit } from "./audit.js";
-import { checkSlot, lockAreaBookings } from "./availability.js";
-import { discountOf } from "../discountCodes/service.js";
-import { returnGiftCardPart } from "../giftCards/service.js";
-import { expireHolds } from "./holds.js";
+import { recordAudit } from "../services/audit.js";
+import { checkSlot, lockAreaBookings } from "../availability/service.js";
+import { expireHolds } from "../services/holds.js";
 import { applyMove, enqueueMoveMail } from "./moveApply.js";
 import { holdDearerMove, releaseMoveHolds, startMovePayment } from "./moveHold.js";
-import { isSlotConflict } from "./pgErrors.js";
-import { recordRefund, refundableCents, sendRefund } from "./refunds.js";
+import { newPrice, returnDifference } from "./moveMoney.js";
+import { moveRepository } from "./moveRepository.js";
+import { isSlotConflict } from "../services/pgErrors.js";
+import { sendRefund } from "../services/refunds.js";
 import {
   cancellationDeadline,
   findReservation,
   latestPayment,
   toPublicReservation,
   type ReservationRow,
-} from "./reservationView.js";
+} from "../services/reservationView.js";
 import { getSettings, type Settings } from "../settings/service.js";
 
 /**
@@ -37,7 +33,8 @@ import { getSettings, type Settings } from "../settings/service.js";
  * time's difference is recorded as a refund in the transaction and sent after the commit. A dearer
  * one (the visitor's) only holds the new slot and starts a payment of the difference: the booking
  * moves when it is paid (moveHold.ts, moveFulfilment.ts); an admin's move keeps the price. The
- * UPDATE itself is moveApply.ts (shared with that swap).
+ * UPDATE itself is moveApply.ts (shared with that swap), the price and the money back moveMoney.ts,
+ * the queries moveRepository.ts.
  */
 
 export type MovedBy = { kind: "visitor" } | { kind: "member" } | { kind: "admin"; actor: AdminActor };
@@ -80,15 +77,10 @@ export async function moveReservation(
   try {
     decided = await ctx.db.transaction(async (tx) => {
       // Lock order as a member booking's: the membership, the area, then the booking and its payment.
-      const [sub] = found.subscriptionId
-        ? await tx
-            .select()
-            .from(subscriptions)
-            .where(eq(subscriptions.id, found.subscriptionId))
-            .for("update")
-        : [];
+      const repository = moveRepository(tx);
+      const sub = found.subscriptionId ? await repository.lockSubscription(found.subscriptionId) : undefined;
       await lockAreaBookings(tx, found.areaId);
-      const [row] = await tx.select().from(reservations).where(eq(reservations.id, id)).for("update");
+      const row = await repository.lockReservation(id);
       refuseUnmovable(row!, { now, settings, admin });
       const none = { refundId: null, refundedCents: 0, giftCardReturnedCents: 0, mailId: null, pay: null };
       // Already there (a repeat whose first answer was lost, say): nothing changes, nothing is sent.
@@ -114,7 +106,7 @@ export async function moveReservation(
       if (!check.ok && !overridden)
         throw check.code === "taken" ? conflict(check.reason) : badRequest(check.reason);
 
-      const price = await newPrice(tx, row!, check, by);
+      const price = await newPrice(tx, row!, check, by.kind);
       const change = { row: row!, start, end, buffers, price, vatRateBasisPoints: check.vatRateBasisPoints };
       if (price.totalCents > row!.priceCents) {
         // Dearer: the new slot is held and the difference paid first; the booking stays as it is.
@@ -213,72 +205,6 @@ function refuseUnmovable(row: ReservationRow, o: { now: Date; settings: Settings
         ? "Alkanutta varausta ei voi enää siirtää."
         : `Varauksen voi siirtää viimeistään ${o.settings.slotRules.cancellationHours} tuntia ennen alkua.`,
     );
-}
-
-/**
- * The booking's price at the new time: a single booking's list price there less its discount code
- * (the same code's rule, its use kept); subscriber and manual bookings keep theirs. A dearer time
- * is refused for now (decision 026); an admin's move keeps the paid price.
- */
-async function newPrice(
-  tx: Tx,
-  row: ReservationRow,
-  check: { priceCents: number },
-  by: MovedBy,
-): Promise<{ totalCents: number; discountCents: number }> {
-  const same = { totalCents: row.priceCents, discountCents: row.discountCents };
-  if (row.kind !== "single") return same;
-  const [code] = row.discountCodeId
-    ? await tx.select().from(discountCodes).where(eq(discountCodes.id, row.discountCodeId))
-    : [];
-  // The extra dogs cost what they did when booked.
-  const price = priceBreakdown({
-    listPriceCents: check.priceCents + row.extraDogsCents,
-    discount: code ? discountOf(code) : null,
-  });
-  if (price.totalCents <= row.priceCents || by.kind === "visitor") return price;
-  if (by.kind === "admin") return same;
-  // The member's page has no payment step for a move yet: their dearer move is refused.
-  throw conflict(
-    `Uusi aika maksaisi ${formatEuros(price.totalCents)}, nykyinen varauksesi ${formatEuros(row.priceCents)}. ` +
-      "Kalliimpaan aikaan voi siirtää varauksen sen omalta sivulta (Oma varaus); täällä valitse yhtä edullinen tai edullisempi aika.",
-  );
-}
-
-/**
- * A cheaper time's difference back: first through the provider (what of its share is left), the
- * rest to the gift card that paid part (decision 026). The refund is only recorded here and sent
- * after the commit (decision 009).
- */
-async function returnDifference(
-  tx: Tx,
-  o: { reservationId: string; moveId: string; cents: number; now: Date },
-): Promise<{ refundId: string | null; refundedCents: number; giftCardReturnedCents: number }> {
-  const none = { refundId: null, refundedCents: 0, giftCardReturnedCents: 0 };
-  if (o.cents <= 0) return none;
-  const [payment] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.reservationId, o.reservationId), eq(payments.status, "paid")))
-    .orderBy(desc(payments.createdAt))
-    .limit(1)
-    .for("update");
-  if (!payment) return none;
-  const refundedCents = Math.min(o.cents, await refundableCents(tx, payment));
-  const refundId = await recordRefund(tx, {
-    paymentId: payment.id,
-    amountCents: refundedCents,
-    reason: "reservation_move",
-    moveId: o.moveId,
-    now: o.now,
-  });
-  const giftCardReturnedCents = await returnGiftCardPart(tx, {
-    paymentId: payment.id,
-    amountCents: o.cents - refundedCents,
-    note: `Varauksen siirto ${o.moveId}: edullisempi aika`,
-    now: o.now,
-  });
-  return { refundId, refundedCents: refundId ? refundedCents : 0, giftCardReturnedCents };
 }
 
 /** The visitor moves their booking by its access token; the answer is their page's view of it. */

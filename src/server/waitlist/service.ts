@@ -1,22 +1,21 @@
 import { randomBytes } from "node:crypto";
-import { and, count, desc, eq, gt, inArray, lt } from "drizzle-orm";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import { WAITLIST_MESSAGES, type WaitlistEntryView } from "../../domain/waitlist.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/index.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
-import { reservations, waitlistEntries } from "../db/schema.js";
 import { badRequest, conflict, HttpError, notFound } from "../errors.js";
-import { checkSlot, primaryArea } from "./availability.js";
-import { mailboxKey } from "./customerAuth.js";
+import { checkSlot, primaryArea } from "../availability/service.js";
+import { mailboxKey } from "../services/customerAuth.js";
 import { getSetting } from "../settings/service.js";
-import { waitlistJoinedMail } from "./waitlistMail.js";
+import { waitlistJoinedMail } from "./mail.js";
+import { LIVE_STATUSES, waitlistRepository } from "./repository.js";
 
 /**
  * "Ilmoita, jos aika vapautuu" (decision 033): joining the line for a taken or held slot, the
- * entry's own page, and leaving. Offers are made by the `offer-freed-slots` job (waitlistOffers.ts).
+ * entry's own page, and leaving. Offers are made by the `offer-freed-slots` job (offers.ts).
  * Joins are limited per mailbox and per IP, counted in the database under advisory locks (as the
- * booking look-up), so every server shares the limits exactly.
+ * booking look-up), so every server shares the limits exactly. The queries are repository.ts.
  */
 
 export const WAITLIST_MAX_PER_MAILBOX = 5;
@@ -30,7 +29,7 @@ export class WaitlistIpLimitReached extends Error {
   }
 }
 
-export const LIVE_STATUSES = ["waiting", "offered"] as const;
+export { LIVE_STATUSES };
 
 /** 201 with a message; a second join of one address for one slot is the same entry. */
 export async function joinWaitlist(
@@ -47,21 +46,13 @@ export async function joinWaitlist(
       [LIMIT_LOCK.waitlistIp, ip],
       [LIMIT_LOCK.waitlistMailbox, mailbox],
     ]);
-    const fromIp = await tx
-      .select({ at: waitlistEntries.createdAt })
-      .from(waitlistEntries)
-      .where(and(eq(waitlistEntries.ip, ip), gt(waitlistEntries.createdAt, since)))
-      .orderBy(desc(waitlistEntries.createdAt))
-      .limit(WAITLIST_MAX_PER_IP);
+    const repository = waitlistRepository(tx);
+    const fromIp = await repository.joinsFromIp(ip, since, WAITLIST_MAX_PER_IP);
     if (fromIp.length >= WAITLIST_MAX_PER_IP)
       throw new WaitlistIpLimitReached(
-        fromIp.at(-1)!.at.getTime() + WAITLIST_WINDOW_MINUTES * 60_000 - now.getTime(),
+        fromIp.at(-1)!.getTime() + WAITLIST_WINDOW_MINUTES * 60_000 - now.getTime(),
       );
-    const [forMailbox] = await tx
-      .select({ n: count() })
-      .from(waitlistEntries)
-      .where(and(eq(waitlistEntries.mailbox, mailbox), gt(waitlistEntries.createdAt, since)));
-    if (forMailbox!.n >= WAITLIST_MAX_PER_MAILBOX)
+    if ((await repository.joinsForMailbox(mailbox, since)) >= WAITLIST_MAX_PER_MAILBOX)
       throw new HttpError(429, WAITLIST_MESSAGES.tooManyForEmail);
 
     // The slot as the database has it now: only a slot taken by a booking or a hold has a line.
@@ -70,20 +61,16 @@ export async function joinWaitlist(
     if (check.ok) throw conflict(WAITLIST_MESSAGES.free);
     if (check.code !== "taken") throw badRequest(check.reason);
 
-    const [entry] = await tx
-      .insert(waitlistEntries)
-      .values({
-        areaId: area.id,
-        startsAt: start,
-        endsAt: end,
-        email,
-        mailbox,
-        accessToken: randomBytes(24).toString("base64url"),
-        ip,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const entry = await repository.insertEntry({
+      areaId: area.id,
+      startsAt: start,
+      endsAt: end,
+      email,
+      mailbox,
+      accessToken: randomBytes(24).toString("base64url"),
+      ip,
+      createdAt: now,
+    });
     if (!entry) return { created: false, mailId: null };
     const park = await getSetting(tx, "park");
     const mailId = await ctx.mail.enqueue(
@@ -107,24 +94,12 @@ export async function countWaiting(
   db: DbOrTx,
   o: { areaId: number; start: Date; end: Date },
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(waitlistEntries)
-    .where(
-      and(
-        inArray(waitlistEntries.status, [...LIVE_STATUSES]),
-        gt(waitlistEntries.startsAt, new Date(o.start.getTime() - 24 * 3_600_000)),
-        lt(waitlistEntries.startsAt, o.end),
-        gt(waitlistEntries.endsAt, o.start),
-        eq(waitlistEntries.areaId, o.areaId),
-      ),
-    );
-  return row?.n ?? 0;
+  return waitlistRepository(db).countLive(o);
 }
 
 /** The entry as its owner sees it (the page the e-mails link to). */
 export async function getWaitlistEntry(ctx: AppContext, token: string): Promise<WaitlistEntryView> {
-  const [entry] = await ctx.db.select().from(waitlistEntries).where(eq(waitlistEntries.accessToken, token));
+  const entry = await waitlistRepository(ctx.db).byToken(token);
   if (!entry) throw notFound(WAITLIST_MESSAGES.notFound);
   return {
     status: entry.status,
@@ -143,23 +118,14 @@ export async function getWaitlistEntry(ctx: AppContext, token: string): Promise<
 export async function leaveWaitlist(ctx: AppContext, token: string): Promise<{ message: string }> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const [entry] = await tx
-      .select()
-      .from(waitlistEntries)
-      .where(eq(waitlistEntries.accessToken, token))
-      .for("update");
+    const repository = waitlistRepository(tx);
+    const entry = await repository.lockByToken(token);
     if (!entry) throw notFound(WAITLIST_MESSAGES.notFound);
     if (!(LIVE_STATUSES as readonly string[]).includes(entry.status))
       return { message: WAITLIST_MESSAGES.alreadyEnded };
     if (entry.status === "offered" && entry.offerReservationId)
-      await tx
-        .update(reservations)
-        .set({ status: "expired", cancelReason: "waitlist_left", holdExpiresAt: now })
-        .where(and(eq(reservations.id, entry.offerReservationId), eq(reservations.status, "pending")));
-    await tx
-      .update(waitlistEntries)
-      .set({ status: "left", endedAt: now })
-      .where(and(eq(waitlistEntries.id, entry.id), inArray(waitlistEntries.status, [...LIVE_STATUSES])));
+      await repository.expireOfferHold(entry.offerReservationId, "waitlist_left", now);
+    await repository.markLeft(entry.id, now);
     return { message: WAITLIST_MESSAGES.left };
   });
 }

@@ -1,16 +1,18 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
-import type { CreateBlockInput } from "../../../domain/admin/reservations.js";
-import { toHelsinkiIso } from "../../../domain/helsinkiTime.js";
-import type { AppContext } from "../../context.js";
-import { areas, blocks, reservations } from "../../db/schema.js";
-import { isLiveStatus, periodOverlaps } from "../../db/periods.js";
-import { badRequest, HttpError, notFound } from "../../errors.js";
-import type { AdminActor } from "../../plugins/adminAuth.js";
-import { recordAudit } from "../audit.js";
-import { lockAreaBookings } from "../availability.js";
-import { expireHolds } from "../holds.js";
-import { afterCancelCommitted, cancelReservationInTx, type AdminCancelResult } from "./cancellation.js";
-import { flatten, reservationWithArea, toAdminReservations } from "./reservationRows.js";
+import type { CreateBlockInput } from "../../domain/admin/reservations.js";
+import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import type { AppContext } from "../context.js";
+import { badRequest, HttpError, notFound } from "../errors.js";
+import type { AdminActor } from "../plugins/adminAuth.js";
+import { recordAudit } from "../services/audit.js";
+import { lockAreaBookings } from "./service.js";
+import { expireHolds } from "../services/holds.js";
+import {
+  afterCancelCommitted,
+  cancelReservationInTx,
+  type AdminCancelResult,
+} from "../services/admin/cancellation.js";
+import { toAdminReservations } from "../services/admin/reservationRows.js";
+import { availabilityRepository } from "./repository.js";
 
 /** A block that would cover live bookings the admin did not choose to cancel: 409 with the list. */
 export class BlockConflictError extends HttpError {
@@ -36,26 +38,16 @@ export async function createBlock(ctx: AppContext, actor: AdminActor, input: Cre
   if (end <= start) throw badRequest("Sulun lopun on oltava alun jälkeen.");
   const now = ctx.now();
   const result = await ctx.db.transaction(async (tx) => {
-    const areaIds =
-      input.areaId === null
-        ? (await tx.select({ id: areas.id }).from(areas).orderBy(asc(areas.id))).map((a) => a.id)
-        : [input.areaId];
-    if (input.areaId !== null && !(await tx.select().from(areas).where(eq(areas.id, input.areaId))).length)
+    const repository = availabilityRepository(tx);
+    const areaIds = input.areaId === null ? await repository.areaIds() : [input.areaId];
+    if (input.areaId !== null && !(await repository.areaExists(input.areaId)))
       throw badRequest("Valittua aluetta ei ole.");
     // Lock in id order, as every path does, so two blocks never wait on each other.
     for (const id of areaIds) {
       await lockAreaBookings(tx, id);
       await expireHolds(tx, now, id);
     }
-    const overlapping = flatten(
-      await reservationWithArea(tx).where(
-        and(
-          inArray(reservations.areaId, areaIds),
-          isLiveStatus(reservations.status),
-          periodOverlaps(reservations.startsAt, reservations.endsAt, start, end),
-        ),
-      ),
-    );
+    const overlapping = await repository.liveBookingsOverlapping(areaIds, start, end);
     const chosen = new Set(input.cancelReservationIds);
     const unresolved = overlapping.filter((r) => !chosen.has(r.id));
     if (unresolved.length) throw new BlockConflictError(await toAdminReservations(tx, unresolved));
@@ -63,27 +55,29 @@ export async function createBlock(ctx: AppContext, actor: AdminActor, input: Cre
     const cancelled: AdminCancelResult[] = [];
     for (const r of overlapping)
       cancelled.push(await cancelReservationInTx(ctx, tx, actor, r.id, { refund: true }));
-    const [block] = await tx
-      .insert(blocks)
-      .values({ areaId: input.areaId, startsAt: start, endsAt: end, reason: input.reason })
-      .returning();
+    const block = await repository.insertBlock({
+      areaId: input.areaId,
+      startsAt: start,
+      endsAt: end,
+      reason: input.reason,
+    });
     await recordAudit(tx, actor, {
       action: "block.create",
       entity: "block",
-      entityId: block!.id,
+      entityId: block.id,
       after: block,
     });
-    return { block: block!, cancelled };
+    return { block, cancelled };
   });
   await afterCancelCommitted(ctx, result.cancelled);
-  const [area] = result.block.areaId
-    ? await ctx.db.select({ name: areas.name }).from(areas).where(eq(areas.id, result.block.areaId))
-    : [];
+  const areaName = result.block.areaId
+    ? await availabilityRepository(ctx.db).areaName(result.block.areaId)
+    : undefined;
   return {
     block: {
       id: result.block.id,
       areaId: result.block.areaId,
-      areaName: area?.name ?? null,
+      areaName: areaName ?? null,
       start: toHelsinkiIso(result.block.startsAt),
       end: toHelsinkiIso(result.block.endsAt),
       reason: result.block.reason,
@@ -94,7 +88,7 @@ export async function createBlock(ctx: AppContext, actor: AdminActor, input: Cre
 
 export async function deleteBlock(ctx: AppContext, actor: AdminActor, id: number) {
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.delete(blocks).where(eq(blocks.id, id)).returning();
+    const row = await availabilityRepository(tx).deleteBlock(id);
     if (!row) throw notFound("Sulkua ei löytynyt.");
     await recordAudit(tx, actor, { action: "block.delete", entity: "block", entityId: id, before: row });
   });

@@ -1,19 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
 import type { PaymentMethod } from "../../domain/booking.js";
 import { blockedPeriod } from "../../domain/dogRules.js";
 import { formatTimeRange } from "../../domain/helsinkiTime.js";
 import { vatIncludedCents } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx, Tx } from "../db/index.js";
-import { payments, reservations } from "../db/schema.js";
 import { HttpError } from "../errors.js";
-import { newToken } from "./checkoutHold.js";
-import { PAYMENT_START_FAILED } from "./paymentConstants.js";
-import { recordRefund, refundableCents, type RefundReason } from "./refunds.js";
-import type { PaymentRow, ReservationRow } from "./reservationView.js";
+import { newToken } from "../services/checkoutHold.js";
+import { PAYMENT_START_FAILED } from "../services/paymentConstants.js";
+import { recordRefund, refundableCents, type RefundReason } from "../services/refunds.js";
+import type { PaymentRow, ReservationRow } from "../services/reservationView.js";
 import type { Settings } from "../settings/service.js";
 import type { MoveChange } from "./moveApply.js";
+import { moveRepository } from "./moveRepository.js";
 
 /**
  * A move to a dearer time (decision 026): the new slot is held by a pending reservation row whose
@@ -44,10 +43,7 @@ export async function moveHoldReturnPath(
   settling = false,
 ): Promise<string | null> {
   if (!hold.moveOf) return null;
-  const [booking] = await db
-    .select({ accessToken: reservations.accessToken })
-    .from(reservations)
-    .where(eq(reservations.id, hold.moveOf));
+  const booking = await moveRepository(db).accessTokenOf(hold.moveOf);
   if (!booking) return null;
   if (hold.cancelReason === "move_paid" || settling) return moveReturnPath(booking, "success");
   if (payment.status === "paid" || payment.status === "refunded") return moveReturnPath(booking, "failed");
@@ -67,48 +63,43 @@ export async function holdDearerMove(
   const { row } = o;
   const differenceCents = o.price.totalCents - row.priceCents;
   const differenceVat = vatIncludedCents(differenceCents, o.vatRateBasisPoints);
-  const [hold] = await tx
-    .insert(reservations)
-    .values({
-      areaId: row.areaId,
-      startsAt: o.start,
-      endsAt: o.end,
-      ...blockedPeriod(o.start, o.end, o.buffers),
-      status: "pending",
-      kind: row.kind,
-      // Not the customer's booking of its own: their lists show the booking, not its hold.
-      customerId: null,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      dogs: row.dogs,
-      reactiveDog: row.reactiveDog,
-      inHeat: row.inHeat,
-      priceCents: differenceCents,
-      vatCents: differenceVat,
-      discountCents: Math.max(0, o.price.discountCents - row.discountCents),
-      accessToken: newToken(),
-      doorToken: newToken(),
-      holdExpiresAt: new Date(o.now.getTime() + o.settings.slotRules.holdMinutes * 60_000),
-      sequence: row.sequence,
-      moveOf: row.id,
-    })
-    .returning();
+  const repository = moveRepository(tx);
+  const hold = await repository.insertHold({
+    areaId: row.areaId,
+    startsAt: o.start,
+    endsAt: o.end,
+    ...blockedPeriod(o.start, o.end, o.buffers),
+    status: "pending",
+    kind: row.kind,
+    // Not the customer's booking of its own: their lists show the booking, not its hold.
+    customerId: null,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    dogs: row.dogs,
+    reactiveDog: row.reactiveDog,
+    inHeat: row.inHeat,
+    priceCents: differenceCents,
+    vatCents: differenceVat,
+    discountCents: Math.max(0, o.price.discountCents - row.discountCents),
+    accessToken: newToken(),
+    doorToken: newToken(),
+    holdExpiresAt: new Date(o.now.getTime() + o.settings.slotRules.holdMinutes * 60_000),
+    sequence: row.sequence,
+    moveOf: row.id,
+  });
   const paymentId = randomUUID();
-  const [payment] = await tx
-    .insert(payments)
-    .values({
-      id: paymentId,
-      reservationId: hold!.id,
-      provider: ctx.payments.name,
-      providerRef: ctx.payments.refFor?.(paymentId) ?? null,
-      method: o.method,
-      amountCents: differenceCents,
-      vatCents: differenceVat,
-      createdAt: o.now,
-    })
-    .returning();
-  return { hold: hold!, payment: payment! };
+  const payment = await repository.insertPayment({
+    id: paymentId,
+    reservationId: hold!.id,
+    provider: ctx.payments.name,
+    providerRef: ctx.payments.refFor?.(paymentId) ?? null,
+    method: o.method,
+    amountCents: differenceCents,
+    vatCents: differenceVat,
+    createdAt: o.now,
+  });
+  return { hold, payment };
 }
 
 /**
@@ -121,24 +112,10 @@ export async function releaseMoveHolds(
   now: Date,
   reason = "move_replaced",
 ): Promise<void> {
-  const released = await db
-    .update(reservations)
-    .set({ status: "cancelled", cancelledAt: now, cancelReason: reason })
-    .where(and(eq(reservations.moveOf, bookingId), eq(reservations.status, "pending")))
-    .returning({ id: reservations.id });
+  const repository = moveRepository(db);
+  const released = await repository.cancelPendingHolds(bookingId, now, reason);
   if (released.length === 0) return;
-  await db
-    .update(payments)
-    .set({ status: "cancelled" })
-    .where(
-      and(
-        inArray(
-          payments.reservationId,
-          released.map((r) => r.id),
-        ),
-        eq(payments.status, "pending"),
-      ),
-    );
+  await repository.cancelPendingPayments(released);
 }
 
 /**
@@ -166,19 +143,18 @@ export async function startMovePayment(
     });
   } catch {
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(reservations)
-        .set({ status: "cancelled", cancelledAt: ctx.now(), cancelReason: "payment_start_failed" })
-        .where(eq(reservations.id, hold.id));
-      await tx.update(payments).set({ status: "failed" }).where(eq(payments.id, payment.id));
+      const repository = moveRepository(tx);
+      await repository.endReservation(hold.id, {
+        status: "cancelled",
+        cancelledAt: ctx.now(),
+        cancelReason: "payment_start_failed",
+      });
+      await repository.markPaymentFailed(payment.id);
     });
     throw new HttpError(502, PAYMENT_START_FAILED);
   }
   if (session.providerRef !== payment.providerRef)
-    await ctx.db
-      .update(payments)
-      .set({ providerRef: session.providerRef })
-      .where(eq(payments.id, payment.id));
+    await moveRepository(ctx.db).setProviderRef(payment.id, session.providerRef);
   return { redirectUrl: session.redirectUrl };
 }
 
@@ -195,19 +171,8 @@ export async function refundMoveDifferences(
   await releaseMoveHolds(tx, bookingId, o.now, "booking_cancelled");
   const done = { refundIds: [] as string[], refundedCents: 0 };
   if (!o.refund) return done;
-  const paid = await tx
-    .select({ payment: payments })
-    .from(payments)
-    .innerJoin(reservations, eq(reservations.id, payments.reservationId))
-    .where(
-      and(
-        eq(reservations.moveOf, bookingId),
-        eq(reservations.cancelReason, "move_paid"),
-        eq(payments.status, "paid"),
-      ),
-    )
-    .for("update", { of: payments });
-  for (const { payment } of paid) {
+  const paid = await moveRepository(tx).lockPaidDifferences(bookingId);
+  for (const payment of paid) {
     const cents = await refundableCents(tx, payment);
     if (cents <= 0) continue;
     const id = await recordRefund(tx, {

@@ -1,17 +1,16 @@
-import { eq, sql } from "drizzle-orm";
 import { blockedPeriod, type Buffers } from "../../domain/dogRules.js";
 import { helsinkiDate } from "../../domain/helsinkiTime.js";
 import { vatIncludedCents } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
-import { discountCodeUses, reservationMoves, reservations, subscriptions } from "../db/schema.js";
 import { badRequest, conflict } from "../errors.js";
-import { hoursBookedBetween, periodContaining } from "./membership.js";
-import { formatDay } from "./membershipMail.js";
+import { hoursBookedBetween, periodContaining } from "../services/membership.js";
+import { formatDay } from "../services/membershipMail.js";
 import { moveMail } from "./moveMail.js";
-import type { ReservationRow } from "./reservationView.js";
+import { moveRepository, type SubscriptionRow } from "./moveRepository.js";
+import type { ReservationRow } from "../services/reservationView.js";
 import type { Settings } from "../settings/service.js";
-import { hoursQuotaOfPeriod } from "./tierChange.js";
+import { hoursQuotaOfPeriod } from "../services/tierChange.js";
 
 /**
  * The one UPDATE that moves a booking (decision 026), shared by the move itself and by the swap
@@ -31,7 +30,7 @@ export type MoveChange = {
   vatRateBasisPoints: number;
   movedBy: "visitor" | "member" | "admin";
   /** The membership row of a subscriber booking, locked first; null otherwise. */
-  sub: typeof subscriptions.$inferSelect | null | undefined;
+  sub: SubscriptionRow | null | undefined;
   now: Date;
 };
 
@@ -54,42 +53,30 @@ export async function applyMove(
   c: MoveChange,
 ): Promise<{ moved: ReservationRow; moveId: string }> {
   const { row, start, end, price } = c;
-  const [moved] = await tx
-    .update(reservations)
-    .set({
-      startsAt: start,
-      endsAt: end,
-      ...blockedPeriod(start, end, c.buffers),
-      priceCents: price.totalCents,
-      vatCents: vatIncludedCents(price.totalCents, c.vatRateBasisPoints),
-      discountCents: price.discountCents,
-      sequence: sql`${reservations.sequence} + 1`,
-      // The reminder was for the old time: the new one gets its own (services/reminders.ts).
-      reminderSentAt: null,
-    })
-    .where(eq(reservations.id, row.id))
-    .returning();
-  const [move] = await tx
-    .insert(reservationMoves)
-    .values({
-      reservationId: row.id,
-      fromStartsAt: row.startsAt,
-      fromEndsAt: row.endsAt,
-      toStartsAt: start,
-      toEndsAt: end,
-      fromPriceCents: row.priceCents,
-      toPriceCents: price.totalCents,
-      movedBy: c.movedBy,
-      createdAt: c.now,
-    })
-    .returning({ id: reservationMoves.id });
-  if (c.sub) await checkQuota(tx, c.sub, moved!);
-  if (row.discountCodeId)
-    await tx
-      .update(discountCodeUses)
-      .set({ amountCents: price.discountCents })
-      .where(eq(discountCodeUses.reservationId, row.id));
-  return { moved: moved!, moveId: move!.id };
+  const repository = moveRepository(tx);
+  // One more SEQUENCE, and the reminder re-armed for the new time (moveRepository.ts).
+  const moved = await repository.moveTimes(row.id, {
+    startsAt: start,
+    endsAt: end,
+    ...blockedPeriod(start, end, c.buffers),
+    priceCents: price.totalCents,
+    vatCents: vatIncludedCents(price.totalCents, c.vatRateBasisPoints),
+    discountCents: price.discountCents,
+  });
+  const moveId = await repository.insertMove({
+    reservationId: row.id,
+    fromStartsAt: row.startsAt,
+    fromEndsAt: row.endsAt,
+    toStartsAt: start,
+    toEndsAt: end,
+    fromPriceCents: row.priceCents,
+    toPriceCents: price.totalCents,
+    movedBy: c.movedBy,
+    createdAt: c.now,
+  });
+  if (c.sub) await checkQuota(tx, c.sub, moved);
+  if (row.discountCodeId) await repository.setDiscountUseAmount(row.id, price.discountCents);
+  return { moved, moveId };
 }
 
 /** Queues the move e-mail (none for a manual booking made without an e-mail address). */
@@ -120,11 +107,7 @@ export async function enqueueMoveMail(
  * A member's hours in the period of the booking's (new) start, counted after the UPDATE, so the
  * moved booking counts where it now is and no longer where it was. Over the quota: refused.
  */
-async function checkQuota(
-  tx: Tx,
-  sub: typeof subscriptions.$inferSelect,
-  moved: ReservationRow,
-): Promise<void> {
+async function checkQuota(tx: Tx, sub: SubscriptionRow, moved: ReservationRow): Promise<void> {
   const day = helsinkiDate(moved.startsAt);
   if (sub.endsOn !== null && day >= sub.endsOn)
     throw badRequest(

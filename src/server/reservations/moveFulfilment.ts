@@ -1,15 +1,14 @@
-import { eq } from "drizzle-orm";
 import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/index.js";
-import { areas, payments, reservations } from "../db/schema.js";
-import { lockAreaBookings } from "./availability.js";
+import { lockAreaBookings } from "../availability/service.js";
 import { applyMove, enqueueMoveMail } from "./moveApply.js";
 import { moveRefundMail } from "./moveMail.js";
-import { isSlotConflict } from "./pgErrors.js";
+import { moveRepository } from "./moveRepository.js";
+import { isSlotConflict } from "../services/pgErrors.js";
 import { vatRateOn } from "../prices/service.js";
-import { recordRefund, refundAndTell } from "./refunds.js";
-import type { PaymentRow, ReservationRow } from "./reservationView.js";
+import { recordRefund, refundAndTell } from "../services/refunds.js";
+import type { PaymentRow, ReservationRow } from "../services/reservationView.js";
 import { getSettings } from "../settings/service.js";
 
 /**
@@ -29,7 +28,7 @@ export type MoveHold = ReservationRow & { moveOf: string };
 
 /** The move hold a payment's reservation is, if it is one. */
 export async function moveHoldOf(db: DbOrTx, reservationId: string): Promise<MoveHold | null> {
-  const [row] = await db.select().from(reservations).where(eq(reservations.id, reservationId));
+  const row = await moveRepository(db).reservationById(reservationId);
   return row?.moveOf ? (row as MoveHold) : null;
 }
 
@@ -46,16 +45,13 @@ export async function confirmMovePayment(
   const decided = await ctx.db.transaction(async (tx) => {
     // Lock order as a move's: the area, the booking, its hold, then the payment.
     await lockAreaBookings(tx, hold.areaId);
-    const [booking] = await tx
-      .select()
-      .from(reservations)
-      .where(eq(reservations.id, hold.moveOf))
-      .for("update");
-    const [held] = await tx.select().from(reservations).where(eq(reservations.id, hold.id)).for("update");
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for("update");
+    const repository = moveRepository(tx);
+    const booking = await repository.lockReservation(hold.moveOf);
+    const held = await repository.lockReservation(hold.id);
+    const payment = await repository.lockPayment(found.id);
     if (!payment || payment.status === "paid" || payment.status === "refunded")
       return { outcome: "already_processed" as const };
-    await tx.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, payment.id));
+    await repository.markPaymentPaid(payment.id, now);
 
     const swappable =
       booking!.status === "confirmed" &&
@@ -63,15 +59,16 @@ export async function confirmMovePayment(
       held!.startsAt.getTime() > now.getTime() &&
       (held!.status === "pending" || held!.status === "expired");
     if (swappable) {
-      const [area] = await tx.select({ name: areas.name }).from(areas).where(eq(areas.id, held!.areaId));
+      const areaName = await repository.areaName(held!.areaId);
       const vatRateBasisPoints = await vatRateOn(tx, helsinkiDate(held!.startsAt));
       try {
         const moved = await tx.transaction(async (sp) => {
           // The hold lets go of the slot and the booking takes it in the same transaction.
-          await sp
-            .update(reservations)
-            .set({ status: "cancelled", cancelledAt: now, cancelReason: "move_paid" })
-            .where(eq(reservations.id, held!.id));
+          await moveRepository(sp).endReservation(held!.id, {
+            status: "cancelled",
+            cancelledAt: now,
+            cancelReason: "move_paid",
+          });
           const minutes = (ms: number) => Math.round(ms / 60_000);
           return applyMove(ctx, sp, {
             row: booking!,
@@ -97,7 +94,7 @@ export async function confirmMovePayment(
           {
             row: booking!,
             movedBy: "visitor",
-            mail: { areaName: area?.name ?? "", settings, paidCents: payment.amountCents },
+            mail: { areaName: areaName ?? "", settings, paidCents: payment.amountCents },
           },
           moved.moved,
         );
@@ -107,15 +104,12 @@ export async function confirmMovePayment(
       }
     }
     // Not swapped: the hold is let go (if it still held anything) and the money goes back.
-    await tx
-      .update(reservations)
-      .set({
-        status: held!.status === "pending" ? "cancelled" : held!.status,
-        cancelledAt: held!.cancelledAt ?? now,
-        cancelReason:
-          held!.status === "expired" ? "slot_taken_after_hold" : (held!.cancelReason ?? "move_refunded"),
-      })
-      .where(eq(reservations.id, held!.id));
+    await repository.endReservation(held!.id, {
+      status: held!.status === "pending" ? "cancelled" : held!.status,
+      cancelledAt: held!.cancelledAt ?? now,
+      cancelReason:
+        held!.status === "expired" ? "slot_taken_after_hold" : (held!.cancelReason ?? "move_refunded"),
+    });
     const refundId = await recordRefund(tx, {
       paymentId: payment.id,
       amountCents: payment.amountCents,

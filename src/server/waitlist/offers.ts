@@ -1,0 +1,146 @@
+import { randomBytes } from "node:crypto";
+import { blockedPeriod, buffersFor, NO_DOG_OPTIONS } from "../../domain/dogRules.js";
+import { WAITLIST_MESSAGES } from "../../domain/waitlist.js";
+import type { AppContext } from "../context.js";
+import type { DbOrTx, Tx } from "../db/index.js";
+import { conflict } from "../errors.js";
+import { checkSlot, lockAreaBookings } from "../availability/service.js";
+import { mailboxKey } from "../services/customerAuth.js";
+import { expireHolds } from "../services/holds.js";
+import { getSettings } from "../settings/service.js";
+import { candidatesQuery, waitlistRepository } from "./repository.js";
+import { waitlistOfferMail } from "./mail.js";
+
+/**
+ * The waitlist's offers (decision 033). One job, `offer-freed-slots`, notices every way a slot
+ * frees (a cancel by anyone, an expired hold, a block removed, a booking moved away) by looking, not
+ * by hooks in each path: it ends entries whose slot has started, ends offers not used in time, and
+ * for each slot with people waiting, no live offer and now bookable, holds the slot for the first
+ * in line with a pending reservation of kind `waitlist` (the exclusion constraint keeps every other
+ * booking out) and queues the offer e-mail in the same transaction. Each slot is offered under the
+ * area's exclusive booking lock, so two servers running the job at once make one offer, one e-mail.
+ */
+
+/** The hold's tokens are never used (nobody opens a hold), but the columns are unique and required. */
+const newToken = () => randomBytes(24).toString("base64url");
+
+export async function offerFreedSlots(ctx: AppContext) {
+  const now = ctx.now();
+  // 1. A slot that has started has no line any more.
+  const ended = await waitlistRepository(ctx.db).endStarted(now);
+  // 2. An offer not used in time ends (missed), and its hold with it, so the next in line gets it.
+  const missed = await ctx.db.transaction(async (tx) => {
+    const repository = waitlistRepository(tx);
+    const due = await repository.lockMissedOffers(now);
+    if (due.length === 0) return 0;
+    const holds = due.flatMap((d) => (d.holdId ? [d.holdId] : []));
+    if (holds.length > 0) await expireHolds(tx, now, undefined, holds);
+    await repository.markMissed(
+      due.map((d) => d.id),
+      now,
+    );
+    return due.length;
+  });
+  // 3. Slots with someone waiting, no live offer and no live booking in the way.
+  const candidates = await waitlistRepository(ctx.db).candidates(now);
+  let offered = 0;
+  for (const slot of candidates) {
+    const mailId = await offerSlot(ctx, { ...slot, now });
+    if (mailId !== null) {
+      offered++;
+      await ctx.mail.sendCommitted(ctx.db, mailId);
+    }
+  }
+  return { ended, missed, offered };
+}
+
+/** The job's one look at the slots (repository.ts; exported for the query-plan test). */
+export { candidatesQuery };
+
+/** Holds one slot for the first in line; the offer e-mail's outbox id, or null when nothing was offered. */
+async function offerSlot(
+  ctx: AppContext,
+  o: { areaId: number; start: Date; end: Date; now: Date },
+): Promise<number | null> {
+  const { areaId, start, end, now } = o;
+  return ctx.db.transaction(async (tx) => {
+    await lockAreaBookings(tx, areaId);
+    const repository = waitlistRepository(tx);
+    const slot = { areaId, start, end };
+    // Under the lock every offer of this area is made or seen: another server may have just made one.
+    if (await repository.hasOffer(slot)) return null;
+    // Ended holds still count for the exclusion constraint until they are marked expired.
+    await expireHolds(tx, now, areaId);
+    const settings = await getSettings(tx);
+    const check = await checkSlot(tx, { areaId, start, end, now, settings });
+    if (!check.ok) return null;
+    const first = await repository.lockFirstWaiting(slot);
+    if (!first) return null;
+    const offerExpiresAt = new Date(now.getTime() + settings.waitlist.offerMinutes * 60_000);
+    const holdId = await repository.insertOfferHold({
+      areaId,
+      startsAt: start,
+      endsAt: end,
+      // An offer holds the slot as a booking without dog options would (decision 036).
+      ...blockedPeriod(
+        start,
+        end,
+        buffersFor(settings.dogRules, settings.slotRules.changeoverMinutes, NO_DOG_OPTIONS),
+      ),
+      status: "pending",
+      kind: "waitlist",
+      name: "Jonotarjous",
+      email: first.email,
+      priceCents: 0,
+      vatCents: 0,
+      accessToken: newToken(),
+      doorToken: newToken(),
+      holdExpiresAt: offerExpiresAt,
+    });
+    await repository.markOffered(first.id, { holdId, now, offerExpiresAt });
+    return ctx.mail.enqueue(
+      tx,
+      waitlistOfferMail({
+        entry: first,
+        offerExpiresAt,
+        park: settings.park,
+        publicUrl: ctx.config.publicUrl,
+      }),
+    );
+  });
+}
+
+/**
+ * Inside a checkout's transaction (checkoutHold.ts), after its locks: the offer of `token` is for this
+ * slot and address and still live, so its hold is given up for the booking being made and the entry
+ * ends as booked. Anything else is a 409 and the transaction changes nothing.
+ */
+export async function useWaitlistOffer(
+  tx: Tx,
+  o: { token: string; email: string; start: Date; end: Date; now: Date },
+): Promise<void> {
+  const repository = waitlistRepository(tx);
+  const entry = await repository.lockByToken(o.token);
+  const valid =
+    entry &&
+    entry.status === "offered" &&
+    entry.offerReservationId !== null &&
+    entry.offerExpiresAt !== null &&
+    entry.offerExpiresAt.getTime() > o.now.getTime() &&
+    entry.startsAt.getTime() === o.start.getTime() &&
+    entry.endsAt.getTime() === o.end.getTime() &&
+    mailboxKey(entry.email.trim()) === mailboxKey(o.email.trim());
+  if (!valid) throw conflict(WAITLIST_MESSAGES.offerInvalid);
+  if (!(await repository.expireOfferHold(entry.offerReservationId!, "waitlist_offer_used", o.now)))
+    throw conflict(WAITLIST_MESSAGES.offerInvalid);
+  await repository.markBooked(entry.id, o.now);
+}
+
+/** The hold of a live offer of `token` for exactly this slot (the quote leaves it out), if there is one. */
+export async function liveOfferHold(
+  db: DbOrTx,
+  o: { token: string; start: Date; end: Date; now: Date },
+): Promise<string | undefined> {
+  const entry = await waitlistRepository(db).offerOf(o);
+  return entry?.holdId && entry.expires && entry.expires > o.now ? entry.holdId : undefined;
+}

@@ -1,0 +1,244 @@
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/index.js";
+import { reservations, waitlistEntries } from "../db/schema.js";
+
+/**
+ * The waitlist's queries (decision 033, decision 037): the only place that reads or writes
+ * waitlist_entries, and the offers' holds (reservations of kind `waitlist`) it makes and gives up.
+ * Takes the database or the caller's transaction; the service decides where the transaction begins.
+ */
+
+export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
+export type NewWaitlistEntry = typeof waitlistEntries.$inferInsert;
+export type NewOfferHold = typeof reservations.$inferInsert;
+
+export const LIVE_STATUSES = ["waiting", "offered"] as const;
+
+/** At most this many slots are offered per run; the rest on the next (the job runs every minute). */
+const SLOTS_PER_RUN = 20;
+
+type Slot = { areaId: number; start: Date; end: Date };
+
+const sameSlot = (o: Slot) =>
+  and(
+    eq(waitlistEntries.areaId, o.areaId),
+    eq(waitlistEntries.startsAt, o.start),
+    eq(waitlistEntries.endsAt, o.end),
+  );
+
+/**
+ * The job's one look at the slots (exported for the query-plan test): live entries by start (the
+ * partial index), without an offered entry for the same slot, and without a live booking of the area
+ * overlapping it with the changeover gap (the exclusion constraint's index). The full rules (blocks,
+ * opening hours, the gap) are checked per slot under its lock.
+ */
+export function candidatesQuery(now: Date) {
+  const at = now.toISOString();
+  return sql`
+    SELECT DISTINCT e.area_id, e.starts_at, e.ends_at
+    FROM waitlist_entries e
+    WHERE e.status in ('waiting', 'offered') AND e.starts_at > ${at}::timestamptz AND e.status = 'waiting'
+      AND NOT EXISTS (SELECT 1 FROM waitlist_entries o
+        WHERE o.status in ('waiting', 'offered') AND o.status = 'offered' AND o.starts_at = e.starts_at
+          AND o.area_id = e.area_id AND o.ends_at = e.ends_at)
+      AND NOT EXISTS (SELECT 1 FROM reservations r
+        WHERE r.area_id = e.area_id AND r.status in ('pending', 'confirmed')
+          AND tstzrange(r.starts_at, r.ends_at, '[)') && tstzrange(e.starts_at, e.ends_at, '[)')
+          AND (r.status = 'confirmed' OR r.hold_expires_at > ${at}::timestamptz))
+    ORDER BY e.starts_at
+    LIMIT ${SLOTS_PER_RUN}
+  `;
+}
+
+export function waitlistRepository(db: DbOrTx) {
+  return {
+    // ---------------------------------------------------------------- joining and leaving
+
+    /** The join times from this IP since `since`, newest first, at most `limit`. */
+    async joinsFromIp(ip: string, since: Date, limit: number): Promise<Date[]> {
+      const rows = await db
+        .select({ at: waitlistEntries.createdAt })
+        .from(waitlistEntries)
+        .where(and(eq(waitlistEntries.ip, ip), gt(waitlistEntries.createdAt, since)))
+        .orderBy(desc(waitlistEntries.createdAt))
+        .limit(limit);
+      return rows.map((r) => r.at);
+    },
+
+    /** How many joins this mailbox made since `since`. */
+    async joinsForMailbox(mailbox: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(waitlistEntries)
+        .where(and(eq(waitlistEntries.mailbox, mailbox), gt(waitlistEntries.createdAt, since)));
+      return row!.n;
+    },
+
+    /** The new entry, or undefined when the address is already in this slot's line (the unique index). */
+    async insertEntry(values: NewWaitlistEntry): Promise<WaitlistEntryRow | undefined> {
+      const [entry] = await db.insert(waitlistEntries).values(values).onConflictDoNothing().returning();
+      return entry;
+    },
+
+    /**
+     * Live entries (waiting or offered) for slots within [start, end) of an area. Entries are found
+     * by start on the live partial index (a slot is at most a day long).
+     */
+    async countLive(o: { areaId: number; start: Date; end: Date }): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(waitlistEntries)
+        .where(
+          and(
+            inArray(waitlistEntries.status, [...LIVE_STATUSES]),
+            gt(waitlistEntries.startsAt, new Date(o.start.getTime() - 24 * 3_600_000)),
+            lt(waitlistEntries.startsAt, o.end),
+            gt(waitlistEntries.endsAt, o.start),
+            eq(waitlistEntries.areaId, o.areaId),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    async byToken(token: string): Promise<WaitlistEntryRow | undefined> {
+      const [entry] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.accessToken, token));
+      return entry;
+    },
+
+    /** The entry of this token, locked for the rest of the transaction. */
+    async lockByToken(token: string): Promise<WaitlistEntryRow | undefined> {
+      const [entry] = await db
+        .select()
+        .from(waitlistEntries)
+        .where(eq(waitlistEntries.accessToken, token))
+        .for("update");
+      return entry;
+    },
+
+    /**
+     * Gives up an offer's hold at once (expired now), only while it is still pending; whether it
+     * was.
+     */
+    async expireOfferHold(holdId: string, cancelReason: string, now: Date): Promise<boolean> {
+      const released = await db
+        .update(reservations)
+        .set({ status: "expired", cancelReason, holdExpiresAt: now })
+        .where(and(eq(reservations.id, holdId), eq(reservations.status, "pending")))
+        .returning({ id: reservations.id });
+      return released.length > 0;
+    },
+
+    /** The entry leaves the line, if it is still in it. */
+    async markLeft(id: string, now: Date): Promise<void> {
+      await db
+        .update(waitlistEntries)
+        .set({ status: "left", endedAt: now })
+        .where(and(eq(waitlistEntries.id, id), inArray(waitlistEntries.status, [...LIVE_STATUSES])));
+    },
+
+    async markBooked(id: string, now: Date): Promise<void> {
+      await db
+        .update(waitlistEntries)
+        .set({ status: "booked", endedAt: now })
+        .where(eq(waitlistEntries.id, id));
+    },
+
+    /** The hold of a live offer of `token` for exactly this slot, with when the offer ends. */
+    async offerOf(o: {
+      token: string;
+      start: Date;
+      end: Date;
+    }): Promise<{ holdId: string | null; expires: Date | null } | undefined> {
+      const [entry] = await db
+        .select({ holdId: waitlistEntries.offerReservationId, expires: waitlistEntries.offerExpiresAt })
+        .from(waitlistEntries)
+        .where(
+          and(
+            eq(waitlistEntries.accessToken, o.token),
+            eq(waitlistEntries.status, "offered"),
+            eq(waitlistEntries.startsAt, o.start),
+            eq(waitlistEntries.endsAt, o.end),
+          ),
+        );
+      return entry;
+    },
+
+    // ---------------------------------------------------------------- the offers' job
+
+    /** Every live entry whose slot has started ends; the count. */
+    async endStarted(now: Date): Promise<number> {
+      const ended = await db
+        .update(waitlistEntries)
+        .set({ status: "ended", endedAt: now })
+        .where(and(inArray(waitlistEntries.status, [...LIVE_STATUSES]), lte(waitlistEntries.startsAt, now)))
+        .returning({ id: waitlistEntries.id });
+      return ended.length;
+    },
+
+    /** The offers not used in time, locked (skipping those another run holds). */
+    lockMissedOffers(now: Date): Promise<Array<{ id: string; holdId: string | null }>> {
+      return db
+        .select({ id: waitlistEntries.id, holdId: waitlistEntries.offerReservationId })
+        .from(waitlistEntries)
+        .where(and(eq(waitlistEntries.status, "offered"), lte(waitlistEntries.offerExpiresAt, now)))
+        .for("update", { skipLocked: true });
+    },
+
+    async markMissed(ids: string[], now: Date): Promise<void> {
+      await db
+        .update(waitlistEntries)
+        .set({ status: "missed", endedAt: now })
+        .where(inArray(waitlistEntries.id, ids));
+    },
+
+    /** The slots to offer (candidatesQuery). */
+    async candidates(now: Date): Promise<Slot[]> {
+      const result = await db.execute(candidatesQuery(now));
+      return (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((slot) => ({
+        areaId: Number(slot.area_id),
+        start: new Date(String(slot.starts_at)),
+        end: new Date(String(slot.ends_at)),
+      }));
+    },
+
+    /** Whether the slot has a live offer. */
+    async hasOffer(slot: Slot): Promise<boolean> {
+      const [live] = await db
+        .select({ id: waitlistEntries.id })
+        .from(waitlistEntries)
+        .where(and(sameSlot(slot), eq(waitlistEntries.status, "offered")))
+        .limit(1);
+      return live !== undefined;
+    },
+
+    /** The first in the slot's line, locked (skipping one another run holds). */
+    async lockFirstWaiting(slot: Slot): Promise<WaitlistEntryRow | undefined> {
+      const [first] = await db
+        .select()
+        .from(waitlistEntries)
+        .where(and(sameSlot(slot), eq(waitlistEntries.status, "waiting")))
+        .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
+        .limit(1)
+        .for("update", { skipLocked: true });
+      return first;
+    },
+
+    /** The offer's hold: a pending reservation of kind `waitlist`; its id. */
+    async insertOfferHold(values: NewOfferHold): Promise<string> {
+      const [hold] = await db.insert(reservations).values(values).returning({ id: reservations.id });
+      return hold!.id;
+    },
+
+    async markOffered(id: string, o: { holdId: string; now: Date; offerExpiresAt: Date }): Promise<void> {
+      await db
+        .update(waitlistEntries)
+        .set({
+          status: "offered",
+          offerReservationId: o.holdId,
+          offeredAt: o.now,
+          offerExpiresAt: o.offerExpiresAt,
+        })
+        .where(eq(waitlistEntries.id, id));
+    },
+  };
+}

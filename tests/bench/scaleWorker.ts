@@ -21,7 +21,7 @@ import { customers } from "../../src/server/db/schema.js";
 import { jobs } from "../../src/server/jobs/index.js";
 import { financeReport } from "../../src/server/finance/report.js";
 import { listMemberships } from "../../src/server/services/admin/memberships.js";
-import { heatmap, listDoorEvents, timeline } from "../../src/server/services/admin/operations.js";
+import { heatmap, listDoorEvents, timeline } from "../../src/server/door/adminOperations.js";
 import {
   listPurchases,
   purchaseConditions,
@@ -33,20 +33,20 @@ import {
   listAudit,
   listJobs,
   listOutbox,
-} from "../../src/server/services/admin/system.js";
+} from "../../src/server/system/admin.js";
 import {
   loadBookingRules,
   loadLiveReservations,
   primaryArea,
 } from "../../src/server/services/availability.js";
 import { bookingStateQuery } from "../../src/server/services/checkoutHold.js";
-import { storedHealth } from "../../src/server/services/health.js";
+import { storedHealth } from "../../src/server/system/health.js";
 import {
   createDueInvoices,
   dueSubscriptionsQuery,
   listInvoices,
 } from "../../src/server/services/invoices.js";
-import { consoleTransport } from "../../src/server/services/mail.js";
+import { consoleTransport } from "../../src/server/mail/service.js";
 import { currentSubscription, toSubscriptionView } from "../../src/server/services/membership.js";
 import { putSetting } from "../../src/server/settings/service.js";
 import type { LoadResult, LoadRun } from "./load.js";

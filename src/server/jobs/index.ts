@@ -6,16 +6,16 @@ import type { AppContext } from "../context.js";
 import { jobRuns } from "../db/schema.js";
 import { loggableError } from "../errors.js";
 import { MAGIC_LINK_TTL_MINUTES } from "../services/customerAuth.js";
-import { checkGate } from "../services/gateHealth.js";
-import { runHealthChecks } from "../services/health.js";
-import { switchLights } from "../services/lights.js";
+import { checkGate } from "../door/gateHealth.js";
+import { runHealthChecks } from "../system/health.js";
+import { switchLights } from "../lights/service.js";
 import { releaseExpiredHolds } from "../services/holds.js";
 import { createDueInvoices, remindOverdueInvoices } from "../services/invoices.js";
 import { expireAbandonedSignups } from "../services/membership.js";
 import { closeCancelledCheckouts } from "../services/paymentEvents.js";
 import { retryDueRefunds } from "../services/refunds.js";
 import { queueDueReminders } from "../services/reminders.js";
-import { purgeExpiredPersonalData } from "../services/retention.js";
+import { purgeExpiredPersonalData } from "../system/retention.js";
 import { offerFreedSlots } from "../services/waitlistOffers.js";
 
 export type Job = {
@@ -88,19 +88,19 @@ export const jobs: Job[] = [
       Object.fromEntries((await runHealthChecks(ctx)).map((o) => [o.component, o.ok ? "ok" : "virhe"])),
   },
   {
-    // The gate before and during bookings (services/gateHealth.ts); idle when nothing is booked.
+    // The gate before and during bookings (door/gateHealth.ts); idle when nothing is booked.
     name: "check-gate",
     schedule: "20 * * * * *",
     run: checkGate,
   },
   {
-    // The park's lights for bookings in the dark (services/lights.ts); switches only on a change.
+    // The park's lights for bookings in the dark (lights/service.ts); switches only on a change.
     name: "switch-lights",
     schedule: "40 * * * * *",
     run: switchLights,
   },
   {
-    // Keeps the privacy notice's retention periods (services/retention.ts).
+    // Keeps the privacy notice's retention periods (system/retention.ts).
     name: "purge-expired-personal-data",
     schedule: "0 30 3 * * *",
     run: purgeExpiredPersonalData,

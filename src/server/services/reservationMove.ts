@@ -10,7 +10,7 @@ import type { Tx } from "../db/index.js";
 import { discountCodes, payments, reservations, subscriptions } from "../db/schema.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
-import { recordAudit } from "./audit.js";
+import { recordAudit } from "../system/audit.js";
 import { checkSlot, lockAreaBookings } from "./availability.js";
 import { discountOf } from "../discountCodes/service.js";
 import { returnGiftCardPart } from "../giftCards/service.js";

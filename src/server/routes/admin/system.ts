@@ -20,8 +20,8 @@ import {
   listOutbox,
   removeAdmin,
   resendMail,
-} from "../../services/admin/system.js";
-import { runHealthChecks, storedHealth } from "../../services/health.js";
+} from "../../system/admin.js";
+import { runHealthChecks, storedHealth } from "../../system/health.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: järjestelmä"];

@@ -6,7 +6,7 @@ import { areas, blocks, reservations } from "../../db/schema.js";
 import { isLiveStatus, periodOverlaps } from "../../db/periods.js";
 import { badRequest, HttpError, notFound } from "../../errors.js";
 import type { AdminActor } from "../../plugins/adminAuth.js";
-import { recordAudit } from "../audit.js";
+import { recordAudit } from "../../system/audit.js";
 import { lockAreaBookings } from "../availability.js";
 import { expireHolds } from "../holds.js";
 import { afterCancelCommitted, cancelReservationInTx, type AdminCancelResult } from "./cancellation.js";

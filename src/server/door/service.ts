@@ -5,15 +5,15 @@ import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { doorEvents, reservations } from "../db/schema.js";
-import { handoverUntil } from "./doorHandover.js";
+import { handoverUntil } from "./handover.js";
 import { fallbackTextOf, openOutage } from "./gateOutages.js";
-import { findReservation, type ReservationRow } from "./reservationView.js";
+import { findReservation, type ReservationRow } from "../services/reservationView.js";
 import { getSettings, type Settings } from "../settings/service.js";
 
 /**
  * The gate: a booking's door token opens it from door.opensBeforeMinutes before the start until
  * door.closesAfterMinutes after the end, but not before its start while another customer's booking
- * of the area is running (doorHandover.ts). Every attempt, allowed or refused, lands in door_events
+ * of the area is running (handover.ts). Every attempt, allowed or refused, lands in door_events
  * with its reason; the first allowed one marks the booking attended.
  */
 

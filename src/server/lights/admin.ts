@@ -1,13 +1,13 @@
 import { desc } from "drizzle-orm";
-import type { LightsOverrideBody, LightsOverview } from "../../../domain/admin/lights.js";
-import { toHelsinkiIso } from "../../../domain/helsinkiTime.js";
-import type { AppContext } from "../../context.js";
-import { lightOverrides } from "../../db/schema.js";
-import { badRequest } from "../../errors.js";
-import type { AdminActor } from "../../plugins/adminAuth.js";
-import { recordAudit } from "../audit.js";
-import { latestSwitches, switchLights, wantedLights } from "../lights.js";
-import { getSettings } from "../../settings/service.js";
+import type { LightsOverrideBody, LightsOverview } from "../../domain/admin/lights.js";
+import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import type { AppContext } from "../context.js";
+import { lightOverrides } from "../db/schema.js";
+import { badRequest } from "../errors.js";
+import type { AdminActor } from "../plugins/adminAuth.js";
+import { recordAudit } from "../system/audit.js";
+import { latestSwitches, switchLights, wantedLights } from "./service.js";
+import { getSettings } from "../settings/service.js";
 
 /** The lights on toiminta (decision 035): state, the override in force, the latest switches. */
 export async function lightsOverview(ctx: AppContext): Promise<LightsOverview> {

@@ -1,11 +1,11 @@
 import { count, inArray } from "drizzle-orm";
-import type { GateOverview } from "../../../domain/admin/gate.js";
-import { helsinkiDate, toHelsinkiIso, wallClock } from "../../../domain/helsinkiTime.js";
-import type { AppContext } from "../../context.js";
-import { gateFallbackNotices } from "../../db/schema.js";
-import { attendanceBetween } from "../attendance.js";
-import { gateHistory } from "../gateOutages.js";
-import { getSetting } from "../../settings/service.js";
+import type { GateOverview } from "../../domain/admin/gate.js";
+import { helsinkiDate, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
+import type { AppContext } from "../context.js";
+import { gateFallbackNotices } from "../db/schema.js";
+import { attendanceBetween } from "./attendance.js";
+import { gateHistory } from "./gateOutages.js";
+import { getSetting } from "../settings/service.js";
 
 const iso = (d: Date | null) => (d ? toHelsinkiIso(d) : null);
 

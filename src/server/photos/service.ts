@@ -5,8 +5,8 @@ import type { Db } from "../db/index.js";
 import { parkPhotoSizes, parkPhotos } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
-import { recordAudit } from "./audit.js";
-import { makePhotoSizes, type PhotoFormat } from "./photoSizes.js";
+import { recordAudit } from "../system/audit.js";
+import { makePhotoSizes, type PhotoFormat } from "./sizes.js";
 
 /**
  * The park's photos (decision 032): originals and their sizes live in PostgreSQL, so every server on

@@ -6,13 +6,13 @@ import type {
   Heatmap,
   Timeline,
   TimelineBooking,
-} from "../../../domain/admin/operations.js";
-import { HELSINKI, helsinkiDate, toHelsinkiIso, wallClock } from "../../../domain/helsinkiTime.js";
-import type { AppContext } from "../../context.js";
-import type { Db } from "../../db/index.js";
-import { areas, doorEvents, reservations } from "../../db/schema.js";
-import { isLiveStatus, periodContains, periodOverlaps } from "../../db/periods.js";
-import { logWindow, pageOf, type LogWindow } from "./paging.js";
+} from "../../domain/admin/operations.js";
+import { HELSINKI, helsinkiDate, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
+import type { AppContext } from "../context.js";
+import type { Db } from "../db/index.js";
+import { areas, doorEvents, reservations } from "../db/schema.js";
+import { isLiveStatus, periodContains, periodOverlaps } from "../db/periods.js";
+import { logWindow, pageOf, type LogWindow } from "../services/admin/paging.js";
 
 /**
  * Toiminta: what happens in the park today and how full it usually is. Every figure is one query

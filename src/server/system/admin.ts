@@ -8,17 +8,17 @@ import type {
   JobList,
   OutboxList,
   OutboxQuery,
-} from "../../../domain/admin/system.js";
-import { toHelsinkiIso } from "../../../domain/helsinkiTime.js";
-import type { AppContext } from "../../context.js";
-import type { Db } from "../../db/index.js";
-import { admins, auditLog, emailOutbox, jobRuns } from "../../db/schema.js";
-import { conflict, loggableError, notFound } from "../../errors.js";
-import { jobs } from "../../jobs/index.js";
-import type { AdminActor } from "../../plugins/adminAuth.js";
-import { recordAudit } from "../audit.js";
-import { MAGIC_LINK_TTL_MINUTES } from "../customerAuth.js";
-import { logWindow, pageOf, type LogWindow } from "./paging.js";
+} from "../../domain/admin/system.js";
+import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import type { AppContext } from "../context.js";
+import type { Db } from "../db/index.js";
+import { admins, auditLog, emailOutbox, jobRuns } from "../db/schema.js";
+import { conflict, loggableError, notFound } from "../errors.js";
+import { jobs } from "../jobs/index.js";
+import type { AdminActor } from "../plugins/adminAuth.js";
+import { recordAudit } from "./audit.js";
+import { MAGIC_LINK_TTL_MINUTES } from "../services/customerAuth.js";
+import { logWindow, pageOf, type LogWindow } from "../services/admin/paging.js";
 
 /** Järjestelmä: the e-mail outbox and its resend, the jobs, the audit log and the admin list. */
 

@@ -4,7 +4,7 @@ import { gateChecks, gateOutages } from "../db/schema.js";
 import type { Settings } from "../settings/service.js";
 
 /**
- * The gate's state as the health job left it (services/gateHealth.ts): an open outage means the
+ * The gate's state as the health job left it (door/gateHealth.ts): an open outage means the
  * last check found the gate not answering. Read by the door page and the admin pages.
  */
 

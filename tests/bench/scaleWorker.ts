@@ -28,12 +28,9 @@ import {
   purchasesPageQuery,
 } from "../../src/server/services/admin/purchases.js";
 import { listReservations, reservationListQuery } from "../../src/server/services/admin/reservations.js";
-import {
-  latestJobRunsQuery,
-  listAudit,
-  listJobs,
-  listOutbox,
-} from "../../src/server/system/admin.js";
+import { listOutbox } from "../../src/server/mail/admin.js";
+import { listAudit, listJobs } from "../../src/server/system/admin.js";
+import { latestJobRunsQuery } from "../../src/server/system/jobRepository.js";
 import {
   loadBookingRules,
   loadLiveReservations,

@@ -1,6 +1,6 @@
 import { jobs, runOnce } from "../../src/server/jobs/index.js";
 import { admins, auditLog, jobRuns } from "../../src/server/db/schema.js";
-import { LAST_ADMIN, SELF_REMOVAL } from "../../src/server/system/admin.js";
+import { LAST_ADMIN, SELF_REMOVAL } from "../../src/server/system/admins.js";
 import { smtpTransport } from "../../src/server/mail/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";

@@ -1,22 +1,21 @@
 import { Cron } from "croner";
 import type { FastifyBaseLogger } from "fastify";
 import { hostname } from "node:os";
-import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import { jobRuns } from "../db/schema.js";
-import { loggableError } from "../errors.js";
-import { MAGIC_LINK_TTL_MINUTES } from "../services/customerAuth.js";
 import { checkGate } from "../door/gateHealth.js";
-import { runHealthChecks } from "../system/health.js";
+import { loggableError } from "../errors.js";
 import { switchLights } from "../lights/service.js";
+import { MAGIC_LINK_TTL_MINUTES } from "../services/customerAuth.js";
 import { releaseExpiredHolds } from "../services/holds.js";
 import { createDueInvoices, remindOverdueInvoices } from "../services/invoices.js";
 import { expireAbandonedSignups } from "../services/membership.js";
 import { closeCancelledCheckouts } from "../services/paymentEvents.js";
 import { retryDueRefunds } from "../services/refunds.js";
 import { queueDueReminders } from "../services/reminders.js";
-import { purgeExpiredPersonalData } from "../system/retention.js";
 import { offerFreedSlots } from "../services/waitlistOffers.js";
+import { runHealthChecks } from "../system/health.js";
+import { jobRepository } from "../system/jobRepository.js";
+import { purgeExpiredPersonalData } from "../system/retention.js";
 
 export type Job = {
   name: string;
@@ -120,12 +119,8 @@ export async function runOnce(
   dueAt: Date,
   log?: FastifyBaseLogger,
 ): Promise<boolean> {
-  const claimed = await ctx.db
-    .insert(jobRuns)
-    .values({ name: job.name, dueAt, startedAt: ctx.now(), status: "running", runner: runnerName })
-    .onConflictDoNothing()
-    .returning({ name: jobRuns.name });
-  if (claimed.length === 0) return false;
+  const runs = jobRepository(ctx.db);
+  if (!(await runs.claimRun(job.name, dueAt, ctx.now(), runnerName))) return false;
   let status: "ok" | "failed" = "ok";
   let result: string;
   try {
@@ -135,10 +130,7 @@ export async function runOnce(
     result = loggableError(error).message;
     log?.error({ err: loggableError(error), job: job.name }, "scheduled job failed");
   }
-  await ctx.db
-    .update(jobRuns)
-    .set({ status, result: result.slice(0, 500), finishedAt: ctx.now() })
-    .where(and(eq(jobRuns.name, job.name), eq(jobRuns.dueAt, dueAt)));
+  await runs.finishRun(job.name, dueAt, { status, result: result.slice(0, 500), finishedAt: ctx.now() });
   return true;
 }
 

@@ -1,21 +1,5 @@
-import { and, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import {
-  customers,
-  customerSessions,
-  doorEvents,
-  emailOutbox,
-  gateChecks,
-  idempotencyKeys,
-  lightSwitches,
-  invoices,
-  jobRuns,
-  magicLinkTokens,
-  reservationLookups,
-  reservations,
-  waitlistEntries,
-  subscriptions,
-} from "../db/schema.js";
+import { retentionRepository } from "./retentionRepository.js";
 
 /**
  * How long personal data that no law requires us to keep stays, as the privacy notice
@@ -44,86 +28,41 @@ export async function purgeExpiredPersonalData(ctx: AppContext) {
   logCutoff.setUTCMonth(logCutoff.getUTCMonth() - RETENTION.logMonths);
   const credentialCutoff = new Date(now.getTime() - RETENTION.credentialsDays * DAY_MS);
 
-  const door = await ctx.db
-    .delete(doorEvents)
-    .where(lt(doorEvents.createdAt, logCutoff))
-    .returning({ id: doorEvents.id });
-  const mail = await ctx.db
-    .delete(emailOutbox)
-    .where(lt(emailOutbox.createdAt, logCutoff))
-    .returning({ id: emailOutbox.id });
-  const links = await ctx.db
-    .delete(magicLinkTokens)
-    .where(lt(magicLinkTokens.expiresAt, credentialCutoff))
-    .returning({ id: magicLinkTokens.id });
-  const sessions = await ctx.db
-    .delete(customerSessions)
-    .where(
-      or(
-        lt(customerSessions.expiresAt, credentialCutoff),
-        and(isNotNull(customerSessions.revokedAt), lt(customerSessions.revokedAt, credentialCutoff)),
-      ),
-    )
-    .returning({ id: customerSessions.id });
-  const runs = await ctx.db
-    .delete(jobRuns)
-    .where(lt(jobRuns.startedAt, new Date(now.getTime() - RETENTION.jobRunDays * DAY_MS)))
-    .returning({ name: jobRuns.name });
+  const purge = retentionRepository(ctx.db);
+
+  const door = await purge.doorEventsBefore(logCutoff);
+  const mail = await purge.emailsBefore(logCutoff);
+  const links = await purge.loginLinksBefore(credentialCutoff);
+  const sessions = await purge.sessionsBefore(credentialCutoff);
+  const runs = await purge.jobRunsBefore(new Date(now.getTime() - RETENTION.jobRunDays * DAY_MS));
   // Checks every five minutes while bookings run add up; the outages table keeps the history that matters.
-  const checks = await ctx.db
-    .delete(gateChecks)
-    .where(lt(gateChecks.createdAt, new Date(now.getTime() - RETENTION.gateCheckDays * DAY_MS)))
-    .returning({ id: gateChecks.id });
+  const checks = await purge.gateChecksBefore(new Date(now.getTime() - RETENTION.gateCheckDays * DAY_MS));
   // The lights' switches like the gate's log, but never the newest: the lights job compares with it.
-  const switches = await ctx.db
-    .delete(lightSwitches)
-    .where(
-      and(
-        lt(lightSwitches.createdAt, logCutoff),
-        sql`${lightSwitches.id} < (SELECT max(${lightSwitches.id}) FROM ${lightSwitches})`,
-      ),
-    )
-    .returning({ id: lightSwitches.id });
+  const switches = await purge.lightSwitchesBefore(logCutoff);
   // Asking for a login link makes a customer row (the link belongs to it); one that never logged
   // in and holds nothing is gone a day later, with its links (ON DELETE CASCADE).
-  const unused = await ctx.db
-    .delete(customers)
-    .where(
-      and(
-        isNull(customers.lastLoginAt),
-        lt(customers.createdAt, credentialCutoff),
-        sql`NOT EXISTS (SELECT 1 FROM ${reservations} WHERE ${reservations.customerId} = ${customers.id})`,
-        sql`NOT EXISTS (SELECT 1 FROM ${subscriptions} WHERE ${subscriptions.customerId} = ${customers.id})`,
-        sql`NOT EXISTS (SELECT 1 FROM ${invoices} WHERE ${invoices.customerId} = ${customers.id})`,
-      ),
-    )
-    .returning({ id: customers.id });
+  const unused = await purge.unusedCustomersBefore(credentialCutoff);
   // The stored first answers of idempotent POSTs hold access tokens: no longer than needed.
-  const answers = await ctx.db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - RETENTION.idempotencyDays * DAY_MS)))
-    .returning({ key: idempotencyKeys.key });
+  const answers = await purge.idempotencyKeysBefore(
+    new Date(now.getTime() - RETENTION.idempotencyDays * DAY_MS),
+  );
   // A booking look-up's row only counts toward its limits (15 minutes); its IP address goes after a day.
-  const lookups = await ctx.db
-    .delete(reservationLookups)
-    .where(lt(reservationLookups.createdAt, credentialCutoff))
-    .returning({ id: reservationLookups.id });
+  const lookups = await purge.reservationLookupsBefore(credentialCutoff);
   // An ended waitlist entry (its address and IP) goes after a month (waitlist_entries_ended index).
-  const waitlist = await ctx.db
-    .delete(waitlistEntries)
-    .where(lt(waitlistEntries.endedAt, new Date(now.getTime() - RETENTION.waitlistDays * DAY_MS)))
-    .returning({ id: waitlistEntries.id });
+  const waitlist = await purge.waitlistEntriesBefore(
+    new Date(now.getTime() - RETENTION.waitlistDays * DAY_MS),
+  );
   return {
-    waitlistEntries: waitlist.length,
-    idempotencyKeys: answers.length,
-    reservationLookups: lookups.length,
-    unusedCustomers: unused.length,
-    jobRuns: runs.length,
-    doorEvents: door.length,
-    gateChecks: checks.length,
-    lightSwitches: switches.length,
-    emails: mail.length,
-    loginLinks: links.length,
-    sessions: sessions.length,
+    waitlistEntries: waitlist,
+    idempotencyKeys: answers,
+    reservationLookups: lookups,
+    unusedCustomers: unused,
+    jobRuns: runs,
+    doorEvents: door,
+    gateChecks: checks,
+    lightSwitches: switches,
+    emails: mail,
+    loginLinks: links,
+    sessions: sessions,
   };
 }

@@ -25,7 +25,7 @@ import { tierOn } from "../../prices/service.js";
 import { recordRefund, sendRefund } from "../refunds.js";
 import { getSettings } from "../../settings/service.js";
 import { membershipPriceOf } from "../tierChange.js";
-import { deliverAudited } from "../../system/admin.js";
+import { deliverAudited } from "../../mail/admin.js";
 
 /**
  * What an admin does on a member's behalf (decision 022): cancel by the member's own rules, change

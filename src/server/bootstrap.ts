@@ -14,7 +14,7 @@ import { demoPaymentProvider } from "./integrations/payments/demo.js";
 import type { PaymentProvider } from "./integrations/payments/provider.js";
 import { stripeClient, stripePaymentProvider } from "./integrations/payments/stripe.js";
 import { AvailabilityCache } from "./availability/cache.js";
-import { consoleTransport, createMailService, smtpTransport, type MailTransport } from "./services/mail.js";
+import { consoleTransport, createMailService, smtpTransport, type MailTransport } from "./mail/service.js";
 
 export function openConfiguredDatabase(config: Config): Promise<Database> {
   return config.DATABASE_URL

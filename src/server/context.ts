@@ -5,7 +5,7 @@ import type { DoorProvider } from "./integrations/door/provider.js";
 import type { LightsProvider } from "./integrations/lights/provider.js";
 import type { PaymentProvider } from "./integrations/payments/provider.js";
 import type { AvailabilityCache } from "./availability/cache.js";
-import type { MailService } from "./services/mail.js";
+import type { MailService } from "./mail/service.js";
 
 /** What every route and job needs; built once in main.ts (or a test) and handed to buildApp. */
 export type AppContext = {

@@ -21,32 +21,29 @@ import { customers } from "../../src/server/db/schema.js";
 import { jobs } from "../../src/server/jobs/index.js";
 import { financeReport } from "../../src/server/finance/report.js";
 import { listMemberships } from "../../src/server/services/admin/memberships.js";
-import { heatmap, listDoorEvents, timeline } from "../../src/server/services/admin/operations.js";
+import { heatmap, listDoorEvents, timeline } from "../../src/server/door/adminOperations.js";
 import {
   listPurchases,
   purchaseConditions,
   purchasesPageQuery,
 } from "../../src/server/services/admin/purchases.js";
 import { listReservations, reservationListQuery } from "../../src/server/services/admin/reservations.js";
-import {
-  latestJobRunsQuery,
-  listAudit,
-  listJobs,
-  listOutbox,
-} from "../../src/server/services/admin/system.js";
+import { listOutbox } from "../../src/server/mail/admin.js";
+import { listAudit, listJobs } from "../../src/server/system/admin.js";
+import { latestJobRunsQuery } from "../../src/server/system/jobRepository.js";
 import {
   loadBookingRules,
   loadLiveReservations,
   primaryArea,
 } from "../../src/server/availability/service.js";
 import { bookingStateQuery } from "../../src/server/services/checkoutHold.js";
-import { storedHealth } from "../../src/server/services/health.js";
+import { storedHealth } from "../../src/server/system/health.js";
 import {
   createDueInvoices,
   dueSubscriptionsQuery,
   listInvoices,
 } from "../../src/server/services/invoices.js";
-import { consoleTransport } from "../../src/server/services/mail.js";
+import { consoleTransport } from "../../src/server/mail/service.js";
 import { currentSubscription, toSubscriptionView } from "../../src/server/services/membership.js";
 import { putSetting } from "../../src/server/settings/service.js";
 import type { LoadResult, LoadRun } from "./load.js";

@@ -1,7 +1,7 @@
 import { jobs, runOnce } from "../../src/server/jobs/index.js";
 import { admins, auditLog, jobRuns } from "../../src/server/db/schema.js";
-import { LAST_ADMIN, SELF_REMOVAL } from "../../src/server/services/admin/system.js";
-import { smtpTransport } from "../../src/server/services/mail.js";
+import { LAST_ADMIN, SELF_REMOVAL } from "../../src/server/system/admins.js";
+import { smtpTransport } from "../../src/server/mail/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
 import { createUser, signedInAdmin, signIn, uniqueEmail } from "../support/firebase.js";

@@ -1,7 +1,7 @@
 import { gateOverviewSchema } from "../../src/domain/admin/gate.js";
 import { reservationDetailsSchema } from "../../src/domain/admin/reservations.js";
 import { logDoorProvider } from "../../src/server/integrations/door/log.js";
-import { checkGate } from "../../src/server/services/gateHealth.js";
+import { checkGate } from "../../src/server/door/gateHealth.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

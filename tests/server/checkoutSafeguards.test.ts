@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { idempotencyKeys, payments, reservations, subscriptions } from "../../src/server/db/schema.js";
 import { demoPaymentProvider } from "../../src/server/integrations/payments/demo.js";
-import { purgeExpiredPersonalData } from "../../src/server/services/retention.js";
+import { purgeExpiredPersonalData } from "../../src/server/system/retention.js";
 import { getSetting, putSetting } from "../../src/server/settings/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { checkoutBody } from "../support/booking.js";

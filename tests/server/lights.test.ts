@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { AppContext } from "../../src/server/context.js";
 import { openDatabase, type Database } from "../../src/server/db/index.js";
 import { areas, auditLog, lightSwitches, reservations } from "../../src/server/db/schema.js";
-import { switchLights } from "../../src/server/services/lights.js";
+import { switchLights } from "../../src/server/lights/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
 import { fakeShelly } from "../support/fakeShelly.js";

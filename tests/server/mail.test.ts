@@ -3,7 +3,7 @@ import { loadConfig } from "../../src/server/config.js";
 import { emailOutbox } from "../../src/server/db/schema.js";
 import { jobs } from "../../src/server/jobs/index.js";
 import { messages } from "../../src/server/services/customerAuth.js";
-import { smtpTransport } from "../../src/server/services/mail.js";
+import { smtpTransport } from "../../src/server/mail/service.js";
 import { freePort } from "../support/server.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds, openTestDatabase } from "../support/database.js";

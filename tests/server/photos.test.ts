@@ -4,7 +4,7 @@ import { buildApp, type App } from "../../src/server/app.js";
 import { createContext } from "../../src/server/bootstrap.js";
 import { openDatabase, type Database } from "../../src/server/db/index.js";
 import { auditLog, parkPhotos } from "../../src/server/db/schema.js";
-import { consoleTransport } from "../../src/server/services/mail.js";
+import { consoleTransport } from "../../src/server/mail/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin, signedInUser } from "../support/firebase.js";

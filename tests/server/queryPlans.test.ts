@@ -8,17 +8,13 @@ import {
   purchasesSummaryQuery,
 } from "../../src/server/services/admin/purchases.js";
 import { reservationListQuery } from "../../src/server/services/admin/reservations.js";
-import { doorEventConditions, doorEventCountsQuery } from "../../src/server/services/admin/operations.js";
+import { doorEventConditions, doorEventCountsQuery } from "../../src/server/door/operationsRepository.js";
 import { logWindow } from "../../src/server/services/admin/paging.js";
-import {
-  latestJobRunsQuery,
-  outboxConditions,
-  outboxCountsQuery,
-  outboxPageQuery,
-} from "../../src/server/services/admin/system.js";
+import { outboxConditions, outboxCountsQuery, outboxPageQuery } from "../../src/server/mail/repository.js";
+import { latestJobRunsQuery } from "../../src/server/system/jobRepository.js";
 import { loadLiveReservations } from "../../src/server/availability/service.js";
 import { bookingStateQuery } from "../../src/server/services/checkoutHold.js";
-import { lightsWindowQuery } from "../../src/server/services/lights.js";
+import { lightsWindowQuery } from "../../src/server/lights/repository.js";
 import { databaseKinds, openTestDatabase } from "../support/database.js";
 import { emailFragment, seedHistory } from "../support/history.js";
 

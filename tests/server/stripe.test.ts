@@ -8,7 +8,7 @@ import {
   webhookEvents,
 } from "../../src/server/db/schema.js";
 import { jobs } from "../../src/server/jobs/index.js";
-import { runHealthChecks } from "../../src/server/services/health.js";
+import { runHealthChecks } from "../../src/server/system/health.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { holdSlot, outboxOf, postCheckout } from "../support/booking.js";
 import { addGiftCard } from "../support/credits.js";

@@ -6,7 +6,7 @@ import type { AppContext } from "../../src/server/context.js";
 import { openDatabase, type Database } from "../../src/server/db/index.js";
 import { runOnce, type Job } from "../../src/server/jobs/index.js";
 import { emailOutbox, reservations, waitlistEntries } from "../../src/server/db/schema.js";
-import { consoleTransport } from "../../src/server/services/mail.js";
+import { consoleTransport } from "../../src/server/mail/service.js";
 import { offerFreedSlots } from "../../src/server/waitlist/offers.js";
 import { createClock } from "../support/app.js";
 import { availabilityOf, checkoutBody } from "../support/booking.js";

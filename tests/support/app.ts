@@ -5,7 +5,7 @@ import type { AppContext } from "../../src/server/context.js";
 import type { DatabaseKind } from "../../src/server/db/index.js";
 import type { DoorProvider } from "../../src/server/integrations/door/provider.js";
 import type { PaymentProvider } from "../../src/server/integrations/payments/provider.js";
-import { consoleTransport, type MailTransport } from "../../src/server/services/mail.js";
+import { consoleTransport, type MailTransport } from "../../src/server/mail/service.js";
 import { openTestDatabase } from "./database.js";
 
 /** A clock that tests set and move; the app reads time only through it. */

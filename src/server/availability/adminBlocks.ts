@@ -3,7 +3,7 @@ import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import { badRequest, HttpError, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
-import { recordAudit } from "../services/audit.js";
+import { recordAudit } from "../system/audit.js";
 import { lockAreaBookings } from "./service.js";
 import { expireHolds } from "../services/holds.js";
 import {

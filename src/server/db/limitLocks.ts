@@ -24,9 +24,9 @@ export const LIMIT_LOCK = {
   holdsDay: 16,
   lookupIp: 17,
   lookupMailbox: 18,
-  /** The gate health job's outage transitions (services/gateHealth.ts). */
+  /** The gate health job's outage transitions (door/gateHealth.ts). */
   gateOutage: 19,
-  /** The lights job's wanted-state transitions (services/lights.ts). */
+  /** The lights job's wanted-state transitions (lights/service.ts). */
   lights: 22,
   /** Joins of a slot's waitlist per IP and per mailbox (waitlist/service.ts). */
   waitlistIp: 20,

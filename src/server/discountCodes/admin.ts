@@ -9,7 +9,7 @@ import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
-import { recordAudit } from "../services/audit.js";
+import { recordAudit } from "../system/audit.js";
 import { isUniqueViolation } from "../services/pgErrors.js";
 import { discountCodeRepository, type DiscountCodeColumns, type DiscountCodeRow } from "./repository.js";
 

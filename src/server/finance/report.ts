@@ -12,7 +12,7 @@ import {
 import { datesBetween, helsinkiDate, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import { loadVatRates, vatRateOn } from "../prices/service.js";
-import { attendanceBetween } from "../services/attendance.js";
+import { attendanceBetween } from "../door/attendance.js";
 import { financeRepository, type FlowRow } from "./repository.js";
 
 /**

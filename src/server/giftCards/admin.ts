@@ -12,7 +12,7 @@ import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
 import { notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
-import { recordAudit } from "../services/audit.js";
+import { recordAudit } from "../system/audit.js";
 import { pageOf } from "../services/admin/paging.js";
 import { whatWasPaid } from "../services/admin/purchases.js";
 import { giftCardRepository } from "./repository.js";

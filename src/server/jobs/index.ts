@@ -1,21 +1,20 @@
 import { Cron } from "croner";
 import type { FastifyBaseLogger } from "fastify";
 import { hostname } from "node:os";
-import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import { jobRuns } from "../db/schema.js";
+import { checkGate } from "../door/gateHealth.js";
 import { loggableError } from "../errors.js";
+import { switchLights } from "../lights/service.js";
 import { MAGIC_LINK_TTL_MINUTES } from "../services/customerAuth.js";
-import { checkGate } from "../services/gateHealth.js";
-import { runHealthChecks } from "../services/health.js";
-import { switchLights } from "../services/lights.js";
 import { releaseExpiredHolds } from "../services/holds.js";
 import { createDueInvoices, remindOverdueInvoices } from "../services/invoices.js";
 import { expireAbandonedSignups } from "../services/membership.js";
 import { closeCancelledCheckouts } from "../services/paymentEvents.js";
 import { retryDueRefunds } from "../services/refunds.js";
 import { queueDueReminders } from "../reservations/reminders.js";
-import { purgeExpiredPersonalData } from "../services/retention.js";
+import { runHealthChecks } from "../system/health.js";
+import { jobRepository } from "../system/jobRepository.js";
+import { purgeExpiredPersonalData } from "../system/retention.js";
 import { offerFreedSlots } from "../waitlist/offers.js";
 
 export type Job = {
@@ -88,19 +87,19 @@ export const jobs: Job[] = [
       Object.fromEntries((await runHealthChecks(ctx)).map((o) => [o.component, o.ok ? "ok" : "virhe"])),
   },
   {
-    // The gate before and during bookings (services/gateHealth.ts); idle when nothing is booked.
+    // The gate before and during bookings (door/gateHealth.ts); idle when nothing is booked.
     name: "check-gate",
     schedule: "20 * * * * *",
     run: checkGate,
   },
   {
-    // The park's lights for bookings in the dark (services/lights.ts); switches only on a change.
+    // The park's lights for bookings in the dark (lights/service.ts); switches only on a change.
     name: "switch-lights",
     schedule: "40 * * * * *",
     run: switchLights,
   },
   {
-    // Keeps the privacy notice's retention periods (services/retention.ts).
+    // Keeps the privacy notice's retention periods (system/retention.ts).
     name: "purge-expired-personal-data",
     schedule: "0 30 3 * * *",
     run: purgeExpiredPersonalData,
@@ -120,12 +119,8 @@ export async function runOnce(
   dueAt: Date,
   log?: FastifyBaseLogger,
 ): Promise<boolean> {
-  const claimed = await ctx.db
-    .insert(jobRuns)
-    .values({ name: job.name, dueAt, startedAt: ctx.now(), status: "running", runner: runnerName })
-    .onConflictDoNothing()
-    .returning({ name: jobRuns.name });
-  if (claimed.length === 0) return false;
+  const runs = jobRepository(ctx.db);
+  if (!(await runs.claimRun(job.name, dueAt, ctx.now(), runnerName))) return false;
   let status: "ok" | "failed" = "ok";
   let result: string;
   try {
@@ -135,10 +130,7 @@ export async function runOnce(
     result = loggableError(error).message;
     log?.error({ err: loggableError(error), job: job.name }, "scheduled job failed");
   }
-  await ctx.db
-    .update(jobRuns)
-    .set({ status, result: result.slice(0, 500), finishedAt: ctx.now() })
-    .where(and(eq(jobRuns.name, job.name), eq(jobRuns.dueAt, dueAt)));
+  await runs.finishRun(job.name, dueAt, { status, result: result.slice(0, 500), finishedAt: ctx.now() });
   return true;
 }
 

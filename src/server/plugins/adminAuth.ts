@@ -1,10 +1,9 @@
-import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { adminMessages } from "../../domain/admin/session.js";
-import { admins } from "../db/schema.js";
+import type { AppContext } from "../context.js";
 import { HttpError, unauthorized } from "../errors.js";
 import { IdentityUnavailableError, type VerifiedIdentity } from "../integrations/adminIdentity.js";
-import type { AppContext } from "../context.js";
+import { systemRepository } from "../system/repository.js";
 
 /** The admin a request acts as; the audit log records it with every write. */
 export type AdminActor = { uid: string; email: string };
@@ -30,8 +29,7 @@ async function adminStatus(ctx: AppContext, identity: VerifiedIdentity) {
   const email = identity.email;
   if (!email) return "forbidden";
   const listed =
-    ctx.config.adminAuth.adminEmails.includes(email) ||
-    (await ctx.db.select({ email: admins.email }).from(admins).where(eq(admins.email, email))).length > 0;
+    ctx.config.adminAuth.adminEmails.includes(email) || (await systemRepository(ctx.db).isListedAdmin(email));
   if (!listed) return "forbidden";
   return identity.emailVerified ? "admin" : "unverified";
 }

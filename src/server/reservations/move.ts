@@ -6,7 +6,7 @@ import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
-import { recordAudit } from "../services/audit.js";
+import { recordAudit } from "../system/audit.js";
 import { checkSlot, lockAreaBookings } from "../availability/service.js";
 import { expireHolds } from "../services/holds.js";
 import { applyMove, enqueueMoveMail } from "./moveApply.js";

@@ -1,6 +1,6 @@
 import { formatTimeRange } from "../../domain/helsinkiClock.js";
 import { formatEuros } from "../../domain/money.js";
-import type { OutgoingMail } from "../services/mail.js";
+import type { OutgoingMail } from "../mail/service.js";
 import { bookingIcs, doorUrlOf, signature, type MailReservation } from "../services/receipt.js";
 import type { Settings } from "../settings/service.js";
 

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { systemRepository } from "../system/repository.js";
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,7 +17,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       try {
-        await app.ctx.db.execute(sql`select 1`);
+        await systemRepository(app.ctx.db).ping();
         return { status: "ok" as const, database: app.ctx.database.kind };
       } catch (error) {
         return reply.status(503).send({ status: "error" as const, message: (error as Error).message });

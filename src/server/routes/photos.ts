@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { photoListSchema } from "../../domain/photos.js";
 import { notFound } from "../errors.js";
-import { PHOTO_FORMATS } from "../services/photoSizes.js";
-import { listPhotos, photoSizeData } from "../services/photos.js";
+import { PHOTO_FORMATS } from "../photos/sizes.js";
+import { listPhotos, photoSizeData } from "../photos/service.js";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 

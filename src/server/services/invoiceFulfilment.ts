@@ -5,7 +5,7 @@ import { customers, invoices, payments, subscriptions } from "../db/schema.js";
 import { invoicePaidMail, welcomeMail } from "./membershipMail.js";
 import type { PaymentRow } from "./reservationView.js";
 import type { InvoiceRow } from "./invoices.js";
-import type { OutgoingMail } from "./mail.js";
+import type { OutgoingMail } from "../mail/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
 import { recordRefund, refundAndTell } from "./refunds.js";
 import { getSettings, type Settings } from "../settings/service.js";

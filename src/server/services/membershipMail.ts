@@ -3,7 +3,7 @@ import { formatReferenceNumber } from "../../domain/membership.js";
 import { addDays, commitmentLastDay } from "../../domain/membershipPeriods.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import type { invoices, subscriptions } from "../db/schema.js";
-import type { OutgoingMail } from "./mail.js";
+import type { OutgoingMail } from "../mail/service.js";
 import { signature } from "./receipt.js";
 import type { Settings } from "../settings/service.js";
 

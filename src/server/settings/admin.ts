@@ -6,7 +6,7 @@ import {
 import type { AppContext } from "../context.js";
 import { conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
-import { recordAudit } from "../services/audit.js";
+import { recordAudit } from "../system/audit.js";
 import { settingsRepository } from "./repository.js";
 import { getSetting, getSettings, putSetting, type SettingValue } from "./service.js";
 

@@ -92,7 +92,7 @@ export const settingSchemas = {
       .min(5)
       .max(24 * 60),
   }),
-  /** The park's lights (services/lights.ts, decision 035): on until the end of a booking plus this. */
+  /** The park's lights (lights/service.ts, decision 035): on until the end of a booking plus this. */
   lights: z.object({ graceMinutes: z.number().int().min(0).max(120).default(10) }),
 } as const;
 

@@ -1,6 +1,6 @@
 import { formatTime, formatTimeRange } from "../../domain/helsinkiClock.js";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
-import type { OutgoingMail } from "../services/mail.js";
+import type { OutgoingMail } from "../mail/service.js";
 import { signature } from "../services/receipt.js";
 import type { Settings } from "../settings/service.js";
 

@@ -33,7 +33,7 @@ export const doorEvents = pgTable(
 );
 
 /**
- * One row per gate health check window (services/gateHealth.ts): the server that inserts the
+ * One row per gate health check window (door/gateHealth.ts): the server that inserts the
  * window's row asks the device, so with two servers each window is checked once. Its result is
  * filled in after the device answered (or did not). The gate's state history.
  */

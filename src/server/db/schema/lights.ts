@@ -7,7 +7,7 @@ export const lightSwitchReasons = ["booking", "schedule", "manual"] as const;
 export const lightSwitchResults = ["pending", "ok", "failed"] as const;
 
 /**
- * One row per wanted change of the lights (services/lights.ts): inserted under an advisory lock
+ * One row per wanted change of the lights (lights/service.ts): inserted under an advisory lock
  * when the wanted state differs from the last row, so with two servers each change is one row;
  * the device is switched after that commit and the result written back. A failed row is tried
  * again by the next run (attempts counts the tries).

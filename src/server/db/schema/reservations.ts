@@ -72,7 +72,7 @@ export const reservations = pgTable(
      */
     reminderSentAt: tstz("reminder_sent_at"),
     /**
-     * The first allowed press of the gate (services/door.ts): set once, in the press's own
+     * The first allowed press of the gate (door/service.ts): set once, in the press's own
      * transaction. A confirmed booking that ended without it is a no-show; kept here rather than
      * derived from door_events so counting no-shows reads only the bookings counted.
      */

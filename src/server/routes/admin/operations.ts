@@ -10,9 +10,9 @@ import {
 import { gateOverviewQuerySchema, gateOverviewSchema } from "../../../domain/admin/gate.js";
 import { lightsOverrideBodySchema, lightsOverviewSchema } from "../../../domain/admin/lights.js";
 import { signedInAdmin } from "../../plugins/adminAuth.js";
-import { gateOverview } from "../../services/admin/gate.js";
-import { lightsOverview, setLightsOverride } from "../../services/admin/lights.js";
-import { heatmap, listDoorEvents, timeline } from "../../services/admin/operations.js";
+import { gateOverview } from "../../door/admin.js";
+import { lightsOverview, setLightsOverride } from "../../lights/admin.js";
+import { heatmap, listDoorEvents, timeline } from "../../door/adminOperations.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: toiminta"];

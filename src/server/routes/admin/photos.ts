@@ -4,7 +4,7 @@ import { z } from "zod";
 import { MAX_ALT_LENGTH, MAX_PHOTO_BYTES, parkPhotoSchema, photoListSchema } from "../../../domain/photos.js";
 import { badRequest, HttpError } from "../../errors.js";
 import { signedInAdmin } from "../../plugins/adminAuth.js";
-import { addPhoto, deletePhoto, listPhotos, reorderPhotos } from "../../services/photos.js";
+import { addPhoto, deletePhoto, listPhotos, reorderPhotos } from "../../photos/service.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: hallintapaneeli"];

@@ -12,16 +12,10 @@ import {
   outboxQuerySchema,
 } from "../../../domain/admin/system.js";
 import { signedInAdmin } from "../../plugins/adminAuth.js";
-import {
-  addAdmin,
-  listAdmins,
-  listAudit,
-  listJobs,
-  listOutbox,
-  removeAdmin,
-  resendMail,
-} from "../../services/admin/system.js";
-import { runHealthChecks, storedHealth } from "../../services/health.js";
+import { listOutbox, resendMail } from "../../mail/admin.js";
+import { listAudit, listJobs } from "../../system/admin.js";
+import { addAdmin, listAdmins, removeAdmin } from "../../system/admins.js";
+import { runHealthChecks, storedHealth } from "../../system/health.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: järjestelmä"];

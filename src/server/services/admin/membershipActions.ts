@@ -8,7 +8,7 @@ import type { Tx } from "../../db/index.js";
 import { customers, invoices, payments, refunds, subscriptions } from "../../db/schema.js";
 import { badRequest, conflict, notFound } from "../../errors.js";
 import type { AdminActor } from "../../plugins/adminAuth.js";
-import { recordAudit } from "../audit.js";
+import { recordAudit } from "../../system/audit.js";
 import { returnGiftCardShares } from "../../giftCards/service.js";
 import { INVOICE_NOT_FOUND } from "../invoices.js";
 import {
@@ -25,7 +25,7 @@ import { tierOn } from "../../prices/service.js";
 import { recordRefund, sendRefund } from "../refunds.js";
 import { getSettings } from "../../settings/service.js";
 import { membershipPriceOf } from "../tierChange.js";
-import { deliverAudited } from "./system.js";
+import { deliverAudited } from "../../mail/admin.js";
 
 /**
  * What an admin does on a member's behalf (decision 022): cancel by the member's own rules, change

@@ -12,7 +12,7 @@ import type { DbOrTx } from "../../db/index.js";
 import { invoices, payments, refunds, reservations } from "../../db/schema.js";
 import { conflict, notFound } from "../../errors.js";
 import type { AdminActor } from "../../plugins/adminAuth.js";
-import { recordAudit } from "../audit.js";
+import { recordAudit } from "../../system/audit.js";
 import { recordRefund, refundableCents, sendRefund, type RefundReason } from "../refunds.js";
 import { csvLine, euros } from "./csv.js";
 import {

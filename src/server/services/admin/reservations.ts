@@ -15,11 +15,11 @@ import { areas, blocks, doorEvents, openingExceptions, payments, reservations } 
 import { badRequest, conflict, notFound } from "../../errors.js";
 import type { AdminActor } from "../../plugins/adminAuth.js";
 import { checkSlot, lockAreaBookings, primaryArea } from "../../availability/service.js";
-import { recordAudit } from "../audit.js";
+import { recordAudit } from "../../system/audit.js";
 import { newToken } from "../booking.js";
 import { getSetting, getSettings } from "../../settings/service.js";
 import { isSlotConflict } from "../pgErrors.js";
-import { customerAttendance } from "../attendance.js";
+import { customerAttendance } from "../../door/attendance.js";
 import { countWaiting } from "../../waitlist/service.js";
 import {
   adminReservationById,

@@ -1,6 +1,6 @@
 import type { Tx } from "../db/index.js";
-import { auditLog } from "../db/schema.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
+import { systemRepository } from "./repository.js";
 
 /**
  * Every admin write leaves a row in audit_log: who, when (the database's clock of the writing
@@ -18,7 +18,7 @@ export async function recordAudit(
     after?: unknown;
   },
 ): Promise<void> {
-  await tx.insert(auditLog).values({
+  await systemRepository(tx).addAuditEntry({
     actorEmail: actor.email,
     actorUid: actor.uid,
     action: entry.action,

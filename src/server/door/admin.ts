@@ -1,11 +1,10 @@
-import { count, inArray } from "drizzle-orm";
-import type { GateOverview } from "../../../domain/admin/gate.js";
-import { helsinkiDate, toHelsinkiIso, wallClock } from "../../../domain/helsinkiTime.js";
-import type { AppContext } from "../../context.js";
-import { gateFallbackNotices } from "../../db/schema.js";
-import { attendanceBetween } from "../attendance.js";
-import { gateHistory } from "../gateOutages.js";
-import { getSetting } from "../../settings/service.js";
+import type { GateOverview } from "../../domain/admin/gate.js";
+import { helsinkiDate, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
+import type { AppContext } from "../context.js";
+import { getSetting } from "../settings/service.js";
+import { attendanceBetween } from "./attendance.js";
+import { gateHistory } from "./gateOutages.js";
+import { gateRepository } from "./gateRepository.js";
 
 const iso = (d: Date | null) => (d ? toHelsinkiIso(d) : null);
 
@@ -18,14 +17,7 @@ export async function gateOverview(ctx: AppContext, date?: string): Promise<Gate
     getSetting(ctx.db, "door"),
     attendanceBetween(ctx.db, wallClock(day, "00:00").toJSDate(), wallClock(day, "24:00").toJSDate(), now),
   ]);
-  const ids = outages.map((o) => o.id);
-  const notified = ids.length
-    ? await ctx.db
-        .select({ outageId: gateFallbackNotices.outageId, n: count() })
-        .from(gateFallbackNotices)
-        .where(inArray(gateFallbackNotices.outageId, ids))
-        .groupBy(gateFallbackNotices.outageId)
-    : [];
+  const notified = await gateRepository(ctx.db).fallbackNoticeCounts(outages.map((o) => o.id));
   const lastDone = checks.find((c) => c.ok !== null);
   return {
     provider: ctx.door.name,

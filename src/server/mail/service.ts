@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, lte, ne, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db, DbOrTx } from "../db/index.js";
-import { emailOutbox, type OutboxAttachment } from "../db/schema.js";
+import type { OutboxAttachment } from "../db/schema.js";
+import { mailRepository } from "./repository.js";
 
 export type OutgoingMail = {
   to: string;
@@ -105,20 +105,16 @@ export function createMailService(options: { transport: MailTransport; from: str
   const { transport, from, now } = options;
 
   async function enqueue(db: DbOrTx, mail: OutgoingMail): Promise<number> {
-    const [row] = await db
-      .insert(emailOutbox)
-      .values({
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        attachments: mail.attachments ?? [],
-        kind: mail.kind,
-        createdAt: now(),
-        nextAttemptAt: now(),
-      })
-      .returning({ id: emailOutbox.id });
-    return row!.id;
+    return mailRepository(db).insert({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      attachments: mail.attachments ?? [],
+      kind: mail.kind,
+      createdAt: now(),
+      nextAttemptAt: now(),
+    });
   }
 
   /**
@@ -127,15 +123,10 @@ export function createMailService(options: { transport: MailTransport; from: str
    * the retry job can never deliver the same message twice.
    */
   async function deliver(db: Db, id: number): Promise<{ sent: boolean; error?: string }> {
-    const [row] = await db
-      .update(emailOutbox)
-      .set({ nextAttemptAt: new Date(now().getTime() + CLAIM_MS) })
-      .where(
-        and(eq(emailOutbox.id, id), ne(emailOutbox.status, "sent"), lte(emailOutbox.nextAttemptAt, now())),
-      )
-      .returning();
+    const outbox = mailRepository(db);
+    const row = await outbox.claimDue(id, now(), new Date(now().getTime() + CLAIM_MS));
     if (!row) {
-      const [current] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+      const current = await outbox.byId(id);
       if (!current) throw new Error(`No outbox message ${id}`);
       if (current.status === "sent") return { sent: true };
       return { sent: false, error: current.lastError ?? "Viesti on jo lähetyksessä." };
@@ -150,31 +141,25 @@ export function createMailService(options: { transport: MailTransport; from: str
         attachments: row.attachments,
         kind: row.kind,
       });
-      await db
-        .update(emailOutbox)
-        .set({
-          status: "sent",
-          attempts,
-          sentAt: now(),
-          lastError: null,
-          ...(SECRET_KINDS.has(row.kind) && {
-            text: redactSecrets(row.text),
-            html: row.html === null ? null : redactSecrets(row.html),
-          }),
-        })
-        .where(eq(emailOutbox.id, id));
+      await outbox.update(id, {
+        status: "sent",
+        attempts,
+        sentAt: now(),
+        lastError: null,
+        ...(SECRET_KINDS.has(row.kind) && {
+          text: redactSecrets(row.text),
+          html: row.html === null ? null : redactSecrets(row.html),
+        }),
+      });
       return { sent: true };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await db
-        .update(emailOutbox)
-        .set({
-          status: "failed",
-          attempts,
-          lastError: message.slice(0, 1000),
-          nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)),
-        })
-        .where(eq(emailOutbox.id, id));
+      await outbox.update(id, {
+        status: "failed",
+        attempts,
+        lastError: message.slice(0, 1000),
+        nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)),
+      });
       return { sent: false, error: message };
     }
   }
@@ -199,25 +184,13 @@ export function createMailService(options: { transport: MailTransport; from: str
       staleAfterMinutes = {},
     }: { limit?: number; staleAfterMinutes?: Record<string, number> } = {},
   ): Promise<number> {
-    const notStale = Object.entries(staleAfterMinutes).map(
-      ([kind, minutes]) =>
-        sql`not (${emailOutbox.kind} = ${kind} and ${emailOutbox.createdAt} < ${new Date(now().getTime() - minutes * 60_000)})`,
-    );
-    const due = await db
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(
-        and(
-          inArray(emailOutbox.status, ["pending", "failed"]),
-          lte(emailOutbox.nextAttemptAt, now()),
-          sql`${emailOutbox.attempts} < ${MAX_MAIL_ATTEMPTS}`,
-          ...notStale,
-        ),
-      )
-      .orderBy(asc(emailOutbox.id))
-      .limit(limit);
+    const staleBefore = Object.entries(staleAfterMinutes).map(([kind, minutes]): [string, Date] => [
+      kind,
+      new Date(now().getTime() - minutes * 60_000),
+    ]);
+    const due = await mailRepository(db).dueIds(now(), MAX_MAIL_ATTEMPTS, staleBefore, limit);
     let sent = 0;
-    for (const { id } of due) if ((await deliver(db, id)).sent) sent++;
+    for (const id of due) if ((await deliver(db, id)).sent) sent++;
     return sent;
   }
 

@@ -1,19 +1,18 @@
-import { and, count, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { DoorInfo } from "../../domain/booking.js";
 import { formatDateTime, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
-import { doorEvents, reservations } from "../db/schema.js";
-import { handoverUntil } from "./doorHandover.js";
-import { fallbackTextOf, openOutage } from "./gateOutages.js";
-import { findReservation, type ReservationRow } from "./reservationView.js";
+import { findReservation, type ReservationRow } from "../services/reservationView.js";
 import { getSettings, type Settings } from "../settings/service.js";
+import { fallbackTextOf, openOutage } from "./gateOutages.js";
+import { handoverUntil } from "./handover.js";
+import { doorRepository } from "./repository.js";
 
 /**
  * The gate: a booking's door token opens it from door.opensBeforeMinutes before the start until
  * door.closesAfterMinutes after the end, but not before its start while another customer's booking
- * of the area is running (doorHandover.ts). Every attempt, allowed or refused, lands in door_events
+ * of the area is running (handover.ts). Every attempt, allowed or refused, lands in door_events
  * with its reason; the first allowed one marks the booking attended.
  */
 
@@ -92,31 +91,11 @@ const UNKNOWN_REASONS: DoorReason[] = ["unknown_token", "bad_token_format"];
  */
 async function overDoorLimits(tx: Tx, reservationId: string | null, ip: string, now: Date): Promise<boolean> {
   const since = new Date(now.getTime() - DOOR_LIMITS.windowMs);
-  const recent = and(gt(doorEvents.createdAt, since), ne(doorEvents.reason, "rate_limited"));
-  if (!reservationId) {
-    const [row] = await tx
-      .select({ n: count() })
-      .from(doorEvents)
-      .where(
-        and(
-          recent,
-          eq(doorEvents.ip, ip),
-          isNull(doorEvents.reservationId),
-          inArray(doorEvents.reason, UNKNOWN_REASONS),
-        ),
-      );
-    return row!.n >= DOOR_LIMITS.perIp;
-  }
-  const [row] = await tx
-    .select({
-      byIp: sql<number>`count(*) filter (where ${doorEvents.ip} = ${ip})`.mapWith(Number),
-      byToken: sql<number>`count(*) filter (where ${doorEvents.reservationId} = ${reservationId})`.mapWith(
-        Number,
-      ),
-    })
-    .from(doorEvents)
-    .where(and(recent, isNotNull(doorEvents.reservationId)));
-  return row!.byIp >= DOOR_LIMITS.perIp || row!.byToken >= DOOR_LIMITS.perToken;
+  const presses = doorRepository(tx);
+  if (!reservationId)
+    return (await presses.recentUnknownPresses(ip, since, UNKNOWN_REASONS)) >= DOOR_LIMITS.perIp;
+  const row = await presses.recentLinkPresses(reservationId, ip, since);
+  return row.byIp >= DOOR_LIMITS.perIp || row.byToken >= DOOR_LIMITS.perToken;
 }
 
 type Verdict = {
@@ -188,24 +167,17 @@ export async function openDoor(ctx: AppContext, doorToken: string, ip: string): 
           message: "Liian monta yritystä. Odota hetki ja yritä sitten uudelleen.",
         }
       : verdictOf(reservation, settings, now, handover);
-    const [event] = await tx
-      .insert(doorEvents)
-      .values({
-        reservationId: reservation?.id ?? null,
-        allowed: verdict.allowed,
-        reason: verdict.reason,
-        provider: ctx.door.name,
-        ip,
-        createdAt: now,
-      })
-      .returning({ id: doorEvents.id });
+    const id = await doorRepository(tx).recordPress({
+      reservationId: reservation?.id ?? null,
+      allowed: verdict.allowed,
+      reason: verdict.reason,
+      provider: ctx.door.name,
+      ip,
+      createdAt: now,
+    });
     // Attendance (decision 029): the first allowed press, also when the device then fails.
-    if (verdict.allowed)
-      await tx
-        .update(reservations)
-        .set({ attendedAt: now })
-        .where(and(eq(reservations.id, reservation!.id), isNull(reservations.attendedAt)));
-    return { id: event!.id, verdict };
+    if (verdict.allowed) await doorRepository(tx).markAttended(reservation!.id, now);
+    return { id, verdict };
   });
   if (!verdict.allowed) return { statusCode: verdict.statusCode, success: false, message: verdict.message };
 
@@ -213,7 +185,7 @@ export async function openDoor(ctx: AppContext, doorToken: string, ip: string): 
     await ctx.door.open({ reservationId: reservation!.id, seconds: ctx.config.DOOR_OPEN_SECONDS });
   } catch (error) {
     // Permitted, but the device failed: recorded as allowed with the failure as the reason.
-    await ctx.db.update(doorEvents).set({ reason: "provider_error" }).where(eq(doorEvents.id, eventId));
+    await doorRepository(ctx.db).markProviderError(eventId);
     return {
       statusCode: 502,
       success: false,
@@ -228,7 +200,7 @@ export async function openDoor(ctx: AppContext, doorToken: string, ip: string): 
 
 /** An attempt refused before it reached openDoor (a token no link could have): still recorded. */
 export async function recordMalformedAttempt(ctx: AppContext, ip: string): Promise<void> {
-  await ctx.db.insert(doorEvents).values({
+  await doorRepository(ctx.db).recordPress({
     reservationId: null,
     allowed: false,
     reason: "bad_token_format",

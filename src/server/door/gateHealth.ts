@@ -1,12 +1,11 @@
-import { and, eq, gt, lt } from "drizzle-orm";
 import { formatTimeRange } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
-import { areas, gateChecks, gateFallbackNotices, gateOutages, reservations } from "../db/schema.js";
-import { fallbackTextOf, openOutage } from "./gateOutages.js";
-import { doorUrlOf } from "./receipt.js";
+import { doorUrlOf } from "../services/receipt.js";
 import { getSettings, type Settings } from "../settings/service.js";
+import { fallbackTextOf, openOutage } from "./gateOutages.js";
+import { gateRepository, type BookingInPlay } from "./gateRepository.js";
 
 /**
  * Gate health before every slot (issue 23, decision 029). The job runs every minute; it asks the
@@ -19,43 +18,6 @@ import { getSettings, type Settings } from "../settings/service.js";
 
 export const GATE_CHECK_MINUTES = 5;
 const WINDOW_MS = GATE_CHECK_MINUTES * 60_000;
-/** No booking is longer than a day, so a running one started within it (keeps the scan indexed). */
-const LONGEST_BOOKING_MS = 24 * 3_600_000;
-
-type Affected = {
-  id: string;
-  email: string;
-  name: string;
-  startsAt: Date;
-  endsAt: Date;
-  doorToken: string;
-  areaName: string;
-};
-
-/** Confirmed bookings running now or starting before the horizon. */
-async function bookingsInPlay(ctx: AppContext, now: Date, horizon: Date): Promise<Affected[]> {
-  return ctx.db
-    .select({
-      id: reservations.id,
-      email: reservations.email,
-      name: reservations.name,
-      startsAt: reservations.startsAt,
-      endsAt: reservations.endsAt,
-      doorToken: reservations.doorToken,
-      areaName: areas.name,
-    })
-    .from(reservations)
-    .innerJoin(areas, eq(areas.id, reservations.areaId))
-    .where(
-      and(
-        eq(reservations.status, "confirmed"),
-        gt(reservations.startsAt, new Date(now.getTime() - LONGEST_BOOKING_MS)),
-        lt(reservations.startsAt, horizon),
-        gt(reservations.endsAt, now),
-      ),
-    )
-    .orderBy(reservations.startsAt);
-}
 
 export type GateCheckOutcome = "idle" | "claimed-elsewhere" | "ok" | "down";
 
@@ -63,25 +25,18 @@ export async function checkGate(ctx: AppContext): Promise<GateCheckOutcome> {
   const settings = await getSettings(ctx.db);
   const now = ctx.now();
   const horizon = new Date(now.getTime() + settings.door.healthCheckMinutesBefore * 60_000);
-  const affected = await bookingsInPlay(ctx, now, horizon);
+  const affected = await gateRepository(ctx.db).bookingsInPlay(now, horizon);
   if (affected.length === 0 && !(await openOutage(ctx.db))) return "idle";
 
   const windowStart = new Date(Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS);
-  const [claim] = await ctx.db
-    .insert(gateChecks)
-    .values({ windowStart, provider: ctx.door.name, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ id: gateChecks.id });
-  if (!claim) return "claimed-elsewhere";
+  const claim = await gateRepository(ctx.db).claimCheck(windowStart, ctx.door.name, now);
+  if (claim === undefined) return "claimed-elsewhere";
 
   // The device is asked with no transaction open; a provider's status never throws.
   const status = await ctx.door.status();
   const checkedAt = ctx.now();
   const mailIds = await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(gateChecks)
-      .set({ ok: status.ok, detail: status.detail, checkedAt })
-      .where(eq(gateChecks.id, claim.id));
+    await gateRepository(tx).recordCheck(claim, { ok: status.ok, detail: status.detail, checkedAt });
     await lockLimits(tx, [[LIMIT_LOCK.gateOutage, "gate"]]);
     return status.ok
       ? endOutage(ctx, tx, settings, checkedAt)
@@ -98,14 +53,13 @@ async function recordOutage(
   settings: Settings,
   now: Date,
   detail: string,
-  affected: Affected[],
+  affected: BookingInPlay[],
 ): Promise<number[]> {
   const mailIds: number[] = [];
-  const outage =
-    (await openOutage(tx)) ??
-    (await tx.insert(gateOutages).values({ startedAt: now, detail }).returning())[0]!;
+  const gate = gateRepository(tx);
+  const outage = (await openOutage(tx)) ?? (await gate.startOutage(now, detail));
   if (!outage.ownerDownMailedAt) {
-    await tx.update(gateOutages).set({ ownerDownMailedAt: now }).where(eq(gateOutages.id, outage.id));
+    await gate.markOwnerDownMailed(outage.id, now);
     mailIds.push(
       await ctx.mail.enqueue(tx, {
         to: settings.park.email,
@@ -122,12 +76,12 @@ async function recordOutage(
     );
   }
   if (affected.length === 0) return mailIds;
-  const noticed = await tx
-    .insert(gateFallbackNotices)
-    .values(affected.map((r) => ({ outageId: outage.id, reservationId: r.id, createdAt: now })))
-    .onConflictDoNothing()
-    .returning({ reservationId: gateFallbackNotices.reservationId });
-  const fresh = new Set(noticed.map((n) => n.reservationId));
+  const noticed = await gate.addFallbackNotices(
+    outage.id,
+    affected.map((r) => r.id),
+    now,
+  );
+  const fresh = new Set(noticed);
   for (const r of affected.filter((a) => fresh.has(a.id)))
     mailIds.push(
       await ctx.mail.enqueue(tx, {
@@ -149,10 +103,7 @@ async function recordOutage(
 async function endOutage(ctx: AppContext, tx: Tx, settings: Settings, now: Date): Promise<number[]> {
   const outage = await openOutage(tx);
   if (!outage) return [];
-  await tx
-    .update(gateOutages)
-    .set({ endedAt: now, ownerUpMailedAt: now })
-    .where(eq(gateOutages.id, outage.id));
+  await gateRepository(tx).endOutage(outage.id, now);
   return [
     await ctx.mail.enqueue(tx, {
       to: settings.park.email,

@@ -1,13 +1,12 @@
-import { desc } from "drizzle-orm";
-import type { LightsOverrideBody, LightsOverview } from "../../../domain/admin/lights.js";
-import { toHelsinkiIso } from "../../../domain/helsinkiTime.js";
-import type { AppContext } from "../../context.js";
-import { lightOverrides } from "../../db/schema.js";
-import { badRequest } from "../../errors.js";
-import type { AdminActor } from "../../plugins/adminAuth.js";
-import { recordAudit } from "../audit.js";
-import { latestSwitches, switchLights, wantedLights } from "../lights.js";
-import { getSettings } from "../../settings/service.js";
+import type { LightsOverrideBody, LightsOverview } from "../../domain/admin/lights.js";
+import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import type { AppContext } from "../context.js";
+import { badRequest } from "../errors.js";
+import type { AdminActor } from "../plugins/adminAuth.js";
+import { getSettings } from "../settings/service.js";
+import { recordAudit } from "../system/audit.js";
+import { lightsRepository } from "./repository.js";
+import { latestSwitches, switchLights, wantedLights } from "./service.js";
 
 /** The lights on toiminta (decision 035): state, the override in force, the latest switches. */
 export async function lightsOverview(ctx: AppContext): Promise<LightsOverview> {
@@ -54,15 +53,19 @@ export async function setLightsOverride(
   if (until && until <= now) throw badRequest("Käsiohjauksen päättymisajan on oltava tulevaisuudessa.");
   const { autoOn } = await wantedLights(ctx, await getSettings(ctx.db), now);
   await ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(lightOverrides).orderBy(desc(lightOverrides.id)).limit(1);
-    const [row] = await tx
-      .insert(lightOverrides)
-      .values({ mode: body.mode, untilAt: until, autoOn, actorEmail: actor.email, createdAt: now })
-      .returning();
+    const overrides = lightsRepository(tx);
+    const before = await overrides.latestOverride();
+    const row = await overrides.addOverride({
+      mode: body.mode,
+      untilAt: until,
+      autoOn,
+      actorEmail: actor.email,
+      createdAt: now,
+    });
     await recordAudit(tx, actor, {
       action: "lights.override",
       entity: "lights",
-      entityId: row!.id,
+      entityId: row.id,
       before: before ? { mode: before.mode, until: before.untilAt } : null,
       after: { mode: body.mode, until },
     });

@@ -1,8 +1,7 @@
-import { asc, sql } from "drizzle-orm";
 import { healthComponents, type HealthCheck, type HealthComponent } from "../../domain/admin/system.js";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
-import { healthChecks } from "../db/schema.js";
+import { systemRepository } from "./repository.js";
 
 /**
  * Real checks of what the park depends on: the database answers `select 1`, the mail transport's
@@ -24,7 +23,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 const probes: Record<HealthComponent, (ctx: AppContext) => Promise<string>> = {
   async database(ctx) {
-    await ctx.db.execute(sql`select 1`);
+    await systemRepository(ctx.db).ping();
     return ctx.database.kind === "pglite" ? "PGlite vastasi" : "PostgreSQL vastasi";
   },
   mail: (ctx) => ctx.mail.verifyTransport(),
@@ -70,30 +69,16 @@ export async function runHealthChecks(ctx: AppContext): Promise<Outcome[]> {
   const now = ctx.now();
   for (const o of outcomes) {
     try {
-      await ctx.db
-        .insert(healthChecks)
-        .values({
-          component: o.component,
-          ok: o.ok,
-          checkedAt: now,
-          durationMs: o.durationMs,
-          detail: o.detail,
-          lastSuccessAt: o.ok ? now : null,
-          lastFailureAt: o.ok ? null : now,
-          lastError: o.error,
-        })
-        .onConflictDoUpdate({
-          target: healthChecks.component,
-          set: {
-            ok: sql`excluded.ok`,
-            checkedAt: sql`excluded.checked_at`,
-            durationMs: sql`excluded.duration_ms`,
-            detail: sql`excluded.detail`,
-            lastSuccessAt: sql`greatest(${healthChecks.lastSuccessAt}, excluded.last_success_at)`,
-            lastFailureAt: sql`greatest(${healthChecks.lastFailureAt}, excluded.last_failure_at)`,
-            lastError: sql`coalesce(excluded.last_error, ${healthChecks.lastError})`,
-          },
-        });
+      await systemRepository(ctx.db).storeHealthCheck({
+        component: o.component,
+        ok: o.ok,
+        checkedAt: now,
+        durationMs: o.durationMs,
+        detail: o.detail,
+        lastSuccessAt: o.ok ? now : null,
+        lastFailureAt: o.ok ? null : now,
+        lastError: o.error,
+      });
     } catch {
       // The database itself is down: its outcome is still returned, just not stored.
     }
@@ -103,7 +88,7 @@ export async function runHealthChecks(ctx: AppContext): Promise<Outcome[]> {
 
 /** The stored outcomes, one per component (a component never checked is missing). */
 export async function storedHealth(ctx: AppContext): Promise<HealthCheck[]> {
-  const rows = await ctx.db.select().from(healthChecks).orderBy(asc(healthChecks.component));
+  const rows = await systemRepository(ctx.db).healthChecks();
   const order = (c: string) => healthComponents.indexOf(c as HealthComponent);
   return rows
     .filter((r) => order(r.component) >= 0)

@@ -1,12 +1,11 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { ParkPhoto, PhotoList } from "../../domain/photos.js";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/index.js";
-import { parkPhotoSizes, parkPhotos } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
-import { recordAudit } from "./audit.js";
-import { makePhotoSizes, type PhotoFormat } from "./photoSizes.js";
+import { recordAudit } from "../system/audit.js";
+import { photoRepository } from "./repository.js";
+import { makePhotoSizes, type PhotoFormat } from "./sizes.js";
 
 /**
  * The park's photos (decision 032): originals and their sizes live in PostgreSQL, so every server on
@@ -19,32 +18,10 @@ export const photoUrl = (id: number, hash: string, width: number, format: string
 
 /** The photos in order, without their bytes. */
 export async function listPhotos(db: Db): Promise<PhotoList> {
-  const rows = await db
-    .select({
-      id: parkPhotos.id,
-      alt: parkPhotos.alt,
-      hash: parkPhotos.hash,
-      width: parkPhotos.width,
-      height: parkPhotos.height,
-    })
-    .from(parkPhotos)
-    .orderBy(asc(parkPhotos.sortOrder), asc(parkPhotos.id));
+  const photos = photoRepository(db);
+  const rows = await photos.list();
   if (rows.length === 0) return { photos: [] };
-  const sizes = await db
-    .select({
-      photoId: parkPhotoSizes.photoId,
-      width: parkPhotoSizes.width,
-      height: parkPhotoSizes.height,
-      format: parkPhotoSizes.format,
-    })
-    .from(parkPhotoSizes)
-    .where(
-      inArray(
-        parkPhotoSizes.photoId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(parkPhotoSizes.photoId), asc(parkPhotoSizes.width), asc(parkPhotoSizes.format));
+  const sizes = await photos.sizesOf(rows.map((r) => r.id));
   return {
     photos: rows.map((r): ParkPhoto => ({
       id: r.id,
@@ -68,19 +45,7 @@ export async function photoSizeData(
   db: Db,
   key: { id: number; hash: string; width: number; format: PhotoFormat },
 ): Promise<Buffer | null> {
-  const [row] = await db
-    .select({ data: parkPhotoSizes.data })
-    .from(parkPhotoSizes)
-    .innerJoin(parkPhotos, eq(parkPhotos.id, parkPhotoSizes.photoId))
-    .where(
-      and(
-        eq(parkPhotoSizes.photoId, key.id),
-        eq(parkPhotos.hash, key.hash),
-        eq(parkPhotoSizes.width, key.width),
-        eq(parkPhotoSizes.format, key.format),
-      ),
-    );
-  return row?.data ?? null;
+  return photoRepository(db).sizeData(key);
 }
 
 /** Makes the sizes first (no transaction open meanwhile), then stores all at the end of the order. */
@@ -91,32 +56,29 @@ export async function addPhoto(
 ): Promise<ParkPhoto> {
   const made = await makePhotoSizes(input.original);
   const id = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(parkPhotos)
-      .values({
-        alt: input.alt,
-        sortOrder: sql`(SELECT coalesce(max(sort_order), 0) + 1 FROM park_photos)`,
-        hash: made.hash,
-        width: made.width,
-        height: made.height,
-        originalType: made.originalType,
-        original: input.original,
-      })
-      .returning({ id: parkPhotos.id, sortOrder: parkPhotos.sortOrder });
-    await tx.insert(parkPhotoSizes).values(made.sizes.map((s) => ({ photoId: row!.id, ...s })));
+    const photos = photoRepository(tx);
+    const row = await photos.insertLast({
+      alt: input.alt,
+      hash: made.hash,
+      width: made.width,
+      height: made.height,
+      originalType: made.originalType,
+      original: input.original,
+    });
+    await photos.insertSizes(made.sizes.map((s) => ({ photoId: row.id, ...s })));
     await recordAudit(tx, actor, {
       action: "photo.upload",
       entity: "photo",
-      entityId: row!.id,
+      entityId: row.id,
       after: {
         alt: input.alt,
         width: made.width,
         height: made.height,
         bytes: input.original.length,
-        sortOrder: row!.sortOrder,
+        sortOrder: row.sortOrder,
       },
     });
-    return row!.id;
+    return row.id;
   });
   const { photos } = await listPhotos(ctx.db);
   return photos.find((p) => p.id === id)!;
@@ -124,10 +86,7 @@ export async function addPhoto(
 
 export async function deletePhoto(ctx: AppContext, actor: AdminActor, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const [gone] = await tx
-      .delete(parkPhotos)
-      .where(eq(parkPhotos.id, id))
-      .returning({ alt: parkPhotos.alt, sortOrder: parkPhotos.sortOrder });
+    const gone = await photoRepository(tx).delete(id);
     if (!gone) throw notFound("Kuvaa ei löydy.");
     await recordAudit(tx, actor, { action: "photo.delete", entity: "photo", entityId: id, before: gone });
   });
@@ -136,20 +95,12 @@ export async function deletePhoto(ctx: AppContext, actor: AdminActor, id: number
 /** Puts the photos in the given order; the list must name each photo once. */
 export async function reorderPhotos(ctx: AppContext, actor: AdminActor, ids: number[]): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: parkPhotos.id })
-      .from(parkPhotos)
-      .orderBy(asc(parkPhotos.sortOrder), asc(parkPhotos.id))
-      .for("update");
-    const before = rows.map((r) => r.id);
+    const photos = photoRepository(tx);
+    const before = await photos.lockOrder();
     const same = new Set(ids).size === ids.length && ids.length === before.length;
     if (!same || !ids.every((id) => before.includes(id)))
       throw conflict("Kuvat ovat muuttuneet välillä: lataa sivu uudelleen ja järjestä uudelleen.");
-    for (const [index, id] of ids.entries())
-      await tx
-        .update(parkPhotos)
-        .set({ sortOrder: index + 1 })
-        .where(eq(parkPhotos.id, id));
+    for (const [index, id] of ids.entries()) await photos.setSortOrder(id, index + 1);
     await recordAudit(tx, actor, { action: "photo.reorder", entity: "photo", before, after: ids });
   });
 }

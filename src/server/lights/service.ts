@@ -1,11 +1,10 @@
-import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
 import { getTimes } from "suncalc";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/index.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
-import { lightOverrides, lightSwitches, reservations } from "../db/schema.js";
 import { loggableError } from "../errors.js";
 import { getSettings, type Settings } from "../settings/service.js";
+import { lightsRepository, type LightOverrideRow } from "./repository.js";
 
 /**
  * The park's lights (issue 23 item 2, decision 035). The job runs every minute and works out the
@@ -21,8 +20,6 @@ import { getSettings, type Settings } from "../settings/service.js";
 export const LOST_TRY_MS = 2 * 60_000;
 /** A booking is in the dark when the sun is down at any of these steps through it (and at its end). */
 const SAMPLE_MS = 5 * 60_000;
-/** No booking is longer than a day, so one in play started within it (keeps the scan indexed). */
-const LONGEST_BOOKING_MS = 24 * 3_600_000;
 
 /** Between sunset and sunrise at the place (suncalc's: the sun's upper limb below the horizon). */
 export function isDark(at: Date, latitude: number, longitude: number): boolean {
@@ -39,28 +36,9 @@ export function fallsInDark(start: Date, end: Date, latitude: number, longitude:
   return isDark(new Date(end.getTime() - 1), latitude, longitude);
 }
 
-/**
- * Confirmed bookings (single, member, the admin's) whose lights window [start − before, end +
- * grace) holds `now`: by start within the longest booking (reservations_starts_at).
- */
-export function lightsWindowQuery(db: DbOrTx, now: Date, beforeMs: number, graceMs: number) {
-  return db
-    .select({ startsAt: reservations.startsAt, endsAt: reservations.endsAt })
-    .from(reservations)
-    .where(
-      and(
-        eq(reservations.status, "confirmed"),
-        gt(reservations.startsAt, new Date(now.getTime() - LONGEST_BOOKING_MS - graceMs)),
-        lte(reservations.startsAt, new Date(now.getTime() + beforeMs)),
-        gt(reservations.endsAt, new Date(now.getTime() - graceMs)),
-      ),
-    );
-}
-
 /** Whether a confirmed booking in the dark wants the lights on now. */
 export async function automaticallyOn(db: DbOrTx, settings: Settings, now: Date): Promise<boolean> {
-  const rows = await lightsWindowQuery(
-    db,
+  const rows = await lightsRepository(db).bookingsInWindow(
     now,
     settings.door.opensBeforeMinutes * 60_000,
     settings.lights.graceMinutes * 60_000,
@@ -69,7 +47,7 @@ export async function automaticallyOn(db: DbOrTx, settings: Settings, now: Date)
   return rows.some((r) => fallsInDark(r.startsAt, r.endsAt, latitude, longitude));
 }
 
-export type LightsOverride = typeof lightOverrides.$inferSelect & { mode: "on" | "off" };
+export type LightsOverride = LightOverrideRow & { mode: "on" | "off" };
 
 /** The admin's override still in force: before its time, or while the automatic state is as it was. */
 export async function overrideInForce(
@@ -77,7 +55,7 @@ export async function overrideInForce(
   now: Date,
   autoOn: boolean,
 ): Promise<LightsOverride | null> {
-  const [latest] = await db.select().from(lightOverrides).orderBy(desc(lightOverrides.id)).limit(1);
+  const latest = await lightsRepository(db).latestOverride();
   if (!latest || latest.mode === "auto") return null;
   const ended = latest.untilAt ? now >= latest.untilAt : autoOn !== latest.autoOn;
   return ended ? null : (latest as LightsOverride);
@@ -103,32 +81,24 @@ export async function switchLights(ctx: AppContext): Promise<LightsOutcome> {
 
   const claim = await ctx.db.transaction(async (tx) => {
     await lockLimits(tx, [[LIMIT_LOCK.lights, "lights"]]);
-    const [last] = await tx.select().from(lightSwitches).orderBy(desc(lightSwitches.id)).limit(1);
+    const switches = lightsRepository(tx);
+    const last = await switches.lastSwitch();
     if (last?.result === "pending" && now.getTime() - last.triedAt.getTime() < LOST_TRY_MS)
       return "in-flight" as const;
     if (last && last.on === wanted.on) {
       if (last.result === "ok") return null;
       // A failed (or lost) switch to the state still wanted: tried again.
-      const [again] = await tx
-        .update(lightSwitches)
-        .set({ result: "pending", attempts: sql`${lightSwitches.attempts} + 1`, triedAt: now })
-        .where(eq(lightSwitches.id, last.id))
-        .returning();
-      return again!;
+      return switches.retrySwitch(last.id, now);
     }
     // Never switched: the lights are taken to be off.
     if (!last && !wanted.on) return null;
-    const [row] = await tx
-      .insert(lightSwitches)
-      .values({
-        on: wanted.on,
-        reason: wanted.reason,
-        provider: ctx.lights.name,
-        triedAt: now,
-        createdAt: now,
-      })
-      .returning();
-    return row!;
+    return switches.addSwitch({
+      on: wanted.on,
+      reason: wanted.reason,
+      provider: ctx.lights.name,
+      triedAt: now,
+      createdAt: now,
+    });
   });
   if (claim === null) return "unchanged";
   if (claim === "in-flight") return "in-flight";
@@ -140,14 +110,15 @@ export async function switchLights(ctx: AppContext): Promise<LightsOutcome> {
   } catch (e) {
     error = loggableError(e).message.slice(0, 300);
   }
-  await ctx.db
-    .update(lightSwitches)
-    .set({ result: error ? "failed" : "ok", error, finishedAt: ctx.now() })
-    .where(eq(lightSwitches.id, claim.id));
+  await lightsRepository(ctx.db).finishSwitch(claim.id, {
+    result: error ? "failed" : "ok",
+    error,
+    finishedAt: ctx.now(),
+  });
   return error ? "failed" : claim.on ? "on" : "off";
 }
 
 /** The latest switches, newest first (the table grows: a fixed number is read). */
 export async function latestSwitches(db: DbOrTx, limit = 10) {
-  return db.select().from(lightSwitches).orderBy(desc(lightSwitches.id)).limit(limit);
+  return lightsRepository(db).latestSwitches(limit);
 }

@@ -22,11 +22,7 @@ import { jobs } from "../../src/server/jobs/index.js";
 import { financeReport } from "../../src/server/finance/report.js";
 import { listMemberships } from "../../src/server/services/admin/memberships.js";
 import { heatmap, listDoorEvents, timeline } from "../../src/server/services/admin/operations.js";
-import {
-  listPurchases,
-  purchaseConditions,
-  purchasesPageQuery,
-} from "../../src/server/services/admin/purchases.js";
+import { listPurchases, purchaseConditions, purchasesPageQuery } from "../../src/server/payments/admin.js";
 import { listReservations, reservationListQuery } from "../../src/server/services/admin/reservations.js";
 import {
   latestJobRunsQuery,

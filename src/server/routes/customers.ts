@@ -7,8 +7,8 @@ import {
   reminderPreferenceResponseSchema,
   reminderPreferenceSchema,
 } from "../../domain/reservationLookup.js";
-import { deleteCustomer } from "../services/customerData.js";
-import { exportCustomerData } from "../services/customerExport.js";
+import { deleteCustomer } from "../customers/customerData.js";
+import { exportCustomerData } from "../customers/customerExport.js";
 import { reminderPreference, setReminderPreference } from "../services/reminders.js";
 
 const errorSchema = z.object({ message: z.string() });

@@ -8,7 +8,7 @@ import { formatEuros, formatVatRate } from "../../domain/money.js";
 import { invoices, payments, subscriptions } from "../db/schema.js";
 import { HttpError, notFound } from "../errors.js";
 import { checkoutReturnPath } from "../services/booking.js";
-import { applyPaymentOutcome } from "../services/fulfilment.js";
+import { applyPaymentOutcome } from "../payments/fulfilment.js";
 import { invoicePaymentReturnPath } from "../services/invoices.js";
 import { moveHoldReturnPath } from "../services/moveHold.js";
 import { findReservation, type PaymentRow, type ReservationRow } from "../services/reservationView.js";
@@ -19,7 +19,7 @@ import { demoPageStyle } from "./demoPaymentStyle.js";
 /**
  * The demo provider's hosted payment page (registered at /maksu/demo, outside /api and before the
  * SPA fallback). Server-rendered HTML with plain forms, like a real provider's page: "Maksa"
- * hands "paid" to the payment-outcome dispatcher (services/fulfilment.ts) exactly as a webhook
+ * hands "paid" to the payment-outcome dispatcher (payments/fulfilment.ts) exactly as a webhook
  * would, "Peruuta" hands "cancelled" (the hold is released), and both 303-redirect back to the
  * SPA: /checkout/{start}/{end}?payment=...&token=... for a booking, /subscription/success|cancelled or /oma-tili?invoice=... for a membership invoice.
  */

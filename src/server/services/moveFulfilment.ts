@@ -6,9 +6,9 @@ import { areas, payments, reservations } from "../db/schema.js";
 import { lockAreaBookings } from "./availability.js";
 import { applyMove, enqueueMoveMail } from "./moveApply.js";
 import { moveRefundMail } from "./moveMail.js";
-import { isSlotConflict } from "./pgErrors.js";
+import { isSlotConflict } from "../db/pgErrors.js";
 import { vatRateOn } from "../prices/service.js";
-import { recordRefund, refundAndTell } from "./refunds.js";
+import { recordRefund, refundAndTell } from "../payments/refunds.js";
 import type { PaymentRow, ReservationRow } from "./reservationView.js";
 import { getSettings } from "../settings/service.js";
 

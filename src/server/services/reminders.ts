@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { Customer } from "../../domain/customer.js";
 import { areas, customers, reservations } from "../db/schema.js";
-import { ANONYMISED_EMAIL } from "./customerData.js";
+import { ANONYMISED_EMAIL } from "../customers/customerData.js";
 import { getSettings } from "../settings/service.js";
 import { reminderMail } from "./visitorMail.js";
 

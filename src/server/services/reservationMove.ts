@@ -17,8 +17,8 @@ import { returnGiftCardPart } from "../giftCards/service.js";
 import { expireHolds } from "./holds.js";
 import { applyMove, enqueueMoveMail } from "./moveApply.js";
 import { holdDearerMove, releaseMoveHolds, startMovePayment } from "./moveHold.js";
-import { isSlotConflict } from "./pgErrors.js";
-import { recordRefund, refundableCents, sendRefund } from "./refunds.js";
+import { isSlotConflict } from "../db/pgErrors.js";
+import { recordRefund, refundableCents, sendRefund } from "../payments/refunds.js";
 import {
   cancellationDeadline,
   findReservation,

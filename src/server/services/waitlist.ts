@@ -8,7 +8,7 @@ import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { reservations, waitlistEntries } from "../db/schema.js";
 import { badRequest, conflict, HttpError, notFound } from "../errors.js";
 import { checkSlot, primaryArea } from "./availability.js";
-import { mailboxKey } from "./customerAuth.js";
+import { mailboxKey } from "../customers/customerAuth.js";
 import { getSetting } from "../settings/service.js";
 import { waitlistJoinedMail } from "./waitlistMail.js";
 

@@ -7,7 +7,7 @@ import type { DbOrTx, Tx } from "../db/index.js";
 import { reservations, waitlistEntries } from "../db/schema.js";
 import { conflict } from "../errors.js";
 import { checkSlot, lockAreaBookings } from "./availability.js";
-import { mailboxKey } from "./customerAuth.js";
+import { mailboxKey } from "../customers/customerAuth.js";
 import { expireHolds } from "./holds.js";
 import { getSettings } from "../settings/service.js";
 import { LIVE_STATUSES } from "./waitlist.js";

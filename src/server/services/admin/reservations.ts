@@ -18,7 +18,7 @@ import { checkSlot, lockAreaBookings, primaryArea } from "../availability.js";
 import { recordAudit } from "../audit.js";
 import { newToken } from "../booking.js";
 import { getSetting, getSettings } from "../../settings/service.js";
-import { isSlotConflict } from "../pgErrors.js";
+import { isSlotConflict } from "../../db/pgErrors.js";
 import { customerAttendance } from "../attendance.js";
 import { countWaiting } from "../waitlist.js";
 import {

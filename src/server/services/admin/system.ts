@@ -17,7 +17,7 @@ import { conflict, loggableError, notFound } from "../../errors.js";
 import { jobs } from "../../jobs/index.js";
 import type { AdminActor } from "../../plugins/adminAuth.js";
 import { recordAudit } from "../audit.js";
-import { MAGIC_LINK_TTL_MINUTES } from "../customerAuth.js";
+import { MAGIC_LINK_TTL_MINUTES } from "../../customers/customerAuth.js";
 import { logWindow, pageOf, type LogWindow } from "./paging.js";
 
 /** Järjestelmä: the e-mail outbox and its resend, the jobs, the audit log and the admin list. */

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { invoices, payments, subscriptions } from "../db/schema.js";
 import { notFound } from "../errors.js";
-import { checkoutReturnPath } from "./booking.js";
+import { checkoutReturnPath } from "../services/booking.js";
 import { applyPaymentOutcome } from "./fulfilment.js";
-import { invoicePaymentReturnPath } from "./invoices.js";
-import { moveHoldReturnPath } from "./moveHold.js";
-import { findReservation } from "./reservationView.js";
+import { invoicePaymentReturnPath } from "../services/invoices.js";
+import { moveHoldReturnPath } from "../services/moveHold.js";
+import { findReservation } from "../services/reservationView.js";
 
 /**
  * Where a payer goes back to from a payment page, decided from what the database says now (never
@@ -50,7 +50,7 @@ export async function paymentReturnPath(
 
 /**
  * The payer is back from the provider's page: the provider is asked where its checkout stands,
- * and the answer goes to the payment-outcome dispatcher (services/fulfilment.ts) as a webhook's
+ * and the answer goes to the payment-outcome dispatcher (payments/fulfilment.ts) as a webhook's
  * does. Paid: confirmed (once, whoever is first). Still open (the payer went back or cancelled):
  * closed at the provider, then cancelled here, so the hold is released at once. Expired: cancelled. Still settling: left to the webhook.
  */

@@ -7,7 +7,7 @@ import { applyPaymentOutcome } from "./fulfilment.js";
 /**
  * A provider's webhook events, verified by the route: each is stored by its id first, so a
  * duplicate delivery does nothing; then it hands its outcome to the payment-outcome dispatcher
- * (services/fulfilment.ts), the same exactly-once fulfilment as the return page's, so their number and order do not matter (an `expired` after a `completed` finds the
+ * (payments/fulfilment.ts), the same exactly-once fulfilment as the return page's, so their number and order do not matter (an `expired` after a `completed` finds the
  * payment paid and changes nothing; a `completed` after our hold ended meets the late-payment rule).
  */
 export async function handleWebhookEvent(ctx: AppContext, event: ProviderWebhookEvent): Promise<string> {
@@ -28,7 +28,7 @@ export async function handleWebhookEvent(ctx: AppContext, event: ProviderWebhook
   return outcome;
 }
 
-/** The event said in the dispatcher's terms (services/fulfilment.ts); "processing" waits for more. */
+/** The event said in the dispatcher's terms (payments/fulfilment.ts); "processing" waits for more. */
 async function act(ctx: AppContext, event: ProviderWebhookEvent): Promise<string> {
   const provider = ctx.payments.name;
   if (event.checkout) {

@@ -5,15 +5,15 @@ import {
   cancelInvoicePayment,
   confirmInvoicePayment,
   type InvoiceConfirmOutcome,
-} from "./invoiceFulfilment.js";
-import { confirmMovePayment, moveHoldOf } from "./moveFulfilment.js";
+} from "../services/invoiceFulfilment.js";
+import { confirmMovePayment, moveHoldOf } from "../services/moveFulfilment.js";
 import { recordRefundNews, type RefundNews } from "./refunds.js";
 import {
   cancelReservationPayment,
   confirmReservationPayment,
   type ReservationConfirmOutcome,
-} from "./reservationFulfilment.js";
-import type { PaymentRow } from "./reservationView.js";
+} from "../services/reservationFulfilment.js";
+import type { PaymentRow } from "../services/reservationView.js";
 
 /**
  * The payment-outcome dispatcher: the one door through which news of a payment comes in, whoever

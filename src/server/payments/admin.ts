@@ -4,23 +4,23 @@ import {
   type Purchase,
   type PurchaseList,
   type PurchaseQuery,
-} from "../../../domain/admin/purchases.js";
-import { formatTimeRange, toHelsinkiIso, wallClock } from "../../../domain/helsinkiTime.js";
-import { formatEuros } from "../../../domain/money.js";
-import type { AppContext } from "../../context.js";
-import type { DbOrTx } from "../../db/index.js";
-import { invoices, payments, refunds, reservations } from "../../db/schema.js";
-import { conflict, notFound } from "../../errors.js";
-import type { AdminActor } from "../../plugins/adminAuth.js";
-import { recordAudit } from "../audit.js";
-import { recordRefund, refundableCents, sendRefund, type RefundReason } from "../refunds.js";
-import { csvLine, euros } from "./csv.js";
+} from "../../domain/admin/purchases.js";
+import { formatTimeRange, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
+import { formatEuros } from "../../domain/money.js";
+import type { AppContext } from "../context.js";
+import type { DbOrTx } from "../db/index.js";
+import { invoices, payments, refunds, reservations } from "../db/schema.js";
+import { conflict, notFound } from "../errors.js";
+import type { AdminActor } from "../plugins/adminAuth.js";
+import { recordAudit } from "../services/audit.js";
+import { recordRefund, refundableCents, sendRefund, type RefundReason } from "./refunds.js";
+import { csvLine, euros } from "../services/admin/csv.js";
 import {
   labelOf,
   paymentMethodLabels,
   paymentProviderLabels,
   paymentStatusLabels,
-} from "../../../domain/admin/labels.js";
+} from "../../domain/admin/labels.js";
 
 /**
  * Ostokset: every payment with what it paid for and its refund, a page at a time with the

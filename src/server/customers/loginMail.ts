@@ -1,4 +1,4 @@
-import type { OutgoingMail } from "./mail.js";
+import type { OutgoingMail } from "../services/mail.js";
 
 const escapeHtml = (text: string) =>
   text.replace(

@@ -22,7 +22,8 @@ import { jobs } from "../../src/server/jobs/index.js";
 import { financeReport } from "../../src/server/finance/report.js";
 import { listMemberships } from "../../src/server/services/admin/memberships.js";
 import { heatmap, listDoorEvents, timeline } from "../../src/server/services/admin/operations.js";
-import { listPurchases, purchaseConditions, purchasesPageQuery } from "../../src/server/payments/admin.js";
+import { listPurchases } from "../../src/server/payments/admin.js";
+import { purchaseConditions, purchasesPageQuery } from "../../src/server/payments/purchaseRepository.js";
 import { listReservations, reservationListQuery } from "../../src/server/services/admin/reservations.js";
 import {
   latestJobRunsQuery,

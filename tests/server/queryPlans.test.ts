@@ -6,7 +6,7 @@ import {
   purchaseConditions,
   purchasesPageQuery,
   purchasesSummaryQuery,
-} from "../../src/server/payments/admin.js";
+} from "../../src/server/payments/purchaseRepository.js";
 import { reservationListQuery } from "../../src/server/services/admin/reservations.js";
 import { doorEventConditions, doorEventCountsQuery } from "../../src/server/services/admin/operations.js";
 import { logWindow } from "../../src/server/services/admin/paging.js";

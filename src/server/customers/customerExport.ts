@@ -1,10 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
 import type { Customer } from "../../domain/customer.js";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
-import type { DbOrTx } from "../db/index.js";
-import { emailOutbox } from "../db/schema.js";
-import { mailboxKey } from "./customerAuth.js";
+import { EXPORTED, mailsTo, recordsOf } from "./exportRepository.js";
 import { listInvoices } from "../services/invoices.js";
 import { listMemberReservations } from "../services/memberReservations.js";
 import { currentSubscription, toSubscriptionView } from "../services/membership.js";
@@ -15,81 +12,13 @@ import { currentSubscription, toSubscriptionView } from "../services/membership.
  * every table that refers to the customer, as stored, under the table's name: bookings of every
  * status with the address they came from, payments, refunds, gift-card and discount shares, the
  * gate's events with their IPs, sessions, login links, and admins' actions on them.
- * `tests/server/customerExport.test.ts` fails when a table reaching the customer (by a foreign key
- * chain, an e-mail or an IP column) is neither here nor in `NOT_EXPORTED` with its reason.
+ * The tables and their conditions are exportRepository.ts's EXPORTED.
  */
-
-type Ids = { customerId: string; email: string };
-
-/** Columns that are secrets (the link's own keys), not information about the person. */
-const SECRET_COLUMNS = ["access_token", "door_token", "token_hash"];
-/** The e-mails' bodies may carry live links; their subject, kind and times are exported. */
-const MAIL_BODY_COLUMNS = ["text", "html", "attachments"];
-
-const myReservations = ({ customerId, email }: Ids) =>
-  sql`select r.id from reservations r where r.customer_id = ${customerId} or lower(r.email) = ${email}`;
-const myInvoices = ({ customerId }: Ids) =>
-  sql`select i.id from invoices i where i.customer_id = ${customerId}`;
-const myPayments = (ids: Ids) =>
-  sql`select p.id from payments p where p.reservation_id in (${myReservations(ids)}) or p.invoice_id in (${myInvoices(ids)})`;
-const entityIn = (entity: string, ids: SQL) =>
-  sql`(t.entity = ${entity} and t.entity_id in (select m.id::text from (${ids}) m))`;
-
-/** Each table that holds something about the customer, and the condition that finds its rows (indexed). */
-export const EXPORTED: Record<string, (ids: Ids) => SQL> = {
-  customers: ({ customerId }) => sql`t.id = ${customerId}`,
-  customer_sessions: ({ customerId }) => sql`t.customer_id = ${customerId}`,
-  magic_link_tokens: ({ customerId }) => sql`t.customer_id = ${customerId}`,
-  subscriptions: ({ customerId }) => sql`t.customer_id = ${customerId}`,
-  invoices: ({ customerId }) => sql`t.customer_id = ${customerId}`,
-  reservations: (ids) => sql`t.id in (${myReservations(ids)})`,
-  payments: (ids) => sql`t.id in (${myPayments(ids)})`,
-  refunds: (ids) => sql`t.payment_id in (${myPayments(ids)})`,
-  gift_card_transactions: (ids) => sql`t.payment_id in (${myPayments(ids)})`,
-  discount_code_uses: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
-  door_events: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
-  reservation_moves: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
-  gate_fallback_notices: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
-  reservation_lookups: ({ email }) => sql`t.mailbox = ${mailboxKey(email)}`,
-  waitlist_entries: ({ email }) => sql`t.mailbox = ${mailboxKey(email)}`,
-  email_outbox: ({ email }) => sql`lower(t."to") = ${email}`,
-  audit_log: (ids) =>
-    sql.join(
-      [
-        entityIn("reservation", myReservations(ids)),
-        entityIn("payment", myPayments(ids)),
-        entityIn("invoice", myInvoices(ids)),
-        entityIn(
-          "subscription",
-          sql`select s.id from subscriptions s where s.customer_id = ${ids.customerId}`,
-        ),
-      ],
-      sql` or `,
-    ),
-};
-
-/** Tables that reach a customer but are not exported, and why. */
-export const NOT_EXPORTED: Record<string, string> = {
-  admins: "the admins' own accounts, not customers",
-};
-
-async function recordsOf(db: DbOrTx, table: string, where: SQL) {
-  const hidden = table === "email_outbox" ? [...SECRET_COLUMNS, ...MAIL_BODY_COLUMNS] : SECRET_COLUMNS;
-  // Both drivers (PGlite, node-postgres) answer execute() with { rows }.
-  const result = await db.execute(
-    sql`select to_jsonb(t) - ${sql.raw(`array[${hidden.map((c) => `'${c}'`).join(",")}]`)} as row
-      from ${sql.identifier(table)} t where ${where} order by t.created_at`,
-  );
-  return (result as unknown as { rows: Array<{ row: Record<string, unknown> }> }).rows.map((r) => r.row);
-}
 
 export async function exportCustomerData(ctx: AppContext, customer: Customer) {
   const ids = { customerId: customer.id, email: customer.email.toLowerCase() };
   const sub = await currentSubscription(ctx.db, customer.id);
-  const mails = await ctx.db
-    .select({ subject: emailOutbox.subject, kind: emailOutbox.kind, createdAt: emailOutbox.createdAt })
-    .from(emailOutbox)
-    .where(sql`lower(${emailOutbox.to}) = ${ids.email}`);
+  const mails = await mailsTo(ctx.db, ids.email);
   const records: Record<string, Array<Record<string, unknown>>> = {};
   for (const [table, where] of Object.entries(EXPORTED))
     records[table] = await recordsOf(ctx.db, table, where(ids));

@@ -1,19 +1,16 @@
-import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import {
   PURCHASE_PAGE_SIZE,
   type Purchase,
   type PurchaseList,
   type PurchaseQuery,
 } from "../../domain/admin/purchases.js";
-import { formatTimeRange, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
+import { formatTimeRange, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/index.js";
-import { invoices, payments, refunds, reservations } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { recordAudit } from "../services/audit.js";
-import { recordRefund, refundableCents, sendRefund, type RefundReason } from "./refunds.js";
 import { csvLine, euros } from "../services/admin/csv.js";
 import {
   labelOf,
@@ -21,6 +18,16 @@ import {
   paymentProviderLabels,
   paymentStatusLabels,
 } from "../../domain/admin/labels.js";
+import {
+  purchaseRepository,
+  type InvoiceRow,
+  type PurchaseFilters,
+  type PurchaseRow,
+  type ReservationRow,
+} from "./purchaseRepository.js";
+import { refundRepository } from "./refundRepository.js";
+import { recordRefund, refundableCents, sendRefund, type RefundReason } from "./refunds.js";
+import { paymentRepository } from "./repository.js";
 
 /**
  * Ostokset: every payment with what it paid for and its refund, a page at a time with the
@@ -31,67 +38,17 @@ const ADMIN_REFUND = "admin_refund" as RefundReason; // refunds.ts lists the oth
 /** Rows the CSV reads per query while it streams. */
 const CSV_BATCH = 500;
 
-export function purchaseConditions(query: PurchaseQuery): SQL | undefined {
-  return and(
-    query.from ? gte(payments.createdAt, wallClock(query.from, "00:00").toJSDate()) : undefined,
-    query.to ? lt(payments.createdAt, wallClock(query.to, "24:00").toJSDate()) : undefined,
-    query.status ? eq(payments.status, query.status) : undefined,
-    query.method ? eq(payments.method, query.method) : undefined,
-    query.provider ? eq(payments.provider, query.provider) : undefined,
-  );
-}
-
 /** What a payment paid for, in the admin's words: a booking's time or an invoice's number. */
 export function whatWasPaid(
-  r: Pick<typeof reservations.$inferSelect, "startsAt" | "endsAt"> | null,
-  i: Pick<typeof invoices.$inferSelect, "number" | "description"> | null,
+  r: Pick<ReservationRow, "startsAt" | "endsAt"> | null,
+  i: Pick<InvoiceRow, "number" | "description"> | null,
 ): { kind: "reservation" | "invoice"; description: string } {
   if (i) return { kind: "invoice", description: `Lasku ${i.number}: ${i.description}` };
   return { kind: "reservation", description: r ? `Varaus ${formatTimeRange(r.startsAt, r.endsAt)}` : "" };
 }
 
-/** A page of payments, newest first, through payments_created (exported for the query-plan test). */
-export function purchasesPageQuery(
-  db: DbOrTx,
-  where: SQL | undefined,
-  page: { limit: number; offset: number },
-) {
-  return db
-    .select({ payment: payments, reservation: reservations, invoice: invoices })
-    .from(payments)
-    .leftJoin(reservations, eq(reservations.id, payments.reservationId))
-    .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .where(where)
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(page.limit)
-    .offset(page.offset);
-}
-
-/** How many payments match and their sums, over the whole filtered set (exported for the test). */
-export function purchasesSummaryQuery(db: DbOrTx, where: SQL | undefined) {
-  return db
-    .select({
-      total: count(),
-      paidCents: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} in ('paid', 'refunded')), 0)::int`,
-      refundedCents: sql<number>`coalesce(sum(${payments.refundedCents}), 0)::int`,
-    })
-    .from(payments)
-    .where(where);
-}
-
-type PurchaseRow = Awaited<ReturnType<typeof purchasesPageQuery>>[number];
-
-async function purchasesWhere(
-  db: DbOrTx,
-  where: SQL | undefined,
-  page: { limit: number; offset: number },
-): Promise<Purchase[]> {
-  return toPurchases(db, await purchasesPageQuery(db, where, page));
-}
-
 async function toPurchases(db: DbOrTx, rows: PurchaseRow[]): Promise<Purchase[]> {
-  const ids = rows.map((r) => r.payment.id);
-  const refundRows = ids.length ? await db.select().from(refunds).where(inArray(refunds.paymentId, ids)) : [];
+  const refundRows = await refundRepository(db).ofPayments(rows.map((r) => r.payment.id));
   const refundOf = new Map(refundRows.map((r) => [r.paymentId, r]));
   return rows.map(({ payment: p, reservation: r, invoice: i }) => {
     const refund = refundOf.get(p.id);
@@ -122,37 +79,20 @@ async function toPurchases(db: DbOrTx, rows: PurchaseRow[]): Promise<Purchase[]>
 }
 
 export async function listPurchases(ctx: AppContext, query: PurchaseQuery): Promise<PurchaseList> {
-  const where = purchaseConditions(query);
+  const filters: PurchaseFilters = query;
   const page = query.page ?? 1;
   const offset = (page - 1) * PURCHASE_PAGE_SIZE;
-  const purchases = await purchasesWhere(ctx.db, where, { limit: PURCHASE_PAGE_SIZE, offset });
-  const [summary] = await purchasesSummaryQuery(ctx.db, where);
+  const purchases = purchaseRepository(ctx.db);
+  const rows = await purchases.page(filters, { limit: PURCHASE_PAGE_SIZE, offset });
+  const summary = await purchases.summary(filters);
   return {
-    purchases,
-    total: Number(summary?.total ?? 0),
+    purchases: await toPurchases(ctx.db, rows),
+    total: summary.total,
     page,
     pageSize: PURCHASE_PAGE_SIZE,
-    totals: {
-      paidCents: Number(summary?.paidCents ?? 0),
-      refundedCents: Number(summary?.refundedCents ?? 0),
-    },
-    providers: await providersSeen(ctx.db),
+    totals: { paidCents: summary.paidCents, refundedCents: summary.refundedCents },
+    providers: await purchases.providersSeen(),
   };
-}
-
-/**
- * The providers that have payments, for the filter: a skip scan over payments_provider_ref
- * (provider first), one index probe per provider instead of reading every payment.
- */
-async function providersSeen(db: DbOrTx): Promise<string[]> {
-  const result = await db.execute(sql`
-    with recursive p(provider) as (
-      select min(provider) from ${payments}
-      union all
-      select (select min(provider) from ${payments} where provider > p.provider) from p where p.provider is not null
-    )
-    select provider from p where provider is not null`);
-  return (result as unknown as { rows: Array<{ provider: string }> }).rows.map((r) => r.provider).sort();
 }
 
 /**
@@ -162,7 +102,7 @@ async function providersSeen(db: DbOrTx): Promise<string[]> {
 export async function refundPurchase(ctx: AppContext, actor: AdminActor, id: string) {
   const now = ctx.now();
   const refundId = await ctx.db.transaction(async (tx) => {
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, id)).for("update");
+    const payment = await paymentRepository(tx).lock(id);
     if (!payment) throw notFound("Maksua ei löytynyt.");
     if (payment.status !== "paid") throw conflict("Vain maksetun maksun voi palauttaa.");
     const amountCents = await refundableCents(tx, payment);
@@ -179,7 +119,8 @@ export async function refundPurchase(ctx: AppContext, actor: AdminActor, id: str
   });
   // After the commit, as every refund (decision 009); a failure is retried by the job.
   const outcome = await sendRefund(ctx, refundId);
-  const [purchase] = await purchasesWhere(ctx.db, eq(payments.id, id), { limit: 1, offset: 0 });
+  const row = await purchaseRepository(ctx.db).byId(id);
+  const [purchase] = await toPurchases(ctx.db, row ? [row] : []);
   const amount = formatEuros(purchase!.refund?.amountCents ?? 0);
   return {
     message:
@@ -210,14 +151,10 @@ export async function* purchasesCsv(ctx: AppContext, query: PurchaseQuery): Asyn
     "Palautettu €",
   ];
   yield `\uFEFF${csvLine(header)}`;
-  const where = purchaseConditions(query);
+  const filters: PurchaseFilters = query;
   let after: string | null = null;
   for (;;) {
-    // After the last row written, compared with its stored time (microseconds, which a JS Date would cut).
-    const keyset: SQL | undefined = after
-      ? sql`(${payments.createdAt}, ${payments.id}) < (select p.created_at, p.id from ${payments} p where p.id = ${after}::uuid)`
-      : undefined;
-    const rows = await purchasesPageQuery(ctx.db, and(where, keyset), { limit: CSV_BATCH, offset: 0 });
+    const rows = await purchaseRepository(ctx.db).after(filters, after, CSV_BATCH);
     if (!rows.length) return;
     after = rows[rows.length - 1]!.payment.id;
     const lines = (await toPurchases(ctx.db, rows)).map((p) =>

@@ -1,6 +1,4 @@
-import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import { payments } from "../db/schema.js";
 import {
   cancelInvoicePayment,
   confirmInvoicePayment,
@@ -13,7 +11,7 @@ import {
   confirmReservationPayment,
   type ReservationConfirmOutcome,
 } from "../services/reservationFulfilment.js";
-import type { PaymentRow } from "../services/reservationView.js";
+import { paymentRepository, type PaymentRow } from "./repository.js";
 
 /**
  * The payment-outcome dispatcher: the one door through which news of a payment comes in, whoever
@@ -51,16 +49,7 @@ export async function applyPaymentOutcome(ctx: AppContext, news: PaymentOutcome)
 }
 
 async function findPayment(ctx: AppContext, ref: PaymentRef): Promise<PaymentRow | null> {
-  const [row] = await ctx.db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.provider, ref.provider),
-        "paymentId" in ref ? eq(payments.id, ref.paymentId) : eq(payments.providerRef, ref.providerRef),
-      ),
-    );
-  return row ?? null;
+  return (await paymentRepository(ctx.db).byProvider(ref.provider, ref)) ?? null;
 }
 
 /** The payment is paid: its booking is confirmed or its invoice paid (or the money refunded). */

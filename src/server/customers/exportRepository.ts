@@ -1,0 +1,84 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../db/index.js";
+import { emailOutbox } from "../db/schema.js";
+import { mailboxKey } from "./mailbox.js";
+
+/**
+ * The export's queries (customerExport.ts, decision 037): the rows of every table that refers to
+ * the customer, as stored, and the e-mails sent to them. `tests/server/customerExport.test.ts`
+ * fails when a table reaching the customer (by a foreign key chain, an e-mail or an IP column) is
+ * neither in EXPORTED nor in `NOT_EXPORTED` with its reason.
+ */
+
+export type Ids = { customerId: string; email: string };
+
+/** Columns that are secrets (the link's own keys), not information about the person. */
+const SECRET_COLUMNS = ["access_token", "door_token", "token_hash"];
+/** The e-mails' bodies may carry live links; their subject, kind and times are exported. */
+const MAIL_BODY_COLUMNS = ["text", "html", "attachments"];
+
+const myReservations = ({ customerId, email }: Ids) =>
+  sql`select r.id from reservations r where r.customer_id = ${customerId} or lower(r.email) = ${email}`;
+const myInvoices = ({ customerId }: Ids) =>
+  sql`select i.id from invoices i where i.customer_id = ${customerId}`;
+const myPayments = (ids: Ids) =>
+  sql`select p.id from payments p where p.reservation_id in (${myReservations(ids)}) or p.invoice_id in (${myInvoices(ids)})`;
+const entityIn = (entity: string, ids: SQL) =>
+  sql`(t.entity = ${entity} and t.entity_id in (select m.id::text from (${ids}) m))`;
+
+/** Each table that holds something about the customer, and the condition that finds its rows (indexed). */
+export const EXPORTED: Record<string, (ids: Ids) => SQL> = {
+  customers: ({ customerId }) => sql`t.id = ${customerId}`,
+  customer_sessions: ({ customerId }) => sql`t.customer_id = ${customerId}`,
+  magic_link_tokens: ({ customerId }) => sql`t.customer_id = ${customerId}`,
+  subscriptions: ({ customerId }) => sql`t.customer_id = ${customerId}`,
+  invoices: ({ customerId }) => sql`t.customer_id = ${customerId}`,
+  reservations: (ids) => sql`t.id in (${myReservations(ids)})`,
+  payments: (ids) => sql`t.id in (${myPayments(ids)})`,
+  refunds: (ids) => sql`t.payment_id in (${myPayments(ids)})`,
+  gift_card_transactions: (ids) => sql`t.payment_id in (${myPayments(ids)})`,
+  discount_code_uses: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
+  door_events: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
+  reservation_moves: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
+  gate_fallback_notices: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
+  reservation_lookups: ({ email }) => sql`t.mailbox = ${mailboxKey(email)}`,
+  waitlist_entries: ({ email }) => sql`t.mailbox = ${mailboxKey(email)}`,
+  email_outbox: ({ email }) => sql`lower(t."to") = ${email}`,
+  audit_log: (ids) =>
+    sql.join(
+      [
+        entityIn("reservation", myReservations(ids)),
+        entityIn("payment", myPayments(ids)),
+        entityIn("invoice", myInvoices(ids)),
+        entityIn(
+          "subscription",
+          sql`select s.id from subscriptions s where s.customer_id = ${ids.customerId}`,
+        ),
+      ],
+      sql` or `,
+    ),
+};
+
+/** Tables that reach a customer but are not exported, and why. */
+export const NOT_EXPORTED: Record<string, string> = {
+  admins: "the admins' own accounts, not customers",
+};
+
+/** The rows of one table that the condition finds, as JSON, without the secret columns. */
+export async function recordsOf(db: DbOrTx, table: string, where: SQL) {
+  const hidden = table === "email_outbox" ? [...SECRET_COLUMNS, ...MAIL_BODY_COLUMNS] : SECRET_COLUMNS;
+  // Both drivers (PGlite, node-postgres) answer execute() with { rows }.
+  const result = await db.execute(
+    sql`select to_jsonb(t) - ${sql.raw(`array[${hidden.map((c) => `'${c}'`).join(",")}]`)} as row
+      from ${sql.identifier(table)} t where ${where} order by t.created_at`,
+  );
+  return (result as unknown as { rows: Array<{ row: Record<string, unknown> }> }).rows.map((r) => r.row);
+}
+
+/** The e-mails sent to an address (lower-case), without their bodies. */
+export async function mailsTo(db: DbOrTx, email: string) {
+  return db
+    .select({ subject: emailOutbox.subject, kind: emailOutbox.kind, createdAt: emailOutbox.createdAt })
+    .from(emailOutbox)
+    .where(sql`lower(${emailOutbox.to}) = ${email}`);
+}

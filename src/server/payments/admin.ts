@@ -12,6 +12,7 @@ import { conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { recordAudit } from "../services/audit.js";
 import { csvLine, euros } from "../services/admin/csv.js";
+import { logWindow } from "../services/admin/paging.js";
 import {
   labelOf,
   paymentMethodLabels,
@@ -31,12 +32,25 @@ import { paymentRepository } from "./repository.js";
 
 /**
  * Ostokset: every payment with what it paid for and its refund, a page at a time with the
- * filtered set's count and sums from SQL; the CSV streams every row; refunds made from here.
+ * filtered set's count and sums from SQL; the CSV streams every row; refunds made from here. The
+ * list and its CSV read a date window: the dates asked, or the last RECENT_DAYS days (as the gate
+ * log, the outbox and the audit log), so the count and the sums cost the same on years of history.
  */
 
 const ADMIN_REFUND = "admin_refund" as RefundReason; // refunds.ts lists the other reasons
 /** Rows the CSV reads per query while it streams. */
 const CSV_BATCH = 500;
+
+/**
+ * The filters with their dates: the ones asked, or the last RECENT_DAYS days up to today
+ * (services/admin/paging.ts); `window` is the Helsinki dates the answer covers. With no `to` the
+ * window has no end, as the logs' (nothing is paid after now). Exported for the bench.
+ */
+export function purchaseWindow(now: Date, query: PurchaseQuery) {
+  const window = logWindow(now, query);
+  const filters: PurchaseFilters = { ...query, from: window.from };
+  return { window, filters };
+}
 
 /** What a payment paid for, in the admin's words: a booking's time or an invoice's number. */
 export function whatWasPaid(
@@ -79,7 +93,7 @@ async function toPurchases(db: DbOrTx, rows: PurchaseRow[]): Promise<Purchase[]>
 }
 
 export async function listPurchases(ctx: AppContext, query: PurchaseQuery): Promise<PurchaseList> {
-  const filters: PurchaseFilters = query;
+  const { window, filters } = purchaseWindow(ctx.now(), query);
   const page = query.page ?? 1;
   const offset = (page - 1) * PURCHASE_PAGE_SIZE;
   const purchases = purchaseRepository(ctx.db);
@@ -90,6 +104,8 @@ export async function listPurchases(ctx: AppContext, query: PurchaseQuery): Prom
     total: summary.total,
     page,
     pageSize: PURCHASE_PAGE_SIZE,
+    from: window.from,
+    to: window.to,
     totals: { paidCents: summary.paidCents, refundedCents: summary.refundedCents },
     providers: await purchases.providersSeen(),
   };
@@ -133,8 +149,8 @@ export async function refundPurchase(ctx: AppContext, actor: AdminActor, id: str
 
 /**
  * The filtered list as CSV for a Finnish spreadsheet (semicolons, decimal commas, a BOM), every
- * matching row, read CSV_BATCH at a time by keyset (created_at, id) and written out as it goes, so
- * a year of payments never sits in the server's memory at once.
+ * matching row of the list's window, read CSV_BATCH at a time by keyset (created_at, id) and
+ * written out as it goes, so a year of payments never sits in the server's memory at once.
  */
 export async function* purchasesCsv(ctx: AppContext, query: PurchaseQuery): AsyncGenerator<string> {
   const header = [
@@ -151,7 +167,7 @@ export async function* purchasesCsv(ctx: AppContext, query: PurchaseQuery): Asyn
     "Palautettu €",
   ];
   yield `\uFEFF${csvLine(header)}`;
-  const filters: PurchaseFilters = query;
+  const { filters } = purchaseWindow(ctx.now(), query);
   let after: string | null = null;
   for (;;) {
     const rows = await purchaseRepository(ctx.db).after(filters, after, CSV_BATCH);

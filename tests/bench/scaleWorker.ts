@@ -22,11 +22,8 @@ import { jobs } from "../../src/server/jobs/index.js";
 import { financeReport } from "../../src/server/finance/report.js";
 import { listMemberships } from "../../src/server/services/admin/memberships.js";
 import { heatmap, listDoorEvents, timeline } from "../../src/server/door/adminOperations.js";
-import {
-  listPurchases,
-  purchaseConditions,
-  purchasesPageQuery,
-} from "../../src/server/services/admin/purchases.js";
+import { listPurchases, purchaseWindow } from "../../src/server/payments/admin.js";
+import { purchaseConditions, purchasesPageQuery } from "../../src/server/payments/purchaseRepository.js";
 import { listReservations, reservationListQuery } from "../../src/server/services/admin/reservations.js";
 import { listOutbox } from "../../src/server/mail/admin.js";
 import { listAudit, listJobs } from "../../src/server/system/admin.js";
@@ -154,7 +151,10 @@ const measured: Measured[] = [
     name: "admin purchases: default (first page)",
     goal: 1.5,
     run: () => listPurchases(ctx, {}),
-    query: purchasesPageQuery(db, purchaseConditions({}), { limit: 100, offset: 0 }),
+    query: purchasesPageQuery(db, purchaseConditions(purchaseWindow(ctx.now(), {}).filters), {
+      limit: 100,
+      offset: 0,
+    }),
   },
   {
     name: "admin purchases: one month, paid",

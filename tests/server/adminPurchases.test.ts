@@ -95,6 +95,42 @@ describe.each(databaseKinds)("admin ostokset (%s)", (kind) => {
     expect(await t.ctx.db.select().from(payments)).toHaveLength(1);
   });
 
+  it("lists and exports the last 30 days when no dates are named, with that window's sums", async () => {
+    // The test clock's today is 2026-06-15 (Helsinki): the default window is 2026-05-17…2026-06-15.
+    await t.ctx.db.execute(sql`
+      insert into payments (provider, method, amount_cents, vat_cents, status, refunded_cents, created_at)
+      values ('demo', 'card', 1000, 194, 'paid', 0, '2026-05-16T23:59:00+03:00'),
+        ('demo', 'card', 2000, 387, 'paid', 0, '2026-05-17T00:01:00+03:00'),
+        ('demo', 'card', 4000, 774, 'refunded', 4000, '2026-06-15T11:00:00+03:00')`);
+    const recent = (await as("GET", "/purchases")).json();
+    expect(recent).toMatchObject({
+      from: "2026-05-17",
+      to: "2026-06-15",
+      total: 2,
+      totals: { paidCents: 6000, refundedCents: 4000 },
+    });
+    expect(recent.purchases.map((p: { amountCents: number }) => p.amountCents)).toEqual([4000, 2000]);
+    // Dates named: what they cover, the older payment too; `to` alone reads the 30 days up to it.
+    expect((await as("GET", "/purchases?from=2026-05-01&to=2026-06-15")).json()).toMatchObject({
+      from: "2026-05-01",
+      to: "2026-06-15",
+      total: 3,
+      totals: { paidCents: 7000, refundedCents: 4000 },
+    });
+    expect((await as("GET", "/purchases?to=2026-05-31")).json()).toMatchObject({
+      from: "2026-05-02",
+      to: "2026-05-31",
+      total: 2,
+    });
+    const csvRows = async (url: string) =>
+      (await as("GET", url)).body
+        .replace(/^\uFEFF/, "")
+        .split("\r\n")
+        .slice(1, -1);
+    expect(await csvRows("/purchases.csv")).toHaveLength(2);
+    expect(await csvRows("/purchases.csv?from=2026-05-01")).toHaveLength(3);
+  });
+
   it("pages the list with the count and sums of every matching payment, and streams them all as CSV", async () => {
     // 1,234 payments of 10 € (every 10th refunded in full) written straight into the schema, a second apart.
     await t.ctx.db.execute(sql`

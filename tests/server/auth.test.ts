@@ -8,7 +8,7 @@ import {
   MAGIC_LINK_TTL_MINUTES,
   messages,
   SESSION_LIFETIME_DAYS,
-} from "../../src/server/services/customerAuth.js";
+} from "../../src/server/customers/customerAuth.js";
 import { MAGIC_LINK_MAX_PER_IP } from "../../src/server/routes/auth.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";

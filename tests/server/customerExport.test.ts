@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { EXPORTED, NOT_EXPORTED } from "../../src/server/services/customerExport.js";
+import { EXPORTED, NOT_EXPORTED } from "../../src/server/customers/exportRepository.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, pressDemoButton, holdSlot } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

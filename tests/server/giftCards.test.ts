@@ -6,7 +6,7 @@ import {
   payments,
   reservations,
 } from "../../src/server/db/schema.js";
-import { confirmPayment } from "../../src/server/services/fulfilment.js";
+import { confirmPayment } from "../../src/server/payments/fulfilment.js";
 import { releaseExpiredHolds } from "../../src/server/services/holds.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { holdSlot, outboxOf, postCheckout, pressDemoButton } from "../support/booking.js";

@@ -2,7 +2,7 @@ import { createContext } from "../../src/server/bootstrap.js";
 import { loadConfig } from "../../src/server/config.js";
 import { emailOutbox } from "../../src/server/db/schema.js";
 import { jobs } from "../../src/server/jobs/index.js";
-import { messages } from "../../src/server/services/customerAuth.js";
+import { messages } from "../../src/server/customers/customerAuth.js";
 import { smtpTransport } from "../../src/server/mail/service.js";
 import { freePort } from "../support/server.js";
 import { createTestApp, type TestApp } from "../support/app.js";

@@ -6,7 +6,7 @@ import {
   purchaseConditions,
   purchasesPageQuery,
   purchasesSummaryQuery,
-} from "../../src/server/services/admin/purchases.js";
+} from "../../src/server/payments/purchaseRepository.js";
 import { reservationListQuery } from "../../src/server/services/admin/reservations.js";
 import { doorEventConditions, doorEventCountsQuery } from "../../src/server/door/operationsRepository.js";
 import { logWindow } from "../../src/server/services/admin/paging.js";

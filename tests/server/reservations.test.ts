@@ -6,7 +6,7 @@ import {
 } from "../../src/domain/booking.js";
 import { formatTimeRange } from "../../src/domain/helsinkiTime.js";
 import { payments, reservations } from "../../src/server/db/schema.js";
-import { confirmPayment } from "../../src/server/services/fulfilment.js";
+import { confirmPayment } from "../../src/server/payments/fulfilment.js";
 import { putSetting } from "../../src/server/settings/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { holdSlot, outboxOf, postCheckout, pressDemoButton } from "../support/booking.js";

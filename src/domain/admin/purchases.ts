@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { isoDateTime, requestDate } from "../booking";
-import { pageNumber } from "./paging";
+import { pageNumber, windowFields } from "./paging";
 
 /** Ostokset: payments and their refunds, filtered; refund from the list; CSV. */
 
@@ -48,6 +48,8 @@ export const purchaseListSchema = z.object({
   total: z.int(),
   page: z.int(),
   pageSize: z.int(),
+  /** The Helsinki dates the list covers: the ones asked, or the last RECENT_DAYS days. */
+  ...windowFields,
   /** Sums over every payment matching the filters (not only this page). */
   totals: z.object({ paidCents: z.int(), refundedCents: z.int() }),
   /** Providers seen, for the filter. */

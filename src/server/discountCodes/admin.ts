@@ -10,7 +10,7 @@ import type { Tx } from "../db/index.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { recordAudit } from "../system/audit.js";
-import { isUniqueViolation } from "../services/pgErrors.js";
+import { isUniqueViolation } from "../db/pgErrors.js";
 import { discountCodeRepository, type DiscountCodeColumns, type DiscountCodeRow } from "./repository.js";
 
 /**

@@ -14,7 +14,7 @@ import { notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { recordAudit } from "../system/audit.js";
 import { pageOf } from "../services/admin/paging.js";
-import { whatWasPaid } from "../services/admin/purchases.js";
+import { whatWasPaid } from "../payments/admin.js";
 import { giftCardRepository } from "./repository.js";
 import {
   formatGiftCardCode,

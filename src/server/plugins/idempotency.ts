@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { and, eq, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
-import { idempotencyKeys } from "../db/schema.js";
 import { HttpError } from "../errors.js";
+import { idempotencyRepository } from "./idempotencyRepository.js";
 
 /**
  * `Idempotency-Key` on the POSTs that start a payment (checkout, signup, invoice payment): the SPA
@@ -45,20 +44,13 @@ async function preHandler(request: FastifyRequest, reply: FastifyReply) {
   const scope = scopeOf(request);
   const requestHash = hashOf(request.body);
   const deadline = Date.now() + WAIT_MS;
+  const keys = idempotencyRepository(db);
   for (;;) {
-    const [claimed] = await db
-      .insert(idempotencyKeys)
-      .values({ scope, key, requestHash, createdAt: now() })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed) {
+    if (await keys.claim({ scope, key, requestHash, createdAt: now() })) {
       claims.set(request, { scope, key });
       return;
     }
-    const [first] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    const first = await keys.byKey({ scope, key });
     if (!first) continue; // dropped meanwhile (the first one failed): claim it now
     if (first.requestHash !== requestHash)
       throw new HttpError(422, "Tämä Idempotency-Key on jo käytetty toiseen pyyntöön.");
@@ -69,16 +61,7 @@ async function preHandler(request: FastifyRequest, reply: FastifyReply) {
         .header("idempotent-replayed", "true")
         .send(first.responseBody);
     if (now().getTime() - first.createdAt.getTime() > ABANDONED_MS) {
-      await db
-        .delete(idempotencyKeys)
-        .where(
-          and(
-            eq(idempotencyKeys.scope, scope),
-            eq(idempotencyKeys.key, key),
-            isNull(idempotencyKeys.statusCode),
-            lt(idempotencyKeys.createdAt, new Date(now().getTime() - ABANDONED_MS)),
-          ),
-        );
+      await keys.dropAbandoned({ scope, key }, new Date(now().getTime() - ABANDONED_MS));
       continue;
     }
     if (Date.now() > deadline) {
@@ -94,13 +77,14 @@ async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unk
   if (!claim) return payload;
   claims.delete(request);
   const { db, now } = request.server.ctx;
-  const where = and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key));
-  if (reply.statusCode >= 500 || typeof payload !== "string") await db.delete(idempotencyKeys).where(where);
+  const keys = idempotencyRepository(db);
+  if (reply.statusCode >= 500 || typeof payload !== "string") await keys.drop(claim);
   else
-    await db
-      .update(idempotencyKeys)
-      .set({ statusCode: reply.statusCode, responseBody: payload, completedAt: now() })
-      .where(where);
+    await keys.storeAnswer(claim, {
+      statusCode: reply.statusCode,
+      responseBody: payload,
+      completedAt: now(),
+    });
   return payload;
 }
 

@@ -16,7 +16,7 @@ import type { Tx } from "../db/index.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { recordAudit } from "../system/audit.js";
-import { sqlState } from "../services/pgErrors.js";
+import { sqlState } from "../db/pgErrors.js";
 import { getSettings } from "../settings/service.js";
 import { priceRepository, type PriceRuleRow, type Series, type TierRow, type VatRow } from "./repository.js";
 

@@ -13,8 +13,8 @@ import { applyMove, enqueueMoveMail } from "./moveApply.js";
 import { holdDearerMove, releaseMoveHolds, startMovePayment } from "./moveHold.js";
 import { newPrice, returnDifference } from "./moveMoney.js";
 import { moveRepository } from "./moveRepository.js";
-import { isSlotConflict } from "../services/pgErrors.js";
-import { sendRefund } from "../services/refunds.js";
+import { isSlotConflict } from "../db/pgErrors.js";
+import { sendRefund } from "../payments/refunds.js";
 import {
   cancellationDeadline,
   findReservation,

@@ -5,9 +5,9 @@ import { lockAreaBookings } from "../availability/service.js";
 import { applyMove, enqueueMoveMail } from "./moveApply.js";
 import { moveRefundMail } from "./moveMail.js";
 import { moveRepository } from "./moveRepository.js";
-import { isSlotConflict } from "../services/pgErrors.js";
+import { isSlotConflict } from "../db/pgErrors.js";
 import { vatRateOn } from "../prices/service.js";
-import { recordRefund, refundAndTell } from "../services/refunds.js";
+import { recordRefund, refundAndTell } from "../payments/refunds.js";
 import type { PaymentRow, ReservationRow } from "../services/reservationView.js";
 import { getSettings } from "../settings/service.js";
 

@@ -4,7 +4,7 @@ import type { Tx } from "../db/index.js";
 import { discountOf } from "../discountCodes/service.js";
 import { conflict } from "../errors.js";
 import { returnGiftCardPart } from "../giftCards/service.js";
-import { recordRefund, refundableCents } from "../services/refunds.js";
+import { recordRefund, refundableCents } from "../payments/refunds.js";
 import type { ReservationRow } from "../services/reservationView.js";
 import { moveRepository } from "./moveRepository.js";
 

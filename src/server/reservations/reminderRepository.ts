@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { areas, customers, reservations } from "../db/schema.js";
-import { ANONYMISED_EMAIL } from "../services/customerData.js";
+import { ANONYMISED_EMAIL } from "../customers/customerData.js";
 
 /**
  * The reminders' queries (reminders.ts, decision 037): the bookings due a reminder, their mark, and

@@ -18,7 +18,7 @@ import {
   messages,
   requestMagicLink,
   revokeSession,
-} from "../services/customerAuth.js";
+} from "../customers/customerAuth.js";
 
 /** At most this many login-link requests from one IP address within MAGIC_LINK_IP_WINDOW_MINUTES. */
 export const MAGIC_LINK_MAX_PER_IP = 10;

@@ -7,9 +7,9 @@ import {
   reminderPreferenceResponseSchema,
   reminderPreferenceSchema,
 } from "../../domain/reservationLookup.js";
-import { deleteCustomer } from "../services/customerData.js";
-import { exportCustomerData } from "../services/customerExport.js";
+import { deleteCustomer } from "../customers/customerData.js";
 import { reminderPreference, setReminderPreference } from "../reservations/reminders.js";
+import { exportCustomerData } from "../customers/customerExport.js";
 
 const errorSchema = z.object({ message: z.string() });
 

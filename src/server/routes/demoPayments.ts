@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { paymentMethodSchema } from "../../domain/booking.js";
 import { formatTime, formatTimeRange, helsinkiDate } from "../../domain/helsinkiClock.js";
 import { formatReferenceNumber } from "../../domain/membership.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
-import { invoices, payments, subscriptions } from "../db/schema.js";
 import { HttpError, notFound } from "../errors.js";
 import { checkoutReturnPath } from "../services/booking.js";
-import { applyPaymentOutcome } from "../services/fulfilment.js";
+import { applyPaymentOutcome } from "../payments/fulfilment.js";
+import { paymentRepository } from "../payments/repository.js";
 import { invoicePaymentReturnPath } from "../services/invoices.js";
 import { moveHoldReturnPath } from "../reservations/moveHold.js";
 import { findReservation, type PaymentRow, type ReservationRow } from "../services/reservationView.js";
@@ -19,7 +18,7 @@ import { demoPageStyle } from "./demoPaymentStyle.js";
 /**
  * The demo provider's hosted payment page (registered at /maksu/demo, outside /api and before the
  * SPA fallback). Server-rendered HTML with plain forms, like a real provider's page: "Maksa"
- * hands "paid" to the payment-outcome dispatcher (services/fulfilment.ts) exactly as a webhook
+ * hands "paid" to the payment-outcome dispatcher (payments/fulfilment.ts) exactly as a webhook
  * would, "Peruuta" hands "cancelled" (the hold is released), and both 303-redirect back to the
  * SPA: /checkout/{start}/{end}?payment=...&token=... for a booking, /subscription/success|cancelled or /oma-tili?invoice=... for a membership invoice.
  */
@@ -47,16 +46,10 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   async function load(paymentId: string) {
-    const [payment] = await app.ctx.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.id, paymentId), eq(payments.provider, "demo")));
+    const repository = paymentRepository(app.ctx.db);
+    const payment = await repository.byProvider("demo", { paymentId });
     if (payment?.invoiceId) {
-      const [found] = await app.ctx.db
-        .select({ invoice: invoices, subscription: subscriptions })
-        .from(invoices)
-        .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
-        .where(eq(invoices.id, payment.invoiceId));
+      const found = await repository.invoiceWithSubscription(payment.invoiceId);
       if (found) return { payment, reservation: null, ...found };
     }
     const reservation = payment?.reservationId
@@ -178,10 +171,7 @@ ${body}
       const { payment } = loaded;
       const method = request.body?.method;
       if (method && method !== payment.method)
-        await app.ctx.db
-          .update(payments)
-          .set({ method })
-          .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
+        await paymentRepository(app.ctx.db).setMethodIfPending(payment.id, method);
       await applyPaymentOutcome(app.ctx, {
         outcome: "paid",
         payment: { provider: "demo", paymentId: payment.id },

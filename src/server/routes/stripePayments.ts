@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError, badRequest } from "../errors.js";
-import { handleWebhookEvent } from "../services/paymentEvents.js";
-import { settleReturnFromProvider } from "../services/paymentReturn.js";
+import { handleWebhookEvent } from "../payments/paymentEvents.js";
+import { settleReturnFromProvider } from "../payments/paymentReturn.js";
 
 /**
  * Stripe's two ways back to us (under /api/v2; 404 unless Stripe is the provider):

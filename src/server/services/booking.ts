@@ -24,7 +24,7 @@ import {
   latestPayment,
   toPublicReservation,
 } from "./reservationView.js";
-import { recordRefund, refundableCents, sendRefund } from "./refunds.js";
+import { recordRefund, refundableCents, sendRefund } from "../payments/refunds.js";
 import { getSettings } from "../settings/service.js";
 
 /**

@@ -15,8 +15,8 @@ import { claimDiscountCode, discountOf, recordDiscountUse } from "../discountCod
 import { lockGiftCard, redeemGiftCard } from "../giftCards/service.js";
 import { enforceDayShare, enforceHoldLimits, type LiveHolds } from "./holdLimits.js";
 import { expireHolds } from "./holds.js";
-import { FREE_PROVIDER, GIFT_CARD_PROVIDER } from "./paymentConstants.js";
-import { isSlotConflict } from "./pgErrors.js";
+import { FREE_PROVIDER, GIFT_CARD_PROVIDER } from "../payments/paymentConstants.js";
+import { isSlotConflict } from "../db/pgErrors.js";
 import type { PaymentRow, ReservationRow } from "./reservationView.js";
 import type { Settings } from "../settings/service.js";
 import { useWaitlistOffer } from "../waitlist/offers.js";

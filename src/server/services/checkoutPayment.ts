@@ -6,7 +6,7 @@ import { HttpError } from "../errors.js";
 import type { CheckoutSession } from "../integrations/payments/provider.js";
 import { releaseDiscountUses } from "../discountCodes/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
-import { PAYMENT_START_FAILED } from "./paymentConstants.js";
+import { PAYMENT_START_FAILED } from "../payments/paymentConstants.js";
 import type { PaymentRow, ReservationRow } from "./reservationView.js";
 
 /**

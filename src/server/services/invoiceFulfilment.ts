@@ -7,7 +7,7 @@ import type { PaymentRow } from "./reservationView.js";
 import type { InvoiceRow } from "./invoices.js";
 import type { OutgoingMail } from "../mail/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
-import { recordRefund, refundAndTell } from "./refunds.js";
+import { recordRefund, refundAndTell } from "../payments/refunds.js";
 import { getSettings, type Settings } from "../settings/service.js";
 import { expireSignups } from "./signupExpiry.js";
 

@@ -14,7 +14,7 @@ import { expireHolds } from "./holds.js";
 import { oldestOverdueInvoice } from "./invoices.js";
 import { formatDay } from "./membershipMail.js";
 import { hasAccessOn, hoursBookedBetween, periodContaining } from "./membership.js";
-import { isSlotConflict } from "./pgErrors.js";
+import { isSlotConflict } from "../db/pgErrors.js";
 import { doorUrlOf } from "./receipt.js";
 import { cancellationDeadline } from "./reservationView.js";
 import { getSettings, type Settings } from "../settings/service.js";

@@ -12,7 +12,7 @@ import { startInvoicePayment } from "./invoicePayment.js";
 import { signupReturnPaths, type InvoiceRow } from "./invoices.js";
 import { COMMITMENT_MONTHS, currentSubscription, hasAccessOn, type SubscriptionRow } from "./membership.js";
 import { formatDay } from "./membershipMail.js";
-import { isUniqueViolation } from "./pgErrors.js";
+import { isUniqueViolation } from "../db/pgErrors.js";
 import { tierOn } from "../prices/service.js";
 import { getSettings } from "../settings/service.js";
 import { expireSignups } from "./signupExpiry.js";

@@ -4,10 +4,10 @@ import type { AppContext } from "../context.js";
 import { payments, reservations } from "../db/schema.js";
 import { markDiscountUsed, releaseDiscountUses } from "../discountCodes/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
-import { isSlotConflict } from "./pgErrors.js";
+import { isSlotConflict } from "../db/pgErrors.js";
 import { vatRateOn } from "../prices/service.js";
 import { lateRefundMail, receiptMail } from "./receipt.js";
-import { recordRefund, refundAndTell } from "./refunds.js";
+import { recordRefund, refundAndTell } from "../payments/refunds.js";
 import { findReservation, type PaymentRow } from "./reservationView.js";
 import { getSettings } from "../settings/service.js";
 

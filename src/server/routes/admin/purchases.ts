@@ -7,7 +7,7 @@ import {
   purchaseRefundResponseSchema,
 } from "../../../domain/admin/purchases.js";
 import { signedInAdmin } from "../../plugins/adminAuth.js";
-import { listPurchases, purchasesCsv, refundPurchase } from "../../services/admin/purchases.js";
+import { listPurchases, purchasesCsv, refundPurchase } from "../../payments/admin.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: ostokset"];
@@ -43,7 +43,7 @@ export const adminPurchaseRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", 'attachment; filename="ostokset.csv"')
-        // Streamed as the rows are read (services/admin/purchases.ts): Fastify pipes a stream
+        // Streamed as the rows are read (payments/admin.ts): Fastify pipes a stream
         // without serializing it, so the string schema above documents the body, not this value.
         .send(Readable.from(purchasesCsv(app.ctx, request.query)) as unknown as string),
   );

@@ -10,7 +10,7 @@ import { recordAudit } from "../../system/audit.js";
 import { releaseDiscountUses } from "../../discountCodes/service.js";
 import { returnGiftCardShares } from "../../giftCards/service.js";
 import type { OutgoingMail } from "../../mail/service.js";
-import { recordRefund, refundableCents, sendRefund, type RefundReason } from "../refunds.js";
+import { recordRefund, refundableCents, sendRefund, type RefundReason } from "../../payments/refunds.js";
 import { refundMoveDifferences } from "../../reservations/moveHold.js";
 import { getSettings } from "../../settings/service.js";
 import { adminReservationById } from "./reservationRows.js";

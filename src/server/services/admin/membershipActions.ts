@@ -22,7 +22,7 @@ import {
 } from "../membershipMail.js";
 import { cancelMembership, periodContaining, type SubscriptionRow } from "../membership.js";
 import { tierOn } from "../../prices/service.js";
-import { recordRefund, sendRefund } from "../refunds.js";
+import { recordRefund, sendRefund } from "../../payments/refunds.js";
 import { getSettings } from "../../settings/service.js";
 import { membershipPriceOf } from "../tierChange.js";
 import { deliverAudited } from "../../mail/admin.js";

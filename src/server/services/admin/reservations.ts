@@ -18,7 +18,7 @@ import { checkSlot, lockAreaBookings, primaryArea } from "../../availability/ser
 import { recordAudit } from "../../system/audit.js";
 import { newToken } from "../booking.js";
 import { getSetting, getSettings } from "../../settings/service.js";
-import { isSlotConflict } from "../pgErrors.js";
+import { isSlotConflict } from "../../db/pgErrors.js";
 import { customerAttendance } from "../../door/attendance.js";
 import { countWaiting } from "../../waitlist/service.js";
 import {

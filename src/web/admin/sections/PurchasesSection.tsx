@@ -6,7 +6,8 @@ import {
   type PurchaseList,
   type PurchaseQuery,
 } from "../../../domain/admin/purchases";
-import { formatDateTime } from "../../../domain/helsinkiClock";
+import { RECENT_DAYS } from "../../../domain/admin/paging";
+import { formatDate, formatDateTime } from "../../../domain/helsinkiClock";
 import {
   labelOf,
   paymentMethodLabels,
@@ -29,7 +30,11 @@ type PurchaseCommand = { kind: "refund"; id: string };
 const withoutEmpty = (query: PurchaseQuery) =>
   Object.fromEntries(Object.entries(query).filter(([, v]) => v)) as Record<string, string>;
 
-/** /hallinta/ostokset: payments and refunds with filters, a refund, and the CSV. */
+/**
+ * /hallinta/ostokset: payments and refunds with filters, a refund, and the CSV. Without dates the
+ * server answers the last RECENT_DAYS days (as the logs); the page says which dates it shows, and
+ * the CSV asks for those same dates.
+ */
 export function PurchasesSection() {
   const { http } = useAdminEnvironment();
   const actor = useAdminSection<PurchaseQuery, PurchaseList, PurchaseCommand>({
@@ -103,23 +108,26 @@ export function PurchasesSection() {
           </select>
         </div>
         <FilterActions
-          onCsv={() =>
-            downloadCsv(
+          onCsv={() => {
+            const from = query.from ?? data?.from;
+            const to = query.to ?? data?.to;
+            return downloadCsv(
               http,
               "/api/v2/admin/purchases.csv",
-              withoutEmpty({ ...query, page: undefined }),
-              "ostokset.csv",
-            )
-          }
+              withoutEmpty({ ...query, page: undefined, from, to }),
+              from && to ? `ostokset-${from}-${to}.csv` : "ostokset.csv",
+            );
+          }}
         />
       </form>
       <SectionStatus actor={actor} />
       {data && (
         <>
           <p>
-            {data.total} maksua valituilla ehdoilla. Maksettu yhteensä {formatEuros(data.totals.paidCents)},
-            palautettu {formatEuros(data.totals.refundedCents)}.
+            {`${formatDate(data.from)}–${formatDate(data.to)}: ${data.total} maksua valituilla ehdoilla. `}
+            {`Maksettu yhteensä ${formatEuros(data.totals.paidCents)}, palautettu ${formatEuros(data.totals.refundedCents)}.`}
           </p>
+          <p className="muted">{`Ilman päivämääriä näytetään viimeiset ${RECENT_DAYS} päivää.`}</p>
           {data.purchases.length === 0 ? (
             <p>Ei maksuja valituilla ehdoilla.</p>
           ) : (

@@ -1,34 +1,34 @@
-import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import { payments, webhookEvents } from "../db/schema.js";
 import type { ProviderWebhookEvent } from "../integrations/payments/provider.js";
 import { applyPaymentOutcome } from "./fulfilment.js";
+import { paymentRepository } from "./repository.js";
 
 /**
  * A provider's webhook events, verified by the route: each is stored by its id first, so a
  * duplicate delivery does nothing; then it hands its outcome to the payment-outcome dispatcher
- * (services/fulfilment.ts), the same exactly-once fulfilment as the return page's, so their number and order do not matter (an `expired` after a `completed` finds the
+ * (payments/fulfilment.ts), the same exactly-once fulfilment as the return page's, so their number and order do not matter (an `expired` after a `completed` finds the
  * payment paid and changes nothing; a `completed` after our hold ended meets the late-payment rule).
  */
 export async function handleWebhookEvent(ctx: AppContext, event: ProviderWebhookEvent): Promise<string> {
   const provider = ctx.payments.name;
-  const key = and(eq(webhookEvents.provider, provider), eq(webhookEvents.id, event.id));
-  const [stored] = await ctx.db
-    .insert(webhookEvents)
-    .values({ provider, id: event.id, type: event.type, receivedAt: ctx.now() })
-    .onConflictDoNothing()
-    .returning({ id: webhookEvents.id });
+  const events = paymentRepository(ctx.db);
+  const stored = await events.storeWebhookEvent({
+    provider,
+    id: event.id,
+    type: event.type,
+    receivedAt: ctx.now(),
+  });
   if (!stored) {
-    const [earlier] = await ctx.db.select().from(webhookEvents).where(key);
+    const earlier = await events.webhookEvent(provider, event.id);
     // Handled already. One whose handling failed has no processedAt and is handled again.
     if (earlier?.processedAt) return "duplicate";
   }
   const outcome = await act(ctx, event);
-  await ctx.db.update(webhookEvents).set({ processedAt: ctx.now(), outcome }).where(key);
+  await events.markWebhookEventProcessed(provider, event.id, outcome, ctx.now());
   return outcome;
 }
 
-/** The event said in the dispatcher's terms (services/fulfilment.ts); "processing" waits for more. */
+/** The event said in the dispatcher's terms (payments/fulfilment.ts); "processing" waits for more. */
 async function act(ctx: AppContext, event: ProviderWebhookEvent): Promise<string> {
   const provider = ctx.payments.name;
   if (event.checkout) {
@@ -49,23 +49,13 @@ async function act(ctx: AppContext, event: ProviderWebhookEvent): Promise<string
 export async function closeCancelledCheckouts(ctx: AppContext, limit = 50): Promise<number> {
   const close = ctx.payments.closeCheckout;
   if (!close) return 0;
-  const due = await ctx.db
-    .select({ id: payments.id, providerRef: payments.providerRef })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.provider, ctx.payments.name),
-        inArray(payments.status, ["cancelled", "failed"]),
-        isNotNull(payments.providerRef),
-        isNull(payments.checkoutClosedAt),
-      ),
-    )
-    .limit(limit);
+  const repository = paymentRepository(ctx.db);
+  const due = await repository.checkoutsToClose(ctx.payments.name, limit);
   let closed = 0;
   for (const { id, providerRef } of due) {
     try {
       await close.call(ctx.payments, providerRef!);
-      await ctx.db.update(payments).set({ checkoutClosedAt: ctx.now() }).where(eq(payments.id, id));
+      await repository.markCheckoutClosed(id, ctx.now());
       closed++;
     } catch {
       // The provider did not answer: the next run tries again.

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import type { Customer } from "../../domain/customer.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
-import { customers, customerSessions, magicLinkTokens } from "../db/schema.js";
 import { HttpError } from "../errors.js";
 import { loginLinkMail } from "./loginMail.js";
+import { mailboxKey } from "./mailbox.js";
+import { customerRepository, type CustomerRow } from "./repository.js";
 import { getSetting } from "../settings/service.js";
 
 /** How long an e-mailed login link works. */
@@ -36,8 +36,6 @@ export const messages = {
   loggedOut: "Olet kirjautunut ulos.",
 } as const;
 
-type CustomerRow = typeof customers.$inferSelect;
-
 export const toCustomer = (row: CustomerRow): Customer => ({
   id: row.id,
   email: row.email,
@@ -46,10 +44,8 @@ export const toCustomer = (row: CustomerRow): Customer => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** The mailbox an address reaches: lower-case, without a +tag in the local part. */
-export const mailboxKey = (email: string) => email.toLowerCase().replace(/\+[^@]*@/, "@");
-const mailboxOf = (column: typeof customers.email) =>
-  sql<string>`regexp_replace(lower(${column}), '\\+[^@]*@', '@')`;
+/** The mailbox an address reaches (mailbox.ts), as the waitlist and the lookups import it. */
+export { mailboxKey };
 
 /** Refused for the per-IP limit: how long until the oldest counted request leaves the window. */
 export class IpLimitReached extends Error {
@@ -65,14 +61,9 @@ export class IpLimitReached extends Error {
  */
 async function checkIpLimit(tx: Tx, ip: string, limit: IpLimit, now: number): Promise<void> {
   const since = new Date(now - limit.windowMinutes * MINUTE_MS);
-  const recent = await tx
-    .select({ at: magicLinkTokens.createdAt })
-    .from(magicLinkTokens)
-    .where(and(eq(magicLinkTokens.requestedIp, ip), gt(magicLinkTokens.createdAt, since)))
-    .orderBy(desc(magicLinkTokens.createdAt))
-    .limit(limit.max);
+  const recent = await customerRepository(tx).linkTimesFromIp(ip, since, limit.max);
   if (recent.length >= limit.max)
-    throw new IpLimitReached(recent.at(-1)!.at.getTime() + limit.windowMinutes * MINUTE_MS - now);
+    throw new IpLimitReached(recent.at(-1)!.getTime() + limit.windowMinutes * MINUTE_MS - now);
 }
 
 export type IpLimit = { max: number; windowMinutes: number };
@@ -104,25 +95,15 @@ export async function requestMagicLink(
       [LIMIT_LOCK.loginMailbox, mailboxKey(email)],
     ]);
     await checkIpLimit(tx, ip, ipLimit, now.getTime());
-    // Updating the conflicting row makes RETURNING give the existing customer too.
-    const [customer] = await tx
-      .insert(customers)
-      .values({ email, createdAt: now })
-      .onConflictDoUpdate({ target: customers.email, set: { email } })
-      .returning();
+    const repository = customerRepository(tx);
+    const customer = await repository.upsertByEmail(email, now);
     const windowStart = new Date(now.getTime() - MAGIC_LINK_EMAIL_WINDOW_MINUTES * MINUTE_MS);
     // name+tag@ and name@ reach one mailbox, so they share one allowance.
-    const [recent] = await tx
-      .select({ n: count() })
-      .from(magicLinkTokens)
-      .innerJoin(customers, eq(customers.id, magicLinkTokens.customerId))
-      .where(
-        and(eq(mailboxOf(customers.email), mailboxKey(email)), gt(magicLinkTokens.createdAt, windowStart)),
-      );
-    if (recent!.n >= MAGIC_LINK_MAX_PER_EMAIL) throw new HttpError(429, messages.tooManyForEmail);
+    const recent = await repository.linksToMailboxSince(mailboxKey(email), windowStart);
+    if (recent >= MAGIC_LINK_MAX_PER_EMAIL) throw new HttpError(429, messages.tooManyForEmail);
 
-    await tx.insert(magicLinkTokens).values({
-      customerId: customer!.id,
+    await repository.addLinkToken({
+      customerId: customer.id,
       tokenHash: hashToken(token),
       expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_MINUTES * MINUTE_MS),
       requestedIp: ip,
@@ -152,39 +133,23 @@ export async function consumeMagicLink(
   const now = ctx.now();
   const tokenHash = hashToken(token);
   return ctx.db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(magicLinkTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(magicLinkTokens.tokenHash, tokenHash),
-          isNull(magicLinkTokens.usedAt),
-          gt(magicLinkTokens.expiresAt, now),
-        ),
-      )
-      .returning({ customerId: magicLinkTokens.customerId });
-    if (!used) {
-      const [row] = await tx.select().from(magicLinkTokens).where(eq(magicLinkTokens.tokenHash, tokenHash));
+    const repository = customerRepository(tx);
+    const customerId = await repository.useLinkToken(tokenHash, now);
+    if (!customerId) {
+      const row = await repository.linkToken(tokenHash);
       return { ok: false as const, reason: !row ? "unknown" : row.usedAt ? "used" : "expired" };
     }
     const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_DAYS * 24 * 60 * MINUTE_MS);
-    const [session] = await tx
-      .insert(customerSessions)
-      .values({ customerId: used.customerId, expiresAt, createdAt: now })
-      .returning({ id: customerSessions.id });
-    const [customer] = await tx
-      .update(customers)
-      .set({ lastLoginAt: now })
-      .where(eq(customers.id, used.customerId))
-      .returning();
-    const sessionToken = await new SignJWT({ sid: session!.id })
+    const sessionId = await repository.openSession(customerId, expiresAt, now);
+    const customer = await repository.recordLogin(customerId, now);
+    const sessionToken = await new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-      .setSubject(used.customerId)
+      .setSubject(customerId)
       .setAudience(JWT_AUDIENCE)
       .setIssuedAt(Math.floor(now.getTime() / 1000))
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(sessionKey(ctx));
-    return { ok: true as const, sessionToken, customer: toCustomer(customer!) };
+    return { ok: true as const, sessionToken, customer: toCustomer(customer) };
   });
 }
 
@@ -211,27 +176,13 @@ export async function verifySessionToken(
   }
   const { sub, sid } = claims;
   if (typeof sub !== "string" || typeof sid !== "string" || !isUuid(sid) || !isUuid(sub)) return null;
-  const [row] = await ctx.db
-    .select({ session: customerSessions, customer: customers })
-    .from(customerSessions)
-    .innerJoin(customers, eq(customers.id, customerSessions.customerId))
-    .where(
-      and(
-        eq(customerSessions.id, sid),
-        eq(customerSessions.customerId, sub),
-        isNull(customerSessions.revokedAt),
-        gt(customerSessions.expiresAt, ctx.now()),
-      ),
-    );
+  const row = await customerRepository(ctx.db).activeSession(sid, sub, ctx.now());
   return row ? { customer: toCustomer(row.customer), sessionId: row.session.id } : null;
 }
 
 /** Ends a session at once; its token is refused from then on. */
 export async function revokeSession(ctx: AppContext, sessionId: string): Promise<void> {
-  await ctx.db
-    .update(customerSessions)
-    .set({ revokedAt: ctx.now() })
-    .where(and(eq(customerSessions.id, sessionId), isNull(customerSessions.revokedAt)));
+  await customerRepository(ctx.db).revokeSession(sessionId, ctx.now());
 }
 
 // A signed token still goes through this check: a malformed id would make PostgreSQL throw.

@@ -1,12 +1,11 @@
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import { invoices, payments, subscriptions } from "../db/schema.js";
 import { notFound } from "../errors.js";
-import { checkoutReturnPath } from "./booking.js";
+import { checkoutReturnPath } from "../services/booking.js";
 import { applyPaymentOutcome } from "./fulfilment.js";
-import { invoicePaymentReturnPath } from "./invoices.js";
 import { moveHoldReturnPath } from "../reservations/moveHold.js";
-import { findReservation } from "./reservationView.js";
+import { paymentRepository } from "./repository.js";
+import { invoicePaymentReturnPath } from "../services/invoices.js";
+import { findReservation } from "../services/reservationView.js";
 
 /**
  * Where a payer goes back to from a payment page, decided from what the database says now (never
@@ -19,14 +18,11 @@ export async function paymentReturnPath(
   paymentId: string,
   options: { settling?: boolean } = {},
 ): Promise<string> {
-  const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
+  const repository = paymentRepository(ctx.db);
+  const payment = await repository.byId(paymentId);
   if (!payment) throw notFound("Maksua ei löytynyt.");
   if (payment.invoiceId) {
-    const [found] = await ctx.db
-      .select({ invoice: invoices, subscription: subscriptions })
-      .from(invoices)
-      .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
-      .where(eq(invoices.id, payment.invoiceId));
+    const found = await repository.invoiceWithSubscription(payment.invoiceId);
     if (!found) throw notFound("Maksua ei löytynyt.");
     const asPaid = options.settling ? { ...found.invoice, status: "paid" as const } : found.invoice;
     return invoicePaymentReturnPath(
@@ -50,12 +46,13 @@ export async function paymentReturnPath(
 
 /**
  * The payer is back from the provider's page: the provider is asked where its checkout stands,
- * and the answer goes to the payment-outcome dispatcher (services/fulfilment.ts) as a webhook's
+ * and the answer goes to the payment-outcome dispatcher (payments/fulfilment.ts) as a webhook's
  * does. Paid: confirmed (once, whoever is first). Still open (the payer went back or cancelled):
  * closed at the provider, then cancelled here, so the hold is released at once. Expired: cancelled. Still settling: left to the webhook.
  */
 export async function settleReturnFromProvider(ctx: AppContext, paymentId: string): Promise<string> {
-  const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
+  const repository = paymentRepository(ctx.db);
+  const payment = await repository.byId(paymentId);
   if (
     !payment ||
     payment.provider !== ctx.payments.name ||
@@ -74,7 +71,7 @@ export async function settleReturnFromProvider(ctx: AppContext, paymentId: strin
   if (state === "paid") await applyPaymentOutcome(ctx, { outcome: "paid", payment: ref });
   if (state === "open") {
     await ctx.payments.closeCheckout?.(payment.providerRef);
-    await ctx.db.update(payments).set({ checkoutClosedAt: ctx.now() }).where(eq(payments.id, payment.id));
+    await repository.markCheckoutClosed(payment.id, ctx.now());
     await applyPaymentOutcome(ctx, { outcome: "cancelled", payment: ref });
   }
   if (state === "expired") await applyPaymentOutcome(ctx, { outcome: "expired", payment: ref });

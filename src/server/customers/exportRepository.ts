@@ -1,25 +1,16 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Customer } from "../../domain/customer.js";
-import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
-import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/index.js";
 import { emailOutbox } from "../db/schema.js";
-import { mailboxKey } from "./customerAuth.js";
-import { listInvoices } from "./invoices.js";
-import { listMemberReservations } from "./memberReservations.js";
-import { currentSubscription, toSubscriptionView } from "./membership.js";
+import { mailboxKey } from "./mailbox.js";
 
 /**
- * The privacy notice's right of access: everything stored about a customer. Besides the views the
- * account page shows (membership, invoices, recent bookings, e-mails), `records` holds the rows of
- * every table that refers to the customer, as stored, under the table's name: bookings of every
- * status with the address they came from, payments, refunds, gift-card and discount shares, the
- * gate's events with their IPs, sessions, login links, and admins' actions on them.
- * `tests/server/customerExport.test.ts` fails when a table reaching the customer (by a foreign key
- * chain, an e-mail or an IP column) is neither here nor in `NOT_EXPORTED` with its reason.
+ * The export's queries (customerExport.ts, decision 037): the rows of every table that refers to
+ * the customer, as stored, and the e-mails sent to them. `tests/server/customerExport.test.ts`
+ * fails when a table reaching the customer (by a foreign key chain, an e-mail or an IP column) is
+ * neither in EXPORTED nor in `NOT_EXPORTED` with its reason.
  */
 
-type Ids = { customerId: string; email: string };
+export type Ids = { customerId: string; email: string };
 
 /** Columns that are secrets (the link's own keys), not information about the person. */
 const SECRET_COLUMNS = ["access_token", "door_token", "token_hash"];
@@ -73,7 +64,8 @@ export const NOT_EXPORTED: Record<string, string> = {
   admins: "the admins' own accounts, not customers",
 };
 
-async function recordsOf(db: DbOrTx, table: string, where: SQL) {
+/** The rows of one table that the condition finds, as JSON, without the secret columns. */
+export async function recordsOf(db: DbOrTx, table: string, where: SQL) {
   const hidden = table === "email_outbox" ? [...SECRET_COLUMNS, ...MAIL_BODY_COLUMNS] : SECRET_COLUMNS;
   // Both drivers (PGlite, node-postgres) answer execute() with { rows }.
   const result = await db.execute(
@@ -83,23 +75,10 @@ async function recordsOf(db: DbOrTx, table: string, where: SQL) {
   return (result as unknown as { rows: Array<{ row: Record<string, unknown> }> }).rows.map((r) => r.row);
 }
 
-export async function exportCustomerData(ctx: AppContext, customer: Customer) {
-  const ids = { customerId: customer.id, email: customer.email.toLowerCase() };
-  const sub = await currentSubscription(ctx.db, customer.id);
-  const mails = await ctx.db
+/** The e-mails sent to an address (lower-case), without their bodies. */
+export async function mailsTo(db: DbOrTx, email: string) {
+  return db
     .select({ subject: emailOutbox.subject, kind: emailOutbox.kind, createdAt: emailOutbox.createdAt })
     .from(emailOutbox)
-    .where(sql`lower(${emailOutbox.to}) = ${ids.email}`);
-  const records: Record<string, Array<Record<string, unknown>>> = {};
-  for (const [table, where] of Object.entries(EXPORTED))
-    records[table] = await recordsOf(ctx.db, table, where(ids));
-  return {
-    exported_at: toHelsinkiIso(ctx.now()),
-    customer,
-    subscription: sub ? await toSubscriptionView(ctx, sub) : null,
-    invoices: await listInvoices(ctx, customer.id),
-    reservations: await listMemberReservations(ctx, customer),
-    emails: mails.map((m) => ({ subject: m.subject, kind: m.kind, sent_at: toHelsinkiIso(m.createdAt) })),
-    records,
-  };
+    .where(sql`lower(${emailOutbox.to}) = ${email}`);
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, lte, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
-import { payments, refunds } from "../db/schema.js";
+import { refundRepository, type RefundRow } from "./refundRepository.js";
+import { paymentRepository } from "./repository.js";
 
 /**
  * Refunds through the payment provider, never inside an open database transaction (decision 009):
@@ -11,7 +11,7 @@ import { payments, refunds } from "../db/schema.js";
  * payment and the provider's idempotency key together make sure money is returned at most once.
  */
 
-export type RefundRow = typeof refunds.$inferSelect;
+export type { RefundRow };
 export type RefundReason =
   | "customer_cancel"
   | "late_payment"
@@ -48,19 +48,14 @@ export async function recordRefund(
   },
 ): Promise<string | null> {
   if (options.amountCents <= 0) return null;
-  const [row] = await tx
-    .insert(refunds)
-    .values({
-      paymentId: options.paymentId,
-      amountCents: options.amountCents,
-      reason: options.reason,
-      moveId: options.moveId ?? null,
-      nextAttemptAt: options.now,
-      createdAt: options.now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: refunds.id });
-  return row?.id ?? null;
+  return refundRepository(tx).insertOnce({
+    paymentId: options.paymentId,
+    amountCents: options.amountCents,
+    reason: options.reason,
+    moveId: options.moveId ?? null,
+    nextAttemptAt: options.now,
+    createdAt: options.now,
+  });
 }
 
 /**
@@ -69,11 +64,7 @@ export async function recordRefund(
  * refunded_cents). Read under the payment's row lock, so two decisions never both count it.
  */
 export async function refundableCents(tx: Tx, payment: { id: string; amountCents: number }): Promise<number> {
-  const [row] = await tx
-    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
-    .from(refunds)
-    .where(and(eq(refunds.paymentId, payment.id), ne(refunds.status, "failed")));
-  return Math.max(0, payment.amountCents - Number(row?.cents ?? 0));
+  return Math.max(0, payment.amountCents - (await refundRepository(tx).recordedCents(payment.id)));
 }
 
 export type RefundOutcome = "succeeded" | "pending" | "failed";
@@ -85,16 +76,10 @@ export type RefundOutcome = "succeeded" | "pending" | "failed";
  */
 export async function sendRefund(ctx: AppContext, id: string): Promise<RefundOutcome> {
   const now = ctx.now();
-  const [claimed] = await ctx.db
-    .update(refunds)
-    .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
-    .where(and(eq(refunds.id, id), eq(refunds.status, "pending"), lte(refunds.nextAttemptAt, now)))
-    .returning();
-  if (!claimed) {
-    const [current] = await ctx.db.select({ status: refunds.status }).from(refunds).where(eq(refunds.id, id));
-    return current?.status ?? "failed";
-  }
-  const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, claimed.paymentId));
+  const repository = refundRepository(ctx.db);
+  const claimed = await repository.claim(id, now, new Date(now.getTime() + CLAIM_MS));
+  if (!claimed) return (await repository.statusOf(id)) ?? "failed";
+  const payment = await paymentRepository(ctx.db).byId(claimed.paymentId);
   const attempts = claimed.attempts + 1;
   const result =
     payment && payment.provider === ctx.payments.name
@@ -111,15 +96,12 @@ export async function sendRefund(ctx: AppContext, id: string): Promise<RefundOut
 
   if (!result.ok) {
     const giveUp = attempts >= MAX_REFUND_ATTEMPTS;
-    await ctx.db
-      .update(refunds)
-      .set({
-        attempts,
-        lastError: result.error.slice(0, 1000),
-        status: giveUp ? "failed" : "pending",
-        nextAttemptAt: new Date(ctx.now().getTime() + retryDelayMs(attempts)),
-      })
-      .where(and(eq(refunds.id, id), eq(refunds.status, "pending")));
+    await repository.recordAttemptFailed(id, {
+      attempts,
+      lastError: result.error.slice(0, 1000),
+      status: giveUp ? "failed" : "pending",
+      nextAttemptAt: new Date(ctx.now().getTime() + retryDelayMs(attempts)),
+    });
     return giveUp ? "failed" : "pending";
   }
   await markRefundSucceeded(ctx, { ...claimed, attempts: claimed.attempts + 1 }, result.providerRef ?? null);
@@ -154,17 +136,15 @@ export type RefundNews = {
  * is settled by it; one the provider reports failed later is left `failed` for an admin.
  */
 export async function recordRefundNews(ctx: AppContext, news: RefundNews): Promise<string> {
-  const [refund] = await ctx.db.select().from(refunds).where(eq(refunds.id, news.refundId));
+  const repository = refundRepository(ctx.db);
+  const refund = await repository.byId(news.refundId);
   if (!refund) return "unknown_refund";
   if (news.status === "failed") {
-    await ctx.db
-      .update(refunds)
-      .set({
-        status: "failed",
-        lastError: `Palveluntarjoaja: ${news.reason ?? "palautus epäonnistui"}`,
-        providerRef: news.providerRef,
-      })
-      .where(eq(refunds.id, refund.id));
+    await repository.markFailed(
+      refund.id,
+      `Palveluntarjoaja: ${news.reason ?? "palautus epäonnistui"}`,
+      news.providerRef,
+    );
     return "refund_failed";
   }
   if (news.status === "succeeded" && refund.status === "pending") {
@@ -185,49 +165,26 @@ export async function markRefundSucceeded(ctx: AppContext, refund: RefundRow, pr
     // Lock order reservation, payment, refund, as every deciding transaction takes them: a cancel
     // holding the payment while recording its refund would otherwise wait on this refund's row
     // while this waited on the payment (a deadlock, 40P01, seen on PostgreSQL).
-    await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(eq(payments.id, refund.paymentId))
-      .for("update");
-    const done = await tx
-      .update(refunds)
-      .set({
-        status: "succeeded",
-        attempts: refund.attempts,
-        lastError: null,
-        providerRef,
-        completedAt: ctx.now(),
-      })
-      .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending")))
-      .returning({ id: refunds.id });
-    if (done.length === 0) return;
-    await tx
-      .update(payments)
-      .set({
-        refundedCents: sql`${payments.refundedCents} + ${refund.amountCents}`,
-        status: sql`case when ${payments.refundedCents} + ${refund.amountCents} >= ${payments.amountCents} then 'refunded' else ${payments.status} end`,
-        refundedAt: ctx.now(),
-      })
-      .where(eq(payments.id, refund.paymentId));
+    await paymentRepository(tx).lock(refund.paymentId);
+    const done = await refundRepository(tx).markSucceeded(refund.id, {
+      attempts: refund.attempts,
+      providerRef,
+      completedAt: ctx.now(),
+    });
+    if (!done) return;
+    await paymentRepository(tx).addRefunded(refund.paymentId, refund.amountCents, ctx.now());
   });
 }
 
 /** The job: every pending refund whose time has come is asked for again. */
 export async function retryDueRefunds(ctx: AppContext, limit = 50): Promise<RefundOutcome[]> {
-  const due = await ctx.db
-    .select({ id: refunds.id })
-    .from(refunds)
-    .where(and(eq(refunds.status, "pending"), lte(refunds.nextAttemptAt, ctx.now())))
-    .orderBy(asc(refunds.nextAttemptAt))
-    .limit(limit);
+  const due = await refundRepository(ctx.db).dueIds(ctx.now(), limit);
   const outcomes: RefundOutcome[] = [];
-  for (const { id } of due) outcomes.push(await sendRefund(ctx, id));
+  for (const id of due) outcomes.push(await sendRefund(ctx, id));
   return outcomes;
 }
 
 /** The refund of a payment, if one was recorded. */
 export async function refundOf(ctx: AppContext, paymentId: string): Promise<RefundRow | null> {
-  const [row] = await ctx.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
-  return row ?? null;
+  return (await refundRepository(ctx.db).ofPayment(paymentId)) ?? null;
 }

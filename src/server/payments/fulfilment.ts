@@ -1,19 +1,17 @@
-import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import { payments } from "../db/schema.js";
 import {
   cancelInvoicePayment,
   confirmInvoicePayment,
   type InvoiceConfirmOutcome,
-} from "./invoiceFulfilment.js";
+} from "../services/invoiceFulfilment.js";
 import { confirmMovePayment, moveHoldOf } from "../reservations/moveFulfilment.js";
 import { recordRefundNews, type RefundNews } from "./refunds.js";
 import {
   cancelReservationPayment,
   confirmReservationPayment,
   type ReservationConfirmOutcome,
-} from "./reservationFulfilment.js";
-import type { PaymentRow } from "./reservationView.js";
+} from "../services/reservationFulfilment.js";
+import { paymentRepository, type PaymentRow } from "./repository.js";
 
 /**
  * The payment-outcome dispatcher: the one door through which news of a payment comes in, whoever
@@ -51,16 +49,7 @@ export async function applyPaymentOutcome(ctx: AppContext, news: PaymentOutcome)
 }
 
 async function findPayment(ctx: AppContext, ref: PaymentRef): Promise<PaymentRow | null> {
-  const [row] = await ctx.db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.provider, ref.provider),
-        "paymentId" in ref ? eq(payments.id, ref.paymentId) : eq(payments.providerRef, ref.providerRef),
-      ),
-    );
-  return row ?? null;
+  return (await paymentRepository(ctx.db).byProvider(ref.provider, ref)) ?? null;
 }
 
 /** The payment is paid: its booking is confirmed or its invoice paid (or the money refunded). */

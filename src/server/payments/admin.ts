@@ -1,0 +1,194 @@
+import {
+  PURCHASE_PAGE_SIZE,
+  type Purchase,
+  type PurchaseList,
+  type PurchaseQuery,
+} from "../../domain/admin/purchases.js";
+import { formatTimeRange, toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import { formatEuros } from "../../domain/money.js";
+import type { AppContext } from "../context.js";
+import type { DbOrTx } from "../db/index.js";
+import { conflict, notFound } from "../errors.js";
+import type { AdminActor } from "../plugins/adminAuth.js";
+import { recordAudit } from "../system/audit.js";
+import { csvLine, euros } from "../services/admin/csv.js";
+import { logWindow } from "../services/admin/paging.js";
+import {
+  labelOf,
+  paymentMethodLabels,
+  paymentProviderLabels,
+  paymentStatusLabels,
+} from "../../domain/admin/labels.js";
+import {
+  purchaseRepository,
+  type InvoiceRow,
+  type PurchaseFilters,
+  type PurchaseRow,
+  type ReservationRow,
+} from "./purchaseRepository.js";
+import { refundRepository } from "./refundRepository.js";
+import { recordRefund, refundableCents, sendRefund, type RefundReason } from "./refunds.js";
+import { paymentRepository } from "./repository.js";
+
+/**
+ * Ostokset: every payment with what it paid for and its refund, a page at a time with the
+ * filtered set's count and sums from SQL; the CSV streams every row; refunds made from here. The
+ * list and its CSV read a date window: the dates asked, or the last RECENT_DAYS days (as the gate
+ * log, the outbox and the audit log), so the count and the sums cost the same on years of history.
+ */
+
+const ADMIN_REFUND = "admin_refund" as RefundReason; // refunds.ts lists the other reasons
+/** Rows the CSV reads per query while it streams. */
+const CSV_BATCH = 500;
+
+/**
+ * The filters with their dates: the ones asked, or the last RECENT_DAYS days up to today
+ * (services/admin/paging.ts); `window` is the Helsinki dates the answer covers. With no `to` the
+ * window has no end, as the logs' (nothing is paid after now). Exported for the bench.
+ */
+export function purchaseWindow(now: Date, query: PurchaseQuery) {
+  const window = logWindow(now, query);
+  const filters: PurchaseFilters = { ...query, from: window.from };
+  return { window, filters };
+}
+
+/** What a payment paid for, in the admin's words: a booking's time or an invoice's number. */
+export function whatWasPaid(
+  r: Pick<ReservationRow, "startsAt" | "endsAt"> | null,
+  i: Pick<InvoiceRow, "number" | "description"> | null,
+): { kind: "reservation" | "invoice"; description: string } {
+  if (i) return { kind: "invoice", description: `Lasku ${i.number}: ${i.description}` };
+  return { kind: "reservation", description: r ? `Varaus ${formatTimeRange(r.startsAt, r.endsAt)}` : "" };
+}
+
+async function toPurchases(db: DbOrTx, rows: PurchaseRow[]): Promise<Purchase[]> {
+  const refundRows = await refundRepository(db).ofPayments(rows.map((r) => r.payment.id));
+  const refundOf = new Map(refundRows.map((r) => [r.paymentId, r]));
+  return rows.map(({ payment: p, reservation: r, invoice: i }) => {
+    const refund = refundOf.get(p.id);
+    return {
+      id: p.id,
+      createdAt: toHelsinkiIso(p.createdAt),
+      paidAt: p.paidAt ? toHelsinkiIso(p.paidAt) : null,
+      provider: p.provider,
+      method: p.method,
+      status: p.status,
+      amountCents: p.amountCents,
+      vatCents: p.vatCents,
+      refundedCents: p.refundedCents,
+      ...whatWasPaid(r, i),
+      payerName: r?.name ?? i?.name ?? null,
+      payerEmail: r?.email ?? i?.email ?? null,
+      reservationId: r?.id ?? null,
+      refund: refund
+        ? {
+            status: refund.status,
+            amountCents: refund.amountCents,
+            reason: refund.reason,
+            createdAt: toHelsinkiIso(refund.createdAt),
+          }
+        : null,
+    };
+  });
+}
+
+export async function listPurchases(ctx: AppContext, query: PurchaseQuery): Promise<PurchaseList> {
+  const { window, filters } = purchaseWindow(ctx.now(), query);
+  const page = query.page ?? 1;
+  const offset = (page - 1) * PURCHASE_PAGE_SIZE;
+  const purchases = purchaseRepository(ctx.db);
+  const rows = await purchases.page(filters, { limit: PURCHASE_PAGE_SIZE, offset });
+  const summary = await purchases.summary(filters);
+  return {
+    purchases: await toPurchases(ctx.db, rows),
+    total: summary.total,
+    page,
+    pageSize: PURCHASE_PAGE_SIZE,
+    from: window.from,
+    to: window.to,
+    totals: { paidCents: summary.paidCents, refundedCents: summary.refundedCents },
+    providers: await purchases.providersSeen(),
+  };
+}
+
+/**
+ * Refunds what is left of a paid payment through its provider (the booking itself stays; cancel
+ * it in varaukset to free the time). One refund per payment: a second answers 409.
+ */
+export async function refundPurchase(ctx: AppContext, actor: AdminActor, id: string) {
+  const now = ctx.now();
+  const refundId = await ctx.db.transaction(async (tx) => {
+    const payment = await paymentRepository(tx).lock(id);
+    if (!payment) throw notFound("Maksua ei löytynyt.");
+    if (payment.status !== "paid") throw conflict("Vain maksetun maksun voi palauttaa.");
+    const amountCents = await refundableCents(tx, payment);
+    const recorded = await recordRefund(tx, { paymentId: id, amountCents, reason: ADMIN_REFUND, now });
+    if (!recorded) throw conflict("Maksulle on jo tehty palautus.");
+    await recordAudit(tx, actor, {
+      action: "payment.refund",
+      entity: "payment",
+      entityId: id,
+      before: payment,
+      after: { refundId: recorded, amountCents },
+    });
+    return recorded;
+  });
+  // After the commit, as every refund (decision 009); a failure is retried by the job.
+  const outcome = await sendRefund(ctx, refundId);
+  const row = await purchaseRepository(ctx.db).byId(id);
+  const [purchase] = await toPurchases(ctx.db, row ? [row] : []);
+  const amount = formatEuros(purchase!.refund?.amountCents ?? 0);
+  return {
+    message:
+      outcome === "succeeded"
+        ? `${amount} palautettu.`
+        : `Palautus ${amount} on kirjattu; maksupalvelu ei vastannut vielä, joten sitä yritetään uudelleen.`,
+    purchase: purchase!,
+  };
+}
+
+/**
+ * The filtered list as CSV for a Finnish spreadsheet (semicolons, decimal commas, a BOM), every
+ * matching row of the list's window, read CSV_BATCH at a time by keyset (created_at, id) and
+ * written out as it goes, so a year of payments never sits in the server's memory at once.
+ */
+export async function* purchasesCsv(ctx: AppContext, query: PurchaseQuery): AsyncGenerator<string> {
+  const header = [
+    "Aika",
+    "Maksettu",
+    "Mitä",
+    "Maksaja",
+    "Sähköposti",
+    "Palvelu",
+    "Tapa",
+    "Tila",
+    "Summa €",
+    "ALV €",
+    "Palautettu €",
+  ];
+  yield `\uFEFF${csvLine(header)}`;
+  const { filters } = purchaseWindow(ctx.now(), query);
+  let after: string | null = null;
+  for (;;) {
+    const rows = await purchaseRepository(ctx.db).after(filters, after, CSV_BATCH);
+    if (!rows.length) return;
+    after = rows[rows.length - 1]!.payment.id;
+    const lines = (await toPurchases(ctx.db, rows)).map((p) =>
+      csvLine([
+        p.createdAt,
+        p.paidAt,
+        p.description,
+        p.payerName,
+        p.payerEmail,
+        labelOf(paymentProviderLabels, p.provider),
+        labelOf(paymentMethodLabels, p.method),
+        labelOf(paymentStatusLabels, p.status),
+        euros(p.amountCents),
+        euros(p.vatCents),
+        euros(p.refundedCents),
+      ]),
+    );
+    yield lines.join("");
+    if (rows.length < CSV_BATCH) return;
+  }
+}

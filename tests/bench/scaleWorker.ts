@@ -20,7 +20,7 @@ import { openDatabase } from "../../src/server/db/index.js";
 import { customers } from "../../src/server/db/schema.js";
 import { jobs } from "../../src/server/jobs/index.js";
 import { financeReport } from "../../src/server/finance/report.js";
-import { listMemberships } from "../../src/server/services/admin/memberships.js";
+import { listMemberships } from "../../src/server/subscriptions/admin.js";
 import { heatmap, listDoorEvents, timeline } from "../../src/server/services/admin/operations.js";
 import {
   listPurchases,
@@ -45,9 +45,9 @@ import {
   createDueInvoices,
   dueSubscriptionsQuery,
   listInvoices,
-} from "../../src/server/services/invoices.js";
+} from "../../src/server/invoices/service.js";
 import { consoleTransport } from "../../src/server/services/mail.js";
-import { currentSubscription, toSubscriptionView } from "../../src/server/services/membership.js";
+import { currentSubscription, toSubscriptionView } from "../../src/server/subscriptions/service.js";
 import { putSetting } from "../../src/server/settings/service.js";
 import type { LoadResult, LoadRun } from "./load.js";
 import { emailFragment, ISSUE_SHAPE, seedHistory } from "../support/history.js";

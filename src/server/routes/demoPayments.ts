@@ -9,7 +9,7 @@ import { invoices, payments, subscriptions } from "../db/schema.js";
 import { HttpError, notFound } from "../errors.js";
 import { checkoutReturnPath } from "../services/booking.js";
 import { applyPaymentOutcome } from "../services/fulfilment.js";
-import { invoicePaymentReturnPath } from "../services/invoices.js";
+import { invoicePaymentReturnPath } from "../invoices/service.js";
 import { moveHoldReturnPath } from "../services/moveHold.js";
 import { findReservation, type PaymentRow, type ReservationRow } from "../services/reservationView.js";
 import { vatRateOn } from "../prices/service.js";

@@ -12,8 +12,8 @@ import {
 } from "../db/schema.js";
 import { conflict } from "../errors.js";
 import { mailboxKey } from "./customerAuth.js";
-import { openInvoiceNumbers } from "./invoices.js";
-import { currentSubscription, hasAccessOn } from "./membership.js";
+import { openInvoiceNumbers } from "../invoices/service.js";
+import { currentSubscription, hasAccessOn } from "../subscriptions/service.js";
 
 /**
  * The privacy notice's right to erasure: a customer can delete the account (what is held about

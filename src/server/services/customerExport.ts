@@ -5,9 +5,9 @@ import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/index.js";
 import { emailOutbox } from "../db/schema.js";
 import { mailboxKey } from "./customerAuth.js";
-import { listInvoices } from "./invoices.js";
+import { listInvoices } from "../invoices/service.js";
 import { listMemberReservations } from "./memberReservations.js";
-import { currentSubscription, toSubscriptionView } from "./membership.js";
+import { currentSubscription, toSubscriptionView } from "../subscriptions/service.js";
 
 /**
  * The privacy notice's right of access: everything stored about a customer. Besides the views the

@@ -5,7 +5,7 @@ import {
   cancelInvoicePayment,
   confirmInvoicePayment,
   type InvoiceConfirmOutcome,
-} from "./invoiceFulfilment.js";
+} from "../invoices/fulfilment.js";
 import { confirmMovePayment, moveHoldOf } from "./moveFulfilment.js";
 import { recordRefundNews, type RefundNews } from "./refunds.js";
 import {

@@ -6,12 +6,12 @@ import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
 import { discountCodeUses, reservationMoves, reservations, subscriptions } from "../db/schema.js";
 import { badRequest, conflict } from "../errors.js";
-import { hoursBookedBetween, periodContaining } from "./membership.js";
-import { formatDay } from "./membershipMail.js";
+import { hoursBookedBetween, periodContaining } from "../subscriptions/service.js";
+import { formatDay } from "../subscriptions/mail.js";
 import { moveMail } from "./moveMail.js";
 import type { ReservationRow } from "./reservationView.js";
 import type { Settings } from "../settings/service.js";
-import { hoursQuotaOfPeriod } from "./tierChange.js";
+import { hoursQuotaOfPeriod } from "../subscriptions/tierChange.js";
 
 /**
  * The one UPDATE that moves a booking (decision 026), shared by the move itself and by the swap

@@ -4,7 +4,7 @@ import { invoices, payments, subscriptions } from "../db/schema.js";
 import { notFound } from "../errors.js";
 import { checkoutReturnPath } from "./booking.js";
 import { applyPaymentOutcome } from "./fulfilment.js";
-import { invoicePaymentReturnPath } from "./invoices.js";
+import { invoicePaymentReturnPath } from "../invoices/service.js";
 import { moveHoldReturnPath } from "./moveHold.js";
 import { findReservation } from "./reservationView.js";
 

@@ -15,8 +15,8 @@ import {
   resendInvoiceMail,
   scheduleTierChange,
   voidInvoice,
-} from "../../services/admin/membershipActions.js";
-import { listMemberships, memberPage } from "../../services/admin/memberships.js";
+} from "../../subscriptions/adminActions.js";
+import { listMemberships, memberPage } from "../../subscriptions/admin.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: jäsenyydet"];

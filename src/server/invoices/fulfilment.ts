@@ -2,14 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
 import { customers, invoices, payments, subscriptions } from "../db/schema.js";
-import { invoicePaidMail, welcomeMail } from "./membershipMail.js";
-import type { PaymentRow } from "./reservationView.js";
-import type { InvoiceRow } from "./invoices.js";
-import type { OutgoingMail } from "./mail.js";
+import { invoicePaidMail, welcomeMail } from "../subscriptions/mail.js";
+import type { PaymentRow } from "../services/reservationView.js";
+import type { InvoiceRow } from "./service.js";
+import type { OutgoingMail } from "../services/mail.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
-import { recordRefund, refundAndTell } from "./refunds.js";
+import { recordRefund, refundAndTell } from "../services/refunds.js";
 import { getSettings, type Settings } from "../settings/service.js";
-import { expireSignups } from "./signupExpiry.js";
+import { expireSignups } from "../subscriptions/signupExpiry.js";
 
 /**
  * The invoice side of the fulfilment (the dispatcher is services/fulfilment.ts; the reservation

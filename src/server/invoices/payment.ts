@@ -7,9 +7,9 @@ import type { Tx } from "../db/index.js";
 import { invoices, payments } from "../db/schema.js";
 import { HttpError } from "../errors.js";
 import { lockGiftCard, redeemGiftCard, returnGiftCardShares } from "../giftCards/service.js";
-import { confirmInvoicePayment } from "./invoiceFulfilment.js";
-import type { InvoiceRow } from "./invoices.js";
-import { GIFT_CARD_PROVIDER, PAYMENT_START_FAILED } from "./paymentConstants.js";
+import { confirmInvoicePayment } from "./fulfilment.js";
+import type { InvoiceRow } from "./service.js";
+import { GIFT_CARD_PROVIDER, PAYMENT_START_FAILED } from "../services/paymentConstants.js";
 
 /** Paying an invoice: the member's payment of any invoice (invoices.ts) and a signup's first (membershipSignup.ts). */
 

@@ -9,9 +9,9 @@ import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/index.js";
 import { customers, invoices, subscriptions } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
-import { createInvoice } from "./invoiceCreation.js";
-import { startInvoicePayment } from "./invoicePayment.js";
-import { newInvoiceMail, overdueMail } from "./membershipMail.js";
+import { createInvoice } from "./creation.js";
+import { startInvoicePayment } from "./payment.js";
+import { newInvoiceMail, overdueMail } from "../subscriptions/mail.js";
 import { getSettings } from "../settings/service.js";
 
 /**

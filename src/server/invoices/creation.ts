@@ -5,11 +5,11 @@ import { addDays, periodBounds } from "../../domain/membershipPeriods.js";
 import { vatIncludedCents } from "../../domain/money.js";
 import type { Tx } from "../db/index.js";
 import { counters, invoices, subscriptions } from "../db/schema.js";
-import type { InvoiceRow } from "./invoices.js";
-import { formatDay } from "./membershipMail.js";
+import type { InvoiceRow } from "./service.js";
+import { formatDay } from "../subscriptions/mail.js";
 import { tierOn, vatRateOn } from "../prices/service.js";
 import type { Settings } from "../settings/service.js";
-import { membershipPriceOf, scheduledTierFor, tierChangeApplies } from "./tierChange.js";
+import { membershipPriceOf, scheduledTierFor, tierChangeApplies } from "../subscriptions/tierChange.js";
 
 /**
  * Making a membership invoice: its gapless number, the period's price (with a scheduled tier

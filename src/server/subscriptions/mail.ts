@@ -3,8 +3,8 @@ import { formatReferenceNumber } from "../../domain/membership.js";
 import { addDays, commitmentLastDay } from "../../domain/membershipPeriods.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import type { invoices, subscriptions } from "../db/schema.js";
-import type { OutgoingMail } from "./mail.js";
-import { signature } from "./receipt.js";
+import type { OutgoingMail } from "../services/mail.js";
+import { signature } from "../services/receipt.js";
 import type { Settings } from "../settings/service.js";
 
 /** The membership e-mails (Finnish): welcome, new invoice, overdue reminder, cancellation. */

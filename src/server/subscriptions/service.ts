@@ -20,7 +20,7 @@ import type { DbOrTx, Tx } from "../db/index.js";
 import { customers, reservations, subscriptions } from "../db/schema.js";
 import { conflict } from "../errors.js";
 import { expireSignups } from "./signupExpiry.js";
-import { formatDay, subscriptionCancelledMail } from "./membershipMail.js";
+import { formatDay, subscriptionCancelledMail } from "./mail.js";
 import { tiersOn, vatRateOn } from "../prices/service.js";
 import { getSettings, type Settings } from "../settings/service.js";
 import { hoursQuotaOfPeriod, pendingTierChangeOf } from "./tierChange.js";

@@ -7,22 +7,22 @@ import {
   type MembershipList,
   type MembershipRow,
   type PeriodUsage,
-} from "../../../domain/admin/memberships.js";
-import { versionsOn } from "../../../domain/effectiveDates.js";
-import { helsinkiDate, toHelsinkiIso } from "../../../domain/helsinkiTime.js";
-import { usagePercent, type SubscriptionStatus } from "../../../domain/membership.js";
+} from "../../domain/admin/memberships.js";
+import { versionsOn } from "../../domain/effectiveDates.js";
+import { helsinkiDate, toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import { usagePercent, type SubscriptionStatus } from "../../domain/membership.js";
 import {
   addDays,
   periodBounds,
   periodIndexOn,
   startOfHelsinkiDay,
-} from "../../../domain/membershipPeriods.js";
-import type { AppContext } from "../../context.js";
-import type { DbOrTx } from "../../db/index.js";
-import { customers, invoices, membershipTiers, subscriptions } from "../../db/schema.js";
-import { notFound } from "../../errors.js";
-import { toInvoiceView, type InvoiceRow } from "../invoices.js";
-import { listMemberReservations } from "../memberReservations.js";
+} from "../../domain/membershipPeriods.js";
+import type { AppContext } from "../context.js";
+import type { DbOrTx } from "../db/index.js";
+import { customers, invoices, membershipTiers, subscriptions } from "../db/schema.js";
+import { notFound } from "../errors.js";
+import { toInvoiceView, type InvoiceRow } from "../invoices/service.js";
+import { listMemberReservations } from "../services/memberReservations.js";
 import {
   hasAccessOn,
   hoursBookedIn,
@@ -30,10 +30,10 @@ import {
   storedSubscriptionFields,
   toSubscriptionView,
   type SubscriptionRow,
-} from "../membership.js";
-import { tiersOn } from "../../prices/service.js";
-import { hoursQuotaOfPeriod, pendingTierChange } from "../tierChange.js";
-import { likePattern } from "./reservations.js";
+} from "./service.js";
+import { tiersOn } from "../prices/service.js";
+import { hoursQuotaOfPeriod, pendingTierChange } from "./tierChange.js";
+import { likePattern } from "../services/admin/reservations.js";
 
 /**
  * Jäsenyydet (decision 022): the memberships with their members, open and overdue invoices and this

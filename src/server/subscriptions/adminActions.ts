@@ -1,16 +1,16 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { helsinkiDate } from "../../../domain/helsinkiClock.js";
-import { isOverdue } from "../../../domain/membership.js";
-import { addDays } from "../../../domain/membershipPeriods.js";
-import { formatEuros } from "../../../domain/money.js";
-import type { AppContext } from "../../context.js";
-import type { Tx } from "../../db/index.js";
-import { customers, invoices, payments, refunds, subscriptions } from "../../db/schema.js";
-import { badRequest, conflict, notFound } from "../../errors.js";
-import type { AdminActor } from "../../plugins/adminAuth.js";
-import { recordAudit } from "../audit.js";
-import { returnGiftCardShares } from "../../giftCards/service.js";
-import { INVOICE_NOT_FOUND } from "../invoices.js";
+import { helsinkiDate } from "../../domain/helsinkiClock.js";
+import { isOverdue } from "../../domain/membership.js";
+import { addDays } from "../../domain/membershipPeriods.js";
+import { formatEuros } from "../../domain/money.js";
+import type { AppContext } from "../context.js";
+import type { Tx } from "../db/index.js";
+import { customers, invoices, payments, refunds, subscriptions } from "../db/schema.js";
+import { badRequest, conflict, notFound } from "../errors.js";
+import type { AdminActor } from "../plugins/adminAuth.js";
+import { recordAudit } from "../services/audit.js";
+import { returnGiftCardShares } from "../giftCards/service.js";
+import { INVOICE_NOT_FOUND } from "../invoices/service.js";
 import {
   formatDay,
   invoiceCreditMail,
@@ -19,13 +19,13 @@ import {
   overdueMail,
   tierChangeCancelledMail,
   tierChangeMail,
-} from "../membershipMail.js";
-import { cancelMembership, periodContaining, type SubscriptionRow } from "../membership.js";
-import { tierOn } from "../../prices/service.js";
-import { recordRefund, sendRefund } from "../refunds.js";
-import { getSettings } from "../../settings/service.js";
-import { membershipPriceOf } from "../tierChange.js";
-import { deliverAudited } from "./system.js";
+} from "./mail.js";
+import { cancelMembership, periodContaining, type SubscriptionRow } from "./service.js";
+import { tierOn } from "../prices/service.js";
+import { recordRefund, sendRefund } from "../services/refunds.js";
+import { getSettings } from "../settings/service.js";
+import { membershipPriceOf } from "./tierChange.js";
+import { deliverAudited } from "../services/admin/system.js";
 
 /**
  * What an admin does on a member's behalf (decision 022): cancel by the member's own rules, change

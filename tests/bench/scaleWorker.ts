@@ -41,11 +41,8 @@ import {
 } from "../../src/server/services/availability.js";
 import { bookingStateQuery } from "../../src/server/services/checkoutHold.js";
 import { storedHealth } from "../../src/server/services/health.js";
-import {
-  createDueInvoices,
-  dueSubscriptionsQuery,
-  listInvoices,
-} from "../../src/server/invoices/service.js";
+import { createDueInvoices, listInvoices } from "../../src/server/invoices/service.js";
+import { dueSubscriptionsQuery } from "../../src/server/subscriptions/repository.js";
 import { consoleTransport } from "../../src/server/services/mail.js";
 import { currentSubscription, toSubscriptionView } from "../../src/server/subscriptions/service.js";
 import { putSetting } from "../../src/server/settings/service.js";

@@ -38,7 +38,7 @@ async function lockInvoice(tx: Tx, id: string) {
 
 /**
  * Voids an open invoice: it need not be paid. A payment under way is cancelled (its gift-card share
- * returned); money that still arrives for it is refunded by the payment path (invoiceFulfilment.ts).
+ * returned); money that still arrives for it is refunded by the payment path (fulfilment.ts).
  */
 export async function voidInvoice(ctx: AppContext, actor: AdminActor, id: string) {
   const now = ctx.now();

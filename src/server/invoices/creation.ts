@@ -12,7 +12,7 @@ import { invoiceRepository, type InvoiceRow } from "./repository.js";
 
 /**
  * Making a membership invoice: its gapless number, the period's price (with a scheduled tier
- * change) and the row. The signup makes the first (membershipSignup.ts), the job the others (invoices.ts).
+ * change) and the row. The signup makes the first (subscriptions/signup.ts), the job the others (service.ts).
  */
 
 /** Invoice numbers start here, so every number has four digits and a valid reference base. */

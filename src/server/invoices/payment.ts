@@ -10,7 +10,7 @@ import { invoicePaymentRepository } from "./paymentRepository.js";
 import { invoiceRepository, type InvoiceRow } from "./repository.js";
 import { GIFT_CARD_PROVIDER, PAYMENT_START_FAILED } from "../services/paymentConstants.js";
 
-/** Paying an invoice: the member's payment of any invoice (invoices.ts) and a signup's first (membershipSignup.ts). */
+/** Paying an invoice: the member's payment of any invoice (service.ts) and a signup's first (subscriptions/signup.ts). */
 
 export type InvoicePaymentStart = {
   /** The payment page; "" when a gift card paid it all (the invoice is paid already). */

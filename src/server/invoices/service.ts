@@ -16,7 +16,7 @@ import { invoiceRepository, type InvoiceRow } from "./repository.js";
 
 /**
  * Membership invoices: listing, where a payment returns, paying one, the jobs. Making one is
- * invoiceCreation.ts, starting its payment invoicePayment.ts.
+ * creation.ts, starting its payment payment.ts; the admin's actions admin.ts.
  */
 
 export type { InvoiceRow };

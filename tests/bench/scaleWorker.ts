@@ -20,7 +20,7 @@ import { openDatabase } from "../../src/server/db/index.js";
 import { customers } from "../../src/server/db/schema.js";
 import { jobs } from "../../src/server/jobs/index.js";
 import { financeReport } from "../../src/server/finance/report.js";
-import { listMemberships } from "../../src/server/services/admin/memberships.js";
+import { listMemberships } from "../../src/server/subscriptions/admin.js";
 import { heatmap, listDoorEvents, timeline } from "../../src/server/door/adminOperations.js";
 import { listPurchases, purchaseWindow } from "../../src/server/payments/admin.js";
 import { purchaseConditions, purchasesPageQuery } from "../../src/server/payments/purchaseRepository.js";
@@ -35,13 +35,10 @@ import {
 } from "../../src/server/availability/service.js";
 import { bookingStateQuery } from "../../src/server/services/checkoutHold.js";
 import { storedHealth } from "../../src/server/system/health.js";
-import {
-  createDueInvoices,
-  dueSubscriptionsQuery,
-  listInvoices,
-} from "../../src/server/services/invoices.js";
 import { consoleTransport } from "../../src/server/mail/service.js";
-import { currentSubscription, toSubscriptionView } from "../../src/server/services/membership.js";
+import { currentSubscription, toSubscriptionView } from "../../src/server/subscriptions/service.js";
+import { createDueInvoices, listInvoices } from "../../src/server/invoices/service.js";
+import { dueSubscriptionsQuery } from "../../src/server/subscriptions/repository.js";
 import { putSetting } from "../../src/server/settings/service.js";
 import type { LoadResult, LoadRun } from "./load.js";
 import { emailFragment, ISSUE_SHAPE, seedHistory } from "../support/history.js";

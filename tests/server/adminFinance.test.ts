@@ -1,5 +1,5 @@
 import { cancelReservation } from "../../src/server/services/booking.js";
-import { createDueInvoices } from "../../src/server/services/invoices.js";
+import { createDueInvoices } from "../../src/server/invoices/service.js";
 import { setVatRate } from "../../src/server/prices/admin.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, holdSlot, pressDemoButton } from "../support/booking.js";

@@ -8,7 +8,7 @@ import {
   refunds,
   subscriptions,
 } from "../../src/server/db/schema.js";
-import { createDueInvoices } from "../../src/server/services/invoices.js";
+import { createDueInvoices } from "../../src/server/invoices/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { outboxOf } from "../support/booking.js";
 import { addGiftCard } from "../support/credits.js";

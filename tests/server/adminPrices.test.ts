@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { PAST_START_MESSAGE } from "../../src/domain/effectiveDates.js";
 import { auditLog, invoices, membershipTiers, priceRules, reservations } from "../../src/server/db/schema.js";
 import { OVERLAP_MESSAGE } from "../../src/server/prices/admin.js";
-import { createDueInvoices } from "../../src/server/services/invoices.js";
+import { createDueInvoices } from "../../src/server/invoices/service.js";
 import { sqlState } from "../../src/server/db/pgErrors.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { availabilityOf, bookAndPay } from "../support/booking.js";

@@ -230,7 +230,7 @@ describe.each(databaseKinds)("gift cards on %s", (kind) => {
 
       // The next period's invoice (39,00 €), paid with the 11,00 € left and the rest by card.
       t.clock.set("2026-07-15T09:00:00+03:00");
-      const { createDueInvoices } = await import("../../src/server/services/invoices.js");
+      const { createDueInvoices } = await import("../../src/server/invoices/service.js");
       await createDueInvoices(t.ctx);
       const [next] = (await api.get("/api/v2/invoices/me")).json().invoices;
       const part = await api.post(`/api/v2/invoices/${next.id}/pay`, {

@@ -15,6 +15,7 @@ import { latestJobRunsQuery } from "../../src/server/system/jobRepository.js";
 import { loadLiveReservations } from "../../src/server/availability/service.js";
 import { bookingStateQuery } from "../../src/server/services/checkoutHold.js";
 import { lightsWindowQuery } from "../../src/server/lights/repository.js";
+import { dueSubscriptionsQuery } from "../../src/server/subscriptions/repository.js";
 import { databaseKinds, openTestDatabase } from "../support/database.js";
 import { emailFragment, seedHistory } from "../support/history.js";
 
@@ -28,7 +29,15 @@ import { emailFragment, seedHistory } from "../support/history.js";
 type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
 
 const end = new Date("2026-06-15T00:00:00Z");
-const GROWING = ["reservations", "payments", "job_runs", "email_outbox", "door_events"];
+const GROWING = [
+  "reservations",
+  "payments",
+  "job_runs",
+  "email_outbox",
+  "door_events",
+  "subscriptions",
+  "invoices",
+];
 
 async function plan(database: Database, query: SQLWrapper): Promise<PlanNode> {
   const result = await database.db.execute(sql`EXPLAIN (FORMAT JSON) ${query.getSQL()}`);
@@ -72,6 +81,7 @@ describe.each(databaseKinds)("query plans on years of history (%s)", (kind) => {
       jobRuns: 20_000,
       emails: 2_000,
       doorEvents: 2_000,
+      members: 1_500,
     });
     const [first] = await database.db.select({ areaId: reservations.areaId }).from(reservations).limit(1);
     areaId = first!.areaId;
@@ -148,6 +158,13 @@ describe.each(databaseKinds)("query plans on years of history (%s)", (kind) => {
       allowed: "false",
     });
     await expectIndexed(database, doorEventCountsQuery(database.db, refused), ["door_events_created"]);
+  });
+
+  it("finds the memberships with an invoice due by the day it is due, not by reading them all", async () => {
+    // Every member is billed to past `end`: the job's hour with nothing due (issue 21).
+    await expectIndexed(database, dueSubscriptionsQuery(database.db, "2026-06-15"), [
+      "subscriptions_invoice_due",
+    ]);
   });
 
   it("finds the bookings the lights are on for by the start index", async () => {

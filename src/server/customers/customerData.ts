@@ -4,8 +4,8 @@ import type { AppContext } from "../context.js";
 import { conflict } from "../errors.js";
 import { mailboxKey } from "./mailbox.js";
 import { customerRepository } from "./repository.js";
-import { openInvoiceNumbers } from "../services/invoices.js";
-import { currentSubscription, hasAccessOn } from "../services/membership.js";
+import { openInvoiceNumbers } from "../invoices/service.js";
+import { currentSubscription, hasAccessOn } from "../subscriptions/service.js";
 
 /**
  * The privacy notice's right to erasure: a customer can delete the account (what is held about

@@ -3,7 +3,7 @@ import {
   cancelInvoicePayment,
   confirmInvoicePayment,
   type InvoiceConfirmOutcome,
-} from "../services/invoiceFulfilment.js";
+} from "../invoices/fulfilment.js";
 import { confirmMovePayment, moveHoldOf } from "../reservations/moveFulfilment.js";
 import { recordRefundNews, type RefundNews } from "./refunds.js";
 import {

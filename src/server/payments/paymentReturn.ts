@@ -4,7 +4,7 @@ import { checkoutReturnPath } from "../services/booking.js";
 import { applyPaymentOutcome } from "./fulfilment.js";
 import { moveHoldReturnPath } from "../reservations/moveHold.js";
 import { paymentRepository } from "./repository.js";
-import { invoicePaymentReturnPath } from "../services/invoices.js";
+import { invoicePaymentReturnPath } from "../invoices/service.js";
 import { findReservation } from "../services/reservationView.js";
 
 /**

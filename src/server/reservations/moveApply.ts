@@ -4,13 +4,13 @@ import { vatIncludedCents } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
 import { badRequest, conflict } from "../errors.js";
-import { hoursBookedBetween, periodContaining } from "../services/membership.js";
-import { formatDay } from "../services/membershipMail.js";
+import { hoursBookedBetween, periodContaining } from "../subscriptions/service.js";
+import { formatDay } from "../subscriptions/mail.js";
 import { moveMail } from "./moveMail.js";
 import { moveRepository, type SubscriptionRow } from "./moveRepository.js";
 import type { ReservationRow } from "../services/reservationView.js";
 import type { Settings } from "../settings/service.js";
-import { hoursQuotaOfPeriod } from "../services/tierChange.js";
+import { hoursQuotaOfPeriod } from "../subscriptions/tierChange.js";
 
 /**
  * The one UPDATE that moves a booking (decision 026), shared by the move itself and by the swap

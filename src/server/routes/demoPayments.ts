@@ -8,7 +8,7 @@ import { HttpError, notFound } from "../errors.js";
 import { checkoutReturnPath } from "../services/booking.js";
 import { applyPaymentOutcome } from "../payments/fulfilment.js";
 import { paymentRepository } from "../payments/repository.js";
-import { invoicePaymentReturnPath } from "../services/invoices.js";
+import { invoicePaymentReturnPath } from "../invoices/service.js";
 import { moveHoldReturnPath } from "../reservations/moveHold.js";
 import { findReservation, type PaymentRow, type ReservationRow } from "../services/reservationView.js";
 import { vatRateOn } from "../prices/service.js";

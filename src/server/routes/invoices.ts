@@ -7,7 +7,7 @@ import {
 } from "../../domain/membership.js";
 import { signedInCustomer } from "../plugins/customerAuth.js";
 import { idempotencyHeaders, idempotent } from "../plugins/idempotency.js";
-import { listInvoices, payInvoice } from "../services/invoices.js";
+import { listInvoices, payInvoice } from "../invoices/service.js";
 import { invoiceReceiptHtml } from "../services/receiptPage.js";
 
 const messageSchema = z.object({ message: z.string() });

@@ -16,8 +16,8 @@ import {
   currentSubscription,
   tiersResponseOn,
   toSubscriptionView,
-} from "../services/membership.js";
-import { signup } from "../services/membershipSignup.js";
+} from "../subscriptions/service.js";
+import { signup } from "../subscriptions/signup.js";
 import { getSettings } from "../settings/service.js";
 
 const messageSchema = z.object({ message: z.string() });

@@ -11,14 +11,14 @@ import { checkSlot, lockAreaBookings, primaryArea } from "../availability/servic
 import { cancelReservation, newToken } from "./booking.js";
 import { moveReservation } from "../reservations/move.js";
 import { expireHolds } from "./holds.js";
-import { oldestOverdueInvoice } from "./invoices.js";
-import { formatDay } from "./membershipMail.js";
-import { hasAccessOn, hoursBookedBetween, periodContaining } from "./membership.js";
+import { oldestOverdueInvoice } from "../invoices/service.js";
+import { formatDay } from "../subscriptions/mail.js";
+import { hasAccessOn, hoursBookedBetween, periodContaining } from "../subscriptions/service.js";
 import { isSlotConflict } from "../db/pgErrors.js";
 import { doorUrlOf } from "./receipt.js";
 import { cancellationDeadline } from "./reservationView.js";
 import { getSettings, type Settings } from "../settings/service.js";
-import { hoursQuotaOfPeriod } from "./tierChange.js";
+import { hoursQuotaOfPeriod } from "../subscriptions/tierChange.js";
 import { memberCancellationMail, memberConfirmationMail } from "./visitorMail.js";
 
 /** A member's bookings: subscriber bookings within the quota, the member's list, cancelling. */

@@ -8,15 +8,13 @@ import {
 } from "../../../domain/admin/memberships.js";
 import { messageSchema } from "../../../domain/admin/system.js";
 import { signedInAdmin } from "../../plugins/adminAuth.js";
+import { creditInvoice, resendInvoiceMail, voidInvoice } from "../../invoices/admin.js";
 import {
   adminCancelMembership,
   cancelTierChange,
-  creditInvoice,
-  resendInvoiceMail,
   scheduleTierChange,
-  voidInvoice,
-} from "../../services/admin/membershipActions.js";
-import { listMemberships, memberPage } from "../../services/admin/memberships.js";
+} from "../../subscriptions/adminActions.js";
+import { listMemberships, memberPage } from "../../subscriptions/admin.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: jäsenyydet"];

@@ -1,26 +1,25 @@
-import { eq } from "drizzle-orm";
 import { helsinkiDate } from "../../domain/helsinkiTime.js";
 import type { SignupRequest } from "../../domain/membership.js";
 import { addDays, periodStart } from "../../domain/membershipPeriods.js";
 import type { Customer } from "../../domain/customer.js";
 import type { AppContext } from "../context.js";
-import { customers, subscriptions } from "../db/schema.js";
 import { badRequest, conflict } from "../errors.js";
 import { lookUpGiftCard } from "../giftCards/service.js";
-import { createInvoice } from "./invoiceCreation.js";
-import { startInvoicePayment } from "./invoicePayment.js";
-import { signupReturnPaths, type InvoiceRow } from "./invoices.js";
-import { COMMITMENT_MONTHS, currentSubscription, hasAccessOn, type SubscriptionRow } from "./membership.js";
-import { formatDay } from "./membershipMail.js";
 import { isUniqueViolation } from "../db/pgErrors.js";
+import { createInvoice } from "../invoices/creation.js";
+import { startInvoicePayment } from "../invoices/payment.js";
+import { signupReturnPaths, type InvoiceRow } from "../invoices/service.js";
+import { COMMITMENT_MONTHS, currentSubscription, hasAccessOn, type SubscriptionRow } from "./service.js";
+import { formatDay } from "./mail.js";
 import { tierOn } from "../prices/service.js";
 import { getSettings } from "../settings/service.js";
+import { subscriptionRepository } from "./repository.js";
 import { expireSignups } from "./signupExpiry.js";
 import { membershipPriceOf } from "./tierChange.js";
 
 /**
  * Signup: a pending membership and its first invoice in one transaction, then the payment of that
- * invoice through the provider (outside the transaction). Paying activates it (invoiceFulfilment.ts);
+ * invoice through the provider (outside the transaction). Paying activates it (invoices/fulfilment.ts);
  * cancelling, or not paying within signupPaymentMinutes, expires it.
  */
 export async function signup(ctx: AppContext, customer: Customer, input: SignupRequest) {
@@ -39,12 +38,9 @@ export async function signup(ctx: AppContext, customer: Customer, input: SignupR
   let created: { sub: SubscriptionRow; invoice: InvoiceRow };
   try {
     created = await ctx.db.transaction(async (tx) => {
+      const subs = subscriptionRepository(tx);
       // One signup of a customer at a time: the customer's row is the lock.
-      await tx
-        .select({ id: customers.id })
-        .from(customers)
-        .where(eq(customers.id, customer.id))
-        .for("update");
+      await subs.lockCustomer(customer.id);
       const existing = await currentSubscription(tx, customer.id);
       if (existing?.status === "active" || existing?.status === "pending")
         throw conflict(
@@ -57,23 +53,20 @@ export async function signup(ctx: AppContext, customer: Customer, input: SignupR
           `Irtisanottu jäsenyytesi on voimassa ${formatDay(addDays(existing.endsOn!, -1))} asti. Voit liittyä uudelleen sen jälkeen.`,
         );
       const price = membershipPriceOf(input.commitment, tier.monthlyPriceCents, settings);
-      const [sub] = await tx
-        .insert(subscriptions)
-        .values({
-          customerId: customer.id,
-          tierLevel: tier.level,
-          tierName: tier.name,
-          hoursQuota: tier.hoursQuota,
-          monthlyPriceCents: price,
-          commitment: input.commitment,
-          status: "pending",
-          startDate: today,
-          commitmentEndDate: input.commitment === "12m" ? periodStart(today, COMMITMENT_MONTHS) : null,
-          pendingExpiresAt: new Date(now.getTime() + settings.membership.signupPaymentMinutes * 60_000),
-        })
-        .returning();
-      const invoice = await createInvoice(tx, { sub: sub!, index: 0, customer, settings, now });
-      return { sub: sub!, invoice };
+      const sub = await subs.insert({
+        customerId: customer.id,
+        tierLevel: tier.level,
+        tierName: tier.name,
+        hoursQuota: tier.hoursQuota,
+        monthlyPriceCents: price,
+        commitment: input.commitment,
+        status: "pending",
+        startDate: today,
+        commitmentEndDate: input.commitment === "12m" ? periodStart(today, COMMITMENT_MONTHS) : null,
+        pendingExpiresAt: new Date(now.getTime() + settings.membership.signupPaymentMinutes * 60_000),
+      });
+      const invoice = await createInvoice(tx, { sub, index: 0, customer, settings, now });
+      return { sub, invoice };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("Sinulla on jo jäsenyys tai sen maksu on kesken.");

@@ -1,15 +1,16 @@
-import { and, eq } from "drizzle-orm";
 import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
-import { customers, invoices, payments, subscriptions } from "../db/schema.js";
-import { invoicePaidMail, welcomeMail } from "./membershipMail.js";
-import type { PaymentRow } from "./reservationView.js";
-import type { InvoiceRow } from "./invoices.js";
 import type { OutgoingMail } from "../mail/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
 import { recordRefund, refundAndTell } from "../payments/refunds.js";
+import { invoicePaidMail, welcomeMail } from "../subscriptions/mail.js";
+import type { PaymentRow } from "../services/reservationView.js";
+import type { InvoiceRow } from "./service.js";
 import { getSettings, type Settings } from "../settings/service.js";
-import { expireSignups } from "./signupExpiry.js";
+import { subscriptionRepository } from "../subscriptions/repository.js";
+import { expireSignups } from "../subscriptions/signupExpiry.js";
+import { invoicePaymentRepository } from "./paymentRepository.js";
+import { invoiceRepository } from "./repository.js";
 
 /**
  * The invoice side of the fulfilment (the dispatcher is services/fulfilment.ts; the reservation
@@ -29,22 +30,18 @@ export async function confirmInvoicePayment(
   const now = ctx.now();
   const mailContext = { settings, publicUrl: ctx.config.publicUrl };
   const decided = await ctx.db.transaction(async (tx) => {
-    const [ref] = await tx
-      .select({ subscriptionId: invoices.subscriptionId })
-      .from(invoices)
-      .where(eq(invoices.id, found.invoiceId));
+    const invoices = invoiceRepository(tx);
+    const subs = subscriptionRepository(tx);
+    const payments = invoicePaymentRepository(tx);
+    const subscriptionId = await invoices.subscriptionIdOf(found.invoiceId);
     // Lock order: subscription, invoice, payment (as cancel and the invoice job do).
-    const [sub] = await tx
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, ref!.subscriptionId))
-      .for("update");
-    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, found.invoiceId)).for("update");
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for("update");
+    const sub = await subs.lockById(subscriptionId!);
+    const invoice = await invoices.lockById(found.invoiceId);
+    const payment = await payments.lockById(found.id);
     if (!sub || !invoice || !payment) throw new Error(`Invoice payment ${found.id} lost its rows`);
     if (payment.status === "paid" || payment.status === "refunded")
       return { outcome: "already_processed" as const };
-    await tx.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, payment.id));
+    await payments.markPaid(payment.id, now);
     // A replaced attempt gave its gift-card share back: its money alone does not pay the invoice.
     const replaced = payment.status === "cancelled" && payment.giftCardCents > 0;
     if (invoice.status !== "open" || replaced) {
@@ -58,22 +55,12 @@ export async function confirmInvoicePayment(
       return { outcome: "refund" as const, refundId, mailId };
     }
 
-    const [paid] = await tx
-      .update(invoices)
-      .set({ status: "paid", paidAt: now })
-      .where(eq(invoices.id, invoice.id))
-      .returning();
-    let mail = invoicePaidMail(mailContext, paid!);
+    const paid = await invoices.markPaid(invoice.id, now);
+    let mail = invoicePaidMail(mailContext, paid);
     if (sub.status === "pending") {
-      const [active] = await tx
-        .update(subscriptions)
-        .set({ status: "active", activatedAt: now, pendingExpiresAt: null })
-        .where(eq(subscriptions.id, sub.id))
-        .returning();
-      const [customer] = sub.customerId
-        ? await tx.select().from(customers).where(eq(customers.id, sub.customerId))
-        : [];
-      mail = welcomeMail(mailContext, active!, customer ?? { email: invoice.email, name: invoice.name });
+      const active = await subs.activate(sub.id, now);
+      const customer = await subs.customerOf(sub);
+      mail = welcomeMail(mailContext, active, customer ?? { email: invoice.email, name: invoice.name });
     }
     return { outcome: "confirmed" as const, mailId: await ctx.mail.enqueue(tx, mail) };
   });
@@ -115,19 +102,11 @@ export async function cancelInvoicePayment(
 ): Promise<{ outcome: "cancelled" | "already_processed" }> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, found.invoiceId));
+    const invoice = await invoiceRepository(tx).byId(found.invoiceId);
     // The subscription first, in the lock order of confirmInvoicePayment.
-    await tx
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(eq(subscriptions.id, invoice!.subscriptionId))
-      .for("update");
-    const changed = await tx
-      .update(payments)
-      .set({ status: "cancelled" })
-      .where(and(eq(payments.id, found.id), eq(payments.status, "pending")))
-      .returning({ id: payments.id });
-    if (changed.length === 0) return { outcome: "already_processed" as const };
+    await subscriptionRepository(tx).lockById(invoice!.subscriptionId);
+    const changed = await invoicePaymentRepository(tx).cancelIfPending(found.id);
+    if (!changed) return { outcome: "already_processed" as const };
     await returnGiftCardShares(tx, [found.id], now);
     await expireSignups(tx, [invoice!.subscriptionId], now);
     return { outcome: "cancelled" as const };

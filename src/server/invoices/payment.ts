@@ -1,17 +1,16 @@
-import { and, eq } from "drizzle-orm";
 import type { PaymentMethod } from "../../domain/booking.js";
 import { vatIncludedCents } from "../../domain/money.js";
 import { priceBreakdown } from "../../domain/pricing.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
-import { invoices, payments } from "../db/schema.js";
 import { HttpError } from "../errors.js";
 import { lockGiftCard, redeemGiftCard, returnGiftCardShares } from "../giftCards/service.js";
-import { confirmInvoicePayment } from "./invoiceFulfilment.js";
-import type { InvoiceRow } from "./invoices.js";
 import { GIFT_CARD_PROVIDER, PAYMENT_START_FAILED } from "../payments/paymentConstants.js";
+import { confirmInvoicePayment } from "./fulfilment.js";
+import { invoicePaymentRepository } from "./paymentRepository.js";
+import { invoiceRepository, type InvoiceRow } from "./repository.js";
 
-/** Paying an invoice: the member's payment of any invoice (invoices.ts) and a signup's first (membershipSignup.ts). */
+/** Paying an invoice: the member's payment of any invoice (service.ts) and a signup's first (subscriptions/signup.ts). */
 
 export type InvoicePaymentStart = {
   /** The payment page; "" when a gift card paid it all (the invoice is paid already). */
@@ -45,38 +44,28 @@ export async function startInvoicePayment(
     payment = await ctx.db.transaction(async (tx) => {
       // One attempt at a time per invoice: parallel starts queue here, so each replaces the one
       // before and exactly one stays pending (lock order invoice, payment, as confirming takes them).
-      await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoice.id)).for("update");
+      await invoiceRepository(tx).lock(invoice.id);
+      const payments = invoicePaymentRepository(tx);
       // A new attempt replaces an earlier unfinished one (the payer went back and tried again).
-      const replaced = await tx
-        .update(payments)
-        .set({ status: "cancelled" })
-        .where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, "pending")))
-        .returning({ id: payments.id });
-      await returnGiftCardShares(
-        tx,
-        replaced.map((p) => p.id),
-        now,
-      );
+      const replaced = await payments.cancelPendingOf([invoice.id]);
+      await returnGiftCardShares(tx, replaced, now);
       const card = options.giftCardCode ? await lockGiftCard(tx, options.giftCardCode, now) : null;
       const price = priceBreakdown({
         listPriceCents: invoice.amountCents,
         giftCardBalanceCents: card?.balanceCents,
       });
-      const [row] = await tx
-        .insert(payments)
-        .values({
-          invoiceId: invoice.id,
-          provider: price.payableCents > 0 ? ctx.payments.name : GIFT_CARD_PROVIDER,
-          method: options.method,
-          amountCents: price.payableCents,
-          vatCents: vatIncludedCents(price.payableCents, invoice.vatRateBasisPoints),
-          giftCardId: card && price.giftCardCents > 0 ? card.id : null,
-          giftCardCents: price.giftCardCents,
-          status: "pending",
-        })
-        .returning();
-      if (card) await redeemGiftCard(tx, { card, paymentId: row!.id, amountCents: price.giftCardCents, now });
-      return row!;
+      const row = await payments.insert({
+        invoiceId: invoice.id,
+        provider: price.payableCents > 0 ? ctx.payments.name : GIFT_CARD_PROVIDER,
+        method: options.method,
+        amountCents: price.payableCents,
+        vatCents: vatIncludedCents(price.payableCents, invoice.vatRateBasisPoints),
+        giftCardId: card && price.giftCardCents > 0 ? card.id : null,
+        giftCardCents: price.giftCardCents,
+        status: "pending",
+      });
+      if (card) await redeemGiftCard(tx, { card, paymentId: row.id, amountCents: price.giftCardCents, now });
+      return row;
     });
   } catch (error) {
     // A gift card refused at the last moment (spent meanwhile): undo the caller's work too.
@@ -104,12 +93,12 @@ export async function startInvoicePayment(
     });
   } catch {
     await ctx.db.transaction(async (tx) => {
-      await tx.update(payments).set({ status: "failed" }).where(eq(payments.id, payment.id));
+      await invoicePaymentRepository(tx).markFailed(payment.id);
       await returnGiftCardShares(tx, [payment.id], ctx.now());
       await options.onStartFailed?.(tx);
     });
     throw new HttpError(502, PAYMENT_START_FAILED);
   }
-  await ctx.db.update(payments).set({ providerRef: session.providerRef }).where(eq(payments.id, payment.id));
+  await invoicePaymentRepository(ctx.db).setProviderRef(payment.id, session.providerRef);
   return { redirectUrl: session.redirectUrl, ...started };
 }

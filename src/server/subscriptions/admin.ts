@@ -1,4 +1,3 @@
-import { and, count, countDistinct, desc, eq, ilike, inArray, lt, ne, not, or, sql } from "drizzle-orm";
 import {
   MEMBERSHIP_PAGE_SIZE,
   type AdminInvoice,
@@ -7,22 +6,16 @@ import {
   type MembershipList,
   type MembershipRow,
   type PeriodUsage,
-} from "../../../domain/admin/memberships.js";
-import { versionsOn } from "../../../domain/effectiveDates.js";
-import { helsinkiDate, toHelsinkiIso } from "../../../domain/helsinkiTime.js";
-import { usagePercent, type SubscriptionStatus } from "../../../domain/membership.js";
-import {
-  addDays,
-  periodBounds,
-  periodIndexOn,
-  startOfHelsinkiDay,
-} from "../../../domain/membershipPeriods.js";
-import type { AppContext } from "../../context.js";
-import type { DbOrTx } from "../../db/index.js";
-import { customers, invoices, membershipTiers, subscriptions } from "../../db/schema.js";
-import { notFound } from "../../errors.js";
-import { toInvoiceView, type InvoiceRow } from "../invoices.js";
-import { listMemberReservations } from "../memberReservations.js";
+} from "../../domain/admin/memberships.js";
+import { versionsOn } from "../../domain/effectiveDates.js";
+import { helsinkiDate, toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import { usagePercent, type SubscriptionStatus } from "../../domain/membership.js";
+import { addDays, periodBounds, periodIndexOn, startOfHelsinkiDay } from "../../domain/membershipPeriods.js";
+import type { AppContext } from "../context.js";
+import type { DbOrTx } from "../db/index.js";
+import { notFound } from "../errors.js";
+import { toInvoiceView, type InvoiceRow } from "../invoices/service.js";
+import { listMemberReservations } from "../services/memberReservations.js";
 import {
   hasAccessOn,
   hoursBookedIn,
@@ -30,26 +23,25 @@ import {
   storedSubscriptionFields,
   toSubscriptionView,
   type SubscriptionRow,
-} from "../membership.js";
-import { tiersOn } from "../../prices/service.js";
-import { hoursQuotaOfPeriod, pendingTierChange } from "../tierChange.js";
-import { likePattern } from "./reservations.js";
+} from "./service.js";
+import { tiersOn } from "../prices/service.js";
+import { hoursQuotaOfPeriod, pendingTierChange } from "./tierChange.js";
+import { likePattern } from "../services/admin/reservations.js";
+import { invoiceRepository } from "../invoices/repository.js";
+import { membershipListRepository, type TierVersion } from "./adminRepository.js";
+import { subscriptionRepository } from "./repository.js";
 
 /**
  * Jäsenyydet (decision 022): the memberships with their members, open and overdue invoices and this
  * period's usage, filtered and paged in SQL; and a member's page. The actions are in
- * membershipActions.ts.
+ * adminActions.ts, the invoices' in invoices/admin.ts.
  */
 
 export const MEMBER_NOT_FOUND = "Jäsentä ei löytynyt.";
 /** How many periods back the member page shows usage for. */
 const USAGE_PERIODS = 12;
 
-type TierVersion = typeof membershipTiers.$inferSelect;
 const iso = (d: Date | null) => (d ? toHelsinkiIso(d) : null);
-
-/** An open invoice past its due date: the member is behind with payments. */
-const overdueInvoice = (today: string) => and(eq(invoices.status, "open"), lt(invoices.dueDate, today));
 
 /** The waiting change, its tier taken from the tier versions already loaded. */
 const pendingChange = (sub: SubscriptionRow, tiers: TierVersion[]) =>
@@ -72,59 +64,26 @@ export async function listMemberships(
   },
 ): Promise<MembershipList> {
   const today = helsinkiDate(ctx.now());
-  // Correlated on the subscription: the invoices_one_per_period index (subscription, period).
-  const behind = sql`exists (select 1 from ${invoices} where ${invoices.subscriptionId} = ${subscriptions.id} and ${overdueInvoice(today)})`;
-  const where = and(
-    query.status ? eq(subscriptions.status, query.status) : ne(subscriptions.status, "expired"),
-    query.tier ? eq(subscriptions.tierLevel, query.tier) : undefined,
-    query.overdue === "true" ? behind : query.overdue === "false" ? not(behind) : undefined,
-    query.q
-      ? or(ilike(customers.email, likePattern(query.q)), ilike(customers.name, likePattern(query.q)))
-      : undefined,
-  );
-  const [rows, [matching], byStatus, [overdue], tierVersions] = await Promise.all([
-    ctx.db
-      .select({ sub: subscriptions, name: customers.name, email: customers.email })
-      .from(subscriptions)
-      .leftJoin(customers, eq(customers.id, subscriptions.customerId))
-      .where(where)
-      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-      .limit(MEMBERSHIP_PAGE_SIZE)
-      .offset((query.page - 1) * MEMBERSHIP_PAGE_SIZE),
-    ctx.db
-      .select({ total: count() })
-      .from(subscriptions)
-      .leftJoin(customers, eq(customers.id, subscriptions.customerId))
-      .where(where),
-    ctx.db
-      .select({ status: subscriptions.status, count: count() })
-      .from(subscriptions)
-      .groupBy(subscriptions.status)
-      .orderBy(subscriptions.status),
-    ctx.db
-      .select({
-        count: countDistinct(invoices.subscriptionId),
-        cents: sql<number>`coalesce(sum(${invoices.amountCents}), 0)::int`,
-      })
-      .from(invoices)
-      .where(overdueInvoice(today)),
-    ctx.db.select().from(membershipTiers).orderBy(membershipTiers.level, desc(membershipTiers.effectiveFrom)),
+  const list = membershipListRepository(ctx.db);
+  const filters = {
+    status: query.status,
+    tier: query.tier,
+    overdue: query.overdue,
+    pattern: query.q ? likePattern(query.q) : undefined,
+    today,
+  };
+  const [rows, total, byStatus, overdue, tierVersions] = await Promise.all([
+    list.page(filters, { limit: MEMBERSHIP_PAGE_SIZE, offset: (query.page - 1) * MEMBERSHIP_PAGE_SIZE }),
+    list.count(filters),
+    list.countsByStatus(),
+    list.overdueTotals(today),
+    list.tierVersions(),
   ]);
 
-  const ids = rows.map((r) => r.sub.id);
-  const sums = ids.length
-    ? await ctx.db
-        .select({
-          id: invoices.subscriptionId,
-          openCount: count(),
-          openCents: sql<number>`sum(${invoices.amountCents})::int`,
-          overdueCount: sql<number>`(count(*) filter (where ${invoices.dueDate} < ${today}))::int`,
-          overdueCents: sql<number>`coalesce(sum(${invoices.amountCents}) filter (where ${invoices.dueDate} < ${today}), 0)::int`,
-        })
-        .from(invoices)
-        .where(and(inArray(invoices.subscriptionId, ids), eq(invoices.status, "open")))
-        .groupBy(invoices.subscriptionId)
-    : [];
+  const sums = await list.openInvoiceSums(
+    rows.map((r) => r.sub.id),
+    today,
+  );
   const sumOf = new Map(sums.map((s) => [s.id, s]));
 
   // This period's hours of those with access, all in one query.
@@ -161,13 +120,13 @@ export async function listMemberships(
         pending_tier_change: pendingChange(sub, tierVersions),
       };
     }),
-    total: Number(matching?.total ?? 0),
+    total,
     page: query.page,
     pageSize: MEMBERSHIP_PAGE_SIZE,
     counts: {
       byStatus: byStatus.map((s) => ({ status: s.status, count: Number(s.count) })),
-      overdue: Number(overdue?.count ?? 0),
-      overdueCents: Number(overdue?.cents ?? 0),
+      overdue: overdue.count,
+      overdueCents: overdue.cents,
     },
     // The newest version's name of each level (ordered so, and the first kept).
     tiers: tierVersions
@@ -246,15 +205,11 @@ async function usageOf(
 /** A member's page: details, memberships, invoices, usage per period and bookings. */
 export async function memberPage(ctx: AppContext, customerId: string): Promise<MemberPage> {
   const today = helsinkiDate(ctx.now());
-  const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, customerId));
+  const customer = await subscriptionRepository(ctx.db).customerById(customerId);
   if (!customer) throw notFound(MEMBER_NOT_FOUND);
   const [subs, invoiceRows] = await Promise.all([
-    ctx.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.customerId, customerId))
-      .orderBy(desc(subscriptions.createdAt)),
-    ctx.db.select().from(invoices).where(eq(invoices.customerId, customerId)).orderBy(desc(invoices.number)),
+    subscriptionRepository(ctx.db).allOf(customerId),
+    invoiceRepository(ctx.db).allOfCustomer(customerId),
   ]);
   const views: AdminSubscription[] = await Promise.all(
     subs.map(async (sub) => ({

@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { PaymentMethod } from "../../domain/booking.js";
 import type { Customer } from "../../domain/customer.js";
 import { helsinkiDate, toHelsinkiIso } from "../../domain/helsinkiTime.js";
@@ -7,20 +6,20 @@ import { addDays, periodBounds, periodIndexOn } from "../../domain/membershipPer
 import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/index.js";
-import { customers, invoices, subscriptions } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
-import { createInvoice } from "./invoiceCreation.js";
-import { startInvoicePayment } from "./invoicePayment.js";
-import { newInvoiceMail, overdueMail } from "./membershipMail.js";
+import { createInvoice } from "./creation.js";
+import { startInvoicePayment } from "./payment.js";
+import { newInvoiceMail, overdueMail } from "../subscriptions/mail.js";
+import { subscriptionRepository, type SubscriptionRow } from "../subscriptions/repository.js";
 import { getSettings } from "../settings/service.js";
+import { invoiceRepository, type InvoiceRow } from "./repository.js";
 
 /**
  * Membership invoices: listing, where a payment returns, paying one, the jobs. Making one is
- * invoiceCreation.ts, starting its payment invoicePayment.ts.
+ * creation.ts, starting its payment payment.ts; the admin's actions admin.ts.
  */
 
-export type InvoiceRow = typeof invoices.$inferSelect;
-type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type { InvoiceRow };
 
 export const INVOICE_NOT_FOUND = "Laskua ei löytynyt.";
 
@@ -43,32 +42,15 @@ export function toInvoiceView(row: InvoiceRow, today: string): Invoice {
 }
 
 export async function listInvoices(ctx: AppContext, customerId: string): Promise<Invoice[]> {
-  // A signup left unpaid (cancelled or abandoned) voids its first invoice: the membership never
-  // started, so there is nothing for the member to see or pay; it is left out of their view.
-  const rows = await ctx.db
-    .select({ invoice: invoices })
-    .from(invoices)
-    .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
-    .where(
-      and(
-        eq(invoices.customerId, customerId),
-        or(sql`${invoices.status} <> 'void'`, sql`${subscriptions.activatedAt} IS NOT NULL`),
-      ),
-    )
-    .orderBy(desc(invoices.number));
+  // A signup left unpaid is left out of the member's view (invoiceRepository.visibleToCustomer).
+  const rows = await invoiceRepository(ctx.db).visibleToCustomer(customerId);
   const today = helsinkiDate(ctx.now());
-  return rows.map((row) => toInvoiceView(row.invoice, today));
+  return rows.map((row) => toInvoiceView(row, today));
 }
 
 /** The customer's oldest overdue invoice, if any: it stops subscriber bookings. */
 export async function oldestOverdueInvoice(db: DbOrTx, customerId: string, today: string) {
-  const [row] = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.customerId, customerId), eq(invoices.status, "open"), lt(invoices.dueDate, today)))
-    .orderBy(asc(invoices.dueDate))
-    .limit(1);
-  return row ?? null;
+  return invoiceRepository(db).oldestOverdue(customerId, today);
 }
 
 /** Where the payment page returns a member who pays a signup's first invoice. */
@@ -102,11 +84,7 @@ export async function payInvoice(
   invoiceId: string,
   request: { method: PaymentMethod; giftCardCode?: string | null },
 ): Promise<{ success: boolean; redirectUrl: string; message: string }> {
-  const [found] = await ctx.db
-    .select({ invoice: invoices, subscription: subscriptions })
-    .from(invoices)
-    .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customer.id)));
+  const found = await invoiceRepository(ctx.db).ofCustomerWithSubscription(invoiceId, customer.id);
   if (!found) throw notFound(INVOICE_NOT_FOUND);
   const { invoice } = found;
   if (invoice.status === "paid") throw conflict(`Lasku ${invoice.number} on jo maksettu.`);
@@ -136,33 +114,6 @@ export async function payInvoice(
 }
 
 /**
- * The memberships with access whose current period has no invoice yet (invoices_one_per_period
- * finds each one's invoice covering today): the job's work, found in one query, so an hour with
- * nothing due costs one query and no lock (issue 21). A membership's invoices are made in period
- * order, so one that covers today means the earlier ones exist too.
- */
-export function dueSubscriptionsQuery(db: DbOrTx, today: string) {
-  return (
-    db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(
-        and(
-          or(
-            eq(subscriptions.status, "active"),
-            and(eq(subscriptions.status, "cancelled"), sql`${subscriptions.endsOn} > ${today}`),
-          ),
-          sql`${subscriptions.startDate} <= ${today}`,
-          sql`not exists (select 1 from ${invoices} i where i.subscription_id = ${subscriptions.id}
-          and i.period_start <= ${today} and i.period_end > ${today})`,
-        ),
-      )
-      // In the order they were made, as invoice numbers have always followed.
-      .orderBy(subscriptions.createdAt, subscriptions.id)
-  );
-}
-
-/**
  * The job: each membership with access gets the invoice of every period that has begun (and that
  * begins before its end), once. Returns the numbers made. Only the memberships with work are
  * locked, one at a time; two servers running it at once take turns on each one's row lock.
@@ -170,28 +121,20 @@ export function dueSubscriptionsQuery(db: DbOrTx, today: string) {
 export async function createDueInvoices(ctx: AppContext): Promise<number[]> {
   const now = ctx.now();
   const today = helsinkiDate(now);
-  const candidates = await dueSubscriptionsQuery(ctx.db, today);
+  // One query finds the work (subscriptionRepository.dueForInvoice): nothing due, no lock.
+  const candidates = await subscriptionRepository(ctx.db).dueForInvoice(today);
   if (!candidates.length) return [];
   const settings = await getSettings(ctx.db);
   const made: InvoiceRow[] = [];
   for (const { id } of candidates) {
     const created = await ctx.db.transaction(async (tx) => {
-      const lockRow = async () =>
-        (await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for("update"))[0];
+      const subs = subscriptionRepository(tx);
+      const lockRow = () => subs.lockById(id);
       let sub = await lockRow();
       if (!sub || (sub.status !== "active" && sub.status !== "cancelled")) return [];
-      const [customer] = sub.customerId
-        ? await tx.select().from(customers).where(eq(customers.id, sub.customerId))
-        : [];
+      const customer = await subs.customerOf(sub);
       if (!customer) return [];
-      const have = new Set(
-        (
-          await tx
-            .select({ start: invoices.periodStart })
-            .from(invoices)
-            .where(eq(invoices.subscriptionId, sub.id))
-        ).map((r) => r.start),
-      );
+      const have = await invoiceRepository(tx).periodStartsOf(sub.id);
       const rows: InvoiceRow[] = [];
       for (let index = 0; index <= periodIndexOn(sub.startDate, today); index++) {
         const { start } = periodBounds(sub.startDate, index);
@@ -223,13 +166,7 @@ export async function remindOverdueInvoices(ctx: AppContext): Promise<number[]> 
   const now = ctx.now();
   const today = helsinkiDate(now);
   const claimed = await ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(invoices)
-      .set({ overdueNotifiedAt: now })
-      .where(
-        and(eq(invoices.status, "open"), lt(invoices.dueDate, today), isNull(invoices.overdueNotifiedAt)),
-      )
-      .returning();
+    const rows = await invoiceRepository(tx).claimOverdueReminders(today, now);
     const mailIds: number[] = [];
     for (const invoice of rows)
       mailIds.push(
@@ -243,9 +180,5 @@ export async function remindOverdueInvoices(ctx: AppContext): Promise<number[]> 
 
 /** Open invoices of a customer (account deletion is refused while any exists). */
 export async function openInvoiceNumbers(db: DbOrTx, customerId: string): Promise<number[]> {
-  const rows = await db
-    .select({ number: invoices.number })
-    .from(invoices)
-    .where(and(eq(invoices.customerId, customerId), inArray(invoices.status, ["open"])));
-  return rows.map((r) => r.number);
+  return invoiceRepository(db).openNumbersOf(customerId);
 }

@@ -1,35 +1,22 @@
-import { and, eq, sql } from "drizzle-orm";
 import { helsinkiDate } from "../../domain/helsinkiTime.js";
 import { referenceNumber } from "../../domain/membership.js";
 import { addDays, periodBounds } from "../../domain/membershipPeriods.js";
 import { vatIncludedCents } from "../../domain/money.js";
 import type { Tx } from "../db/index.js";
-import { counters, invoices, subscriptions } from "../db/schema.js";
-import type { InvoiceRow } from "./invoices.js";
-import { formatDay } from "./membershipMail.js";
+import { formatDay } from "../subscriptions/mail.js";
+import { subscriptionRepository, type SubscriptionRow } from "../subscriptions/repository.js";
 import { tierOn, vatRateOn } from "../prices/service.js";
 import type { Settings } from "../settings/service.js";
-import { membershipPriceOf, scheduledTierFor, tierChangeApplies } from "./tierChange.js";
+import { membershipPriceOf, scheduledTierFor, tierChangeApplies } from "../subscriptions/tierChange.js";
+import { invoiceRepository, type InvoiceRow } from "./repository.js";
 
 /**
  * Making a membership invoice: its gapless number, the period's price (with a scheduled tier
- * change) and the row. The signup makes the first (membershipSignup.ts), the job the others (invoices.ts).
+ * change) and the row. The signup makes the first (subscriptions/signup.ts), the job the others (service.ts).
  */
-
-type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** Invoice numbers start here, so every number has four digits and a valid reference base. */
 export const FIRST_INVOICE_NUMBER = 1001;
-
-/** The next invoice number; the counter row stays locked until the caller's transaction ends. */
-async function nextInvoiceNumber(tx: Tx): Promise<number> {
-  const [row] = await tx
-    .insert(counters)
-    .values({ name: "invoice", value: FIRST_INVOICE_NUMBER })
-    .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
-    .returning({ value: counters.value });
-  return row!.value;
-}
 
 /**
  * The monthly price of a membership's period starting on `start`: the tier's price in force on
@@ -62,12 +49,11 @@ export async function createInvoice(
 ): Promise<InvoiceRow> {
   const { sub, index, customer, settings, now } = options;
   const { start, endExclusive } = periodBounds(sub.startDate, index);
-  const [existing] = await tx
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.subscriptionId, sub.id), eq(invoices.periodStart, start)));
+  const repository = invoiceRepository(tx);
+  const existing = await repository.ofPeriod(sub.id, start);
   if (existing) return existing;
-  const number = await nextInvoiceNumber(tx);
+  // The counter row stays locked until the caller's transaction ends.
+  const number = await repository.nextNumber(FIRST_INVOICE_NUMBER);
   // The price and the VAT rate in force on the period's first day; the invoice keeps them.
   const vatRate = await vatRateOn(tx, start);
   // A scheduled tier change takes effect with the first period it applies to (decision 022): the
@@ -78,35 +64,29 @@ export async function createInvoice(
     ? membershipPriceOf(sub.commitment, tier.monthlyPriceCents, settings)
     : await periodPrice(tx, sub, start, settings);
   if (changed || amountCents !== sub.monthlyPriceCents)
-    await tx
-      .update(subscriptions)
-      .set({
-        monthlyPriceCents: amountCents,
-        ...(changed && { nextTierLevel: null, nextTierFrom: null }),
-        ...(tier && { tierLevel: tier.level, tierName: tier.name, hoursQuota: tier.hoursQuota }),
-      })
-      .where(eq(subscriptions.id, sub.id));
+    await subscriptionRepository(tx).applyPeriodTerms(sub.id, {
+      monthlyPriceCents: amountCents,
+      ...(changed && { nextTierLevel: null, nextTierFrom: null }),
+      ...(tier && { tierLevel: tier.level, tierName: tier.name, hoursQuota: tier.hoursQuota }),
+    });
   const tierName = tier?.name ?? sub.tierName;
   const commitment = sub.commitment === "12m" ? ", 12 kk sitoumus" : "";
-  const [invoice] = await tx
-    .insert(invoices)
-    .values({
-      number,
-      referenceNumber: referenceNumber(number),
-      subscriptionId: sub.id,
-      customerId: sub.customerId,
-      email: customer.email,
-      name: customer.name,
-      description: `Jäsenyys ${tierName}${commitment}, ${formatDay(start)}–${formatDay(addDays(endExclusive, -1))}`,
-      periodStart: start,
-      periodEnd: endExclusive,
-      amountCents,
-      vatCents: vatIncludedCents(amountCents, vatRate),
-      vatRateBasisPoints: vatRate,
-      hoursQuota: tier?.hoursQuota ?? sub.hoursQuota,
-      issuedAt: now,
-      dueDate: addDays(helsinkiDate(now), settings.membership.invoiceDueDays),
-    })
-    .returning();
-  return invoice!;
+  // The insert's trigger moves the membership's invoiced_until to the period's end (issue 21).
+  return repository.insert({
+    number,
+    referenceNumber: referenceNumber(number),
+    subscriptionId: sub.id,
+    customerId: sub.customerId,
+    email: customer.email,
+    name: customer.name,
+    description: `Jäsenyys ${tierName}${commitment}, ${formatDay(start)}–${formatDay(addDays(endExclusive, -1))}`,
+    periodStart: start,
+    periodEnd: endExclusive,
+    amountCents,
+    vatCents: vatIncludedCents(amountCents, vatRate),
+    vatRateBasisPoints: vatRate,
+    hoursQuota: tier?.hoursQuota ?? sub.hoursQuota,
+    issuedAt: now,
+    dueDate: addDays(helsinkiDate(now), settings.membership.invoiceDueDays),
+  });
 }

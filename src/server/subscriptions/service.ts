@@ -1,4 +1,3 @@
-import { and, desc, eq, gte, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { helsinkiDate, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import {
   NO_ACTIVE_SUBSCRIPTION,
@@ -17,17 +16,17 @@ import {
 import type { Customer } from "../../domain/customer.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx, Tx } from "../db/index.js";
-import { customers, reservations, subscriptions } from "../db/schema.js";
 import { conflict } from "../errors.js";
 import { expireSignups } from "./signupExpiry.js";
-import { formatDay, subscriptionCancelledMail } from "./membershipMail.js";
+import { formatDay, subscriptionCancelledMail } from "./mail.js";
 import { tiersOn, vatRateOn } from "../prices/service.js";
 import { getSettings, type Settings } from "../settings/service.js";
+import { subscriptionRepository, type SubscriptionRow } from "./repository.js";
 import { hoursQuotaOfPeriod, pendingTierChangeOf } from "./tierChange.js";
 
-/** Memberships: tiers, the member's view with usage, and cancel (issue 7); signup is membershipSignup.ts. */
+/** Memberships: tiers, the member's view with usage, and cancel (issue 7); signup is signup.ts. */
 
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type { SubscriptionRow };
 
 export const COMMITMENT_MONTHS = 12;
 
@@ -57,13 +56,7 @@ export function hasAccessOn(sub: SubscriptionRow, today: string): boolean {
 
 /** The customer's membership as shown: the newest one that ever started (expired signups don't). */
 export async function currentSubscription(db: DbOrTx, customerId: string): Promise<SubscriptionRow | null> {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.customerId, customerId), ne(subscriptions.status, "expired")))
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1);
-  return row ?? null;
+  return subscriptionRepository(db).current(customerId);
 }
 
 /** Hours of confirmed subscriber bookings of a membership starting in [from, to). */
@@ -71,29 +64,12 @@ export async function hoursBookedBetween(db: DbOrTx, subscriptionId: string, fro
   return (await hoursBookedIn(db, [{ subscriptionId, from, to }]))[0]!;
 }
 
-/**
- * The same for several windows (memberships or periods) in one query, each window summed by its
- * own FILTER; the OR of the windows reads reservations_subscription (subscription, starts_at).
- */
+/** The same for several windows (memberships or periods) in one query. */
 export async function hoursBookedIn(
   db: DbOrTx,
   windows: ReadonlyArray<{ subscriptionId: string; from: Date; to: Date }>,
 ): Promise<number[]> {
-  if (windows.length === 0) return [];
-  const inWindow = windows.map((w) =>
-    and(
-      eq(reservations.subscriptionId, w.subscriptionId),
-      gte(reservations.startsAt, w.from),
-      lt(reservations.startsAt, w.to),
-    )!,
-  );
-  const minutes = (condition: SQL) =>
-    sql<number>`coalesce(sum(extract(epoch from ${reservations.endsAt} - ${reservations.startsAt})) filter (where ${condition}) / 60, 0)::int`;
-  const [row] = await db
-    .select(Object.fromEntries(inWindow.map((condition, i) => [`w${i}`, minutes(condition)])))
-    .from(reservations)
-    .where(and(eq(reservations.kind, "subscriber"), eq(reservations.status, "confirmed"), or(...inWindow)));
-  return inWindow.map((_, i) => Number(row?.[`w${i}`] ?? 0) / 60);
+  return subscriptionRepository(db).hoursBookedIn(windows);
 }
 
 /** The period containing `day`, as instants [start, end) and calendar days. */
@@ -149,11 +125,7 @@ export async function toSubscriptionView(ctx: AppContext, sub: SubscriptionRow):
 export async function expireAbandonedSignups(ctx: AppContext): Promise<string[]> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(and(eq(subscriptions.status, "pending"), lt(subscriptions.pendingExpiresAt, now)))
-      .for("update", { skipLocked: true });
+    const due = await subscriptionRepository(tx).lockAbandonedSignups(now);
     return expireSignups(
       tx,
       due.map((d) => d.id),
@@ -186,28 +158,23 @@ export async function cancelMembership(
     const withinCommitment = sub.commitmentEndDate !== null && sub.commitmentEndDate > today;
     const endsOn =
       withinCommitment && sub.commitmentEndDate! > periodEnd ? sub.commitmentEndDate! : periodEnd;
-    const [updated] = await tx
-      .update(subscriptions)
-      .set({ status: "cancelled", cancelledAt: now, endsOn, nextTierLevel: null, nextTierFrom: null })
-      .where(eq(subscriptions.id, sub.id))
-      .returning();
-    await options.record?.(tx, sub, updated!);
-    const [customer] = sub.customerId
-      ? await tx.select().from(customers).where(eq(customers.id, sub.customerId))
-      : [];
+    const subs = subscriptionRepository(tx);
+    const updated = await subs.cancel(sub.id, now, endsOn);
+    await options.record?.(tx, sub, updated);
+    const customer = await subs.customerOf(sub);
     const mailId = customer
       ? await ctx.mail.enqueue(
           tx,
           subscriptionCancelledMail(
             { settings, publicUrl: ctx.config.publicUrl },
-            updated!,
+            updated,
             customer,
             addDays(endsOn, -1),
             withinCommitment,
           ),
         )
       : null;
-    return { sub: updated!, mailId, withinCommitment };
+    return { sub: updated, mailId, withinCommitment };
   });
   await ctx.mail.sendCommitted(ctx.db, result.mailId);
   return { sub: result.sub, withinCommitment: result.withinCommitment };
@@ -217,11 +184,7 @@ export async function cancelMembership(
 export async function cancelSubscription(ctx: AppContext, customer: Customer) {
   const result = await cancelMembership(ctx, {
     lock: async (tx) => {
-      const [sub] = await tx
-        .select()
-        .from(subscriptions)
-        .where(and(eq(subscriptions.customerId, customer.id), eq(subscriptions.status, "active")))
-        .for("update");
+      const sub = await subscriptionRepository(tx).lockActiveOf(customer.id);
       if (!sub) throw conflict(NO_ACTIVE_SUBSCRIPTION);
       return sub;
     },

@@ -1,0 +1,81 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/index.js";
+import { payments, refunds } from "../db/schema.js";
+
+/**
+ * The queries of an invoice's payments (payments.invoice_id), which the invoice answers for: an
+ * attempt started, replaced, failed, paid, cancelled, and the one an admin's credit pays back
+ * (decision 037). Takes the database or the caller's transaction.
+ */
+
+export type InvoicePaymentRow = typeof payments.$inferSelect;
+export type NewInvoicePayment = typeof payments.$inferInsert;
+
+export function invoicePaymentRepository(db: DbOrTx) {
+  return {
+    /** The payment, locked for the rest of the transaction. */
+    async lockById(id: string): Promise<InvoicePaymentRow | undefined> {
+      const [row] = await db.select().from(payments).where(eq(payments.id, id)).for("update");
+      return row;
+    },
+
+    async insert(values: NewInvoicePayment): Promise<InvoicePaymentRow> {
+      const [row] = await db.insert(payments).values(values).returning();
+      return row!;
+    },
+
+    async markPaid(id: string, now: Date): Promise<void> {
+      await db.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, id));
+    },
+
+    /** The provider could not start it. */
+    async markFailed(id: string): Promise<void> {
+      await db.update(payments).set({ status: "failed" }).where(eq(payments.id, id));
+    },
+
+    async setProviderRef(id: string, providerRef: string): Promise<void> {
+      await db.update(payments).set({ providerRef }).where(eq(payments.id, id));
+    },
+
+    /** Cancels the payment if it is still pending; false when it was not (already processed). */
+    async cancelIfPending(id: string): Promise<boolean> {
+      const changed = await db
+        .update(payments)
+        .set({ status: "cancelled" })
+        .where(and(eq(payments.id, id), eq(payments.status, "pending")))
+        .returning({ id: payments.id });
+      return changed.length > 0;
+    },
+
+    /** The pending payments of these invoices are cancelled; their ids. */
+    async cancelPendingOf(invoiceIds: string[]): Promise<string[]> {
+      const cancelled = await db
+        .update(payments)
+        .set({ status: "cancelled" })
+        .where(and(inArray(payments.invoiceId, invoiceIds), eq(payments.status, "pending")))
+        .returning({ id: payments.id });
+      return cancelled.map((p) => p.id);
+    },
+
+    /**
+     * The payment that paid the invoice, locked: the first paid one with no refund (a later
+     * duplicate already has its own refund, invoice_not_needed).
+     */
+    async lockPaidUnrefunded(invoiceId: string): Promise<InvoicePaymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.invoiceId, invoiceId),
+            eq(payments.status, "paid"),
+            sql`not exists (select 1 from ${refunds} where ${refunds.paymentId} = ${payments.id})`,
+          ),
+        )
+        .orderBy(asc(payments.paidAt))
+        .limit(1)
+        .for("update");
+      return row;
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { DbOrTx } from "../db/index.js";
+import { returnGiftCardShares } from "../giftCards/service.js";
+import { invoicePaymentRepository } from "../invoices/paymentRepository.js";
+import { invoiceRepository } from "../invoices/repository.js";
+import { subscriptionRepository } from "./repository.js";
+
+/**
+ * Expires pending signups: the membership never started, its open invoices are void. Its own
+ * module because the signup (signup.ts), its job and a cancelled invoice payment
+ * (invoices/fulfilment.ts) all need it, and those must not import each other.
+ */
+export async function expireSignups(db: DbOrTx, ids: string[], now: Date): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const expiredIds = await subscriptionRepository(db).expirePending(ids);
+  if (expiredIds.length > 0) {
+    const voided = await invoiceRepository(db).voidOpenOf(expiredIds, now);
+    if (voided.length > 0) {
+      const cancelled = await invoicePaymentRepository(db).cancelPendingOf(voided);
+      // A gift card's share of an unpaid first invoice goes back to the card.
+      await returnGiftCardShares(db, cancelled, now);
+    }
+  }
+  return expiredIds;
+}

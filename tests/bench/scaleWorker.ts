@@ -27,7 +27,7 @@ import {
   purchaseConditions,
   purchasesPageQuery,
 } from "../../src/server/services/admin/purchases.js";
-import { listReservations, reservationListQuery } from "../../src/server/services/admin/reservations.js";
+import { listReservations, reservationListQuery } from "../../src/server/reservations/admin.js";
 import {
   latestJobRunsQuery,
   listAudit,
@@ -39,7 +39,7 @@ import {
   loadLiveReservations,
   primaryArea,
 } from "../../src/server/services/availability.js";
-import { bookingStateQuery } from "../../src/server/services/checkoutHold.js";
+import { bookingStateQuery } from "../../src/server/reservations/checkoutHold.js";
 import { storedHealth } from "../../src/server/services/health.js";
 import {
   createDueInvoices,

@@ -9,7 +9,7 @@ import { MAGIC_LINK_TTL_MINUTES } from "../services/customerAuth.js";
 import { checkGate } from "../services/gateHealth.js";
 import { runHealthChecks } from "../services/health.js";
 import { switchLights } from "../services/lights.js";
-import { releaseExpiredHolds } from "../services/holds.js";
+import { releaseExpiredHolds } from "../reservations/holds.js";
 import { createDueInvoices, remindOverdueInvoices } from "../services/invoices.js";
 import { expireAbandonedSignups } from "../services/membership.js";
 import { closeCancelledCheckouts } from "../services/paymentEvents.js";

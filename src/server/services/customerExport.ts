@@ -6,7 +6,7 @@ import type { DbOrTx } from "../db/index.js";
 import { emailOutbox } from "../db/schema.js";
 import { mailboxKey } from "./customerAuth.js";
 import { listInvoices } from "./invoices.js";
-import { listMemberReservations } from "./memberReservations.js";
+import { listMemberReservations } from "../reservations/member.js";
 import { currentSubscription, toSubscriptionView } from "./membership.js";
 
 /**

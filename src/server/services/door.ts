@@ -7,7 +7,7 @@ import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { doorEvents, reservations } from "../db/schema.js";
 import { handoverUntil } from "./doorHandover.js";
 import { fallbackTextOf, openOutage } from "./gateOutages.js";
-import { findReservation, type ReservationRow } from "./reservationView.js";
+import { findReservation, type ReservationRow } from "../reservations/view.js";
 import { getSettings, type Settings } from "../settings/service.js";
 
 /**

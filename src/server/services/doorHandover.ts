@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, ne } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { reservations } from "../db/schema.js";
-import type { ReservationRow } from "./reservationView.js";
+import type { ReservationRow } from "../reservations/view.js";
 
 /** No booking is longer than a day (slotRules.lengthsMinutes), so a running one started within it. */
 const LONGEST_BOOKING_MS = 24 * 3_600_000;

@@ -12,8 +12,8 @@ import {
   cancelReservationPayment,
   confirmReservationPayment,
   type ReservationConfirmOutcome,
-} from "./reservationFulfilment.js";
-import type { PaymentRow } from "./reservationView.js";
+} from "../reservations/fulfilment.js";
+import type { PaymentRow } from "../reservations/view.js";
 
 /**
  * The payment-outcome dispatcher: the one door through which news of a payment comes in, whoever

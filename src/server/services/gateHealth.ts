@@ -5,7 +5,7 @@ import type { Tx } from "../db/index.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { areas, gateChecks, gateFallbackNotices, gateOutages, reservations } from "../db/schema.js";
 import { fallbackTextOf, openOutage } from "./gateOutages.js";
-import { doorUrlOf } from "./receipt.js";
+import { doorUrlOf } from "../reservations/receipt.js";
 import { getSettings, type Settings } from "../settings/service.js";
 
 /**

@@ -3,7 +3,7 @@ import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
 import { customers, invoices, payments, subscriptions } from "../db/schema.js";
 import { invoicePaidMail, welcomeMail } from "./membershipMail.js";
-import type { PaymentRow } from "./reservationView.js";
+import type { PaymentRow } from "../reservations/view.js";
 import type { InvoiceRow } from "./invoices.js";
 import type { OutgoingMail } from "./mail.js";
 import { returnGiftCardShares } from "../giftCards/service.js";

@@ -9,7 +9,7 @@ import { badRequest, conflict } from "../errors.js";
 import { hoursBookedBetween, periodContaining } from "./membership.js";
 import { formatDay } from "./membershipMail.js";
 import { moveMail } from "./moveMail.js";
-import type { ReservationRow } from "./reservationView.js";
+import type { ReservationRow } from "../reservations/view.js";
 import type { Settings } from "../settings/service.js";
 import { hoursQuotaOfPeriod } from "./tierChange.js";
 

@@ -9,7 +9,7 @@ import { moveRefundMail } from "./moveMail.js";
 import { isSlotConflict } from "./pgErrors.js";
 import { vatRateOn } from "../prices/service.js";
 import { recordRefund, refundAndTell } from "./refunds.js";
-import type { PaymentRow, ReservationRow } from "./reservationView.js";
+import type { PaymentRow, ReservationRow } from "../reservations/view.js";
 import { getSettings } from "../settings/service.js";
 
 /**

@@ -8,10 +8,10 @@ import type { AppContext } from "../context.js";
 import type { DbOrTx, Tx } from "../db/index.js";
 import { payments, reservations } from "../db/schema.js";
 import { HttpError } from "../errors.js";
-import { newToken } from "./checkoutHold.js";
+import { newToken } from "../reservations/checkoutHold.js";
 import { PAYMENT_START_FAILED } from "./paymentConstants.js";
 import { recordRefund, refundableCents, type RefundReason } from "./refunds.js";
-import type { PaymentRow, ReservationRow } from "./reservationView.js";
+import type { PaymentRow, ReservationRow } from "../reservations/view.js";
 import type { Settings } from "../settings/service.js";
 import type { MoveChange } from "./moveApply.js";
 

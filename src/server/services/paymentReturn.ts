@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { invoices, payments, subscriptions } from "../db/schema.js";
 import { notFound } from "../errors.js";
-import { checkoutReturnPath } from "./booking.js";
+import { checkoutReturnPath } from "../reservations/service.js";
 import { applyPaymentOutcome } from "./fulfilment.js";
 import { invoicePaymentReturnPath } from "./invoices.js";
 import { moveHoldReturnPath } from "./moveHold.js";
-import { findReservation } from "./reservationView.js";
+import { findReservation } from "../reservations/view.js";
 
 /**
  * Where a payer goes back to from a payment page, decided from what the database says now (never

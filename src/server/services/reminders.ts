@@ -4,7 +4,7 @@ import type { Customer } from "../../domain/customer.js";
 import { areas, customers, reservations } from "../db/schema.js";
 import { ANONYMISED_EMAIL } from "./customerData.js";
 import { getSettings } from "../settings/service.js";
-import { reminderMail } from "./visitorMail.js";
+import { reminderMail } from "../reservations/visitorMail.js";
 
 /**
  * The reminder e-mail before each confirmed booking (setting `reminders.hoursBefore`, 0 = none).

@@ -14,7 +14,7 @@ import { recordAudit } from "./audit.js";
 import { checkSlot, lockAreaBookings } from "./availability.js";
 import { discountOf } from "../discountCodes/service.js";
 import { returnGiftCardPart } from "../giftCards/service.js";
-import { expireHolds } from "./holds.js";
+import { expireHolds } from "../reservations/holds.js";
 import { applyMove, enqueueMoveMail } from "./moveApply.js";
 import { holdDearerMove, releaseMoveHolds, startMovePayment } from "./moveHold.js";
 import { isSlotConflict } from "./pgErrors.js";
@@ -25,7 +25,7 @@ import {
   latestPayment,
   toPublicReservation,
   type ReservationRow,
-} from "./reservationView.js";
+} from "../reservations/view.js";
 import { getSettings, type Settings } from "../settings/service.js";
 
 /**

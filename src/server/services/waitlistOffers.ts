@@ -8,7 +8,7 @@ import { reservations, waitlistEntries } from "../db/schema.js";
 import { conflict } from "../errors.js";
 import { checkSlot, lockAreaBookings } from "./availability.js";
 import { mailboxKey } from "./customerAuth.js";
-import { expireHolds } from "./holds.js";
+import { expireHolds } from "../reservations/holds.js";
 import { getSettings } from "../settings/service.js";
 import { LIVE_STATUSES } from "./waitlist.js";
 import { waitlistOfferMail } from "./waitlistMail.js";

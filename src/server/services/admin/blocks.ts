@@ -8,9 +8,13 @@ import { badRequest, HttpError, notFound } from "../../errors.js";
 import type { AdminActor } from "../../plugins/adminAuth.js";
 import { recordAudit } from "../audit.js";
 import { lockAreaBookings } from "../availability.js";
-import { expireHolds } from "../holds.js";
-import { afterCancelCommitted, cancelReservationInTx, type AdminCancelResult } from "./cancellation.js";
-import { flatten, reservationWithArea, toAdminReservations } from "./reservationRows.js";
+import { expireHolds } from "../../reservations/holds.js";
+import {
+  afterCancelCommitted,
+  cancelReservationInTx,
+  type AdminCancelResult,
+} from "../../reservations/adminCancellation.js";
+import { flatten, reservationWithArea, toAdminReservations } from "../../reservations/adminRows.js";
 
 /** A block that would cover live bookings the admin did not choose to cancel: 409 with the list. */
 export class BlockConflictError extends HttpError {

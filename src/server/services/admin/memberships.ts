@@ -22,7 +22,7 @@ import type { DbOrTx } from "../../db/index.js";
 import { customers, invoices, membershipTiers, subscriptions } from "../../db/schema.js";
 import { notFound } from "../../errors.js";
 import { toInvoiceView, type InvoiceRow } from "../invoices.js";
-import { listMemberReservations } from "../memberReservations.js";
+import { listMemberReservations } from "../../reservations/member.js";
 import {
   hasAccessOn,
   hoursBookedIn,
@@ -33,7 +33,7 @@ import {
 } from "../membership.js";
 import { tiersOn } from "../../prices/service.js";
 import { hoursQuotaOfPeriod, pendingTierChange } from "../tierChange.js";
-import { likePattern } from "./reservations.js";
+import { likePattern } from "../../reservations/admin.js";
 
 /**
  * Jäsenyydet (decision 022): the memberships with their members, open and overdue invoices and this

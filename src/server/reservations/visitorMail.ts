@@ -1,6 +1,6 @@
 import { mapUrl } from "../../domain/mapLink.js";
 import { formatTimeRange } from "../../domain/helsinkiClock.js";
-import type { OutgoingMail } from "./mail.js";
+import type { OutgoingMail } from "../services/mail.js";
 import { bookingIcs, dogOptionsLine, doorUrlOf, signature, type MailReservation } from "./receipt.js";
 import type { Settings } from "../settings/service.js";
 

@@ -6,10 +6,10 @@ import { formatEuros, formatVatRate } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
 import { invoices, payments } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
-import { NOT_FOUND_MESSAGE } from "./booking.js";
+import { NOT_FOUND_MESSAGE } from "./service.js";
 import { vatRateOn } from "../prices/service.js";
 import { bookingIcs } from "./receipt.js";
-import { findReservation, latestPayment } from "./reservationView.js";
+import { findReservation, latestPayment } from "./view.js";
 import { getSettings, type Settings } from "../settings/service.js";
 
 /*

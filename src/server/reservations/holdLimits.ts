@@ -11,7 +11,7 @@ import type { Settings } from "../settings/service.js";
  * holds at once (setting holdLimits), so nobody can take a day's slots by starting checkouts and
  * never paying. Counted in the checkout's transaction, after the area's lock, so simultaneous
  * checkouts of one visitor take turns and the limit holds (the counts come with the slot's check
- * in one statement: services/checkoutHold.ts).
+ * in one statement: reservations/checkoutHold.ts).
  */
 
 /** A 429 that says when to try again: when the oldest of the visitor's holds ends. */

@@ -1,20 +1,20 @@
 import { and, desc, eq } from "drizzle-orm";
-import { formatTimeRange } from "../../../domain/helsinkiClock.js";
-import { formatEuros } from "../../../domain/money.js";
-import type { AppContext } from "../../context.js";
-import type { Tx } from "../../db/index.js";
-import { areas, payments, reservations } from "../../db/schema.js";
-import { conflict, notFound } from "../../errors.js";
-import type { AdminActor } from "../../plugins/adminAuth.js";
-import { recordAudit } from "../audit.js";
-import { releaseDiscountUses } from "../../discountCodes/service.js";
-import { returnGiftCardShares } from "../../giftCards/service.js";
-import type { OutgoingMail } from "../mail.js";
-import { recordRefund, refundableCents, sendRefund, type RefundReason } from "../refunds.js";
-import { refundMoveDifferences } from "../moveHold.js";
-import { getSettings } from "../../settings/service.js";
-import { adminReservationById } from "./reservationRows.js";
-import { RESERVATION_NOT_FOUND } from "./reservations.js";
+import { formatTimeRange } from "../../domain/helsinkiClock.js";
+import { formatEuros } from "../../domain/money.js";
+import type { AppContext } from "../context.js";
+import type { Tx } from "../db/index.js";
+import { areas, payments, reservations } from "../db/schema.js";
+import { conflict, notFound } from "../errors.js";
+import type { AdminActor } from "../plugins/adminAuth.js";
+import { recordAudit } from "../services/audit.js";
+import { releaseDiscountUses } from "../discountCodes/service.js";
+import { returnGiftCardShares } from "../giftCards/service.js";
+import type { OutgoingMail } from "../services/mail.js";
+import { recordRefund, refundableCents, sendRefund, type RefundReason } from "../services/refunds.js";
+import { refundMoveDifferences } from "../services/moveHold.js";
+import { getSettings } from "../settings/service.js";
+import { adminReservationById } from "./adminRows.js";
+import { RESERVATION_NOT_FOUND } from "./admin.js";
 
 /**
  * The admin cancels a booking at any time, with or without a refund. The refund is recorded in the

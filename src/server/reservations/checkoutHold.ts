@@ -10,19 +10,19 @@ import type { Tx } from "../db/index.js";
 import { payments, reservations } from "../db/schema.js";
 import { periodOverlaps } from "../db/periods.js";
 import { conflict } from "../errors.js";
-import { lockCheckout, type Area } from "./availability.js";
+import { lockCheckout, type Area } from "../services/availability.js";
 import { claimDiscountCode, discountOf, recordDiscountUse } from "../discountCodes/service.js";
 import { lockGiftCard, redeemGiftCard } from "../giftCards/service.js";
 import { enforceDayShare, enforceHoldLimits, type LiveHolds } from "./holdLimits.js";
 import { expireHolds } from "./holds.js";
-import { FREE_PROVIDER, GIFT_CARD_PROVIDER } from "./paymentConstants.js";
-import { isSlotConflict } from "./pgErrors.js";
-import type { PaymentRow, ReservationRow } from "./reservationView.js";
+import { FREE_PROVIDER, GIFT_CARD_PROVIDER } from "../services/paymentConstants.js";
+import { isSlotConflict } from "../services/pgErrors.js";
+import type { PaymentRow, ReservationRow } from "./view.js";
 import type { Settings } from "../settings/service.js";
-import { useWaitlistOffer } from "./waitlistOffers.js";
+import { useWaitlistOffer } from "../services/waitlistOffers.js";
 
 /**
- * The checkout's transaction (services/booking.ts calls it): the locks, the state of the slot and
+ * The checkout's transaction (reservations/service.ts calls it): the locks, the state of the slot and
  * of the visitor's holds, the price with a discount code and a gift card, and the pending
  * reservation and its payment.
  */
@@ -203,7 +203,7 @@ export function bookingStateQuery(o: BookingStateInput): SQL {
 /**
  * In one statement, inside the area's lock: whether a live booking of the area overlaps the slot
  * (blocked period to blocked period), which ended holds are in its way (for the exclusion constraint), and
- * the visitor's live holds by e-mail address and IP address (services/holdLimits.ts).
+ * the visitor's live holds by e-mail address and IP address (reservations/holdLimits.ts).
  */
 async function bookingState(
   tx: Tx,

@@ -3,7 +3,7 @@ import type { AppContext } from "../context.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { areas, reservationLookups, reservations } from "../db/schema.js";
 import { HttpError } from "../errors.js";
-import { mailboxKey } from "./customerAuth.js";
+import { mailboxKey } from "../services/customerAuth.js";
 import { getSetting } from "../settings/service.js";
 import { lookupMail } from "./visitorMail.js";
 

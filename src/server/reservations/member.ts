@@ -7,18 +7,18 @@ import type { MemberReservation } from "../../domain/membership.js";
 import type { AppContext } from "../context.js";
 import { areas, reservations, subscriptions } from "../db/schema.js";
 import { badRequest, conflict, HttpError, notFound } from "../errors.js";
-import { checkSlot, lockAreaBookings, primaryArea } from "./availability.js";
-import { cancelReservation, newToken } from "./booking.js";
-import { moveReservation } from "./reservationMove.js";
+import { checkSlot, lockAreaBookings, primaryArea } from "../services/availability.js";
+import { cancelReservation, newToken } from "./service.js";
+import { moveReservation } from "../services/reservationMove.js";
 import { expireHolds } from "./holds.js";
-import { oldestOverdueInvoice } from "./invoices.js";
-import { formatDay } from "./membershipMail.js";
-import { hasAccessOn, hoursBookedBetween, periodContaining } from "./membership.js";
-import { isSlotConflict } from "./pgErrors.js";
+import { oldestOverdueInvoice } from "../services/invoices.js";
+import { formatDay } from "../services/membershipMail.js";
+import { hasAccessOn, hoursBookedBetween, periodContaining } from "../services/membership.js";
+import { isSlotConflict } from "../services/pgErrors.js";
 import { doorUrlOf } from "./receipt.js";
-import { cancellationDeadline } from "./reservationView.js";
+import { cancellationDeadline } from "./view.js";
 import { getSettings, type Settings } from "../settings/service.js";
-import { hoursQuotaOfPeriod } from "./tierChange.js";
+import { hoursQuotaOfPeriod } from "../services/tierChange.js";
 import { memberCancellationMail, memberConfirmationMail } from "./visitorMail.js";
 
 /** A member's bookings: subscriber bookings within the quota, the member's list, cancelling. */

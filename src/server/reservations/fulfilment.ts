@@ -4,11 +4,11 @@ import type { AppContext } from "../context.js";
 import { payments, reservations } from "../db/schema.js";
 import { markDiscountUsed, releaseDiscountUses } from "../discountCodes/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
-import { isSlotConflict } from "./pgErrors.js";
+import { isSlotConflict } from "../services/pgErrors.js";
 import { vatRateOn } from "../prices/service.js";
 import { lateRefundMail, receiptMail } from "./receipt.js";
-import { recordRefund, refundAndTell } from "./refunds.js";
-import { findReservation, type PaymentRow } from "./reservationView.js";
+import { recordRefund, refundAndTell } from "../services/refunds.js";
+import { findReservation, type PaymentRow } from "./view.js";
 import { getSettings } from "../settings/service.js";
 
 /**

@@ -4,11 +4,11 @@ import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import { vatIncludedCents } from "../../domain/money.js";
 import { priceBreakdown } from "../../domain/pricing.js";
 import type { AppContext } from "../context.js";
-import { checkSlot, primaryArea } from "./availability.js";
+import { checkSlot, primaryArea } from "../services/availability.js";
 import { discountOf, lookUpDiscountCode } from "../discountCodes/service.js";
 import { lookUpGiftCard } from "../giftCards/service.js";
 import { getSettings } from "../settings/service.js";
-import { liveOfferHold } from "./waitlistOffers.js";
+import { liveOfferHold } from "../services/waitlistOffers.js";
 
 /**
  * The checkout's price of one slot: list price (each dog after the first adds the extra dog's

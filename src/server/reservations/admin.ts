@@ -4,29 +4,24 @@ import type {
   OpeningDay,
   ReservationDetails,
   ReservationList,
-} from "../../../domain/admin/reservations.js";
-import { openingOn } from "../../../domain/availability.js";
-import { blockedPeriod, buffersFor } from "../../../domain/dogRules.js";
-import { datesBetween, daysInclusive, toHelsinkiIso, wallClock } from "../../../domain/helsinkiTime.js";
-import type { AppContext } from "../../context.js";
-import type { DbOrTx } from "../../db/index.js";
-import { periodOverlaps } from "../../db/periods.js";
-import { areas, blocks, doorEvents, openingExceptions, payments, reservations } from "../../db/schema.js";
-import { badRequest, conflict, notFound } from "../../errors.js";
-import type { AdminActor } from "../../plugins/adminAuth.js";
-import { checkSlot, lockAreaBookings, primaryArea } from "../availability.js";
-import { recordAudit } from "../audit.js";
-import { newToken } from "../booking.js";
-import { getSetting, getSettings } from "../../settings/service.js";
-import { isSlotConflict } from "../pgErrors.js";
-import { customerAttendance } from "../attendance.js";
-import { countWaiting } from "../waitlist.js";
-import {
-  adminReservationById,
-  flatten,
-  reservationWithArea,
-  toAdminReservations,
-} from "./reservationRows.js";
+} from "../../domain/admin/reservations.js";
+import { openingOn } from "../../domain/availability.js";
+import { blockedPeriod, buffersFor } from "../../domain/dogRules.js";
+import { datesBetween, daysInclusive, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
+import type { AppContext } from "../context.js";
+import type { DbOrTx } from "../db/index.js";
+import { periodOverlaps } from "../db/periods.js";
+import { areas, blocks, doorEvents, openingExceptions, payments, reservations } from "../db/schema.js";
+import { badRequest, conflict, notFound } from "../errors.js";
+import type { AdminActor } from "../plugins/adminAuth.js";
+import { checkSlot, lockAreaBookings, primaryArea } from "../services/availability.js";
+import { recordAudit } from "../services/audit.js";
+import { newToken } from "./service.js";
+import { getSetting, getSettings } from "../settings/service.js";
+import { isSlotConflict } from "../services/pgErrors.js";
+import { customerAttendance } from "../services/attendance.js";
+import { countWaiting } from "../services/waitlist.js";
+import { adminReservationById, flatten, reservationWithArea, toAdminReservations } from "./adminRows.js";
 
 /** Varaukset: the day and week views, the search, a booking's details and the manual booking. */
 

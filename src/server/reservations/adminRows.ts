@@ -1,8 +1,8 @@
 import { desc, eq, inArray } from "drizzle-orm";
-import type { AdminReservation } from "../../../domain/admin/reservations.js";
-import { toHelsinkiIso } from "../../../domain/helsinkiTime.js";
-import type { DbOrTx } from "../../db/index.js";
-import { areas, payments, reservations } from "../../db/schema.js";
+import type { AdminReservation } from "../../domain/admin/reservations.js";
+import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import type { DbOrTx } from "../db/index.js";
+import { areas, payments, reservations } from "../db/schema.js";
 
 type Row = typeof reservations.$inferSelect & { areaName: string };
 

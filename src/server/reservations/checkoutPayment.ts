@@ -6,11 +6,11 @@ import { HttpError } from "../errors.js";
 import type { CheckoutSession } from "../integrations/payments/provider.js";
 import { releaseDiscountUses } from "../discountCodes/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
-import { PAYMENT_START_FAILED } from "./paymentConstants.js";
-import type { PaymentRow, ReservationRow } from "./reservationView.js";
+import { PAYMENT_START_FAILED } from "../services/paymentConstants.js";
+import type { PaymentRow, ReservationRow } from "./view.js";
 
 /**
- * After the checkout's transaction has committed (services/booking.ts): asks the payment provider
+ * After the checkout's transaction has committed (reservations/service.ts): asks the payment provider
  * where to send the visitor. If the provider fails, the hold, the gift card's share and the
  * discount are released at once (the visitor may try again) and the visitor gets a 502.
  */

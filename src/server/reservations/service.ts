@@ -15,16 +15,11 @@ import { holdSlot } from "./checkoutHold.js";
 import { startCheckoutPayment } from "./checkoutPayment.js";
 import { releaseDiscountUses } from "../discountCodes/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
-import { refundMoveDifferences } from "./moveHold.js";
+import { refundMoveDifferences } from "../services/moveHold.js";
 import { cancellationMail } from "./receipt.js";
-import { confirmReservationPayment } from "./reservationFulfilment.js";
-import {
-  cancellationDeadline,
-  findReservation,
-  latestPayment,
-  toPublicReservation,
-} from "./reservationView.js";
-import { recordRefund, refundableCents, sendRefund } from "./refunds.js";
+import { confirmReservationPayment } from "./fulfilment.js";
+import { cancellationDeadline, findReservation, latestPayment, toPublicReservation } from "./view.js";
+import { recordRefund, refundableCents, sendRefund } from "../services/refunds.js";
 import { getSettings } from "../settings/service.js";
 
 /**

@@ -3,7 +3,7 @@ import { mapUrl } from "../../domain/mapLink.js";
 import { formatDateTime, formatTimeRange } from "../../domain/helsinkiClock.js";
 import { dogOptionsText } from "../../domain/dogRules.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
-import type { OutgoingMail } from "./mail.js";
+import type { OutgoingMail } from "../services/mail.js";
 import type { Settings } from "../settings/service.js";
 
 /** The booking e-mails (Finnish): receipt with an .ics invitation, cancellation, late refund. */

@@ -27,7 +27,8 @@ import {
   purchaseConditions,
   purchasesPageQuery,
 } from "../../src/server/services/admin/purchases.js";
-import { listReservations, reservationListQuery } from "../../src/server/reservations/admin.js";
+import { listReservations } from "../../src/server/reservations/admin.js";
+import { reservationListQuery } from "../../src/server/reservations/adminRepository.js";
 import {
   latestJobRunsQuery,
   listAudit,
@@ -39,7 +40,7 @@ import {
   loadLiveReservations,
   primaryArea,
 } from "../../src/server/services/availability.js";
-import { bookingStateQuery } from "../../src/server/reservations/checkoutHold.js";
+import { bookingStateQuery } from "../../src/server/reservations/holdRepository.js";
 import { storedHealth } from "../../src/server/services/health.js";
 import {
   createDueInvoices,

@@ -7,7 +7,7 @@ import {
   purchasesPageQuery,
   purchasesSummaryQuery,
 } from "../../src/server/services/admin/purchases.js";
-import { reservationListQuery } from "../../src/server/reservations/admin.js";
+import { reservationListQuery } from "../../src/server/reservations/adminRepository.js";
 import { doorEventConditions, doorEventCountsQuery } from "../../src/server/services/admin/operations.js";
 import { logWindow } from "../../src/server/services/admin/paging.js";
 import {
@@ -17,7 +17,7 @@ import {
   outboxPageQuery,
 } from "../../src/server/services/admin/system.js";
 import { loadLiveReservations } from "../../src/server/services/availability.js";
-import { bookingStateQuery } from "../../src/server/reservations/checkoutHold.js";
+import { bookingStateQuery } from "../../src/server/reservations/holdRepository.js";
 import { lightsWindowQuery } from "../../src/server/services/lights.js";
 import { databaseKinds, openTestDatabase } from "../support/database.js";
 import { emailFragment, seedHistory } from "../support/history.js";

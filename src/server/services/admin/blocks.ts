@@ -14,7 +14,8 @@ import {
   cancelReservationInTx,
   type AdminCancelResult,
 } from "../../reservations/adminCancellation.js";
-import { flatten, reservationWithArea, toAdminReservations } from "../../reservations/adminRows.js";
+import { flatten, reservationWithArea } from "../../reservations/adminRepository.js";
+import { toAdminReservations } from "../../reservations/adminRows.js";
 
 /** A block that would cover live bookings the admin did not choose to cancel: 409 with the list. */
 export class BlockConflictError extends HttpError {

@@ -3,7 +3,7 @@ import type { Subscription } from "../src/domain/membership";
 
 /*
  * The member booking's quota rules, shared by memberBookingMachine's guards and the views that show
- * what a booking uses. The server decides in the end (src/server/services/memberReservations.ts);
+ * what a booking uses. The server decides in the end (src/server/reservations/member.ts);
  * these let the page refuse what cannot fit without asking, in the same words.
  */
 

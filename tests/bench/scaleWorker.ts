@@ -24,7 +24,8 @@ import { listMemberships } from "../../src/server/subscriptions/admin.js";
 import { heatmap, listDoorEvents, timeline } from "../../src/server/door/adminOperations.js";
 import { listPurchases, purchaseWindow } from "../../src/server/payments/admin.js";
 import { purchaseConditions, purchasesPageQuery } from "../../src/server/payments/purchaseRepository.js";
-import { listReservations, reservationListQuery } from "../../src/server/services/admin/reservations.js";
+import { listReservations } from "../../src/server/reservations/admin.js";
+import { reservationListQuery } from "../../src/server/reservations/adminRepository.js";
 import { listOutbox } from "../../src/server/mail/admin.js";
 import { listAudit, listJobs } from "../../src/server/system/admin.js";
 import { latestJobRunsQuery } from "../../src/server/system/jobRepository.js";
@@ -33,7 +34,7 @@ import {
   loadLiveReservations,
   primaryArea,
 } from "../../src/server/availability/service.js";
-import { bookingStateQuery } from "../../src/server/services/checkoutHold.js";
+import { bookingStateQuery } from "../../src/server/reservations/holdRepository.js";
 import { storedHealth } from "../../src/server/system/health.js";
 import { consoleTransport } from "../../src/server/mail/service.js";
 import { currentSubscription, toSubscriptionView } from "../../src/server/subscriptions/service.js";

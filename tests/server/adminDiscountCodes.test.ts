@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { auditLog, discountCodes } from "../../src/server/db/schema.js";
-import { releaseExpiredHolds } from "../../src/server/services/holds.js";
+import { releaseExpiredHolds } from "../../src/server/reservations/holds.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, holdSlot, postCheckout } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

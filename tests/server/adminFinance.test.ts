@@ -1,4 +1,4 @@
-import { cancelReservation } from "../../src/server/services/booking.js";
+import { cancelReservation } from "../../src/server/reservations/service.js";
 import { createDueInvoices } from "../../src/server/invoices/service.js";
 import { setVatRate } from "../../src/server/prices/admin.js";
 import { createTestApp, type TestApp } from "../support/app.js";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { gunzipSync } from "node:zlib";
 import { areas, blocks, openingExceptions, priceRules, reservations } from "../../src/server/db/schema.js";
-import { releaseExpiredHolds } from "../../src/server/services/holds.js";
+import { releaseExpiredHolds } from "../../src/server/reservations/holds.js";
 import { putSetting, defaultSettings } from "../../src/server/settings/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { availabilityOf, bookAndPay, holdSlot, pressDemoButton } from "../support/booking.js";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { discountCodeUses, discountCodes, payments, reservations } from "../../src/server/db/schema.js";
-import { releaseExpiredHolds } from "../../src/server/services/holds.js";
+import { releaseExpiredHolds } from "../../src/server/reservations/holds.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { holdSlot, outboxOf, postCheckout, pressDemoButton } from "../support/booking.js";
 import { addDiscountCode } from "../support/credits.js";

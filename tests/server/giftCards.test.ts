@@ -7,7 +7,7 @@ import {
   reservations,
 } from "../../src/server/db/schema.js";
 import { confirmPayment } from "../../src/server/payments/fulfilment.js";
-import { releaseExpiredHolds } from "../../src/server/services/holds.js";
+import { releaseExpiredHolds } from "../../src/server/reservations/holds.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { holdSlot, outboxOf, postCheckout, pressDemoButton } from "../support/booking.js";
 import { addGiftCard } from "../support/credits.js";

@@ -7,13 +7,13 @@ import {
   purchasesPageQuery,
   purchasesSummaryQuery,
 } from "../../src/server/payments/purchaseRepository.js";
-import { reservationListQuery } from "../../src/server/services/admin/reservations.js";
+import { reservationListQuery } from "../../src/server/reservations/adminRepository.js";
 import { doorEventConditions, doorEventCountsQuery } from "../../src/server/door/operationsRepository.js";
 import { logWindow } from "../../src/server/services/admin/paging.js";
 import { outboxConditions, outboxCountsQuery, outboxPageQuery } from "../../src/server/mail/repository.js";
 import { latestJobRunsQuery } from "../../src/server/system/jobRepository.js";
 import { loadLiveReservations } from "../../src/server/availability/service.js";
-import { bookingStateQuery } from "../../src/server/services/checkoutHold.js";
+import { bookingStateQuery } from "../../src/server/reservations/holdRepository.js";
 import { lightsWindowQuery } from "../../src/server/lights/repository.js";
 import { dueSubscriptionsQuery } from "../../src/server/subscriptions/repository.js";
 import { databaseKinds, openTestDatabase } from "../support/database.js";

@@ -4,7 +4,7 @@ import { demoPaymentProvider } from "../../src/server/integrations/payments/demo
 import type { PaymentProvider, RefundRequest } from "../../src/server/integrations/payments/provider.js";
 import { jobs } from "../../src/server/jobs/index.js";
 import { confirmPayment } from "../../src/server/payments/fulfilment.js";
-import { releaseExpiredHolds } from "../../src/server/services/holds.js";
+import { releaseExpiredHolds } from "../../src/server/reservations/holds.js";
 import { MAX_REFUND_ATTEMPTS, recordRefund, sendRefund } from "../../src/server/payments/refunds.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, holdSlot } from "../support/booking.js";

@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, outboxOf } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
-import { LOOKUP_MAX_PER_IP, LOOKUP_MAX_PER_MAILBOX } from "../../src/server/services/reservationLookup.js";
+import { LOOKUP_MAX_PER_IP, LOOKUP_MAX_PER_MAILBOX } from "../../src/server/reservations/lookup.js";
 
 const at = (time: string, day = "20") => `2026-06-${day}T${time}:00+03:00`;
 

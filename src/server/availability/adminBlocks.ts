@@ -5,13 +5,13 @@ import { badRequest, HttpError, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { recordAudit } from "../system/audit.js";
 import { lockAreaBookings } from "./service.js";
-import { expireHolds } from "../services/holds.js";
+import { expireHolds } from "../reservations/holds.js";
 import {
   afterCancelCommitted,
   cancelReservationInTx,
   type AdminCancelResult,
-} from "../services/admin/cancellation.js";
-import { toAdminReservations } from "../services/admin/reservationRows.js";
+} from "../reservations/adminCancellation.js";
+import { toAdminReservations } from "../reservations/adminRows.js";
 import { availabilityRepository } from "./repository.js";
 
 /** A block that would cover live bookings the admin did not choose to cancel: 409 with the list. */

@@ -3,7 +3,7 @@ import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import { EXPORTED, mailsTo, recordsOf } from "./exportRepository.js";
 import { listInvoices } from "../invoices/service.js";
-import { listMemberReservations } from "../services/memberReservations.js";
+import { listMemberReservations } from "../reservations/member.js";
 import { currentSubscription, toSubscriptionView } from "../subscriptions/service.js";
 
 /**

@@ -2,7 +2,7 @@ import { formatTimeRange } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
-import { doorUrlOf } from "../services/receipt.js";
+import { doorUrlOf } from "../reservations/receipt.js";
 import { getSettings, type Settings } from "../settings/service.js";
 import { fallbackTextOf, openOutage } from "./gateOutages.js";
 import { gateRepository, type BookingInPlay } from "./gateRepository.js";

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../db/index.js";
-import type { ReservationRow } from "../services/reservationView.js";
+import type { ReservationRow } from "../reservations/view.js";
 import { doorRepository } from "./repository.js";
 
 const sameCustomer = (

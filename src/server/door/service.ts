@@ -3,7 +3,7 @@ import { formatDateTime, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
-import { findReservation, type ReservationRow } from "../services/reservationView.js";
+import { findReservation, type ReservationRow } from "../reservations/view.js";
 import { getSettings, type Settings } from "../settings/service.js";
 import { fallbackTextOf, openOutage } from "./gateOutages.js";
 import { handoverUntil } from "./handover.js";

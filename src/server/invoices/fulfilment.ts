@@ -4,7 +4,7 @@ import type { OutgoingMail } from "../mail/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
 import { recordRefund, refundAndTell } from "../payments/refunds.js";
 import { invoicePaidMail, welcomeMail } from "../subscriptions/mail.js";
-import type { PaymentRow } from "../services/reservationView.js";
+import type { PaymentRow } from "../reservations/view.js";
 import type { InvoiceRow } from "./service.js";
 import { getSettings, type Settings } from "../settings/service.js";
 import { subscriptionRepository } from "../subscriptions/repository.js";

@@ -6,7 +6,7 @@ import { checkGate } from "../door/gateHealth.js";
 import { loggableError } from "../errors.js";
 import { switchLights } from "../lights/service.js";
 import { MAGIC_LINK_TTL_MINUTES } from "../customers/customerAuth.js";
-import { releaseExpiredHolds } from "../services/holds.js";
+import { releaseExpiredHolds } from "../reservations/holds.js";
 import { createDueInvoices, remindOverdueInvoices } from "../invoices/service.js";
 import { expireAbandonedSignups } from "../subscriptions/service.js";
 import { closeCancelledCheckouts } from "../payments/paymentEvents.js";

@@ -10,7 +10,7 @@ import {
   cancelReservationPayment,
   confirmReservationPayment,
   type ReservationConfirmOutcome,
-} from "../services/reservationFulfilment.js";
+} from "../reservations/fulfilment.js";
 import { paymentRepository, type PaymentRow } from "./repository.js";
 
 /**

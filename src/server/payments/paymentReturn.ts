@@ -1,11 +1,11 @@
 import type { AppContext } from "../context.js";
 import { notFound } from "../errors.js";
-import { checkoutReturnPath } from "../services/booking.js";
+import { checkoutReturnPath } from "../reservations/service.js";
 import { applyPaymentOutcome } from "./fulfilment.js";
 import { moveHoldReturnPath } from "../reservations/moveHold.js";
 import { paymentRepository } from "./repository.js";
 import { invoicePaymentReturnPath } from "../invoices/service.js";
-import { findReservation } from "../services/reservationView.js";
+import { findReservation } from "../reservations/view.js";
 
 /**
  * Where a payer goes back to from a payment page, decided from what the database says now (never

@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { recordAudit } from "../system/audit.js";
 import { checkSlot, lockAreaBookings } from "../availability/service.js";
-import { expireHolds } from "../services/holds.js";
+import { expireHolds } from "./holds.js";
 import { applyMove, enqueueMoveMail } from "./moveApply.js";
 import { holdDearerMove, releaseMoveHolds, startMovePayment } from "./moveHold.js";
 import { newPrice, returnDifference } from "./moveMoney.js";
@@ -21,7 +21,7 @@ import {
   latestPayment,
   toPublicReservation,
   type ReservationRow,
-} from "../services/reservationView.js";
+} from "./view.js";
 import { getSettings, type Settings } from "../settings/service.js";
 
 /**

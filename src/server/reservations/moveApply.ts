@@ -8,7 +8,7 @@ import { hoursBookedBetween, periodContaining } from "../subscriptions/service.j
 import { formatDay } from "../subscriptions/mail.js";
 import { moveMail } from "./moveMail.js";
 import { moveRepository, type SubscriptionRow } from "./moveRepository.js";
-import type { ReservationRow } from "../services/reservationView.js";
+import type { ReservationRow } from "./view.js";
 import type { Settings } from "../settings/service.js";
 import { hoursQuotaOfPeriod } from "../subscriptions/tierChange.js";
 

@@ -8,7 +8,7 @@ import { moveRepository } from "./moveRepository.js";
 import { isSlotConflict } from "../db/pgErrors.js";
 import { vatRateOn } from "../prices/service.js";
 import { recordRefund, refundAndTell } from "../payments/refunds.js";
-import type { PaymentRow, ReservationRow } from "../services/reservationView.js";
+import type { PaymentRow, ReservationRow } from "./view.js";
 import { getSettings } from "../settings/service.js";
 
 /**

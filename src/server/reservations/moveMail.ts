@@ -1,7 +1,7 @@
 import { formatTimeRange } from "../../domain/helsinkiClock.js";
 import { formatEuros } from "../../domain/money.js";
 import type { OutgoingMail } from "../mail/service.js";
-import { bookingIcs, doorUrlOf, signature, type MailReservation } from "../services/receipt.js";
+import { bookingIcs, doorUrlOf, signature, type MailReservation } from "./receipt.js";
 import type { Settings } from "../settings/service.js";
 
 /**

@@ -5,7 +5,7 @@ import { discountOf } from "../discountCodes/service.js";
 import { conflict } from "../errors.js";
 import { returnGiftCardPart } from "../giftCards/service.js";
 import { recordRefund, refundableCents } from "../payments/refunds.js";
-import type { ReservationRow } from "../services/reservationView.js";
+import type { ReservationRow } from "./view.js";
 import { moveRepository } from "./moveRepository.js";
 
 /**

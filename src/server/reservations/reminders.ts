@@ -1,7 +1,7 @@
 import type { AppContext } from "../context.js";
 import type { Customer } from "../../domain/customer.js";
 import { getSettings } from "../settings/service.js";
-import { reminderMail } from "../services/visitorMail.js";
+import { reminderMail } from "./visitorMail.js";
 import { reminderRepository } from "./reminderRepository.js";
 
 /**

@@ -5,12 +5,12 @@ import { formatTime, formatTimeRange, helsinkiDate } from "../../domain/helsinki
 import { formatReferenceNumber } from "../../domain/membership.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import { HttpError, notFound } from "../errors.js";
-import { checkoutReturnPath } from "../services/booking.js";
+import { checkoutReturnPath } from "../reservations/service.js";
 import { applyPaymentOutcome } from "../payments/fulfilment.js";
 import { paymentRepository } from "../payments/repository.js";
 import { invoicePaymentReturnPath } from "../invoices/service.js";
 import { moveHoldReturnPath } from "../reservations/moveHold.js";
-import { findReservation, type PaymentRow, type ReservationRow } from "../services/reservationView.js";
+import { findReservation, type PaymentRow, type ReservationRow } from "../reservations/view.js";
 import { vatRateOn } from "../prices/service.js";
 import { getSettings } from "../settings/service.js";
 import { demoPageStyle } from "./demoPaymentStyle.js";

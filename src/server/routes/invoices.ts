@@ -8,7 +8,7 @@ import {
 import { signedInCustomer } from "../plugins/customerAuth.js";
 import { idempotencyHeaders, idempotent } from "../plugins/idempotency.js";
 import { listInvoices, payInvoice } from "../invoices/service.js";
-import { invoiceReceiptHtml } from "../services/receiptPage.js";
+import { invoiceReceiptHtml } from "../reservations/receiptPage.js";
 
 const messageSchema = z.object({ message: z.string() });
 const security = [{ customerSession: [] }];

@@ -12,7 +12,7 @@ import {
   moveMemberReservation,
   createSubscriberReservation,
   listMemberReservations,
-} from "../services/memberReservations.js";
+} from "../reservations/member.js";
 
 const messageSchema = z.object({ message: z.string() });
 const security = [{ customerSession: [] }];

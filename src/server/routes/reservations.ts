@@ -16,17 +16,13 @@ import {
   reservationLookupResponseSchema,
 } from "../../domain/reservationLookup.js";
 import { badRequest, HttpError } from "../errors.js";
-import { cancelReservation, createReservation, getReservationByToken } from "../services/booking.js";
+import { cancelReservation, createReservation, getReservationByToken } from "../reservations/service.js";
 import { idempotencyHeaders, idempotent } from "../plugins/idempotency.js";
-import { TooManyHoldsError } from "../services/holdLimits.js";
-import { quoteSlot } from "../services/quote.js";
-import { reservationIcs, reservationReceiptHtml } from "../services/receiptPage.js";
+import { TooManyHoldsError } from "../reservations/holdLimits.js";
+import { quoteSlot } from "../reservations/quote.js";
+import { reservationIcs, reservationReceiptHtml } from "../reservations/receiptPage.js";
 import { moveByToken } from "../reservations/move.js";
-import {
-  lookupMessages,
-  LookupIpLimitReached,
-  requestReservationLookup,
-} from "../services/reservationLookup.js";
+import { lookupMessages, LookupIpLimitReached, requestReservationLookup } from "../reservations/lookup.js";
 
 const messageSchema = z.object({ message: z.string() });
 const tokenParams = z.object({ accessToken: z.string().min(1).max(100) });

@@ -15,7 +15,7 @@ import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/index.js";
 import { notFound } from "../errors.js";
 import { toInvoiceView, type InvoiceRow } from "../invoices/service.js";
-import { listMemberReservations } from "../services/memberReservations.js";
+import { listMemberReservations } from "../reservations/member.js";
 import {
   hasAccessOn,
   hoursBookedIn,
@@ -26,7 +26,7 @@ import {
 } from "./service.js";
 import { tiersOn } from "../prices/service.js";
 import { hoursQuotaOfPeriod, pendingTierChange } from "./tierChange.js";
-import { likePattern } from "../services/admin/reservations.js";
+import { likePattern } from "../reservations/admin.js";
 import { invoiceRepository } from "../invoices/repository.js";
 import { membershipListRepository, type TierVersion } from "./adminRepository.js";
 import { subscriptionRepository } from "./repository.js";

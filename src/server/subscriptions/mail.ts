@@ -4,7 +4,7 @@ import { addDays, commitmentLastDay } from "../../domain/membershipPeriods.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import type { invoices, subscriptions } from "../db/schema.js";
 import type { OutgoingMail } from "../mail/service.js";
-import { signature } from "../services/receipt.js";
+import { signature } from "../reservations/receipt.js";
 import type { Settings } from "../settings/service.js";
 
 /** The membership e-mails (Finnish): welcome, new invoice, overdue reminder, cancellation. */

@@ -6,7 +6,7 @@ import type { DbOrTx, Tx } from "../db/index.js";
 import { conflict } from "../errors.js";
 import { checkSlot, lockAreaBookings } from "../availability/service.js";
 import { mailboxKey } from "../customers/customerAuth.js";
-import { expireHolds } from "../services/holds.js";
+import { expireHolds } from "../reservations/holds.js";
 import { getSettings } from "../settings/service.js";
 import { candidatesQuery, waitlistRepository } from "./repository.js";
 import { waitlistOfferMail } from "./mail.js";

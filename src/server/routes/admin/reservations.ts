@@ -15,14 +15,10 @@ import {
 } from "../../../domain/admin/reservations.js";
 import { signedInAdmin } from "../../plugins/adminAuth.js";
 import { BlockConflictError, createBlock, deleteBlock } from "../../availability/adminBlocks.js";
-import { adminCancelReservation } from "../../services/admin/cancellation.js";
-import { adminReservationById } from "../../services/admin/reservationRows.js";
+import { adminCancelReservation } from "../../reservations/adminCancellation.js";
+import { adminReservationById } from "../../reservations/adminRows.js";
 import { moveReservation } from "../../reservations/move.js";
-import {
-  createManualReservation,
-  listReservations,
-  reservationDetails,
-} from "../../services/admin/reservations.js";
+import { createManualReservation, listReservations, reservationDetails } from "../../reservations/admin.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const idParams = z.object({ id: z.string().uuid("Varauksen tunniste on virheellinen.") });

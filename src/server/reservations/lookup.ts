@@ -1,10 +1,9 @@
-import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
-import { areas, reservationLookups, reservations } from "../db/schema.js";
 import { HttpError } from "../errors.js";
 import { mailboxKey } from "../customers/customerAuth.js";
 import { getSetting } from "../settings/service.js";
+import { lookupRepository } from "./lookupRepository.js";
 import { lookupMail } from "./visitorMail.js";
 
 /**
@@ -45,42 +44,18 @@ export async function requestReservationLookup(ctx: AppContext, email: string, i
       [LIMIT_LOCK.lookupIp, ip],
       [LIMIT_LOCK.lookupMailbox, mailbox],
     ]);
-    const fromIp = await tx
-      .select({ at: reservationLookups.createdAt })
-      .from(reservationLookups)
-      .where(and(eq(reservationLookups.ip, ip), gt(reservationLookups.createdAt, since)))
-      .orderBy(desc(reservationLookups.createdAt))
-      .limit(LOOKUP_MAX_PER_IP);
+    const lookups = lookupRepository(tx);
+    const fromIp = await lookups.lookupTimesFromIp(ip, since, LOOKUP_MAX_PER_IP);
     if (fromIp.length >= LOOKUP_MAX_PER_IP)
       throw new LookupIpLimitReached(
-        fromIp.at(-1)!.at.getTime() + LOOKUP_WINDOW_MINUTES * 60_000 - now.getTime(),
+        fromIp.at(-1)!.getTime() + LOOKUP_WINDOW_MINUTES * 60_000 - now.getTime(),
       );
-    const [forMailbox] = await tx
-      .select({ n: count() })
-      .from(reservationLookups)
-      .where(and(eq(reservationLookups.mailbox, mailbox), gt(reservationLookups.createdAt, since)));
-    if (forMailbox!.n >= LOOKUP_MAX_PER_MAILBOX) throw new HttpError(429, lookupMessages.tooManyForEmail);
-    await tx.insert(reservationLookups).values({ mailbox, ip, createdAt: now });
+    if ((await lookups.lookupCountForMailbox(mailbox, since)) >= LOOKUP_MAX_PER_MAILBOX)
+      throw new HttpError(429, lookupMessages.tooManyForEmail);
+    await lookups.recordLookup({ mailbox, ip, createdAt: now });
 
-    // The address as booked (reservations_email index on lower(email)); live bookings not yet over.
-    const bookings = await tx
-      .select({
-        startsAt: reservations.startsAt,
-        endsAt: reservations.endsAt,
-        accessToken: reservations.accessToken,
-        areaName: areas.name,
-      })
-      .from(reservations)
-      .innerJoin(areas, eq(areas.id, reservations.areaId))
-      .where(
-        and(
-          sql`lower(${reservations.email}) = ${email.toLowerCase()}`,
-          eq(reservations.status, "confirmed"),
-          gt(reservations.endsAt, now),
-        ),
-      )
-      .orderBy(asc(reservations.startsAt))
-      .limit(MAX_LISTED);
+    // The address as booked; live bookings not yet over.
+    const bookings = await lookups.upcomingByEmail(email, now, MAX_LISTED);
     const park = await getSetting(tx, "park");
     return ctx.mail.enqueue(tx, lookupMail({ to: email, bookings, park, publicUrl: ctx.config.publicUrl }));
   });

@@ -1,20 +1,20 @@
-import { and, desc, eq } from "drizzle-orm";
-import { formatTimeRange } from "../../../domain/helsinkiClock.js";
-import { formatEuros } from "../../../domain/money.js";
-import type { AppContext } from "../../context.js";
-import type { Tx } from "../../db/index.js";
-import { areas, payments, reservations } from "../../db/schema.js";
-import { conflict, notFound } from "../../errors.js";
-import type { AdminActor } from "../../plugins/adminAuth.js";
-import { recordAudit } from "../../system/audit.js";
-import { releaseDiscountUses } from "../../discountCodes/service.js";
-import { returnGiftCardShares } from "../../giftCards/service.js";
-import type { OutgoingMail } from "../../mail/service.js";
-import { recordRefund, refundableCents, sendRefund, type RefundReason } from "../../payments/refunds.js";
-import { refundMoveDifferences } from "../../reservations/moveHold.js";
-import { getSettings } from "../../settings/service.js";
-import { adminReservationById } from "./reservationRows.js";
-import { RESERVATION_NOT_FOUND } from "./reservations.js";
+import { formatTimeRange } from "../../domain/helsinkiClock.js";
+import { formatEuros } from "../../domain/money.js";
+import type { AppContext } from "../context.js";
+import type { Tx } from "../db/index.js";
+import { conflict, notFound } from "../errors.js";
+import type { AdminActor } from "../plugins/adminAuth.js";
+import { recordAudit } from "../system/audit.js";
+import { releaseDiscountUses } from "../discountCodes/service.js";
+import { returnGiftCardShares } from "../giftCards/service.js";
+import type { OutgoingMail } from "../mail/service.js";
+import { recordRefund, refundableCents, sendRefund, type RefundReason } from "../payments/refunds.js";
+import { refundMoveDifferences } from "./moveHold.js";
+import { getSettings } from "../settings/service.js";
+import { adminReservationRepository } from "./adminRepository.js";
+import { adminReservationById } from "./adminRows.js";
+import { reservationRepository, type ReservationRow } from "./repository.js";
+import { RESERVATION_NOT_FOUND } from "./admin.js";
 
 /**
  * The admin cancels a booking at any time, with or without a refund. The refund is recorded in the
@@ -45,18 +45,13 @@ export async function cancelReservationInTx(
   options: { refund: boolean },
 ): Promise<AdminCancelResult> {
   const now = ctx.now();
+  const reservations = reservationRepository(tx);
   // Lock order: reservation, then payment (as everywhere).
-  const [row] = await tx.select().from(reservations).where(eq(reservations.id, id)).for("update");
+  const row = await reservations.lock(id);
   if (!row) throw notFound(RESERVATION_NOT_FOUND);
   if (row.status === "cancelled" || row.status === "expired")
     throw conflict(`Varaus ${row.name} ${formatTimeRange(row.startsAt, row.endsAt)} ei ole enää voimassa.`);
-  const [payment] = await tx
-    .select()
-    .from(payments)
-    .where(eq(payments.reservationId, id))
-    .orderBy(desc(payments.createdAt))
-    .limit(1)
-    .for("update");
+  const payment = await reservations.lockLatestPayment(id);
 
   let refundedCents = 0;
   let refundId: string | null = null;
@@ -72,10 +67,7 @@ export async function cancelReservationInTx(
     giftCardReturnedCents = await returnGiftCardShares(tx, [payment.id], now);
     await releaseDiscountUses(tx, [id], now);
   } else if (payment?.status === "pending") {
-    await tx
-      .update(payments)
-      .set({ status: "cancelled" })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
+    await reservations.cancelPendingPayment(payment.id);
     giftCardReturnedCents = await returnGiftCardShares(tx, [payment.id], now);
     await releaseDiscountUses(tx, [id], now);
   }
@@ -86,11 +78,7 @@ export async function cancelReservationInTx(
     refund: options.refund && payment?.status === "paid",
   });
   refundedCents += moves.refundedCents;
-  const [after] = await tx
-    .update(reservations)
-    .set({ status: "cancelled", cancelledAt: now, cancelReason: options.refund ? "admin_refunded" : "admin" })
-    .where(eq(reservations.id, id))
-    .returning();
+  const after = await reservations.cancel(id, now, options.refund ? "admin_refunded" : "admin");
   await recordAudit(tx, actor, {
     action: options.refund ? "reservation.cancel_with_refund" : "reservation.cancel",
     entity: "reservation",
@@ -101,14 +89,14 @@ export async function cancelReservationInTx(
 
   let mailId: number | null = null;
   if (row.status === "confirmed") {
-    const [area] = await tx.select({ name: areas.name }).from(areas).where(eq(areas.id, row.areaId));
+    const areaName = await adminReservationRepository(tx).areaName(row.areaId);
     const { park } = await getSettings(tx);
     const paid = payment?.status === "paid";
     mailId = await ctx.mail.enqueue(
       tx,
       adminCancellationMail({
         row,
-        areaName: area?.name ?? "",
+        areaName: areaName ?? "",
         park,
         paid,
         refundedCents,
@@ -157,7 +145,7 @@ export async function adminCancelReservation(
 
 /** The park cancelled: what happens to the money says the admin's choice, not the visitor's rules. */
 function adminCancellationMail(c: {
-  row: typeof reservations.$inferSelect;
+  row: ReservationRow;
   areaName: string;
   park: { name: string; email: string; phone: string };
   paid: boolean;

@@ -1,9 +1,8 @@
-import { and, eq, inArray, lte } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/index.js";
-import { payments, reservations } from "../db/schema.js";
 import { releaseDiscountUses } from "../discountCodes/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
+import { holdRepository } from "./holdRepository.js";
 
 /**
  * Ends holds whose time is up: the pending reservation becomes expired (freeing its slot for
@@ -18,31 +17,12 @@ export async function expireHolds(
   /** Only these reservations (still only if their hold has ended). */
   only?: string[],
 ): Promise<string[]> {
-  const expired = await db
-    .update(reservations)
-    .set({ status: "expired", cancelReason: "hold_expired" })
-    .where(
-      and(
-        eq(reservations.status, "pending"),
-        lte(reservations.holdExpiresAt, now),
-        areaId === undefined ? undefined : eq(reservations.areaId, areaId),
-        only === undefined ? undefined : inArray(reservations.id, only),
-      ),
-    )
-    .returning({ id: reservations.id });
-  const ids = expired.map((r) => r.id);
+  const holds = holdRepository(db);
+  const ids = await holds.expireEnded(now, areaId, only);
   if (ids.length > 0) {
-    const cancelled = await db
-      .update(payments)
-      .set({ status: "cancelled" })
-      .where(and(inArray(payments.reservationId, ids), eq(payments.status, "pending")))
-      .returning({ id: payments.id });
+    const cancelled = await holds.cancelPendingPayments(ids);
     // The gift-card shares and discount uses the holds had taken are free again.
-    await returnGiftCardShares(
-      db,
-      cancelled.map((p) => p.id),
-      now,
-    );
+    await returnGiftCardShares(db, cancelled, now);
     await releaseDiscountUses(db, ids, now);
   }
   return ids;

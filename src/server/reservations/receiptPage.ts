@@ -1,15 +1,14 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
 import { formatDate, formatDateTime, formatTimeRange } from "../../domain/helsinkiClock.js";
 import { helsinkiDate } from "../../domain/helsinkiTime.js";
 import { formatReferenceNumber } from "../../domain/membership.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
-import { invoices, payments } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
-import { NOT_FOUND_MESSAGE } from "./booking.js";
+import { NOT_FOUND_MESSAGE } from "./service.js";
 import { vatRateOn } from "../prices/service.js";
+import { lookupRepository } from "./lookupRepository.js";
 import { bookingIcs } from "./receipt.js";
-import { findReservation, latestPayment } from "./reservationView.js";
+import { findReservation, latestPayment } from "./view.js";
 import { getSettings, type Settings } from "../settings/service.js";
 
 /*
@@ -140,20 +139,13 @@ ${escapeHtml(`${park.email}, ${park.phone}`)}</p>
  * otherwise, like paying it); 409 for one not paid. A credited invoice shows what went back.
  */
 export async function invoiceReceiptHtml(ctx: AppContext, customerId: string, invoiceId: string) {
-  const [invoice] = await ctx.db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
+  const lookups = lookupRepository(ctx.db);
+  const invoice = await lookups.customersInvoice(customerId, invoiceId);
   if (!invoice) throw notFound("Laskua ei löytynyt.");
   if (!invoice.paidAt) throw conflict(`Lasku ${invoice.number} ei ole maksettu.`);
-  const [settings, [payment]] = await Promise.all([
+  const [settings, payment] = await Promise.all([
     getSettings(ctx.db),
-    ctx.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.invoiceId, invoice.id), inArray(payments.status, ["paid", "refunded"])))
-      .orderBy(desc(payments.createdAt))
-      .limit(1),
+    lookups.latestSettledInvoicePayment(invoice.id),
   ]);
   const rate = formatVatRate(invoice.vatRateBasisPoints);
   const paid: Pairs = [];

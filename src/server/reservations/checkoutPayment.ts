@@ -1,16 +1,14 @@
-import { eq } from "drizzle-orm";
 import type { PaymentMethod } from "../../domain/booking.js";
 import type { AppContext } from "../context.js";
-import { payments, reservations } from "../db/schema.js";
 import { HttpError } from "../errors.js";
 import type { CheckoutSession } from "../integrations/payments/provider.js";
 import { releaseDiscountUses } from "../discountCodes/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
 import { PAYMENT_START_FAILED } from "../payments/paymentConstants.js";
-import type { PaymentRow, ReservationRow } from "./reservationView.js";
+import { reservationRepository, type PaymentRow, type ReservationRow } from "./repository.js";
 
 /**
- * After the checkout's transaction has committed (services/booking.ts): asks the payment provider
+ * After the checkout's transaction has committed (reservations/service.ts): asks the payment provider
  * where to send the visitor. If the provider fails, the hold, the gift card's share and the
  * discount are released at once (the visitor may try again) and the visitor gets a 502.
  */
@@ -41,21 +39,16 @@ export async function startCheckoutPayment(
     throw new HttpError(502, PAYMENT_START_FAILED);
   }
   if (session.providerRef !== payment.providerRef)
-    await ctx.db
-      .update(payments)
-      .set({ providerRef: session.providerRef })
-      .where(eq(payments.id, payment.id));
+    await reservationRepository(ctx.db).setPaymentProviderRef(payment.id, session.providerRef);
   return session;
 }
 
 /** Releases the hold, the gift-card share and the discount of a checkout whose payment never started. */
 async function undoFailedStart(ctx: AppContext, reservationId: string, paymentId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(reservations)
-      .set({ status: "cancelled", cancelledAt: ctx.now(), cancelReason: "payment_start_failed" })
-      .where(eq(reservations.id, reservationId));
-    await tx.update(payments).set({ status: "failed" }).where(eq(payments.id, paymentId));
+    const reservations = reservationRepository(tx);
+    await reservations.cancel(reservationId, ctx.now(), "payment_start_failed");
+    await reservations.markPaymentFailed(paymentId);
     await returnGiftCardShares(tx, [paymentId], ctx.now());
     await releaseDiscountUses(tx, [reservationId], ctx.now());
   });

@@ -1,4 +1,3 @@
-import { and, eq } from "drizzle-orm";
 import { checkBooking } from "../../domain/availability.js";
 import type {
   CreateReservationRequest,
@@ -9,21 +8,16 @@ import { buffersFor, extraDogsCents } from "../../domain/dogRules.js";
 import { formatTimeRange, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
-import { payments, reservations } from "../db/schema.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import { holdSlot } from "./checkoutHold.js";
 import { startCheckoutPayment } from "./checkoutPayment.js";
 import { releaseDiscountUses } from "../discountCodes/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
-import { refundMoveDifferences } from "../reservations/moveHold.js";
+import { refundMoveDifferences } from "./moveHold.js";
 import { cancellationMail } from "./receipt.js";
-import { confirmReservationPayment } from "./reservationFulfilment.js";
-import {
-  cancellationDeadline,
-  findReservation,
-  latestPayment,
-  toPublicReservation,
-} from "./reservationView.js";
+import { confirmReservationPayment } from "./fulfilment.js";
+import { reservationRepository } from "./repository.js";
+import { cancellationDeadline, findReservation, latestPayment, toPublicReservation } from "./view.js";
 import { recordRefund, refundableCents, sendRefund } from "../payments/refunds.js";
 import { getSettings } from "../settings/service.js";
 
@@ -153,10 +147,11 @@ export async function cancelReservation(ctx: AppContext, accessToken: string) {
   const settings = await getSettings(ctx.db);
   const now = ctx.now();
   const result = await ctx.db.transaction(async (tx) => {
+    const reservations = reservationRepository(tx);
     const found = await findReservation(tx, { accessToken });
     if (!found) throw notFound(NOT_FOUND_MESSAGE);
     // Lock order: reservation, then payment (as everywhere).
-    const [locked] = await tx.select().from(reservations).where(eq(reservations.id, found.id)).for("update");
+    const locked = await reservations.lock(found.id);
     const row = { ...found, ...locked! };
     if (row.status === "cancelled") throw conflict("Varaus on jo peruttu.");
     if (row.status === "expired") throw conflict("Varaus ei ole voimassa, joten sitä ei voi perua.");
@@ -166,9 +161,7 @@ export async function cancelReservation(ctx: AppContext, accessToken: string) {
       );
 
     const latest = await latestPayment(tx, row.id);
-    const [payment] = latest
-      ? await tx.select().from(payments).where(eq(payments.id, latest.id)).for("update")
-      : [];
+    const payment = latest ? await reservations.lockPayment(latest.id) : undefined;
     let refundedCents = 0;
     let refundId: string | null = null;
     if (payment?.status === "paid") {
@@ -181,10 +174,7 @@ export async function cancelReservation(ctx: AppContext, accessToken: string) {
         now,
       });
     } else if (payment?.status === "pending") {
-      await tx
-        .update(payments)
-        .set({ status: "cancelled" })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
+      await reservations.cancelPendingPayment(payment.id);
     }
     // A dearer move's paid difference goes back too; a move still waiting for its payment is let go.
     const moves = await refundMoveDifferences(tx, row.id, {
@@ -196,10 +186,7 @@ export async function cancelReservation(ctx: AppContext, accessToken: string) {
     // The gift card's share goes back to the card, and the discount code's use to the code.
     const giftCardReturnedCents = payment ? await returnGiftCardShares(tx, [payment.id], now) : 0;
     await releaseDiscountUses(tx, [row.id], now);
-    await tx
-      .update(reservations)
-      .set({ status: "cancelled", cancelledAt: now, cancelReason: "customer" })
-      .where(eq(reservations.id, row.id));
+    await reservations.cancel(row.id, now, "customer");
     const mailId =
       row.status === "confirmed"
         ? await ctx.mail.enqueue(

@@ -1,60 +1,34 @@
-import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, type SQL } from "drizzle-orm";
 import type {
   ManualReservationInput,
   OpeningDay,
   ReservationDetails,
   ReservationList,
-} from "../../../domain/admin/reservations.js";
-import { openingOn } from "../../../domain/availability.js";
-import { blockedPeriod, buffersFor } from "../../../domain/dogRules.js";
-import { datesBetween, daysInclusive, toHelsinkiIso, wallClock } from "../../../domain/helsinkiTime.js";
-import type { AppContext } from "../../context.js";
-import type { DbOrTx } from "../../db/index.js";
-import { periodOverlaps } from "../../db/periods.js";
-import { areas, blocks, doorEvents, openingExceptions, payments, reservations } from "../../db/schema.js";
-import { badRequest, conflict, notFound } from "../../errors.js";
-import type { AdminActor } from "../../plugins/adminAuth.js";
-import { checkSlot, lockAreaBookings, primaryArea } from "../../availability/service.js";
-import { recordAudit } from "../../system/audit.js";
-import { newToken } from "../booking.js";
-import { getSetting, getSettings } from "../../settings/service.js";
-import { isSlotConflict } from "../../db/pgErrors.js";
-import { customerAttendance } from "../../door/attendance.js";
-import { countWaiting } from "../../waitlist/service.js";
-import {
-  adminReservationById,
-  flatten,
-  reservationWithArea,
-  toAdminReservations,
-} from "./reservationRows.js";
+} from "../../domain/admin/reservations.js";
+import { openingOn } from "../../domain/availability.js";
+import { blockedPeriod, buffersFor } from "../../domain/dogRules.js";
+import { datesBetween, daysInclusive, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
+import type { AppContext } from "../context.js";
+import { badRequest, conflict, notFound } from "../errors.js";
+import type { AdminActor } from "../plugins/adminAuth.js";
+import { checkSlot, lockAreaBookings, primaryArea } from "../availability/service.js";
+import { recordAudit } from "../system/audit.js";
+import { newToken } from "./service.js";
+import { getSetting, getSettings } from "../settings/service.js";
+import { isSlotConflict } from "../db/pgErrors.js";
+import { customerAttendance } from "../door/attendance.js";
+import { countWaiting } from "../waitlist/service.js";
+import { adminReservationRepository } from "./adminRepository.js";
+import { adminReservationById, toAdminReservations } from "./adminRows.js";
+import { reservationRepository } from "./repository.js";
+import { settingsRepository } from "../settings/repository.js";
 
 /** Varaukset: the day and week views, the search, a booking's details and the manual booking. */
 
 export const RESERVATION_NOT_FOUND = "Varausta ei löytynyt.";
 const MAX_DAYS = 62;
-const MAX_SEARCH_ROWS = 200;
-/** Far more than a 62-day range of one park holds: a safety net, not a page size. */
-const MAX_RANGE_ROWS = 5000;
 
-/** A LIKE pattern that finds the text anywhere, `%` and `_` taken literally. */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * The bookings of a period (every status: the range overlap on reservations_period, db/periods.ts)
- * or of a search (name or e-mail anywhere: the trigram indexes of migration 0015), or both.
- */
-export function reservationListQuery(db: DbOrTx, o: { from?: Date; to?: Date; q?: string }) {
-  const conditions: Array<SQL | undefined> = [
-    o.from && o.to ? periodOverlaps(reservations.startsAt, reservations.endsAt, o.from, o.to) : undefined,
-    o.q
-      ? or(ilike(reservations.name, likePattern(o.q)), ilike(reservations.email, likePattern(o.q)))
-      : undefined,
-  ];
-  return reservationWithArea(db)
-    .where(and(...conditions))
-    .orderBy(o.q ? desc(reservations.startsAt) : asc(reservations.startsAt))
-    .limit(o.q ? MAX_SEARCH_ROWS : MAX_RANGE_ROWS);
-}
+/** A LIKE pattern that finds the text anywhere (the members' search uses it too). */
+export { likePattern } from "./adminRepository.js";
 
 export async function listReservations(
   ctx: AppContext,
@@ -70,18 +44,11 @@ export async function listReservations(
   const from = query.from ? wallClock(query.from, "00:00").toJSDate() : undefined;
   const to = query.to ? wallClock(query.to, "24:00").toJSDate() : undefined;
 
-  const rows = flatten(await reservationListQuery(ctx.db, { from, to, q }));
+  const admin = adminReservationRepository(ctx.db);
+  const rows = await admin.list({ from, to, q });
 
-  const blockRows =
-    from && to
-      ? await ctx.db
-          .select({ block: blocks, areaName: areas.name })
-          .from(blocks)
-          .leftJoin(areas, eq(areas.id, blocks.areaId))
-          .where(and(lt(blocks.startsAt, to), gt(blocks.endsAt, from)))
-          .orderBy(asc(blocks.startsAt))
-      : [];
-  const areaRows = await ctx.db.select().from(areas).orderBy(asc(areas.sortOrder), asc(areas.id));
+  const blockRows = from && to ? await admin.blocksOverlapping(from, to) : [];
+  const areaRows = await settingsRepository(ctx.db).areas();
   return {
     reservations: await toAdminReservations(ctx.db, rows),
     blocks: blockRows.map(({ block, areaName }) => ({
@@ -100,10 +67,7 @@ export async function listReservations(
 /** The opening hours of each date from..to, as the public calendar applies them (exceptions first). */
 async function openingDays(ctx: AppContext, from: string, to: string): Promise<OpeningDay[]> {
   const { weekly } = await getSetting(ctx.db, "openingHours");
-  const exceptions = await ctx.db
-    .select()
-    .from(openingExceptions)
-    .where(and(gte(openingExceptions.date, from), lte(openingExceptions.date, to)));
+  const exceptions = await adminReservationRepository(ctx.db).openingExceptionsBetween(from, to);
   return datesBetween(from, to).map((date) => {
     const hours = openingOn({ weeklyHours: weekly, exceptions }, date);
     return {
@@ -117,26 +81,11 @@ async function openingDays(ctx: AppContext, from: string, to: string): Promise<O
 export async function reservationDetails(ctx: AppContext, id: string): Promise<ReservationDetails> {
   const reservation = await adminReservationById(ctx.db, id);
   if (!reservation) throw notFound(RESERVATION_NOT_FOUND);
-  const paymentRows = await ctx.db
-    .select()
-    .from(payments)
-    .where(eq(payments.reservationId, id))
-    .orderBy(asc(payments.createdAt));
-  const doorRows = await ctx.db
-    .select()
-    .from(doorEvents)
-    .where(eq(doorEvents.reservationId, id))
-    .orderBy(asc(doorEvents.createdAt));
+  const admin = adminReservationRepository(ctx.db);
+  const paymentRows = await admin.payments(id);
+  const doorRows = await admin.doorEvents(id);
   const now = ctx.now();
-  const [row] = await ctx.db
-    .select({
-      attendedAt: reservations.attendedAt,
-      startsAt: reservations.startsAt,
-      endsAt: reservations.endsAt,
-      areaId: reservations.areaId,
-    })
-    .from(reservations)
-    .where(eq(reservations.id, id));
+  const row = await admin.attendance(id);
   const customer = await customerAttendance(ctx.db, reservation.email, now);
   return {
     reservation,
@@ -190,10 +139,7 @@ export async function createManualReservation(
   const start = new Date(input.start);
   const end = new Date(input.end);
   const areaId = input.areaId ?? (await primaryArea(ctx.db)).id;
-  const [area] = await ctx.db
-    .select()
-    .from(areas)
-    .where(and(eq(areas.id, areaId), eq(areas.active, true)));
+  const area = await adminReservationRepository(ctx.db).activeArea(areaId);
   if (!area) throw badRequest("Valittua aluetta ei ole tai se ei ole käytössä.");
   const now = ctx.now();
   try {
@@ -205,34 +151,31 @@ export async function createManualReservation(
       const check = await checkSlot(tx, { areaId, start, end, now, settings, buffers, ignoreWindow: true });
       if (!check.ok && !ADMIN_MAY_OVERRIDE.has(check.code))
         throw check.code === "taken" ? conflict(check.reason) : badRequest(check.reason);
-      const [row] = await tx
-        .insert(reservations)
-        .values({
-          areaId,
-          startsAt: start,
-          endsAt: end,
-          status: "confirmed",
-          kind: "admin",
-          name: input.name,
-          email: input.email,
-          phone: input.phone || null,
-          dogs: input.dogs,
-          ...options,
-          ...blockedPeriod(start, end, buffers),
-          priceCents: 0,
-          vatCents: 0,
-          accessToken: newToken(),
-          doorToken: newToken(),
-          confirmedAt: now,
-        })
-        .returning();
+      const row = await reservationRepository(tx).insert({
+        areaId,
+        startsAt: start,
+        endsAt: end,
+        status: "confirmed",
+        kind: "admin",
+        name: input.name,
+        email: input.email,
+        phone: input.phone || null,
+        dogs: input.dogs,
+        ...options,
+        ...blockedPeriod(start, end, buffers),
+        priceCents: 0,
+        vatCents: 0,
+        accessToken: newToken(),
+        doorToken: newToken(),
+        confirmedAt: now,
+      });
       await recordAudit(tx, actor, {
         action: "reservation.create",
         entity: "reservation",
-        entityId: row!.id,
+        entityId: row.id,
         after: row,
       });
-      return row!.id;
+      return row.id;
     });
     return (await adminReservationById(ctx.db, id))!;
   } catch (error) {

@@ -1,33 +1,24 @@
-import { and, desc, eq } from "drizzle-orm";
 import type { PublicReservation } from "../../domain/booking.js";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/index.js";
-import { areas, payments, refunds, reservations } from "../db/schema.js";
 import { doorUrlOf } from "./receipt.js";
+import {
+  reservationRepository,
+  type PaymentRow,
+  type ReservationRow,
+  type ReservationWithArea,
+} from "./repository.js";
 import type { Settings } from "../settings/service.js";
 
-export type ReservationRow = typeof reservations.$inferSelect;
-export type PaymentRow = typeof payments.$inferSelect;
+export type { PaymentRow, ReservationRow };
 
 /** A reservation with its area's name, found by one of its unique columns. */
-export async function findReservation(
+export function findReservation(
   db: DbOrTx,
   by: { accessToken: string } | { doorToken: string } | { id: string },
-): Promise<(ReservationRow & { areaName: string }) | null> {
-  const where =
-    "accessToken" in by
-      ? eq(reservations.accessToken, by.accessToken)
-      : "doorToken" in by
-        ? eq(reservations.doorToken, by.doorToken)
-        : eq(reservations.id, by.id);
-  const [row] = await db
-    .select({ reservation: reservations, areaName: areas.name })
-    .from(reservations)
-    .innerJoin(areas, eq(areas.id, reservations.areaId))
-    .where(where)
-    .limit(1);
-  return row ? { ...row.reservation, areaName: row.areaName } : null;
+): Promise<ReservationWithArea | null> {
+  return reservationRepository(db).findWithArea(by);
 }
 
 /**
@@ -38,19 +29,11 @@ export async function latestPayment(
   db: DbOrTx,
   reservationId: string,
 ): Promise<(PaymentRow & { refundPendingCents: number }) | null> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.reservationId, reservationId))
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
+  const reservations = reservationRepository(db);
+  const row = await reservations.latestPayment(reservationId);
   if (!row) return null;
-  // A payment has at most a few refunds (the cancel's, and one per cheaper move); by payment_id's index.
-  const pending = await db
-    .select({ amountCents: refunds.amountCents })
-    .from(refunds)
-    .where(and(eq(refunds.paymentId, row.id), eq(refunds.status, "pending")));
-  return { ...row, refundPendingCents: pending.reduce((sum, r) => sum + r.amountCents, 0) };
+  const pending = await reservations.pendingRefundAmounts(row.id);
+  return { ...row, refundPendingCents: pending.reduce((sum, cents) => sum + cents, 0) };
 }
 
 /** Until when the visitor may cancel: cancellationHours before the start. */

@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
 import { openingOn, type BookingRules } from "../../domain/availability.js";
 import { helsinkiDate } from "../../domain/helsinkiTime.js";
 import type { Tx } from "../db/index.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { HttpError } from "../errors.js";
+import { holdRepository, type LiveHolds } from "./holdRepository.js";
 import type { Settings } from "../settings/service.js";
 
 /**
@@ -11,7 +11,7 @@ import type { Settings } from "../settings/service.js";
  * holds at once (setting holdLimits), so nobody can take a day's slots by starting checkouts and
  * never paying. Counted in the checkout's transaction, after the area's lock, so simultaneous
  * checkouts of one visitor take turns and the limit holds (the counts come with the slot's check
- * in one statement: services/checkoutHold.ts).
+ * in one statement: reservations/checkoutHold.ts).
  */
 
 /** A 429 that says when to try again: when the oldest of the visitor's holds ends. */
@@ -28,9 +28,6 @@ const minutesText = (seconds: number) => {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return minutes === 1 ? "minuutin" : `${minutes} minuutin`;
 };
-
-/** A visitor's live holds: how many, and (epoch ms) when the first of them ends. */
-export type LiveHolds = { n: number; firstEndsMs: number | null };
 
 /** Throws the 429 when the e-mail address or the IP address already has its limit of live holds. */
 export function enforceHoldLimits(options: {
@@ -85,25 +82,17 @@ export async function enforceDayShare(
   const open = openingOn(o.rules, date);
   if (!open || o.dayPercent >= 100) return;
   await lockLimits(tx, [[LIMIT_LOCK.holdsDay, `${o.areaId}:${date}`]]);
-  const opens = open.opens.toJSDate().toISOString();
-  const closes = open.closes.toJSDate().toISOString();
   const openMinutes = (open.closes.toMillis() - open.opens.toMillis()) / 60_000;
-  const result = (await tx.execute(sql`
-    SELECT coalesce(sum(extract(epoch FROM least(r.blocked_until, ${closes}::timestamptz)
-        - greatest(r.blocked_from, ${opens}::timestamptz))), 0)::float8 / 60 AS minutes,
-      (extract(epoch FROM min(r.hold_expires_at)) * 1000)::float8 AS first_ends
-    FROM reservations r
-    WHERE r.status = 'pending' AND r.hold_expires_at > ${o.now.toISOString()}::timestamptz
-      AND r.area_id = ${o.areaId}
-      AND r.blocked_from < ${closes}::timestamptz AND r.blocked_until > ${opens}::timestamptz
-  `)) as unknown as { rows: Array<{ minutes: unknown; first_ends: unknown }> };
-  const row = result.rows[0];
-  const held = Number(row?.minutes ?? 0);
+  const { minutes: held, firstEndsMs: firstEnds } = await holdRepository(tx).liveHoldsOfDay({
+    areaId: o.areaId,
+    opens: open.opens.toJSDate(),
+    closes: open.closes.toJSDate(),
+    now: o.now,
+  });
   const from = Math.max((o.blockedFrom ?? o.start).getTime(), open.opens.toMillis());
   const until = Math.min((o.blockedUntil ?? o.end).getTime(), open.closes.toMillis());
   const wanted = Math.max(0, until - from) / 60_000;
   if (held + wanted <= (openMinutes * o.dayPercent) / 100) return;
-  const firstEnds = row?.first_ends === null || row?.first_ends === undefined ? null : Number(row.first_ends);
   const seconds = Math.max(1, firstEnds === null ? 60 : Math.ceil((firstEnds - o.now.getTime()) / 1000));
   throw new TooManyHoldsError(
     `Tämän päivän ajoista moni odottaa juuri nyt maksua. Valitse toinen päivä tai yritä uudelleen ${minutesText(seconds)} kuluttua, kun keskeneräisiä varauksia on vapautunut.`,

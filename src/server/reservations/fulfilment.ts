@@ -1,14 +1,13 @@
-import { and, eq } from "drizzle-orm";
 import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import type { AppContext } from "../context.js";
-import { payments, reservations } from "../db/schema.js";
 import { markDiscountUsed, releaseDiscountUses } from "../discountCodes/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
 import { isSlotConflict } from "../db/pgErrors.js";
 import { vatRateOn } from "../prices/service.js";
 import { lateRefundMail, receiptMail } from "./receipt.js";
 import { recordRefund, refundAndTell } from "../payments/refunds.js";
-import { findReservation, type PaymentRow } from "./reservationView.js";
+import { reservationRepository } from "./repository.js";
+import { findReservation, type PaymentRow } from "./view.js";
 import { getSettings } from "../settings/service.js";
 
 /**
@@ -39,28 +38,23 @@ export async function confirmReservationPayment(
   const now = ctx.now();
 
   const decided = await ctx.db.transaction(async (tx) => {
+    const reservations = reservationRepository(tx);
     // Lock order: reservation, then payment (as the hold-release job and cancellation do).
-    await tx
-      .select({ id: reservations.id })
-      .from(reservations)
-      .where(eq(reservations.id, found.reservationId))
-      .for("update");
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for("update");
+    await reservations.lockId(found.reservationId);
+    const payment = await reservations.lockPayment(found.id);
     const reservation = await findReservation(tx, { id: found.reservationId });
     if (!payment || !reservation) return { outcome: "not_found" as const };
     if (payment.status === "paid" || payment.status === "refunded")
       return { outcome: "already_processed" as const };
 
-    await tx.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, payment.id));
+    await reservations.markPaymentPaid(payment.id, now);
 
     let confirmed = reservation.status === "pending" || reservation.status === "confirmed";
     // An expired hold gave its gift-card share and discount back; the money alone does not pay it.
     const creditsReleased = payment.giftCardCents > 0 || reservation.discountCents > 0;
     if (reservation.status === "expired" && !creditsReleased) {
       try {
-        await tx.transaction((sp) =>
-          sp.update(reservations).set({ status: "confirmed" }).where(eq(reservations.id, reservation.id)),
-        );
+        await tx.transaction((sp) => reservationRepository(sp).setStatus(reservation.id, "confirmed"));
         confirmed = true;
       } catch (error) {
         if (!isSlotConflict(error)) throw error;
@@ -73,21 +67,16 @@ export async function confirmReservationPayment(
       publicUrl: ctx.config.publicUrl,
     };
     if (confirmed) {
-      await tx
-        .update(reservations)
-        .set({ status: "confirmed", confirmedAt: now, cancelReason: null })
-        .where(eq(reservations.id, reservation.id));
+      await reservations.confirm(reservation.id, now);
       await markDiscountUsed(tx, reservation.id);
       const vatRateBasisPoints = await vatRateOn(tx, helsinkiDate(reservation.startsAt));
       const mailId = await ctx.mail.enqueue(tx, receiptMail({ ...mailContext, payment, vatRateBasisPoints }));
       return { outcome: "confirmed" as const, mailId, payment };
     }
-    await tx
-      .update(reservations)
-      .set({
-        cancelReason: reservation.status === "expired" ? "slot_taken_after_hold" : reservation.cancelReason,
-      })
-      .where(eq(reservations.id, reservation.id));
+    await reservations.setCancelReason(
+      reservation.id,
+      reservation.status === "expired" ? "slot_taken_after_hold" : reservation.cancelReason,
+    );
     const refundId = await recordRefund(tx, {
       paymentId: payment.id,
       amountCents: payment.amountCents,
@@ -123,28 +112,13 @@ export async function cancelReservationPayment(
 ): Promise<{ outcome: "cancelled" | "already_processed" }> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    await tx
-      .select({ id: reservations.id })
-      .from(reservations)
-      .where(eq(reservations.id, found.reservationId))
-      .for("update");
-    const changed = await tx
-      .update(payments)
-      .set({ status: "cancelled" })
-      .where(and(eq(payments.id, found.id), eq(payments.status, "pending")))
-      .returning({ id: payments.id });
-    if (changed.length === 0) return { outcome: "already_processed" as const };
-    const released = await tx
-      .update(reservations)
-      .set({ status: "cancelled", cancelledAt: now, cancelReason: "payment_cancelled" })
-      .where(and(eq(reservations.id, found.reservationId), eq(reservations.status, "pending")))
-      .returning({ id: reservations.id });
+    const reservations = reservationRepository(tx);
+    await reservations.lockId(found.reservationId);
+    if (!(await reservations.cancelPendingPayment(found.id)))
+      return { outcome: "already_processed" as const };
+    const released = await reservations.cancelIfPending(found.reservationId, now, "payment_cancelled");
     await returnGiftCardShares(tx, [found.id], now);
-    await releaseDiscountUses(
-      tx,
-      released.map((r) => r.id),
-      now,
-    );
+    await releaseDiscountUses(tx, released ? [found.reservationId] : [], now);
     return { outcome: "cancelled" as const };
   });
 }

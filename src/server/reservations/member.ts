@@ -1,22 +1,21 @@
-import { and, desc, eq, gte, or, sql } from "drizzle-orm";
 import { TAKEN_MESSAGE } from "../../domain/availability.js";
 import type { Customer } from "../../domain/customer.js";
 import { blockedPeriod, buffersFor } from "../../domain/dogRules.js";
 import { formatTimeRange, helsinkiDate, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { MemberReservation } from "../../domain/membership.js";
 import type { AppContext } from "../context.js";
-import { areas, reservations, subscriptions } from "../db/schema.js";
 import { badRequest, conflict, HttpError, notFound } from "../errors.js";
 import { checkSlot, lockAreaBookings, primaryArea } from "../availability/service.js";
-import { cancelReservation, newToken } from "./booking.js";
-import { moveReservation } from "../reservations/move.js";
+import { cancelReservation, newToken } from "./service.js";
+import { moveReservation } from "./move.js";
 import { expireHolds } from "./holds.js";
 import { oldestOverdueInvoice } from "../invoices/service.js";
 import { formatDay } from "../subscriptions/mail.js";
 import { hasAccessOn, hoursBookedBetween, periodContaining } from "../subscriptions/service.js";
 import { isSlotConflict } from "../db/pgErrors.js";
 import { doorUrlOf } from "./receipt.js";
-import { cancellationDeadline } from "./reservationView.js";
+import { reservationRepository, type ReservationWithArea } from "./repository.js";
+import { cancellationDeadline } from "./view.js";
 import { getSettings, type Settings } from "../settings/service.js";
 import { hoursQuotaOfPeriod } from "../subscriptions/tierChange.js";
 import { memberCancellationMail, memberConfirmationMail } from "./visitorMail.js";
@@ -25,7 +24,7 @@ import { memberCancellationMail, memberConfirmationMail } from "./visitorMail.js
 
 export const RESERVATION_NOT_FOUND = "Varausta ei löytynyt.";
 
-type Row = typeof reservations.$inferSelect & { areaName: string };
+type Row = ReservationWithArea;
 
 const hoursOf = (r: { startsAt: Date; endsAt: Date }) =>
   (r.endsAt.getTime() - r.startsAt.getTime()) / 3_600_000;
@@ -55,36 +54,11 @@ function toMemberReservation(ctx: AppContext, row: Row, settings: Settings): Mem
   };
 }
 
-const withArea = { reservation: reservations, areaName: areas.name };
-const flatten = (r: { reservation: typeof reservations.$inferSelect; areaName: string }): Row => ({
-  ...r.reservation,
-  areaName: r.areaName,
-});
-
-/** Whose bookings a customer sees: their subscriber bookings and single bookings with their e-mail. */
-const ownedBy = (customer: Customer) =>
-  or(
-    eq(reservations.customerId, customer.id),
-    sql`lower(${reservations.email}) = ${customer.email.toLowerCase()}`,
-  );
-
 export async function listMemberReservations(ctx: AppContext, customer: Customer) {
   const settings = await getSettings(ctx.db);
-  const rows = await ctx.db
-    .select(withArea)
-    .from(reservations)
-    .innerJoin(areas, eq(areas.id, reservations.areaId))
-    .where(
-      and(
-        ownedBy(customer),
-        // Holds that never became bookings are noise on the member's list.
-        or(eq(reservations.status, "confirmed"), eq(reservations.status, "cancelled")),
-        gte(reservations.startsAt, new Date(ctx.now().getTime() - 365 * 86_400_000)),
-      ),
-    )
-    .orderBy(desc(reservations.startsAt))
-    .limit(200);
-  return rows.map((r) => toMemberReservation(ctx, flatten(r), settings));
+  const since = new Date(ctx.now().getTime() - 365 * 86_400_000);
+  const rows = await reservationRepository(ctx.db).listOwned(customer, since, 200);
+  return rows.map((r) => toMemberReservation(ctx, r, settings));
 }
 
 /**
@@ -110,18 +84,8 @@ export async function createSubscriberReservation(
   let created;
   try {
     created = await ctx.db.transaction(async (tx) => {
-      const [sub] = await tx
-        .select()
-        .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.customerId, customer.id),
-            or(eq(subscriptions.status, "active"), eq(subscriptions.status, "cancelled")),
-          ),
-        )
-        .orderBy(desc(subscriptions.createdAt))
-        .limit(1)
-        .for("update");
+      const reservations = reservationRepository(tx);
+      const sub = await reservations.lockMembership(customer.id);
       if (!sub || !hasAccessOn(sub, today))
         throw new HttpError(
           403,
@@ -156,41 +120,38 @@ export async function createSubscriberReservation(
         throw conflict(
           `Tuntikiintiösi ei riitä: jaksolla ${formatDay(period.start)} alkaen sinulla on jäljellä ${formatHours(left)}, ja varaus vaatisi ${formatHours(wanted)}.`,
         );
-      const [row] = await tx
-        .insert(reservations)
-        .values({
-          areaId: area.id,
-          startsAt: start,
-          endsAt: end,
-          status: "confirmed",
-          kind: "subscriber",
-          customerId: customer.id,
-          subscriptionId: sub.id,
-          name: customer.name ?? customer.email,
-          email: customer.email,
-          phone: customer.phone,
-          dogs: input.dogs,
-          ...options,
-          ...blockedPeriod(start, end, buffers),
-          priceCents: 0,
-          vatCents: 0,
-          accessToken: newToken(),
-          doorToken: newToken(),
-          confirmedAt: now,
-        })
-        .returning();
+      const row = await reservations.insert({
+        areaId: area.id,
+        startsAt: start,
+        endsAt: end,
+        status: "confirmed",
+        kind: "subscriber",
+        customerId: customer.id,
+        subscriptionId: sub.id,
+        name: customer.name ?? customer.email,
+        email: customer.email,
+        phone: customer.phone,
+        dogs: input.dogs,
+        ...options,
+        ...blockedPeriod(start, end, buffers),
+        priceCents: 0,
+        vatCents: 0,
+        accessToken: newToken(),
+        doorToken: newToken(),
+        confirmedAt: now,
+      });
       // The confirmation (door link, .ics) is queued with the booking and sent after the commit.
       const mailId = await ctx.mail.enqueue(
         tx,
         memberConfirmationMail({
-          reservation: row!,
+          reservation: row,
           areaName: area.name,
           settings,
           publicUrl: ctx.config.publicUrl,
           hoursLeft: left - wanted,
         }),
       );
-      return { row: row!, left: left - wanted, mailId };
+      return { row, left: left - wanted, mailId };
     });
   } catch (error) {
     if (isSlotConflict(error)) throw conflict(TAKEN_MESSAGE);
@@ -210,39 +171,20 @@ export async function createSubscriberReservation(
  */
 export async function cancelMemberReservation(ctx: AppContext, customer: Customer, id: string) {
   const settings = await getSettings(ctx.db);
-  const [found] = await ctx.db
-    .select(withArea)
-    .from(reservations)
-    .innerJoin(areas, eq(areas.id, reservations.areaId))
-    .where(and(eq(reservations.id, id), ownedBy(customer)));
-  if (!found) throw notFound(RESERVATION_NOT_FOUND);
-  const row = flatten(found);
+  const row = await reservationRepository(ctx.db).ownedById(customer, id);
+  if (!row) throw notFound(RESERVATION_NOT_FOUND);
   if (row.kind !== "subscriber") {
     const result = await cancelReservation(ctx, row.accessToken);
-    const [after] = await ctx.db
-      .select(withArea)
-      .from(reservations)
-      .innerJoin(areas, eq(areas.id, reservations.areaId))
-      .where(eq(reservations.id, id));
+    const after = await reservationRepository(ctx.db).findWithArea({ id });
     return {
       success: result.success,
       message: result.message,
-      reservation: toMemberReservation(ctx, flatten(after!), settings),
+      reservation: toMemberReservation(ctx, after!, settings),
     };
   }
   const now = ctx.now();
   const { cancelled, mailId } = await ctx.db.transaction(async (tx) => {
-    const [cancelled] = await tx
-      .update(reservations)
-      .set({ status: "cancelled", cancelledAt: now, cancelReason: "customer" })
-      .where(
-        and(
-          eq(reservations.id, id),
-          eq(reservations.status, "confirmed"),
-          sql`${reservations.startsAt} > ${now}`,
-        ),
-      )
-      .returning();
+    const cancelled = await reservationRepository(tx).cancelIfNotStarted(id, now, "customer");
     if (!cancelled) return { cancelled: null, mailId: null };
     const mail = memberCancellationMail({
       reservation: cancelled,
@@ -277,11 +219,7 @@ export async function moveMemberReservation(
   id: string,
   input: { start: string; end: string },
 ) {
-  const [found] = await ctx.db
-    .select({ id: reservations.id, areaName: areas.name })
-    .from(reservations)
-    .innerJoin(areas, eq(areas.id, reservations.areaId))
-    .where(and(eq(reservations.id, id), ownedBy(customer)));
+  const found = await reservationRepository(ctx.db).ownedById(customer, id);
   if (!found) throw notFound(RESERVATION_NOT_FOUND);
   const moved = await moveReservation(ctx, id, input, { kind: "member" });
   const settings = await getSettings(ctx.db);

@@ -1,0 +1,134 @@
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../db/index.js";
+import { periodOverlaps } from "../db/periods.js";
+import { areas, blocks, doorEvents, openingExceptions, payments, reservations } from "../db/schema.js";
+import type { ReservationRow, ReservationWithArea } from "./repository.js";
+
+/**
+ * The admin's Varaukset queries (decision 037): the bookings of a period or a search, and what a
+ * booking's details show beside it (its payments and door events) and the calendar around it (the
+ * blocks and opening exceptions of the period). Takes the database or the caller's transaction.
+ */
+
+const MAX_SEARCH_ROWS = 200;
+/** Far more than a 62-day range of one park holds: a safety net, not a page size. */
+const MAX_RANGE_ROWS = 5000;
+
+/** A LIKE pattern that finds the text anywhere, `%` and `_` taken literally. */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The selection every admin reservation query starts from. */
+export const reservationWithArea = (db: DbOrTx) =>
+  db
+    .select({ reservation: reservations, areaName: areas.name })
+    .from(reservations)
+    .innerJoin(areas, eq(areas.id, reservations.areaId));
+
+export const flatten = (
+  rows: Array<{ reservation: ReservationRow; areaName: string }>,
+): ReservationWithArea[] => rows.map((r) => ({ ...r.reservation, areaName: r.areaName }));
+
+/**
+ * The bookings of a period (every status: the range overlap on reservations_period, db/periods.ts)
+ * or of a search (name or e-mail anywhere: the trigram indexes of migration 0015), or both.
+ */
+export function reservationListQuery(db: DbOrTx, o: { from?: Date; to?: Date; q?: string }) {
+  const conditions: Array<SQL | undefined> = [
+    o.from && o.to ? periodOverlaps(reservations.startsAt, reservations.endsAt, o.from, o.to) : undefined,
+    o.q
+      ? or(ilike(reservations.name, likePattern(o.q)), ilike(reservations.email, likePattern(o.q)))
+      : undefined,
+  ];
+  return reservationWithArea(db)
+    .where(and(...conditions))
+    .orderBy(o.q ? desc(reservations.startsAt) : asc(reservations.startsAt))
+    .limit(o.q ? MAX_SEARCH_ROWS : MAX_RANGE_ROWS);
+}
+
+export function adminReservationRepository(db: DbOrTx) {
+  return {
+    /** The bookings of a period, or of a search, or both (reservationListQuery). */
+    async list(o: { from?: Date; to?: Date; q?: string }): Promise<ReservationWithArea[]> {
+      return flatten(await reservationListQuery(db, o));
+    },
+
+    /** The booking with its area's name. */
+    async byIdWithArea(id: string): Promise<ReservationWithArea[]> {
+      return flatten(await reservationWithArea(db).where(eq(reservations.id, id)));
+    },
+
+    /** The payments' statuses of these reservations, newest first. */
+    paymentStatuses(reservationIds: string[]) {
+      return db
+        .select({ reservationId: payments.reservationId, status: payments.status })
+        .from(payments)
+        .where(inArray(payments.reservationId, reservationIds))
+        .orderBy(desc(payments.createdAt));
+    },
+
+    /** The blocks that overlap [from, to), with their area's name (none for every area). */
+    blocksOverlapping(from: Date, to: Date) {
+      return db
+        .select({ block: blocks, areaName: areas.name })
+        .from(blocks)
+        .leftJoin(areas, eq(areas.id, blocks.areaId))
+        .where(and(lt(blocks.startsAt, to), gt(blocks.endsAt, from)))
+        .orderBy(asc(blocks.startsAt));
+    },
+
+    /** The opening exceptions of the dates from..to (inclusive). */
+    openingExceptionsBetween(from: string, to: string) {
+      return db
+        .select()
+        .from(openingExceptions)
+        .where(and(gte(openingExceptions.date, from), lte(openingExceptions.date, to)));
+    },
+
+    /** The booking's payments, oldest first. */
+    payments(reservationId: string) {
+      return db
+        .select()
+        .from(payments)
+        .where(eq(payments.reservationId, reservationId))
+        .orderBy(asc(payments.createdAt));
+    },
+
+    /** The booking's door events, oldest first. */
+    doorEvents(reservationId: string) {
+      return db
+        .select()
+        .from(doorEvents)
+        .where(eq(doorEvents.reservationId, reservationId))
+        .orderBy(asc(doorEvents.createdAt));
+    },
+
+    /** When the booking is, where, and whether anyone came through the gate. */
+    async attendance(id: string) {
+      const [row] = await db
+        .select({
+          attendedAt: reservations.attendedAt,
+          startsAt: reservations.startsAt,
+          endsAt: reservations.endsAt,
+          areaId: reservations.areaId,
+        })
+        .from(reservations)
+        .where(eq(reservations.id, id));
+      return row;
+    },
+
+    /** The area, if it exists and is in use. */
+    async activeArea(id: number) {
+      const [row] = await db
+        .select()
+        .from(areas)
+        .where(and(eq(areas.id, id), eq(areas.active, true)));
+      return row;
+    },
+
+    /** The area's name. */
+    async areaName(id: number): Promise<string | undefined> {
+      const [row] = await db.select({ name: areas.name }).from(areas).where(eq(areas.id, id));
+      return row?.name;
+    },
+  };
+}

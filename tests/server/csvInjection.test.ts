@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { csvCell, csvDocument, euros } from "../../src/server/services/admin/csv.js";
+import { csvCell, csvDocument, euros } from "../../src/server/lists/csv.js";
 import { financeCsv } from "../../src/server/finance/csv.js";
 import type { FinanceReport } from "../../src/domain/admin/finance.js";
 import { createTestApp, type TestApp } from "../support/app.js";

@@ -9,7 +9,7 @@ import {
 } from "../../src/server/payments/purchaseRepository.js";
 import { reservationListQuery } from "../../src/server/reservations/adminRepository.js";
 import { doorEventConditions, doorEventCountsQuery } from "../../src/server/door/operationsRepository.js";
-import { logWindow } from "../../src/server/services/admin/paging.js";
+import { logWindow } from "../../src/server/lists/paging.js";
 import { outboxConditions, outboxCountsQuery, outboxPageQuery } from "../../src/server/mail/repository.js";
 import { latestJobRunsQuery } from "../../src/server/system/jobRepository.js";
 import { loadLiveReservations } from "../../src/server/availability/service.js";

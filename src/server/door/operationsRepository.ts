@@ -3,7 +3,7 @@ import type { DoorEventQuery } from "../../domain/admin/operations.js";
 import type { Db } from "../db/index.js";
 import { isLiveStatus, periodContains, periodOverlaps } from "../db/periods.js";
 import { areas, doorEvents, reservations } from "../db/schema.js";
-import type { LogWindow } from "../services/admin/paging.js";
+import type { LogWindow } from "../lists/paging.js";
 
 /**
  * Toiminta's reads (decision 037): the day's bookings with the time their gate opened, the

@@ -4,7 +4,7 @@ import {
   type FinanceFlow,
   type FinanceReport,
 } from "../../domain/admin/finance.js";
-import { csvDocument, euros } from "../services/admin/csv.js";
+import { csvDocument, euros } from "../lists/csv.js";
 
 const rateText = (rateBasisPoints: number) => `${String(rateBasisPoints / 100).replace(".", ",")} %`;
 

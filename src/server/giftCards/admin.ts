@@ -13,7 +13,7 @@ import type { Tx } from "../db/index.js";
 import { notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { recordAudit } from "../system/audit.js";
-import { pageOf } from "../services/admin/paging.js";
+import { pageOf } from "../lists/paging.js";
 import { whatWasPaid } from "../payments/admin.js";
 import { giftCardRepository } from "./repository.js";
 import {

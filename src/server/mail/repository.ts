@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, ne, sql, type 
 import type { OutboxQuery } from "../../domain/admin/system.js";
 import type { Db, DbOrTx } from "../db/index.js";
 import { emailOutbox } from "../db/schema.js";
-import type { LogWindow } from "../services/admin/paging.js";
+import type { LogWindow } from "../lists/paging.js";
 
 /**
  * The outbox's queries (decision 037): the only place that reads or writes email_outbox, for its

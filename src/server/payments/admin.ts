@@ -11,8 +11,8 @@ import type { DbOrTx } from "../db/index.js";
 import { conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { recordAudit } from "../system/audit.js";
-import { csvLine, euros } from "../services/admin/csv.js";
-import { logWindow } from "../services/admin/paging.js";
+import { csvLine, euros } from "../lists/csv.js";
+import { logWindow } from "../lists/paging.js";
 import {
   labelOf,
   paymentMethodLabels,

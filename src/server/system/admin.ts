@@ -3,7 +3,7 @@ import type { AuditList, AuditQuery, JobList } from "../../domain/admin/system.j
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import { jobs } from "../jobs/index.js";
-import { logWindow, pageOf } from "../services/admin/paging.js";
+import { logWindow, pageOf } from "../lists/paging.js";
 import { jobRepository, type JobRunRow } from "./jobRepository.js";
 import { systemRepository } from "./repository.js";
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, like, lt, sql, type SQL } from "
 import type { AuditQuery } from "../../domain/admin/system.js";
 import type { DbOrTx } from "../db/index.js";
 import { admins, auditLog, healthChecks } from "../db/schema.js";
-import type { LogWindow } from "../services/admin/paging.js";
+import type { LogWindow } from "../lists/paging.js";
 
 /**
  * The system's queries (decision 037): the database's own answer, the stored health checks

@@ -1,5 +1,5 @@
-import { addDays, helsinkiDate, wallClock } from "../../../domain/helsinkiTime.js";
-import { LIST_PAGE_SIZE, RECENT_DAYS } from "../../../domain/admin/paging.js";
+import { addDays, helsinkiDate, wallClock } from "../../domain/helsinkiTime.js";
+import { LIST_PAGE_SIZE, RECENT_DAYS } from "../../domain/admin/paging.js";
 
 /** The rows of page `page` (from 1) of an admin list. */
 export function pageOf(page: number | undefined) {

@@ -12,7 +12,7 @@ const DATE = "2026-06-20";
 const at = (time: string) => `${DATE}T${time}:00+03:00`;
 
 /**
- * Availability comes from memory (services/availabilityCache.ts); every kind of change must show in
+ * Availability comes from memory (availability/cache.ts); every kind of change must show in
  * the very next answer, whoever made it: the API, a job, or a plain write to the database.
  */
 describe.each(databaseKinds)("availability kept in memory on %s", (kind) => {

@@ -31,7 +31,7 @@ const notMailKinds = [
   "redeem",
   "return",
   "reservation",
-  // who moved a booking (services/reservationMove.ts)
+  // who moved a booking (reservations/move.ts)
   "visitor",
   "member",
 ];

@@ -9,7 +9,7 @@ import { csvDocument, euros } from "../lists/csv.js";
 const rateText = (rateBasisPoints: number) => `${String(rateBasisPoints / 100).replace(".", ",")} %`;
 
 /**
- * The report as CSV for the accountant (services/admin/csv.ts: BOM, semicolons, decimal commas): the same
+ * The report as CSV for the accountant (lists/csv.ts: BOM, semicolons, decimal commas): the same
  * figures as the page, section by section, each with its totals.
  */
 export function financeCsv(report: FinanceReport): string {

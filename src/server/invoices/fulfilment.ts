@@ -13,8 +13,8 @@ import { invoicePaymentRepository } from "./paymentRepository.js";
 import { invoiceRepository } from "./repository.js";
 
 /**
- * The invoice side of the fulfilment (the dispatcher is services/fulfilment.ts; the reservation
- * side is reservationFulfilment.ts, which this does not know): a paid invoice payment marks the invoice paid and
+ * The invoice side of the fulfilment (the dispatcher is payments/fulfilment.ts; the reservation
+ * side is reservations/fulfilment.ts, which this does not know): a paid invoice payment marks the invoice paid and
  * activates a pending signup, exactly once (the rows are locked; only a payment not yet paid
  * changes). Money for an invoice that no longer needs it (void after an abandoned signup, or paid
  * by another attempt meanwhile) is refunded through the provider.
@@ -67,7 +67,7 @@ export async function confirmInvoicePayment(
 
   if (decided.outcome === "already_processed")
     return { outcome: decided.outcome, invoiceId: found.invoiceId };
-  // After the commit: the provider is never called inside a transaction (services/refunds.ts).
+  // After the commit: the provider is never called inside a transaction (payments/refunds.ts).
   if (decided.outcome === "refund")
     return { outcome: await refundAndTell(ctx, decided), invoiceId: found.invoiceId };
   await ctx.mail.sendCommitted(ctx.db, decided.mailId);

@@ -44,7 +44,7 @@ export const jobs: Job[] = [
     run: (ctx) => closeCancelledCheckouts(ctx),
   },
   {
-    // A refund the provider could not make at once is asked for again (services/refunds.ts).
+    // A refund the provider could not make at once is asked for again (payments/refunds.ts).
     name: "retry-refunds",
     schedule: "45 * * * * *",
     run: (ctx) => retryDueRefunds(ctx),

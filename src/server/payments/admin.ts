@@ -43,7 +43,7 @@ const CSV_BATCH = 500;
 
 /**
  * The filters with their dates: the ones asked, or the last RECENT_DAYS days up to today
- * (services/admin/paging.ts); `window` is the Helsinki dates the answer covers. With no `to` the
+ * (lists/paging.ts); `window` is the Helsinki dates the answer covers. With no `to` the
  * window has no end, as the logs' (nothing is paid after now). Exported for the bench.
  */
 export function purchaseWindow(now: Date, query: PurchaseQuery) {

@@ -17,8 +17,8 @@ import { paymentRepository, type PaymentRow } from "./repository.js";
  * The payment-outcome dispatcher: the one door through which news of a payment comes in, whoever
  * brings it (the demo payment page, the payer's return from Stripe, Stripe's webhook). It finds the
  * payment and hands the news to the fulfilment of what the payment pays: a reservation
- * (reservationFulfilment.ts; a dearer move's difference, moveFulfilment.ts) or a membership
- * invoice (invoiceFulfilment.ts). Those know nothing
+ * (reservations/fulfilment.ts; a dearer move's difference, reservations/moveFulfilment.ts) or a membership
+ * invoice (invoices/fulfilment.ts). Those know nothing
  * of each other or of this module; each is idempotent, so news may come twice, late or out of order.
  */
 

@@ -31,7 +31,7 @@ export type AdminCancelResult = {
   refundedCents: number;
   giftCardReturnedCents: number;
   refundId: string | null;
-  /** The refunds of dearer moves' paid differences (services/moveHold.ts). */
+  /** The refunds of dearer moves' paid differences (reservations/moveHold.ts). */
   moveRefundIds: string[];
   mailId: number | null;
 };

@@ -56,7 +56,7 @@ export async function holdSlot(
   const paymentId = randomUUID();
   try {
     return await ctx.db.transaction(async (tx) => {
-      // Checkouts that could take each other's time take turns (services/availability.ts): two whose
+      // Checkouts that could take each other's time take turns (availability/service.ts): two whose
       // blocked periods overlap share an hour of them, and so its lock.
       const blocked = blockedPeriod(start, end, o.buffers);
       await lockCheckout(tx, {

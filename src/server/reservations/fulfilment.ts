@@ -11,8 +11,8 @@ import { findReservation, type PaymentRow } from "./view.js";
 import { getSettings } from "../settings/service.js";
 
 /**
- * The reservation side of the fulfilment (the dispatcher is services/fulfilment.ts; the invoice
- * side is invoiceFulfilment.ts): the one path by which a booking's payment becomes paid and its
+ * The reservation side of the fulfilment (the dispatcher is payments/fulfilment.ts; the invoice
+ * side is invoices/fulfilment.ts): the one path by which a booking's payment becomes paid and its
  * booking confirmed. Idempotent: the payment row is locked and only a
  * payment that is not yet paid changes, so a second call (or a concurrent duplicate webhook)
  * changes nothing and sends no second receipt.
@@ -24,7 +24,7 @@ import { getSettings } from "../settings/service.js";
  * - time taken meanwhile, or the visitor had cancelled: the payment is recorded as paid, the
  *   reservation stays expired/cancelled, the money is refunded through the provider and the
  *   visitor gets an e-mail. The refund is recorded in the deciding transaction and sent after it
- *   commits (services/refunds.ts); one the provider refuses now is retried by a job.
+ *   commits (payments/refunds.ts); one the provider refuses now is retried by a job.
  */
 
 export type ReservationConfirmOutcome =
@@ -95,7 +95,7 @@ export async function confirmReservationPayment(
   });
 
   if (decided.outcome === "not_found" || decided.outcome === "already_processed") return decided;
-  // After the commit: the provider is never called inside a transaction (services/refunds.ts).
+  // After the commit: the provider is never called inside a transaction (payments/refunds.ts).
   if (decided.outcome === "refund")
     return { outcome: await refundAndTell(ctx, decided), reservationId: found.reservationId };
   await ctx.mail.sendCommitted(ctx.db, decided.mailId);

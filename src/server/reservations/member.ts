@@ -209,7 +209,7 @@ export async function cancelMemberReservation(ctx: AppContext, customer: Custome
 }
 
 /**
- * Moves one of the customer's own bookings by id (services/reservationMove.ts): a subscriber
+ * Moves one of the customer's own bookings by id (reservations/move.ts): a subscriber
  * booking until it starts, its hours counted again in the period of the new start; a single one by
  * the visitor's rule, with the difference of a cheaper time refunded.
  */

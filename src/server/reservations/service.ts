@@ -56,7 +56,7 @@ export async function createReservation(
   const start = new Date(input.start);
   const end = new Date(input.end);
   const now = ctx.now();
-  // Settings, area, opening hours, blocks and prices from memory (services/availabilityCache.ts).
+  // Settings, area, opening hours, blocks and prices from memory (availability/cache.ts).
   const { rules, area, settings } = await ctx.availability.rulesFor(start, end, now);
   const { maxDogs, holdMinutes } = settings.slotRules;
   if (input.dogs > maxDogs) throw badRequest(`Mukaan voi ottaa enintään ${maxDogs} koiraa.`);
@@ -140,7 +140,7 @@ export async function getReservationByToken(
 /**
  * The visitor cancels by the access token, until cancellationHours before the start. A paid
  * booking's refund is recorded in the same transaction as the cancel and sent to the provider only
- * after it commits (services/refunds.ts): a provider that cannot refund now is asked again by the
+ * after it commits (payments/refunds.ts): a provider that cannot refund now is asked again by the
  * `retry-refunds` job, and the slot is free at once either way.
  */
 export async function cancelReservation(ctx: AppContext, accessToken: string) {

@@ -42,7 +42,7 @@ export const customerSessions = pgTable("customer_sessions", {
 });
 
 /**
- * "Lähetä varaukseni sähköpostiini" requests (services/reservationLookup.ts), kept to limit them per
+ * "Lähetä varaukseni sähköpostiini" requests (reservations/lookup.ts), kept to limit them per
  * mailbox and per IP address as login links are; purged after a day (system/retention.ts).
  */
 export const reservationLookups = pgTable(

@@ -9,8 +9,8 @@ import type { InvoiceRow } from "./service.js";
 import { getSettings, type Settings } from "../settings/service.js";
 import { subscriptionRepository } from "../subscriptions/repository.js";
 import { expireSignups } from "../subscriptions/signupExpiry.js";
-import { invoicePaymentRepository } from "./paymentRepository.js";
 import { invoiceRepository } from "./repository.js";
+import { paymentRepository } from "../payments/repository.js";
 
 /**
  * The invoice side of the fulfilment (the dispatcher is payments/fulfilment.ts; the reservation
@@ -32,12 +32,12 @@ export async function confirmInvoicePayment(
   const decided = await ctx.db.transaction(async (tx) => {
     const invoices = invoiceRepository(tx);
     const subs = subscriptionRepository(tx);
-    const payments = invoicePaymentRepository(tx);
+    const payments = paymentRepository(tx);
     const subscriptionId = await invoices.subscriptionIdOf(found.invoiceId);
     // Lock order: subscription, invoice, payment (as cancel and the invoice job do).
     const sub = await subs.lockById(subscriptionId!);
     const invoice = await invoices.lockById(found.invoiceId);
-    const payment = await payments.lockById(found.id);
+    const payment = await payments.lock(found.id);
     if (!sub || !invoice || !payment) throw new Error(`Invoice payment ${found.id} lost its rows`);
     if (payment.status === "paid" || payment.status === "refunded")
       return { outcome: "already_processed" as const };
@@ -105,7 +105,7 @@ export async function cancelInvoicePayment(
     const invoice = await invoiceRepository(tx).byId(found.invoiceId);
     // The subscription first, in the lock order of confirmInvoicePayment.
     await subscriptionRepository(tx).lockById(invoice!.subscriptionId);
-    const changed = await invoicePaymentRepository(tx).cancelIfPending(found.id);
+    const changed = await paymentRepository(tx).cancelIfPending(found.id);
     if (!changed) return { outcome: "already_processed" as const };
     await returnGiftCardShares(tx, [found.id], now);
     await expireSignups(tx, [invoice!.subscriptionId], now);

@@ -9,6 +9,7 @@ import { GIFT_CARD_PROVIDER, PAYMENT_START_FAILED } from "../payments/paymentCon
 import { confirmInvoicePayment } from "./fulfilment.js";
 import { invoicePaymentRepository } from "./paymentRepository.js";
 import { invoiceRepository, type InvoiceRow } from "./repository.js";
+import { paymentRepository } from "../payments/repository.js";
 
 /** Paying an invoice: the member's payment of any invoice (service.ts) and a signup's first (subscriptions/signup.ts). */
 
@@ -54,7 +55,7 @@ export async function startInvoicePayment(
         listPriceCents: invoice.amountCents,
         giftCardBalanceCents: card?.balanceCents,
       });
-      const row = await payments.insert({
+      const row = await paymentRepository(tx).insert({
         invoiceId: invoice.id,
         provider: price.payableCents > 0 ? ctx.payments.name : GIFT_CARD_PROVIDER,
         method: options.method,
@@ -93,12 +94,12 @@ export async function startInvoicePayment(
     });
   } catch {
     await ctx.db.transaction(async (tx) => {
-      await invoicePaymentRepository(tx).markFailed(payment.id);
+      await paymentRepository(tx).markFailed(payment.id);
       await returnGiftCardShares(tx, [payment.id], ctx.now());
       await options.onStartFailed?.(tx);
     });
     throw new HttpError(502, PAYMENT_START_FAILED);
   }
-  await invoicePaymentRepository(ctx.db).setProviderRef(payment.id, session.providerRef);
+  await paymentRepository(ctx.db).setProviderRef(payment.id, session.providerRef);
   return { redirectUrl: session.redirectUrl, ...started };
 }

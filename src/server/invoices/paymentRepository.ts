@@ -13,40 +13,6 @@ export type NewInvoicePayment = typeof payments.$inferInsert;
 
 export function invoicePaymentRepository(db: DbOrTx) {
   return {
-    /** The payment, locked for the rest of the transaction. */
-    async lockById(id: string): Promise<InvoicePaymentRow | undefined> {
-      const [row] = await db.select().from(payments).where(eq(payments.id, id)).for("update");
-      return row;
-    },
-
-    async insert(values: NewInvoicePayment): Promise<InvoicePaymentRow> {
-      const [row] = await db.insert(payments).values(values).returning();
-      return row!;
-    },
-
-    async markPaid(id: string, now: Date): Promise<void> {
-      await db.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, id));
-    },
-
-    /** The provider could not start it. */
-    async markFailed(id: string): Promise<void> {
-      await db.update(payments).set({ status: "failed" }).where(eq(payments.id, id));
-    },
-
-    async setProviderRef(id: string, providerRef: string): Promise<void> {
-      await db.update(payments).set({ providerRef }).where(eq(payments.id, id));
-    },
-
-    /** Cancels the payment if it is still pending; false when it was not (already processed). */
-    async cancelIfPending(id: string): Promise<boolean> {
-      const changed = await db
-        .update(payments)
-        .set({ status: "cancelled" })
-        .where(and(eq(payments.id, id), eq(payments.status, "pending")))
-        .returning({ id: payments.id });
-      return changed.length > 0;
-    },
-
     /** The pending payments of these invoices are cancelled; their ids. */
     async cancelPendingOf(invoiceIds: string[]): Promise<string[]> {
       const cancelled = await db

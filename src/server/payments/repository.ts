@@ -3,13 +3,15 @@ import type { DbOrTx } from "../db/index.js";
 import { invoices, payments, subscriptions, webhookEvents } from "../db/schema.js";
 
 /**
- * The payments' queries (decision 037): the payment rows as the fulfilment, the return page, the
- * webhook and the demo page read and change them, and the provider's webhook events. The refunds'
+ * The payments' queries (decision 037): a payment row as every side reads and changes it (a
+ * booking's checkout, a move's difference, an invoice's attempt; the fulfilment, the return page,
+ * the webhook and the demo page), and the provider's webhook events. The refunds'
  * queries are in refundRepository.ts, the Ostokset list's in purchaseRepository.ts. Takes the
  * database or the caller's transaction; the services decide where a transaction begins.
  */
 
 export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -42,6 +44,36 @@ export function paymentRepository(db: DbOrTx) {
     async lock(id: string): Promise<PaymentRow | undefined> {
       const [row] = await db.select().from(payments).where(eq(payments.id, id)).for("update");
       return row;
+    },
+
+    /** A new payment attempt (a booking's, a move's difference, an invoice's). */
+    async insert(values: NewPayment): Promise<PaymentRow> {
+      const [row] = await db.insert(payments).values(values).returning();
+      return row!;
+    },
+
+    /** The provider's reference to its checkout, once it has started one. */
+    async setProviderRef(id: string, providerRef: string | null): Promise<void> {
+      await db.update(payments).set({ providerRef }).where(eq(payments.id, id));
+    },
+
+    /** The provider could not start it. */
+    async markFailed(id: string): Promise<void> {
+      await db.update(payments).set({ status: "failed" }).where(eq(payments.id, id));
+    },
+
+    async markPaid(id: string, now: Date): Promise<void> {
+      await db.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, id));
+    },
+
+    /** Cancels the payment only if it is still pending; whether it was (false: already processed). */
+    async cancelIfPending(id: string): Promise<boolean> {
+      const changed = await db
+        .update(payments)
+        .set({ status: "cancelled" })
+        .where(and(eq(payments.id, id), eq(payments.status, "pending")))
+        .returning({ id: payments.id });
+      return changed.length > 0;
     },
 
     /** The invoice a payment pays, with its membership (the return page's and the demo page's). */

@@ -15,6 +15,7 @@ import { adminReservationRepository } from "./adminRepository.js";
 import { adminReservationById } from "./adminRows.js";
 import { reservationRepository, type ReservationRow } from "./repository.js";
 import { RESERVATION_NOT_FOUND } from "./admin.js";
+import { paymentRepository } from "../payments/repository.js";
 
 /**
  * The admin cancels a booking at any time, with or without a refund. The refund is recorded in the
@@ -67,7 +68,7 @@ export async function cancelReservationInTx(
     giftCardReturnedCents = await returnGiftCardShares(tx, [payment.id], now);
     await releaseDiscountUses(tx, [id], now);
   } else if (payment?.status === "pending") {
-    await reservations.cancelPendingPayment(payment.id);
+    await paymentRepository(tx).cancelIfPending(payment.id);
     giftCardReturnedCents = await returnGiftCardShares(tx, [payment.id], now);
     await releaseDiscountUses(tx, [id], now);
   }

@@ -17,6 +17,7 @@ import { isSlotConflict } from "../db/pgErrors.js";
 import { reservationRepository, type PaymentRow, type ReservationRow } from "./repository.js";
 import type { Settings } from "../settings/service.js";
 import { useWaitlistOffer } from "../waitlist/offers.js";
+import { paymentRepository } from "../payments/repository.js";
 
 /**
  * The checkout's transaction (reservations/service.ts calls it): the locks, the state of the slot and
@@ -130,7 +131,7 @@ export async function holdSlot(
           now,
         });
       const provider = providerFor(ctx, price);
-      const payment = await reservations.insertPayment({
+      const payment = await paymentRepository(tx).insert({
         id: paymentId,
         reservationId: reservation.id,
         provider,

@@ -6,6 +6,7 @@ import { releaseDiscountUses } from "../discountCodes/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
 import { PAYMENT_START_FAILED } from "../payments/paymentConstants.js";
 import { reservationRepository, type PaymentRow, type ReservationRow } from "./repository.js";
+import { paymentRepository } from "../payments/repository.js";
 
 /**
  * After the checkout's transaction has committed (reservations/service.ts): asks the payment provider
@@ -39,7 +40,7 @@ export async function startCheckoutPayment(
     throw new HttpError(502, PAYMENT_START_FAILED);
   }
   if (session.providerRef !== payment.providerRef)
-    await reservationRepository(ctx.db).setPaymentProviderRef(payment.id, session.providerRef);
+    await paymentRepository(ctx.db).setProviderRef(payment.id, session.providerRef);
   return session;
 }
 
@@ -48,7 +49,7 @@ async function undoFailedStart(ctx: AppContext, reservationId: string, paymentId
   await ctx.db.transaction(async (tx) => {
     const reservations = reservationRepository(tx);
     await reservations.cancel(reservationId, ctx.now(), "payment_start_failed");
-    await reservations.markPaymentFailed(paymentId);
+    await paymentRepository(tx).markFailed(paymentId);
     await returnGiftCardShares(tx, [paymentId], ctx.now());
     await releaseDiscountUses(tx, [reservationId], ctx.now());
   });

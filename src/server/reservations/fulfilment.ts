@@ -9,6 +9,7 @@ import { recordRefund, refundAndTell } from "../payments/refunds.js";
 import { reservationRepository } from "./repository.js";
 import { findReservation, type PaymentRow } from "./view.js";
 import { getSettings } from "../settings/service.js";
+import { paymentRepository } from "../payments/repository.js";
 
 /**
  * The reservation side of the fulfilment (the dispatcher is payments/fulfilment.ts; the invoice
@@ -41,13 +42,13 @@ export async function confirmReservationPayment(
     const reservations = reservationRepository(tx);
     // Lock order: reservation, then payment (as the hold-release job and cancellation do).
     await reservations.lockId(found.reservationId);
-    const payment = await reservations.lockPayment(found.id);
+    const payment = await paymentRepository(tx).lock(found.id);
     const reservation = await findReservation(tx, { id: found.reservationId });
     if (!payment || !reservation) return { outcome: "not_found" as const };
     if (payment.status === "paid" || payment.status === "refunded")
       return { outcome: "already_processed" as const };
 
-    await reservations.markPaymentPaid(payment.id, now);
+    await paymentRepository(tx).markPaid(payment.id, now);
 
     let confirmed = reservation.status === "pending" || reservation.status === "confirmed";
     // An expired hold gave its gift-card share and discount back; the money alone does not pay it.
@@ -114,7 +115,7 @@ export async function cancelReservationPayment(
   return ctx.db.transaction(async (tx) => {
     const reservations = reservationRepository(tx);
     await reservations.lockId(found.reservationId);
-    if (!(await reservations.cancelPendingPayment(found.id)))
+    if (!(await paymentRepository(tx).cancelIfPending(found.id)))
       return { outcome: "already_processed" as const };
     const released = await reservations.cancelIfPending(found.reservationId, now, "payment_cancelled");
     await returnGiftCardShares(tx, [found.id], now);

@@ -10,6 +10,7 @@ import { vatRateOn } from "../prices/service.js";
 import { recordRefund, refundAndTell } from "../payments/refunds.js";
 import type { PaymentRow, ReservationRow } from "./view.js";
 import { getSettings } from "../settings/service.js";
+import { paymentRepository } from "../payments/repository.js";
 
 /**
  * The dearer move's side of the fulfilment (decision 026; the dispatcher, fulfilment.ts, sends here
@@ -48,10 +49,10 @@ export async function confirmMovePayment(
     const repository = moveRepository(tx);
     const booking = await repository.lockReservation(hold.moveOf);
     const held = await repository.lockReservation(hold.id);
-    const payment = await repository.lockPayment(found.id);
+    const payment = await paymentRepository(tx).lock(found.id);
     if (!payment || payment.status === "paid" || payment.status === "refunded")
       return { outcome: "already_processed" as const };
-    await repository.markPaymentPaid(payment.id, now);
+    await paymentRepository(tx).markPaid(payment.id, now);
 
     const swappable =
       booking!.status === "confirmed" &&

@@ -13,6 +13,7 @@ import type { PaymentRow, ReservationRow } from "./view.js";
 import type { Settings } from "../settings/service.js";
 import type { MoveChange } from "./moveApply.js";
 import { moveRepository } from "./moveRepository.js";
+import { paymentRepository } from "../payments/repository.js";
 
 /**
  * A move to a dearer time (decision 026): the new slot is held by a pending reservation row whose
@@ -89,7 +90,7 @@ export async function holdDearerMove(
     moveOf: row.id,
   });
   const paymentId = randomUUID();
-  const payment = await repository.insertPayment({
+  const payment = await paymentRepository(tx).insert({
     id: paymentId,
     reservationId: hold!.id,
     provider: ctx.payments.name,
@@ -149,12 +150,12 @@ export async function startMovePayment(
         cancelledAt: ctx.now(),
         cancelReason: "payment_start_failed",
       });
-      await repository.markPaymentFailed(payment.id);
+      await paymentRepository(tx).markFailed(payment.id);
     });
     throw new HttpError(502, PAYMENT_START_FAILED);
   }
   if (session.providerRef !== payment.providerRef)
-    await moveRepository(ctx.db).setProviderRef(payment.id, session.providerRef);
+    await paymentRepository(ctx.db).setProviderRef(payment.id, session.providerRef);
   return { redirectUrl: session.redirectUrl };
 }
 

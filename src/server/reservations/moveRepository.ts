@@ -75,12 +75,6 @@ export function moveRepository(db: DbOrTx) {
       return payment;
     },
 
-    /** The payment, locked for the rest of the transaction. */
-    async lockPayment(id: string): Promise<PaymentRow | undefined> {
-      const [payment] = await db.select().from(payments).where(eq(payments.id, id)).for("update");
-      return payment;
-    },
-
     // ---------------------------------------------------------------- the move
 
     /**
@@ -131,29 +125,12 @@ export function moveRepository(db: DbOrTx) {
       return hold!;
     },
 
-    async insertPayment(values: NewPayment): Promise<PaymentRow> {
-      const [payment] = await db.insert(payments).values(values).returning();
-      return payment!;
-    },
-
     /** Ends a hold (or a booking): its status, when and why. */
     async endReservation(
       id: string,
       values: Pick<ReservationRow, "status" | "cancelledAt" | "cancelReason">,
     ): Promise<void> {
       await db.update(reservations).set(values).where(eq(reservations.id, id));
-    },
-
-    async markPaymentPaid(id: string, now: Date): Promise<void> {
-      await db.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, id));
-    },
-
-    async markPaymentFailed(id: string): Promise<void> {
-      await db.update(payments).set({ status: "failed" }).where(eq(payments.id, id));
-    },
-
-    async setProviderRef(id: string, providerRef: string | null): Promise<void> {
-      await db.update(payments).set({ providerRef }).where(eq(payments.id, id));
     },
 
     /** Cancels the booking's pending move holds (only those still pending); their ids. */

@@ -132,12 +132,6 @@ export function reservationRepository(db: DbOrTx) {
       await db.update(reservations).set({ cancelReason: reason }).where(eq(reservations.id, id));
     },
 
-    /** The payment, locked for the rest of the transaction (after its reservation: the lock order). */
-    async lockPayment(id: string): Promise<PaymentRow | undefined> {
-      const [row] = await db.select().from(payments).where(eq(payments.id, id)).for("update");
-      return row;
-    },
-
     /** The reservation's latest payment attempt. */
     async latestPayment(reservationId: string): Promise<PaymentRow | undefined> {
       const [row] = await db
@@ -172,33 +166,6 @@ export function reservationRepository(db: DbOrTx) {
         .from(refunds)
         .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, "pending")));
       return rows.map((r) => r.amountCents);
-    },
-
-    async insertPayment(values: NewPayment): Promise<PaymentRow> {
-      const [row] = await db.insert(payments).values(values).returning();
-      return row!;
-    },
-
-    async setPaymentProviderRef(id: string, providerRef: string | null): Promise<void> {
-      await db.update(payments).set({ providerRef }).where(eq(payments.id, id));
-    },
-
-    async markPaymentFailed(id: string): Promise<void> {
-      await db.update(payments).set({ status: "failed" }).where(eq(payments.id, id));
-    },
-
-    async markPaymentPaid(id: string, now: Date): Promise<void> {
-      await db.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, id));
-    },
-
-    /** Cancels the payment only if it is still pending; whether it was. */
-    async cancelPendingPayment(id: string): Promise<boolean> {
-      const changed = await db
-        .update(payments)
-        .set({ status: "cancelled" })
-        .where(and(eq(payments.id, id), eq(payments.status, "pending")))
-        .returning({ id: payments.id });
-      return changed.length > 0;
     },
 
     /**

@@ -20,6 +20,7 @@ import { reservationRepository } from "./repository.js";
 import { cancellationDeadline, findReservation, latestPayment, toPublicReservation } from "./view.js";
 import { recordRefund, refundableCents, sendRefund } from "../payments/refunds.js";
 import { getSettings } from "../settings/service.js";
+import { paymentRepository } from "../payments/repository.js";
 
 /**
  * Checkout (hold + pending reservation + payment) and the visitor's own reservation by token. The
@@ -161,7 +162,7 @@ export async function cancelReservation(ctx: AppContext, accessToken: string) {
       );
 
     const latest = await latestPayment(tx, row.id);
-    const payment = latest ? await reservations.lockPayment(latest.id) : undefined;
+    const payment = latest ? await paymentRepository(tx).lock(latest.id) : undefined;
     let refundedCents = 0;
     let refundId: string | null = null;
     if (payment?.status === "paid") {
@@ -174,7 +175,7 @@ export async function cancelReservation(ctx: AppContext, accessToken: string) {
         now,
       });
     } else if (payment?.status === "pending") {
-      await reservations.cancelPendingPayment(payment.id);
+      await paymentRepository(tx).cancelIfPending(payment.id);
     }
     // A dearer move's paid difference goes back too; a move still waiting for its payment is let go.
     const moves = await refundMoveDifferences(tx, row.id, {

@@ -13,6 +13,8 @@ export type LoadRun = {
   seconds: number;
   /** For POST /api/v2/reservations: the slots to book, one per request in turn (repeats after). */
   slots?: Array<{ start: string; end: string }>;
+  /** Ask each slot once and end then (`seconds` is ignored): every answer is a booking, not a 409. */
+  once?: boolean;
 };
 export type LoadResult = {
   rps: number;
@@ -73,7 +75,7 @@ function run(options: LoadRun): Promise<Result> {
         url: options.url,
         method: options.method,
         connections: options.connections,
-        duration: options.seconds,
+        ...(options.once && slots ? { amount: slots.length } : { duration: options.seconds }),
         // GETs ask for a compressed answer as every browser does (the bare route ignores it).
         headers:
           options.method === "POST"

@@ -3,13 +3,12 @@ import type { DbOrTx } from "../db/index.js";
 import { payments, refunds } from "../db/schema.js";
 
 /**
- * The queries of an invoice's payments (payments.invoice_id), which the invoice answers for: an
- * attempt started, replaced, failed, paid, cancelled, and the one an admin's credit pays back
- * (decision 037). Takes the database or the caller's transaction.
+ * The queries of an invoice's payments by the invoice (payments.invoice_id): the attempts a new
+ * one replaces, and the one an admin's credit pays back (decision 037). A single payment's own
+ * changes are payments/repository.ts's. Takes the database or the caller's transaction.
  */
 
 export type InvoicePaymentRow = typeof payments.$inferSelect;
-export type NewInvoicePayment = typeof payments.$inferInsert;
 
 export function invoicePaymentRepository(db: DbOrTx) {
   return {

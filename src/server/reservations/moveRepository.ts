@@ -22,7 +22,6 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 export type NewReservation = typeof reservations.$inferInsert;
-export type NewPayment = typeof payments.$inferInsert;
 export type NewReservationMove = typeof reservationMoves.$inferInsert;
 
 /** What the move's UPDATE writes of the booking's times and price. */

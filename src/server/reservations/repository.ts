@@ -12,7 +12,6 @@ import { areas, payments, refunds, reservations, subscriptions } from "../db/sch
 export type ReservationRow = typeof reservations.$inferSelect;
 export type NewReservation = typeof reservations.$inferInsert;
 export type PaymentRow = typeof payments.$inferSelect;
-export type NewPayment = typeof payments.$inferInsert;
 export type ReservationStatus = ReservationRow["status"];
 export type CancelReason = NonNullable<ReservationRow["cancelReason"]>;
 /** A reservation with its area's name. */

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from "dr
 import type { DbOrTx } from "../db/index.js";
 import { isLiveStatus, periodOverlaps } from "../db/periods.js";
 import { areas, blocks, openingExceptions, reservations } from "../db/schema.js";
+import type { ReservationWithArea } from "../reservations/repository.js";
 
 /**
  * The availability's queries (decision 037): what the booking rules read of the calendar (the
@@ -14,7 +15,7 @@ import { areas, blocks, openingExceptions, reservations } from "../db/schema.js"
 export type Area = { id: number; name: string };
 export type BlockRow = typeof blocks.$inferSelect;
 export type NewBlock = typeof blocks.$inferInsert;
-export type ReservationWithArea = typeof reservations.$inferSelect & { areaName: string };
+export type { ReservationWithArea };
 
 /*
  * Bookings of an area take turns through transaction-scoped advisory locks (two-int keys), so a

@@ -1,14 +1,13 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { payments, refunds } from "../db/schema.js";
+import type { PaymentRow } from "../payments/repository.js";
 
 /**
  * The queries of an invoice's payments by the invoice (payments.invoice_id): the attempts a new
  * one replaces, and the one an admin's credit pays back (decision 037). A single payment's own
  * changes are payments/repository.ts's. Takes the database or the caller's transaction.
  */
-
-export type InvoicePaymentRow = typeof payments.$inferSelect;
 
 export function invoicePaymentRepository(db: DbOrTx) {
   return {
@@ -26,7 +25,7 @@ export function invoicePaymentRepository(db: DbOrTx) {
      * The payment that paid the invoice, locked: the first paid one with no refund (a later
      * duplicate already has its own refund, invoice_not_needed).
      */
-    async lockPaidUnrefunded(invoiceId: string): Promise<InvoicePaymentRow | undefined> {
+    async lockPaidUnrefunded(invoiceId: string): Promise<PaymentRow | undefined> {
       const [row] = await db
         .select()
         .from(payments)

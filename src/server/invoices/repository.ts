@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { counters, invoices, subscriptions } from "../db/schema.js";
+import type { SubscriptionRow } from "../subscriptions/repository.js";
 
 /**
  * The membership invoices' queries: the only place that reads or writes invoices, and the counter
@@ -10,7 +11,6 @@ import { counters, invoices, subscriptions } from "../db/schema.js";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
-type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 export function invoiceRepository(db: DbOrTx) {
   return {

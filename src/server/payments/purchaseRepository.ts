@@ -3,6 +3,8 @@ import type { PurchaseQuery } from "../../domain/admin/purchases.js";
 import { wallClock } from "../../domain/helsinkiTime.js";
 import type { DbOrTx } from "../db/index.js";
 import { invoices, payments, reservations } from "../db/schema.js";
+import type { ReservationRow } from "../reservations/repository.js";
+import type { InvoiceRow } from "../invoices/repository.js";
 
 /**
  * Ostokset's queries (decision 037): every payment with the booking or the invoice it paid for, a
@@ -54,8 +56,8 @@ export function purchasesSummaryQuery(db: DbOrTx, where: SQL | undefined) {
 
 /** A payment with the booking or the invoice it paid for. */
 export type PurchaseRow = Awaited<ReturnType<typeof purchasesPageQuery>>[number];
-export type ReservationRow = typeof reservations.$inferSelect;
-export type InvoiceRow = typeof invoices.$inferSelect;
+export type { ReservationRow };
+export type { InvoiceRow };
 
 export function purchaseRepository(db: DbOrTx) {
   return {

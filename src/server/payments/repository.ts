@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { invoices, payments, subscriptions, webhookEvents } from "../db/schema.js";
+import type { SubscriptionRow } from "../subscriptions/repository.js";
+import type { InvoiceRow } from "../invoices/repository.js";
 
 /**
  * The payments' queries (decision 037): a payment row as every side reads and changes it (a
@@ -13,8 +15,8 @@ import { invoices, payments, subscriptions, webhookEvents } from "../db/schema.j
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
-export type InvoiceRow = typeof invoices.$inferSelect;
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type { InvoiceRow };
+export type { SubscriptionRow };
 
 export function paymentRepository(db: DbOrTx) {
   return {

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { areas, invoices, payments, reservationLookups, reservations } from "../db/schema.js";
+import type { InvoiceRow } from "../invoices/repository.js";
 
 /**
  * What a visitor finds without the checkout (decision 037): "Lähetä varaukseni sähköpostiini"
@@ -9,7 +10,7 @@ import { areas, invoices, payments, reservationLookups, reservations } from "../
  * database or the caller's transaction.
  */
 
-export type InvoiceRow = typeof invoices.$inferSelect;
+export type { InvoiceRow };
 
 export function lookupRepository(db: DbOrTx) {
   return {

@@ -9,6 +9,9 @@ import {
   reservations,
   subscriptions,
 } from "../db/schema.js";
+import type { ReservationRow } from "./repository.js";
+import type { PaymentRow } from "../payments/repository.js";
+import type { SubscriptionRow } from "../subscriptions/repository.js";
 
 /**
  * The queries of a booking's move (decision 026, decision 037): the rows a move locks, the one
@@ -17,9 +20,9 @@ import {
  * (move.ts, moveApply.ts, moveHold.ts, moveFulfilment.ts) decide where the transaction begins.
  */
 
-export type ReservationRow = typeof reservations.$inferSelect;
-export type PaymentRow = typeof payments.$inferSelect;
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type { ReservationRow };
+export type { PaymentRow };
+export type { SubscriptionRow };
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 export type NewReservation = typeof reservations.$inferInsert;
 export type NewReservationMove = typeof reservationMoves.$inferInsert;

@@ -2,13 +2,14 @@ import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { areas, customers, reservations } from "../db/schema.js";
 import { ANONYMISED_EMAIL } from "../customers/customerData.js";
+import type { ReservationRow } from "./repository.js";
 
 /**
  * The reminders' queries (reminders.ts, decision 037): the bookings due a reminder, their mark, and
  * the customers' preference. Takes the database or the caller's transaction.
  */
 
-export type ReservationRow = typeof reservations.$inferSelect;
+export type { ReservationRow };
 
 export function reminderRepository(db: DbOrTx) {
   return {

@@ -1,6 +1,8 @@
 import { and, desc, eq, gte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { areas, payments, refunds, reservations, subscriptions } from "../db/schema.js";
+import type { PaymentRow } from "../payments/repository.js";
+import type { SubscriptionRow } from "../subscriptions/repository.js";
 
 /**
  * The reservations' queries (decision 037): the bookings, and the payments and refunds of a booking
@@ -11,12 +13,12 @@ import { areas, payments, refunds, reservations, subscriptions } from "../db/sch
 
 export type ReservationRow = typeof reservations.$inferSelect;
 export type NewReservation = typeof reservations.$inferInsert;
-export type PaymentRow = typeof payments.$inferSelect;
+export type { PaymentRow };
 export type ReservationStatus = ReservationRow["status"];
 export type CancelReason = NonNullable<ReservationRow["cancelReason"]>;
 /** A reservation with its area's name. */
 export type ReservationWithArea = ReservationRow & { areaName: string };
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type { SubscriptionRow };
 
 const withArea = { reservation: reservations, areaName: areas.name };
 const flatten = (r: { reservation: ReservationRow; areaName: string }): ReservationWithArea => ({

@@ -2,15 +2,14 @@ import { formatDate } from "../../domain/helsinkiClock.js";
 import { formatReferenceNumber } from "../../domain/membership.js";
 import { addDays, commitmentLastDay } from "../../domain/membershipPeriods.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
-import type { invoices, subscriptions } from "../db/schema.js";
 import type { OutgoingMail } from "../mail/service.js";
 import { signature } from "../reservations/receipt.js";
 import type { Settings } from "../settings/service.js";
+import type { SubscriptionRow } from "./repository.js";
+import type { InvoiceRow } from "../invoices/repository.js";
 
 /** The membership e-mails (Finnish): welcome, new invoice, overdue reminder, cancellation. */
 
-type SubscriptionRow = typeof subscriptions.$inferSelect;
-type InvoiceRow = typeof invoices.$inferSelect;
 type Context = { settings: Pick<Settings, "park">; publicUrl: string };
 
 /** A calendar date as "ma 15.2.2027". */

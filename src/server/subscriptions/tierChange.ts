@@ -1,8 +1,8 @@
 import { commitmentPrice, type PendingTierChange } from "../../domain/membership.js";
 import type { DbOrTx } from "../db/index.js";
-import type { subscriptions } from "../db/schema.js";
 import { tierOn, type MembershipTier } from "../prices/service.js";
 import type { Settings } from "../settings/service.js";
+import type { SubscriptionRow } from "./repository.js";
 
 /**
  * A tier change an admin scheduled for a membership's next period (decision 022). It is stored on
@@ -10,8 +10,6 @@ import type { Settings } from "../settings/service.js";
  * copies the tier into the membership; until then bookings into that period and the member's view
  * already use its quota, so "from the next period" means the same thing everywhere.
  */
-
-type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** Whether the scheduled change applies to the period starting on `periodStart`. */
 export const tierChangeApplies = (sub: SubscriptionRow, periodStart: string) =>

@@ -118,7 +118,8 @@ describe("narrow screens (375 px)", () => {
       .getByRole("link", { name: "Talous" })
       .click();
     await page.waitForURL(/\/hallinta\/v2\/talous$/);
-    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+    // The menu closes when the route has changed, a render after the URL: wait for it.
+    await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("false");
     expect(page.errors).toEqual([]);
   });
 

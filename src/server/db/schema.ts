@@ -13,6 +13,7 @@ export * from "./schema/giftCardsAndDiscounts.js";
 export * from "./schema/idempotency.js";
 export * from "./schema/invoices.js";
 export * from "./schema/jobs.js";
+export * from "./schema/ledger.js";
 export * from "./schema/lights.js";
 export * from "./schema/mail.js";
 export * from "./schema/payments.js";

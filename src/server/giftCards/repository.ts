@@ -133,9 +133,5 @@ export function giftCardRepository(db: DbOrTx) {
         .where(eq(payments.id, paymentId));
       return row;
     },
-
-    async setPaymentShare(paymentId: string, giftCardCents: number): Promise<void> {
-      await db.update(payments).set({ giftCardCents }).where(eq(payments.id, paymentId));
-    },
   };
 }

@@ -142,10 +142,10 @@ export async function returnGiftCardShares(db: DbOrTx, paymentIds: string[], now
 }
 
 /**
- * Gives part of a payment's card share back to its card (a move to a cheaper time), and lowers the
- * payment's share by as much, so a later cancel returns only what the booking still uses. The
- * history row is a return without the payment (one return per payment is kept for the cancel's),
- * its note naming the move. Returns the cents given back.
+ * Gives part (or all) of a paid payment's card share back to its card: a cancel, a move to a
+ * cheaper time, a credit. How much is decided from the owner's ledger (payments/giveBack.ts),
+ * which counts what has gone back already; the history row names the reason in its note.
+ * Returns the cents given back.
  */
 export async function returnGiftCardPart(
   tx: Tx,
@@ -166,6 +166,5 @@ export async function returnGiftCardPart(
     createdAt: o.now,
   });
   await cards.setBalance(card.id, card.balanceCents + cents);
-  await cards.setPaymentShare(payment.paymentId, payment.cents - cents);
   return cents;
 }

@@ -8,7 +8,9 @@ import { returnGiftCardShares } from "../giftCards/service.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { deliverAudited } from "../mail/admin.js";
 import { recordAudit } from "../system/audit.js";
-import { recordRefund, sendRefund } from "../payments/refunds.js";
+import { sendRefund, type RefundOutcome } from "../payments/refunds.js";
+import { settleOwedBack } from "../payments/giveBack.js";
+import { releaseCharges } from "../ledger/service.js";
 import { getSettings } from "../settings/service.js";
 import { invoiceCreditMail, invoicePaidMail, newInvoiceMail, overdueMail } from "../subscriptions/mail.js";
 import { subscriptionRepository } from "../subscriptions/repository.js";
@@ -54,6 +56,7 @@ export async function voidInvoice(ctx: AppContext, actor: AdminActor, id: string
         `Lasku ${invoice.number} on liittymisen ensimmäinen lasku. Liittyminen vanhenee itsestään, jos sitä ei makseta.`,
       );
     const after = await invoiceRepository(tx).markVoid(id, now);
+    await releaseCharges(tx, { invoiceId: id }, { reason: "void", actor: actor.email, now });
     const paymentIds = await invoicePaymentRepository(tx).cancelPendingOf([id]);
     const giftCardReturnedCents = await returnGiftCardShares(tx, paymentIds, now);
     await recordAudit(tx, actor, {
@@ -85,19 +88,12 @@ export async function creditInvoice(ctx: AppContext, actor: AdminActor, id: stri
           ? `Lasku ${invoice.number} on maksamatta, joten hyvitettävää ei ole. Mitätöi se, jos sitä ei tarvitse maksaa.`
           : `Lasku ${invoice.number} on mitätöity.`,
       );
-    // The payment that paid it: a later duplicate already has its own refund (invoice_not_needed).
-    const payment = await invoicePaymentRepository(tx).lockPaidUnrefunded(id);
-    if (!payment)
-      throw conflict(`Laskun ${invoice.number} maksu on jo palautettu, tai sen palautus on kesken.`);
-    const refundCents = payment.amountCents - payment.refundedCents;
-    const refundId = await recordRefund(tx, {
-      paymentId: payment.id,
-      amountCents: refundCents,
-      reason: "invoice_credit",
-      now,
-    });
-    const giftCardCents = await returnGiftCardShares(tx, [payment.id], now);
-    const returned = { refundCents: refundId ? refundCents : 0, giftCardCents };
+    // The charge is taken off and everything paid goes back (decision 038): the provider's share
+    // as refunds, a gift card's share to the card; a refund already under way is counted.
+    const owner = { invoiceId: id };
+    await releaseCharges(tx, owner, { reason: "credit", actor: actor.email, now });
+    const back = await settleOwedBack(tx, owner, { reason: "invoice_credit", actor: actor.email, now });
+    const returned = { refundCents: back.refundedCents, giftCardCents: back.giftCardReturnedCents };
     const after = await invoiceRepository(tx).markCredited(
       id,
       now,
@@ -108,7 +104,7 @@ export async function creditInvoice(ctx: AppContext, actor: AdminActor, id: stri
       entity: "invoice",
       entityId: id,
       before: invoice,
-      after: { ...after, paymentId: payment.id, refundId, ...returned },
+      after: { ...after, refundIds: back.refundIds, ...returned },
     });
     const mailId = invoice.customerId
       ? await ctx.mail.enqueue(
@@ -116,10 +112,12 @@ export async function creditInvoice(ctx: AppContext, actor: AdminActor, id: stri
           invoiceCreditMail({ settings, publicUrl: ctx.config.publicUrl }, invoice, returned),
         )
       : null;
-    return { number: invoice.number, refundId, returned, mailId };
+    return { number: invoice.number, refundIds: back.refundIds, returned, mailId };
   });
   // After the commit, as every refund (decision 009); one the provider did not take is retried.
-  const outcome = done.refundId ? await sendRefund(ctx, done.refundId) : "succeeded";
+  let outcome: RefundOutcome = "succeeded";
+  for (const refundId of done.refundIds)
+    if ((await sendRefund(ctx, refundId)) !== "succeeded") outcome = "pending";
   await deliverQuietly(ctx, done.mailId);
   const { refundCents, giftCardCents } = done.returned;
   const parts = [

@@ -9,6 +9,7 @@ import { tierOn, vatRateOn } from "../prices/service.js";
 import type { Settings } from "../settings/service.js";
 import { membershipPriceOf, scheduledTierFor, tierChangeApplies } from "../subscriptions/tierChange.js";
 import { invoiceRepository, type InvoiceRow } from "./repository.js";
+import { recordInvoiceCharge } from "../ledger/service.js";
 
 /**
  * Making a membership invoice: its gapless number, the period's price (with a scheduled tier
@@ -72,7 +73,7 @@ export async function createInvoice(
   const tierName = tier?.name ?? sub.tierName;
   const commitment = sub.commitment === "12m" ? ", 12 kk sitoumus" : "";
   // The insert's trigger moves the membership's invoiced_until to the period's end (issue 21).
-  return repository.insert({
+  const invoice = await repository.insert({
     number,
     referenceNumber: referenceNumber(number),
     subscriptionId: sub.id,
@@ -89,4 +90,7 @@ export async function createInvoice(
     issuedAt: now,
     dueDate: addDays(helsinkiDate(now), settings.membership.invoiceDueDays),
   });
+  // What the member owes is the invoice's ledger charge (decision 038).
+  await recordInvoiceCharge(tx, invoice);
+  return invoice;
 }

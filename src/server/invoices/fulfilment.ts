@@ -2,7 +2,9 @@ import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
 import type { OutgoingMail } from "../mail/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
-import { recordRefund, refundAndTell } from "../payments/refunds.js";
+import { refundAndTell } from "../payments/refunds.js";
+import { giveBack, settleOwedBack } from "../payments/giveBack.js";
+import { recordPaid } from "../ledger/service.js";
 import { invoicePaidMail, welcomeMail } from "../subscriptions/mail.js";
 import type { PaymentRow } from "../reservations/view.js";
 import type { InvoiceRow } from "./service.js";
@@ -42,17 +44,25 @@ export async function confirmInvoicePayment(
     if (payment.status === "paid" || payment.status === "refunded")
       return { outcome: "already_processed" as const };
     await payments.markPaid(payment.id, now);
+    // The money is the invoice's (decision 038); a share given back with a replaced attempt is not.
+    const owner = { invoiceId: invoice.id };
+    const shareHeld = payment.status === "pending";
+    await recordPaid(tx, owner, { ...payment, giftCardCents: shareHeld ? payment.giftCardCents : 0 }, now);
     // A replaced attempt gave its gift-card share back: its money alone does not pay the invoice.
-    const replaced = payment.status === "cancelled" && payment.giftCardCents > 0;
+    const replaced = !shareHeld && payment.giftCardCents > 0;
     if (invoice.status !== "open" || replaced) {
-      const refundId = await recordRefund(tx, {
-        paymentId: payment.id,
-        amountCents: payment.amountCents,
-        reason: "invoice_not_needed",
-        now,
-      });
-      const mailId = await ctx.mail.enqueue(tx, invoiceRefundMail(settings, invoice, payment.amountCents));
-      return { outcome: "refund" as const, refundId, mailId };
+      // What is paid beyond the invoice's charge goes back (this payment, as the ledger says).
+      const back = replaced
+        ? await giveBack(tx, owner, payment.amountCents, {
+            reason: "invoice_not_needed",
+            actor: "system",
+            now,
+          })
+        : await settleOwedBack(tx, owner, { reason: "invoice_not_needed", actor: "system", now });
+      const cents = back.refundedCents + back.giftCardReturnedCents;
+      const mailId =
+        cents > 0 ? await ctx.mail.enqueue(tx, invoiceRefundMail(settings, invoice, cents)) : null;
+      return { outcome: "refund" as const, refundIds: back.refundIds, mailId };
     }
 
     const paid = await invoices.markPaid(invoice.id, now);

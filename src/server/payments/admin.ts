@@ -27,7 +27,12 @@ import {
   type ReservationRow,
 } from "./purchaseRepository.js";
 import { refundRepository } from "./refundRepository.js";
-import { recordRefund, refundableCents, sendRefund, type RefundReason } from "./refunds.js";
+import { sendRefund, type RefundReason } from "./refunds.js";
+import { giveBackPayment, type GivenBack } from "./giveBack.js";
+import { ledgerOf, ledgerOwnerOfPayment, recordCredit } from "../ledger/service.js";
+import { paymentsOf, refundableOf } from "../../domain/ledger.js";
+import type { OutgoingMail } from "../mail/service.js";
+import { getSettings } from "../settings/service.js";
 import { paymentRepository } from "./repository.js";
 
 /**
@@ -112,38 +117,107 @@ export async function listPurchases(ctx: AppContext, query: PurchaseQuery): Prom
 }
 
 /**
- * Refunds what is left of a paid payment through its provider (the booking itself stays; cancel
- * it in varaukset to free the time). One refund per payment: a second answers 409.
+ * An admin gives back a paid payment's money, all that is left of it or `amountCents` of it: the
+ * provider's share as a refund, a gift card's share to the card (decision 038). The booking or
+ * invoice stays (cancel it in varaukset to free the time), so what the customer owes falls by as
+ * much (a credit entry). The customer is told by e-mail what comes back and when.
  */
-export async function refundPurchase(ctx: AppContext, actor: AdminActor, id: string) {
+export async function refundPurchase(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: string,
+  options: { amountCents?: number } = {},
+) {
   const now = ctx.now();
-  const refundId = await ctx.db.transaction(async (tx) => {
+  const decided = await ctx.db.transaction(async (tx) => {
     const payment = await paymentRepository(tx).lock(id);
     if (!payment) throw notFound("Maksua ei löytynyt.");
-    if (payment.status !== "paid") throw conflict("Vain maksetun maksun voi palauttaa.");
-    const amountCents = await refundableCents(tx, payment);
-    const recorded = await recordRefund(tx, { paymentId: id, amountCents, reason: ADMIN_REFUND, now });
-    if (!recorded) throw conflict("Maksulle on jo tehty palautus.");
+    const owner = await ledgerOwnerOfPayment(tx, id);
+    const money = owner ? paymentsOf(await ledgerOf(tx, owner)).find((p) => p.paymentId === id) : undefined;
+    if (!owner || !money) throw conflict("Vain maksetun maksun voi palauttaa.");
+    const left = refundableOf(money);
+    if (left <= 0) throw conflict("Maksulle on jo tehty palautus.");
+    const cents = Math.min(left, options.amountCents ?? left);
+    await recordCredit(tx, owner, { cents, reason: ADMIN_REFUND, actor: actor.email, now });
+    const back = await giveBackPayment(tx, owner, id, cents, {
+      reason: ADMIN_REFUND,
+      actor: actor.email,
+      now,
+    });
     await recordAudit(tx, actor, {
       action: "payment.refund",
       entity: "payment",
       entityId: id,
       before: payment,
-      after: { refundId: recorded, amountCents },
+      after: {
+        refundIds: back.refundIds,
+        amountCents: cents,
+        giftCardReturnedCents: back.giftCardReturnedCents,
+      },
     });
-    return recorded;
+    const row = await purchaseRepository(tx).byId(id);
+    const to = row?.reservation?.email ?? row?.invoice?.email ?? "";
+    const mailId = to.includes("@")
+      ? await ctx.mail.enqueue(
+          tx,
+          refundMail({
+            to,
+            name: row?.reservation?.name ?? row?.invoice?.name ?? null,
+            what: whatWasPaid(row?.reservation ?? null, row?.invoice ?? null).description,
+            back,
+            park: (await getSettings(tx)).park,
+          }),
+        )
+      : null;
+    return { back, mailId };
   });
   // After the commit, as every refund (decision 009); a failure is retried by the job.
-  const outcome = await sendRefund(ctx, refundId);
+  let pending = false;
+  for (const refundId of decided.back.refundIds)
+    if ((await sendRefund(ctx, refundId)) !== "succeeded") pending = true;
+  await ctx.mail.sendCommitted(ctx.db, decided.mailId);
   const row = await purchaseRepository(ctx.db).byId(id);
   const [purchase] = await toPurchases(ctx.db, row ? [row] : []);
-  const amount = formatEuros(purchase!.refund?.amountCents ?? 0);
+  const amount = formatEuros(decided.back.refundedCents + decided.back.giftCardReturnedCents);
   return {
-    message:
-      outcome === "succeeded"
-        ? `${amount} palautettu.`
-        : `Palautus ${amount} on kirjattu; maksupalvelu ei vastannut vielä, joten sitä yritetään uudelleen.`,
+    message: pending
+      ? `Palautus ${amount} on kirjattu; maksupalvelu ei vastannut vielä, joten sitä yritetään uudelleen.`
+      : `${amount} palautettu.`,
     purchase: purchase!,
+  };
+}
+
+/** What an admin's refund tells the customer: how much comes back, where, and when. */
+function refundMail(c: {
+  to: string;
+  name: string | null;
+  what: string;
+  back: GivenBack;
+  park: { name: string; email: string; phone: string };
+}): OutgoingMail {
+  const lines = [
+    c.back.refundedCents > 0
+      ? `Palautamme ${formatEuros(c.back.refundedCents)} maksutavallesi. Palautus näkyy tililläsi muutaman pankkipäivän kuluessa.`
+      : "",
+    c.back.giftCardReturnedCents > 0
+      ? `Lahjakortillesi palautettiin ${formatEuros(c.back.giftCardReturnedCents)}; sen voi käyttää heti.`
+      : "",
+  ].filter(Boolean);
+  return {
+    kind: "refund",
+    to: c.to,
+    subject: `Palautus: ${c.what}`,
+    text: [
+      c.name ? `Hei ${c.name},` : "Hei,",
+      "",
+      `${c.park.name} palauttaa sinulle rahaa: ${c.what}.`,
+      ...lines,
+      "",
+      "Jos sinulla on kysyttävää, vastaa tähän viestiin.",
+      "",
+      c.park.name,
+      `${c.park.email} · ${c.park.phone}`,
+    ].join("\n"),
   };
 }
 

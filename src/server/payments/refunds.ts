@@ -1,5 +1,6 @@
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
+import { recordRefundEntry } from "../ledger/service.js";
 import { refundRepository, type RefundRow } from "./refundRepository.js";
 import { paymentRepository } from "./repository.js";
 
@@ -33,8 +34,9 @@ function retryDelayMs(attempts: number): number {
 
 /**
  * Records that `amountCents` of a payment is to be returned, inside the deciding transaction (which
- * holds the payment's row lock). Returns the refund's id, or null when there is nothing to send
- * (a zero amount) or the payment already has its refund.
+ * holds the payment's row lock), with its ledger entry on the payment's owner (decision 038).
+ * Returns the refund's id, or null when there is nothing to send (a zero amount) or the move
+ * already has its refund.
  */
 export async function recordRefund(
   tx: Tx,
@@ -45,10 +47,12 @@ export async function recordRefund(
     now: Date;
     /** A move's price difference (reservation_moves.id): one such refund per move. */
     moveId?: string;
+    /** Who decided it: visitor, member, system or the admin's e-mail. */
+    actor?: string;
   },
 ): Promise<string | null> {
   if (options.amountCents <= 0) return null;
-  return refundRepository(tx).insertOnce({
+  const id = await refundRepository(tx).insertOnce({
     paymentId: options.paymentId,
     amountCents: options.amountCents,
     reason: options.reason,
@@ -56,6 +60,19 @@ export async function recordRefund(
     nextAttemptAt: options.now,
     createdAt: options.now,
   });
+  if (!id) return null;
+  const payment = (await paymentRepository(tx).byId(options.paymentId))!;
+  await recordRefundEntry(tx, {
+    refundId: id,
+    paymentId: payment.id,
+    amountCents: options.amountCents,
+    method: payment.method,
+    provider: payment.provider,
+    reason: options.reason,
+    actor: options.actor ?? "system",
+    now: options.now,
+  });
+  return id;
 }
 
 /**
@@ -116,11 +133,12 @@ export async function sendRefund(ctx: AppContext, id: string): Promise<RefundOut
  */
 export async function refundAndTell(
   ctx: AppContext,
-  decided: { refundId: string | null; mailId: number | null },
+  decided: { refundIds: string[]; mailId: number | null },
 ): Promise<"refunded" | "refund_pending"> {
-  const sent = decided.refundId ? await sendRefund(ctx, decided.refundId) : "succeeded";
+  let allSent = true;
+  for (const id of decided.refundIds) if ((await sendRefund(ctx, id)) !== "succeeded") allSent = false;
   await ctx.mail.sendCommitted(ctx.db, decided.mailId);
-  return sent === "succeeded" ? "refunded" : "refund_pending";
+  return allSent ? "refunded" : "refund_pending";
 }
 
 /** A provider's news of a refund we asked for (its webhook; our refund id travels in its metadata). */

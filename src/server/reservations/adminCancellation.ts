@@ -8,8 +8,10 @@ import { recordAudit } from "../system/audit.js";
 import { releaseDiscountUses } from "../discountCodes/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
 import type { OutgoingMail } from "../mail/service.js";
-import { recordRefund, refundableCents, sendRefund, type RefundReason } from "../payments/refunds.js";
-import { refundMoveDifferences } from "./moveHold.js";
+import { sendRefund, type RefundReason } from "../payments/refunds.js";
+import { NOTHING_BACK, settleOwedBack } from "../payments/giveBack.js";
+import { moneyOf, releaseCharges } from "../ledger/service.js";
+import { releaseMoveHolds } from "./moveHold.js";
 import { getSettings } from "../settings/service.js";
 import { adminReservationRepository } from "./adminRepository.js";
 import { adminReservationById } from "./adminRows.js";
@@ -31,9 +33,8 @@ export type AdminCancelResult = {
   reservationId: string;
   refundedCents: number;
   giftCardReturnedCents: number;
-  refundId: string | null;
-  /** The refunds of dearer moves' paid differences (reservations/moveHold.ts). */
-  moveRefundIds: string[];
+  /** The refunds recorded, sent after the commit. */
+  refundIds: string[];
   mailId: number | null;
 };
 
@@ -53,32 +54,26 @@ export async function cancelReservationInTx(
   if (row.status === "cancelled" || row.status === "expired")
     throw conflict(`Varaus ${row.name} ${formatTimeRange(row.startsAt, row.endsAt)} ei ole enää voimassa.`);
   const payment = await reservations.lockLatestPayment(id);
+  const paid = (await moneyOf(tx, { reservationId: id })).balance.paidCents > 0;
 
-  let refundedCents = 0;
-  let refundId: string | null = null;
-  let giftCardReturnedCents = 0;
-  if (payment?.status === "paid" && options.refund) {
-    refundedCents = await refundableCents(tx, payment);
-    refundId = await recordRefund(tx, {
-      paymentId: payment.id,
-      amountCents: refundedCents,
-      reason: ADMIN_CANCEL,
-      now,
-    });
-    giftCardReturnedCents = await returnGiftCardShares(tx, [payment.id], now);
-    await releaseDiscountUses(tx, [id], now);
-  } else if (payment?.status === "pending") {
+  let back = NOTHING_BACK;
+  if (payment?.status === "pending") {
+    // Not paid yet: the hold's gift-card share and code go back, there is nothing to refund.
     await paymentRepository(tx).cancelIfPending(payment.id);
-    giftCardReturnedCents = await returnGiftCardShares(tx, [payment.id], now);
+    back = { ...back, giftCardReturnedCents: await returnGiftCardShares(tx, [payment.id], now) };
     await releaseDiscountUses(tx, [id], now);
   }
-  // A dearer move's paid difference goes back with the refund; a move awaiting payment is let go.
-  const moves = await refundMoveDifferences(tx, id, {
-    reason: ADMIN_CANCEL,
-    now,
-    refund: options.refund && payment?.status === "paid",
-  });
-  refundedCents += moves.refundedCents;
+  // A dearer move awaiting payment is let go either way.
+  await releaseMoveHolds(tx, id, now, "booking_cancelled");
+  if (options.refund) {
+    // The charge is taken off and everything paid goes back (decision 038); without a refund the
+    // park keeps what was paid and the charge stays.
+    const owner = { reservationId: id };
+    await releaseCharges(tx, owner, { reason: ADMIN_CANCEL, actor: actor.email, now });
+    back = await settleOwedBack(tx, owner, { reason: ADMIN_CANCEL, actor: actor.email, now });
+    await releaseDiscountUses(tx, [id], now);
+  }
+  const { refundedCents, giftCardReturnedCents } = back;
   const after = await reservations.cancel(id, now, options.refund ? "admin_refunded" : "admin");
   await recordAudit(tx, actor, {
     action: options.refund ? "reservation.cancel_with_refund" : "reservation.cancel",
@@ -92,7 +87,6 @@ export async function cancelReservationInTx(
   if (row.status === "confirmed") {
     const areaName = await adminReservationRepository(tx).areaName(row.areaId);
     const { park } = await getSettings(tx);
-    const paid = payment?.status === "paid";
     mailId = await ctx.mail.enqueue(
       tx,
       adminCancellationMail({
@@ -109,8 +103,7 @@ export async function cancelReservationInTx(
     reservationId: id,
     refundedCents,
     giftCardReturnedCents,
-    refundId,
-    moveRefundIds: moves.refundIds,
+    refundIds: back.refundIds,
     mailId,
   };
 }
@@ -118,8 +111,7 @@ export async function cancelReservationInTx(
 /** After the cancelling transaction committed: the provider and the e-mail. */
 export async function afterCancelCommitted(ctx: AppContext, results: AdminCancelResult[]) {
   for (const r of results) {
-    if (r.refundId) await sendRefund(ctx, r.refundId);
-    for (const id of r.moveRefundIds) await sendRefund(ctx, id);
+    for (const id of r.refundIds) await sendRefund(ctx, id);
     await ctx.mail.sendCommitted(ctx.db, r.mailId);
   }
 }

@@ -5,7 +5,9 @@ import { returnGiftCardShares } from "../giftCards/service.js";
 import { isSlotConflict } from "../db/pgErrors.js";
 import { vatRateOn } from "../prices/service.js";
 import { lateRefundMail, receiptMail } from "./receipt.js";
-import { recordRefund, refundAndTell } from "../payments/refunds.js";
+import { refundAndTell } from "../payments/refunds.js";
+import { settleOwedBack } from "../payments/giveBack.js";
+import { recordBookingCharges, recordPaid } from "../ledger/service.js";
 import { reservationRepository } from "./repository.js";
 import { findReservation, type PaymentRow } from "./view.js";
 import { getSettings } from "../settings/service.js";
@@ -49,6 +51,15 @@ export async function confirmReservationPayment(
       return { outcome: "already_processed" as const };
 
     await paymentRepository(tx).markPaid(payment.id, now);
+    // The money is the booking's (decision 038); a gift-card share given back when the hold ended
+    // (the payment was cancelled then) is not money in.
+    const owner = { reservationId: reservation.id };
+    await recordPaid(
+      tx,
+      owner,
+      { ...payment, giftCardCents: payment.status === "pending" ? payment.giftCardCents : 0 },
+      now,
+    );
 
     let confirmed = reservation.status === "pending" || reservation.status === "confirmed";
     // An expired hold gave its gift-card share and discount back; the money alone does not pay it.
@@ -71,35 +82,34 @@ export async function confirmReservationPayment(
       await reservations.confirm(reservation.id, now);
       await markDiscountUsed(tx, reservation.id);
       const vatRateBasisPoints = await vatRateOn(tx, helsinkiDate(reservation.startsAt));
+      await recordBookingCharges(tx, reservation, { vatRateBasisPoints, actor: "visitor", now });
+      // Paid twice (two attempts both went through): the second is owed back at once.
+      const extra = await settleOwedBack(tx, owner, { reason: "late_payment", actor: "system", now });
       const mailId = await ctx.mail.enqueue(tx, receiptMail({ ...mailContext, payment, vatRateBasisPoints }));
-      return { outcome: "confirmed" as const, mailId, payment };
+      return { outcome: "confirmed" as const, mailId, payment, refundIds: extra.refundIds };
     }
     await reservations.setCancelReason(
       reservation.id,
       reservation.status === "expired" ? "slot_taken_after_hold" : reservation.cancelReason,
     );
-    const refundId = await recordRefund(tx, {
-      paymentId: payment.id,
-      amountCents: payment.amountCents,
-      reason: "late_payment",
-      now,
-    });
+    // Not confirmed: what the ledger says is owed back (this payment) goes back.
+    const back = await settleOwedBack(tx, owner, { reason: "late_payment", actor: "system", now });
     const mailId = await ctx.mail.enqueue(
       tx,
       lateRefundMail({
         ...mailContext,
-        amountCents: payment.amountCents,
+        amountCents: back.refundedCents + back.giftCardReturnedCents,
         holdExpiredAt: reservation.holdExpiresAt ?? now,
       }),
     );
-    return { outcome: "refund" as const, mailId, refundId };
+    return { outcome: "refund" as const, mailId, refundIds: back.refundIds };
   });
 
   if (decided.outcome === "not_found" || decided.outcome === "already_processed") return decided;
   // After the commit: the provider is never called inside a transaction (payments/refunds.ts).
   if (decided.outcome === "refund")
     return { outcome: await refundAndTell(ctx, decided), reservationId: found.reservationId };
-  await ctx.mail.sendCommitted(ctx.db, decided.mailId);
+  await refundAndTell(ctx, decided);
   return { outcome: "confirmed", reservationId: found.reservationId };
 }
 

@@ -82,7 +82,13 @@ export async function moveReservation(
       await lockAreaBookings(tx, found.areaId);
       const row = await repository.lockReservation(id);
       refuseUnmovable(row!, { now, settings, admin });
-      const none = { refundId: null, refundedCents: 0, giftCardReturnedCents: 0, mailId: null, pay: null };
+      const none = {
+        refundIds: [] as string[],
+        refundedCents: 0,
+        giftCardReturnedCents: 0,
+        mailId: null,
+        pay: null,
+      };
       // Already there (a repeat whose first answer was lost, say): nothing changes, nothing is sent.
       if (row!.startsAt.getTime() === start.getTime() && row!.endsAt.getTime() === end.getTime())
         return { moved: row!, unchanged: true, ...none };
@@ -127,7 +133,7 @@ export async function moveReservation(
       const money = await returnDifference(tx, {
         reservationId: row!.id,
         moveId,
-        cents: row!.priceCents - price.totalCents,
+        actor: by.kind === "admin" ? by.actor.email : by.kind,
         now,
       });
       if (by.kind === "admin")
@@ -172,7 +178,11 @@ export async function moveReservation(
     };
   }
   // Committed: only now is the provider asked (a failure stays pending for the retry job).
-  const refundOutcome = decided.refundId ? await sendRefund(ctx, decided.refundId) : "none";
+  let refundOutcome: MoveResult["refundOutcome"] = "none";
+  for (const id of decided.refundIds) {
+    const sent = await sendRefund(ctx, id);
+    if (refundOutcome === "none" || sent !== "succeeded") refundOutcome = sent;
+  }
   await ctx.mail.sendCommitted(ctx.db, decided.mailId);
   const back = [
     decided.refundedCents > 0 ? `Palautamme ${formatEuros(decided.refundedCents)} maksutavallesi.` : "",

@@ -11,6 +11,8 @@ import { moveRepository, type SubscriptionRow } from "./moveRepository.js";
 import type { ReservationRow } from "./view.js";
 import type { Settings } from "../settings/service.js";
 import { hoursQuotaOfPeriod } from "../subscriptions/tierChange.js";
+import { recordMoveDifference } from "../ledger/service.js";
+import { formatTimeRange } from "../../domain/helsinkiTime.js";
 
 /**
  * The one UPDATE that moves a booking (decision 026), shared by the move itself and by the swap
@@ -73,6 +75,15 @@ export async function applyMove(
     toPriceCents: price.totalCents,
     movedBy: c.movedBy,
     createdAt: c.now,
+  });
+  // The difference is the booking's own entry (decision 038), whoever pays or gets it back.
+  await recordMoveDifference(tx, row.id, {
+    moveId,
+    cents: price.totalCents - row.priceCents,
+    vatRateBasisPoints: c.vatRateBasisPoints,
+    actor: c.movedBy,
+    note: `${formatTimeRange(row.startsAt, row.endsAt)} → ${formatTimeRange(start, end)}`,
+    now: c.now,
   });
   if (c.sub) await checkQuota(tx, c.sub, moved);
   if (row.discountCodeId) await repository.setDiscountUseAmount(row.id, price.discountCents);

@@ -7,7 +7,9 @@ import { moveRefundMail } from "./moveMail.js";
 import { moveRepository } from "./moveRepository.js";
 import { isSlotConflict } from "../db/pgErrors.js";
 import { vatRateOn } from "../prices/service.js";
-import { recordRefund, refundAndTell } from "../payments/refunds.js";
+import { refundAndTell } from "../payments/refunds.js";
+import { settleOwedBack } from "../payments/giveBack.js";
+import { recordPaid } from "../ledger/service.js";
 import type { PaymentRow, ReservationRow } from "./view.js";
 import { getSettings } from "../settings/service.js";
 import { paymentRepository } from "../payments/repository.js";
@@ -53,6 +55,9 @@ export async function confirmMovePayment(
     if (!payment || payment.status === "paid" || payment.status === "refunded")
       return { outcome: "already_processed" as const };
     await paymentRepository(tx).markPaid(payment.id, now);
+    // The difference is the booking's money, never its hold's (decision 038).
+    const owner = { reservationId: booking!.id };
+    await recordPaid(tx, owner, payment, now);
 
     const swappable =
       booking!.status === "confirmed" &&
@@ -111,23 +116,18 @@ export async function confirmMovePayment(
       cancelReason:
         held!.status === "expired" ? "slot_taken_after_hold" : (held!.cancelReason ?? "move_refunded"),
     });
-    const refundId = await recordRefund(tx, {
-      paymentId: payment.id,
-      amountCents: payment.amountCents,
-      reason: "late_payment",
-      now,
-    });
+    const back = await settleOwedBack(tx, owner, { reason: "late_payment", actor: "system", now });
     const mailId = await ctx.mail.enqueue(
       tx,
       moveRefundMail({
         booking: booking!,
         wanted: held!,
-        amountCents: payment.amountCents,
+        amountCents: back.refundedCents + back.giftCardReturnedCents,
         settings,
         publicUrl: ctx.config.publicUrl,
       }),
     );
-    return { outcome: "refund" as const, mailId, refundId };
+    return { outcome: "refund" as const, mailId, refundIds: back.refundIds };
   });
   const reservationId = hold.moveOf;
   if (decided.outcome === "already_processed") return { outcome: decided.outcome, reservationId };

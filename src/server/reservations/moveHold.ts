@@ -8,7 +8,6 @@ import type { DbOrTx, Tx } from "../db/index.js";
 import { HttpError } from "../errors.js";
 import { newToken } from "./checkoutHold.js";
 import { PAYMENT_START_FAILED } from "../payments/paymentConstants.js";
-import { recordRefund, refundableCents, type RefundReason } from "../payments/refunds.js";
 import type { PaymentRow, ReservationRow } from "./view.js";
 import type { Settings } from "../settings/service.js";
 import type { MoveChange } from "./moveApply.js";
@@ -157,34 +156,4 @@ export async function startMovePayment(
   if (session.providerRef !== payment.providerRef)
     await paymentRepository(ctx.db).setProviderRef(payment.id, session.providerRef);
   return { redirectUrl: session.redirectUrl };
-}
-
-/**
- * A booking being cancelled: its pending move holds are let go, and (with a refund) what is left of
- * each paid difference of its dearer moves is recorded to go back with the booking's own payment.
- * Called under the booking's row lock; the refunds are sent by the caller after the commit.
- */
-export async function refundMoveDifferences(
-  tx: Tx,
-  bookingId: string,
-  o: { reason: RefundReason; now: Date; refund: boolean },
-): Promise<{ refundIds: string[]; refundedCents: number }> {
-  await releaseMoveHolds(tx, bookingId, o.now, "booking_cancelled");
-  const done = { refundIds: [] as string[], refundedCents: 0 };
-  if (!o.refund) return done;
-  const paid = await moveRepository(tx).lockPaidDifferences(bookingId);
-  for (const payment of paid) {
-    const cents = await refundableCents(tx, payment);
-    if (cents <= 0) continue;
-    const id = await recordRefund(tx, {
-      paymentId: payment.id,
-      amountCents: cents,
-      reason: o.reason,
-      now: o.now,
-    });
-    if (!id) continue;
-    done.refundIds.push(id);
-    done.refundedCents += cents;
-  }
-  return done;
 }

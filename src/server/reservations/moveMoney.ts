@@ -3,8 +3,7 @@ import { priceBreakdown } from "../../domain/pricing.js";
 import type { Tx } from "../db/index.js";
 import { discountOf } from "../discountCodes/service.js";
 import { conflict } from "../errors.js";
-import { returnGiftCardPart } from "../giftCards/service.js";
-import { recordRefund, refundableCents } from "../payments/refunds.js";
+import { settleOwedBack } from "../payments/giveBack.js";
 import type { ReservationRow } from "./view.js";
 import { moveRepository } from "./moveRepository.js";
 
@@ -42,31 +41,19 @@ export async function newPrice(
 }
 
 /**
- * A cheaper time's difference back: first through the provider (what of its share is left), the
- * rest to the gift card that paid part (decision 026). The refund is only recorded here and sent
- * after the commit (decision 009).
+ * A cheaper time's difference back, as the booking's ledger now says (decision 038): the move's
+ * entry has lowered the charge, so what was paid beyond it goes back, through the provider first
+ * (the latest payment first: a dearer move's paid difference before the booking's own payment),
+ * the rest to the gift card that paid part. The refund is only recorded here and sent after the
+ * commit (decision 009).
  */
 export async function returnDifference(
   tx: Tx,
-  o: { reservationId: string; moveId: string; cents: number; now: Date },
-): Promise<{ refundId: string | null; refundedCents: number; giftCardReturnedCents: number }> {
-  const none = { refundId: null, refundedCents: 0, giftCardReturnedCents: 0 };
-  if (o.cents <= 0) return none;
-  const payment = await moveRepository(tx).lockLatestPaidPayment(o.reservationId);
-  if (!payment) return none;
-  const refundedCents = Math.min(o.cents, await refundableCents(tx, payment));
-  const refundId = await recordRefund(tx, {
-    paymentId: payment.id,
-    amountCents: refundedCents,
-    reason: "reservation_move",
-    moveId: o.moveId,
-    now: o.now,
-  });
-  const giftCardReturnedCents = await returnGiftCardPart(tx, {
-    paymentId: payment.id,
-    amountCents: o.cents - refundedCents,
-    note: `Varauksen siirto ${o.moveId}: edullisempi aika`,
-    now: o.now,
-  });
-  return { refundId, refundedCents: refundId ? refundedCents : 0, giftCardReturnedCents };
+  o: { reservationId: string; moveId: string; actor: string; now: Date },
+): Promise<{ refundIds: string[]; refundedCents: number; giftCardReturnedCents: number }> {
+  return settleOwedBack(
+    tx,
+    { reservationId: o.reservationId },
+    { reason: "reservation_move", actor: o.actor, now: o.now, moveId: o.moveId },
+  );
 }

@@ -13,12 +13,14 @@ import { holdSlot } from "./checkoutHold.js";
 import { startCheckoutPayment } from "./checkoutPayment.js";
 import { releaseDiscountUses } from "../discountCodes/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
-import { refundMoveDifferences } from "./moveHold.js";
+import { releaseMoveHolds } from "./moveHold.js";
+import { releaseCharges } from "../ledger/service.js";
+import { settleOwedBack } from "../payments/giveBack.js";
 import { cancellationMail } from "./receipt.js";
 import { confirmReservationPayment } from "./fulfilment.js";
 import { reservationRepository } from "./repository.js";
 import { cancellationDeadline, findReservation, latestPayment, toPublicReservation } from "./view.js";
-import { recordRefund, refundableCents, sendRefund } from "../payments/refunds.js";
+import { sendRefund } from "../payments/refunds.js";
 import { getSettings } from "../settings/service.js";
 import { paymentRepository } from "../payments/repository.js";
 
@@ -161,31 +163,18 @@ export async function cancelReservation(ctx: AppContext, accessToken: string) {
         `Varauksen voi perua viimeistään ${settings.slotRules.cancellationHours} tuntia ennen alkua.`,
       );
 
+    // A payment still pending is let go, with the gift-card share its hold had taken.
     const latest = await latestPayment(tx, row.id);
-    const payment = latest ? await paymentRepository(tx).lock(latest.id) : undefined;
-    let refundedCents = 0;
-    let refundId: string | null = null;
-    if (payment?.status === "paid") {
-      // What is left after any move's refund of its price difference.
-      refundedCents = await refundableCents(tx, payment);
-      refundId = await recordRefund(tx, {
-        paymentId: payment.id,
-        amountCents: refundedCents,
-        reason: "customer_cancel",
-        now,
-      });
-    } else if (payment?.status === "pending") {
-      await paymentRepository(tx).cancelIfPending(payment.id);
-    }
-    // A dearer move's paid difference goes back too; a move still waiting for its payment is let go.
-    const moves = await refundMoveDifferences(tx, row.id, {
-      reason: "customer_cancel",
-      now,
-      refund: payment?.status === "paid",
-    });
-    refundedCents += moves.refundedCents;
-    // The gift card's share goes back to the card, and the discount code's use to the code.
-    const giftCardReturnedCents = payment ? await returnGiftCardShares(tx, [payment.id], now) : 0;
+    if (latest?.status === "pending" && (await paymentRepository(tx).cancelIfPending(latest.id)))
+      await returnGiftCardShares(tx, [latest.id], now);
+    // A dearer move still waiting for its payment is let go.
+    await releaseMoveHolds(tx, row.id, now, "booking_cancelled");
+    // The charge is taken off, and everything paid goes back (decision 038): the booking's own
+    // payment, any paid move difference, the gift cards' shares.
+    const owner = { reservationId: row.id };
+    await releaseCharges(tx, owner, { reason: "customer_cancel", actor: "visitor", now });
+    const back = await settleOwedBack(tx, owner, { reason: "customer_cancel", actor: "visitor", now });
+    const { refundedCents, giftCardReturnedCents } = back;
     await releaseDiscountUses(tx, [row.id], now);
     await reservations.cancel(row.id, now, "customer");
     const mailId =
@@ -202,18 +191,10 @@ export async function cancelReservation(ctx: AppContext, accessToken: string) {
             }),
           )
         : null;
-    return {
-      id: row.id,
-      refundedCents,
-      giftCardReturnedCents,
-      refundId,
-      moveRefundIds: moves.refundIds,
-      mailId,
-    };
+    return { id: row.id, refundedCents, giftCardReturnedCents, refundIds: back.refundIds, mailId };
   });
   // The transaction has committed: only now is the provider asked (a failure is retried by the job).
-  if (result.refundId) await sendRefund(ctx, result.refundId);
-  for (const id of result.moveRefundIds) await sendRefund(ctx, id);
+  for (const id of result.refundIds) await sendRefund(ctx, id);
   await ctx.mail.sendCommitted(ctx.db, result.mailId);
 
   const reservation = await getReservationByToken(ctx, accessToken);

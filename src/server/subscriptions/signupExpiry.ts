@@ -3,6 +3,7 @@ import { returnGiftCardShares } from "../giftCards/service.js";
 import { invoicePaymentRepository } from "../invoices/paymentRepository.js";
 import { invoiceRepository } from "../invoices/repository.js";
 import { subscriptionRepository } from "./repository.js";
+import { releaseCharges } from "../ledger/service.js";
 
 /**
  * Expires pending signups: the membership never started, its open invoices are void. Its own
@@ -14,6 +15,9 @@ export async function expireSignups(db: DbOrTx, ids: string[], now: Date): Promi
   const expiredIds = await subscriptionRepository(db).expirePending(ids);
   if (expiredIds.length > 0) {
     const voided = await invoiceRepository(db).voidOpenOf(expiredIds, now);
+    // A void invoice is owed no more (decision 038).
+    for (const invoiceId of voided)
+      await releaseCharges(db, { invoiceId }, { reason: "void", actor: "system", now });
     if (voided.length > 0) {
       const cancelled = await invoicePaymentRepository(db).cancelPendingOf(voided);
       // A gift card's share of an unpaid first invoice goes back to the card.

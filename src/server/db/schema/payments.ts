@@ -65,10 +65,11 @@ export const refundStatuses = ["pending", "succeeded", "failed"] as const;
 /**
  * Money to return through the payment provider. The row is written (pending) in the transaction
  * that decides the refund, and the provider is called only after that commits, with the row's id
- * as the idempotency key; a job retries pending rows. One refund of what is left per payment
- * (unique where moveId is null), so a payment is never refunded twice, whoever decides it and
- * however often the provider is asked; a move to a cheaper time refunds its difference once per
- * move (unique payment and moveId), and what is left counts those.
+ * as the idempotency key; a job retries pending rows. How much goes back is decided from the
+ * owner's ledger (decision 038) under the owner's and the payment's locks, so no decision counts
+ * money another has already given back; a move to a cheaper time refunds its difference once per
+ * move (unique payment and moveId). A payment may have several refunds (an admin's partial ones,
+ * then a cancel's rest); each has its own ledger entry.
  */
 export const refunds = pgTable(
   "refunds",
@@ -91,9 +92,6 @@ export const refunds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("refunds_one_per_payment")
-      .on(t.paymentId)
-      .where(sql`${t.moveId} IS NULL`),
     uniqueIndex("refunds_one_per_move").on(t.paymentId, t.moveId),
     index("refunds_due").on(t.status, t.nextAttemptAt),
     check("refunds_positive", sql`${t.amountCents} > 0`),

@@ -53,9 +53,20 @@ export const adminPurchaseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Refund what is left of a paid payment through its provider",
+        summary:
+          "Refund a paid payment, all that is left of it or a part: the provider's share, then a gift card's",
         security: adminSecurity,
         params: z.object({ id: z.string().uuid("Maksun tunniste on virheellinen.") }),
+        body: z
+          .object({
+            amountCents: z
+              .number("Palautettava summa on virheellinen.")
+              .int("Palautettava summa on virheellinen.")
+              .positive("Palautettavan summan on oltava yli 0 €.")
+              .max(10_000_000, "Palautettava summa on liian suuri.")
+              .optional(),
+          })
+          .nullish(),
         response: {
           200: purchaseRefundResponseSchema,
           400: errorSchema,
@@ -65,6 +76,9 @@ export const adminPurchaseRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => refundPurchase(app.ctx, signedInAdmin(request), request.params.id),
+    async (request) =>
+      refundPurchase(app.ctx, signedInAdmin(request), request.params.id, {
+        amountCents: request.body?.amountCents,
+      }),
   );
 };

@@ -256,6 +256,22 @@ export const publicReservationSchema = z.object({
       refundPendingCents: z.optional(z.int()),
     }),
   ),
+  /**
+   * The booking's money from its ledger (decision 038; the server always sends it): what it is
+   * charged now, what came in (all payments and gift card shares), what went back and is on its
+   * way, and what is still owed either way (dueCents below 0: coming back to the customer).
+   */
+  money: z.optional(
+    z.object({
+      chargedCents: z.int(),
+      paidCents: z.int(),
+      giftCardPaidCents: z.int(),
+      refundedCents: z.int(),
+      giftCardReturnedCents: z.int(),
+      refundPendingCents: z.int(),
+      dueCents: z.int(),
+    }),
+  ),
 });
 export type PublicReservation = z.infer<typeof publicReservationSchema>;
 

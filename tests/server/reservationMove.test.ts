@@ -15,6 +15,7 @@ import { addDiscountCode, addGiftCard } from "../support/credits.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";
 import { asCustomer, joinAndPay, logIn } from "../support/member.js";
+import { moneyOf } from "../../src/server/ledger/service.js";
 
 /*
  * Moving a booking (decision 026) on the real app and database: the visitor by the access token,
@@ -231,7 +232,10 @@ describe.each(databaseKinds)("moving a booking on %s", (kind) => {
       .select()
       .from(payments)
       .where(eq(payments.reservationId, reservation.id));
-    expect(payment).toMatchObject({ amountCents: 350, refundedCents: 350, giftCardCents: 810 });
+    expect(payment).toMatchObject({ amountCents: 350, refundedCents: 350, giftCardCents: 1000 });
+    // The ledger has what went back: the card paid 10,00 €, 1,90 € of it returned; nothing more is owed.
+    const { balance: money } = await moneyOf(t.ctx.db, { reservationId: reservation.id });
+    expect(money).toMatchObject({ chargedCents: 810, paidCents: 1350, refundedCents: 540, dueCents: 0 });
 
     // A later cancel returns what the booking still used: the card's 8,10 €, nothing more to the provider.
     const cancelled = await t.app.inject({
@@ -241,6 +245,12 @@ describe.each(databaseKinds)("moving a booking on %s", (kind) => {
     expect(cancelled.json().message).toBe("Varaus peruttu. Lahjakortillesi palautettiin 8,10\u00a0€.");
     expect(await balance()).toBe(1000);
     expect(await t.ctx.db.select().from(refunds).where(eq(refunds.paymentId, payment!.id))).toHaveLength(1);
+    expect((await moneyOf(t.ctx.db, { reservationId: reservation.id })).balance).toMatchObject({
+      chargedCents: 0,
+      paidCents: 1350,
+      refundedCents: 1350,
+      dueCents: 0,
+    });
   });
 
   it("lets exactly one of two moves into one slot win", async () => {

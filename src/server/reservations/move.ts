@@ -18,8 +18,7 @@ import { sendRefund } from "../payments/refunds.js";
 import {
   cancellationDeadline,
   findReservation,
-  latestPayment,
-  toPublicReservation,
+  publicReservationOf,
   type ReservationRow,
 } from "./view.js";
 import { getSettings, type Settings } from "../settings/service.js";
@@ -231,7 +230,7 @@ export async function moveByToken(
   return {
     success: true,
     message: moved.message,
-    reservation: toPublicReservation(ctx, row, await latestPayment(ctx.db, row.id), settings),
+    reservation: await publicReservationOf(ctx, row, settings),
     payment: moved.payment
       ? {
           redirectUrl: moved.payment.redirectUrl,

@@ -19,7 +19,7 @@ import { settleOwedBack } from "../payments/giveBack.js";
 import { cancellationMail } from "./receipt.js";
 import { confirmReservationPayment } from "./fulfilment.js";
 import { reservationRepository } from "./repository.js";
-import { cancellationDeadline, findReservation, latestPayment, toPublicReservation } from "./view.js";
+import { cancellationDeadline, findReservation, latestPayment, publicReservationOf } from "./view.js";
 import { sendRefund } from "../payments/refunds.js";
 import { getSettings } from "../settings/service.js";
 import { paymentRepository } from "../payments/repository.js";
@@ -137,7 +137,7 @@ export async function getReservationByToken(
   const row = await findReservation(ctx.db, { accessToken });
   if (!row) throw notFound(NOT_FOUND_MESSAGE);
   const settings = await getSettings(ctx.db);
-  return toPublicReservation(ctx, row, await latestPayment(ctx.db, row.id), settings);
+  return publicReservationOf(ctx, row, settings);
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { PublicReservation } from "../../domain/booking.js";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import type { Balance } from "../../domain/ledger.js";
 import type { AppContext } from "../context.js";
+import { moneyOf } from "../ledger/service.js";
 import type { DbOrTx } from "../db/index.js";
 import { doorUrlOf } from "./receipt.js";
 import {
@@ -42,11 +44,29 @@ export function cancellationDeadline(startsAt: Date, settings: Pick<Settings, "s
 }
 
 /** What the visitor's own page sees; the door link only once the booking is confirmed. */
+/**
+ * The visitor's view of a booking with its money: the latest payment attempt (its method and
+ * status, and while it is pending what it asks) and the booking's ledger (decision 038) for every
+ * sum paid, returned or on its way back.
+ */
+export async function publicReservationOf(
+  ctx: AppContext,
+  row: ReservationRow & { areaName: string },
+  settings: Pick<Settings, "slotRules">,
+): Promise<PublicReservation> {
+  const [latest, { balance }] = await Promise.all([
+    reservationRepository(ctx.db).latestPayment(row.id),
+    moneyOf(ctx.db, { reservationId: row.id }),
+  ]);
+  return toPublicReservation(ctx, row, latest ?? null, settings, balance);
+}
+
 export function toPublicReservation(
   ctx: AppContext,
   row: ReservationRow & { areaName: string },
-  payment: (PaymentRow & { refundPendingCents?: number }) | null,
+  payment: PaymentRow | null,
   settings: Pick<Settings, "slotRules">,
+  money: Balance,
 ): PublicReservation {
   const deadline = cancellationDeadline(row.startsAt, settings);
   const live = row.status === "confirmed" || row.status === "pending";
@@ -76,11 +96,14 @@ export function toPublicReservation(
       ? {
           method: payment.method,
           status: payment.status,
-          amountCents: payment.amountCents,
-          giftCardCents: payment.giftCardCents,
-          refundedCents: payment.refundedCents,
-          refundPendingCents: payment.refundPendingCents ?? 0,
+          // While unpaid, what the attempt asks; once paid, what the ledger says came in and went back.
+          amountCents:
+            payment.status === "pending" ? payment.amountCents : money.paidCents - money.giftCardPaidCents,
+          giftCardCents: payment.status === "pending" ? payment.giftCardCents : money.giftCardPaidCents,
+          refundedCents: money.refundedCents - money.giftCardReturnedCents,
+          refundPendingCents: money.refundPendingCents,
         }
       : null,
+    money,
   };
 }

@@ -62,6 +62,12 @@ export function ReservationCard(props: Props) {
           </dd>
           <dt>Hinta</dt>
           <dd>{formatEuros(r.priceCents)}</dd>
+          {!!r.money?.paidCents && (
+            <>
+              <dt>Maksettu</dt>
+              <dd>{formatEuros(r.money.paidCents)}</dd>
+            </>
+          )}
         </dl>
       )}
       {r?.doorUrl && r.status === "confirmed" && !past && (
@@ -129,19 +135,20 @@ export function ReservationCard(props: Props) {
 }
 
 /**
- * A cancelled booking's money, from the API (so it survives a reload): what the provider has
- * returned, and what is still on its way back.
+ * A cancelled booking's money, from the API's ledger sums (so it survives a reload): what the
+ * provider has returned, what went back to a gift card, and what is still on its way back.
  */
 function RefundNote({ reservation: r }: { reservation: NonNullable<OwnReservationItem["reservation"]> }) {
-  const payment = r.payment;
-  if (r.status !== "cancelled" || !payment) return null;
-  const pending = payment.refundPendingCents ?? 0;
-  if (pending === 0 && payment.refundedCents === 0) return null;
-  return (
-    <p className="notice">
-      {pending > 0 && `Palautamme ${formatEuros(pending)} maksutavallesi.`}
-      {pending > 0 && payment.refundedCents > 0 && " "}
-      {payment.refundedCents > 0 && `Palautettu maksutavallesi ${formatEuros(payment.refundedCents)}.`}
-    </p>
-  );
+  if (r.status !== "cancelled") return null;
+  const m = r.money;
+  const pending = m?.refundPendingCents ?? r.payment?.refundPendingCents ?? 0;
+  const refunded = m ? m.refundedCents - m.giftCardReturnedCents : (r.payment?.refundedCents ?? 0);
+  const toCard = m?.giftCardReturnedCents ?? 0;
+  const lines = [
+    pending > 0 ? `Palautamme ${formatEuros(pending)} maksutavallesi.` : "",
+    refunded > 0 ? `Palautettu maksutavallesi ${formatEuros(refunded)}.` : "",
+    toCard > 0 ? `Lahjakortillesi palautettu ${formatEuros(toCard)}.` : "",
+  ].filter(Boolean);
+  if (lines.length === 0) return null;
+  return <p className="notice">{lines.join(" ")}</p>;
 }

@@ -15,7 +15,10 @@ import type { MoveSlot } from "../src/domain/moveSlots";
  */
 
 export type OwnReservation = BookingSummary &
-  Pick<PublicReservation, "cancellable" | "cancellableUntil" | "payment" | "movable" | "discountCents" | "money">;
+  Pick<
+    PublicReservation,
+    "cancellable" | "cancellableUntil" | "payment" | "movable" | "discountCents" | "money"
+  >;
 /** An entry of local storage `reservations` (spec §3). */
 export type StoredEntry = StoredReservation;
 export type OwnReservationItem = {

@@ -81,6 +81,18 @@ export const reservationDetailsSchema = z.object({
       createdAt: isoDateTime,
     }),
   ),
+  /** The booking's ledger sums (decision 038; src/domain/ledger.ts's Balance). */
+  money: z.optional(
+    z.object({
+      chargedCents: z.int(),
+      paidCents: z.int(),
+      giftCardPaidCents: z.int(),
+      refundedCents: z.int(),
+      giftCardReturnedCents: z.int(),
+      refundPendingCents: z.int(),
+      dueCents: z.int(),
+    }),
+  ),
   doorEvents: z.array(
     z.object({ at: isoDateTime, allowed: z.boolean(), reason: z.string(), provider: z.nullable(z.string()) }),
   ),

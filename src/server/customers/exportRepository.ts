@@ -36,6 +36,9 @@ export const EXPORTED: Record<string, (ids: Ids) => SQL> = {
   reservations: (ids) => sql`t.id in (${myReservations(ids)})`,
   payments: (ids) => sql`t.id in (${myPayments(ids)})`,
   refunds: (ids) => sql`t.payment_id in (${myPayments(ids)})`,
+  // The money of their bookings and invoices, entry by entry (decision 038): the sums they add up to.
+  ledger_entries: (ids) =>
+    sql`(t.reservation_id in (${myReservations(ids)}) or t.invoice_id in (${myInvoices(ids)}))`,
   gift_card_transactions: (ids) => sql`t.payment_id in (${myPayments(ids)})`,
   discount_code_uses: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
   door_events: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,

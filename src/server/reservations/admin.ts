@@ -21,6 +21,8 @@ import { adminReservationRepository } from "./adminRepository.js";
 import { adminReservationById, toAdminReservations } from "./adminRows.js";
 import { reservationRepository } from "./repository.js";
 import { settingsRepository } from "../settings/repository.js";
+import { moneyOf } from "../ledger/service.js";
+import { paymentsOf } from "../../domain/ledger.js";
 
 /** Varaukset: the day and week views, the search, a booking's details and the manual booking. */
 
@@ -83,6 +85,9 @@ export async function reservationDetails(ctx: AppContext, id: string): Promise<R
   if (!reservation) throw notFound(RESERVATION_NOT_FOUND);
   const admin = adminReservationRepository(ctx.db);
   const paymentRows = await admin.payments(id);
+  // The sums are the booking's ledger's (decision 038): each payment's refunds, and the balance.
+  const { entries, balance } = await moneyOf(ctx.db, { reservationId: id });
+  const paid = new Map(paymentsOf(entries).map((p) => [p.paymentId, p]));
   const doorRows = await admin.doorEvents(id);
   const now = ctx.now();
   const row = await admin.attendance(id);
@@ -94,11 +99,12 @@ export async function reservationDetails(ctx: AppContext, id: string): Promise<R
       provider: p.provider,
       method: p.method,
       status: p.status,
-      amountCents: p.amountCents,
-      refundedCents: p.refundedCents,
+      amountCents: p.amountCents + p.giftCardCents,
+      refundedCents: (paid.get(p.id)?.refundedCents ?? 0) + (paid.get(p.id)?.giftCardReturnedCents ?? 0),
       paidAt: p.paidAt ? toHelsinkiIso(p.paidAt) : null,
       createdAt: toHelsinkiIso(p.createdAt),
     })),
+    money: balance,
     doorEvents: doorRows.map((e) => ({
       at: toHelsinkiIso(e.createdAt),
       allowed: e.allowed,

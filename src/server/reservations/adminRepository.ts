@@ -84,12 +84,16 @@ export function adminReservationRepository(db: DbOrTx) {
         .where(and(gte(openingExceptions.date, from), lte(openingExceptions.date, to)));
     },
 
-    /** The booking's payments, oldest first. */
+    /** The booking's payment attempts and its dearer moves' (started on their holds), oldest first. */
     payments(reservationId: string) {
+      const holds = db
+        .select({ id: reservations.id })
+        .from(reservations)
+        .where(eq(reservations.moveOf, reservationId));
       return db
         .select()
         .from(payments)
-        .where(eq(payments.reservationId, reservationId))
+        .where(or(eq(payments.reservationId, reservationId), inArray(payments.reservationId, holds)))
         .orderBy(asc(payments.createdAt));
     },
 

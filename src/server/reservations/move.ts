@@ -15,12 +15,7 @@ import { newPrice, returnDifference } from "./moveMoney.js";
 import { moveRepository } from "./moveRepository.js";
 import { isSlotConflict } from "../db/pgErrors.js";
 import { sendRefund } from "../payments/refunds.js";
-import {
-  cancellationDeadline,
-  findReservation,
-  publicReservationOf,
-  type ReservationRow,
-} from "./view.js";
+import { cancellationDeadline, findReservation, publicReservationOf, type ReservationRow } from "./view.js";
 import { getSettings, type Settings } from "../settings/service.js";
 
 /**

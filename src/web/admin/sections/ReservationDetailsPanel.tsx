@@ -82,6 +82,22 @@ export function ReservationDetailsPanel({
           ) : (
             <p className="muted">Ei maksuja.</p>
           )}
+          {data.money && (data.money.paidCents > 0 || data.money.dueCents !== 0) && (
+            <p>
+              {[
+                `Maksettu ${formatEuros(data.money.paidCents)}`,
+                data.money.refundedCents > 0 ? `palautettu ${formatEuros(data.money.refundedCents)}` : "",
+                data.money.refundPendingCents > 0
+                  ? `palautus kesken ${formatEuros(data.money.refundPendingCents)}`
+                  : "",
+                data.money.dueCents > 0 ? `maksamatta ${formatEuros(data.money.dueCents)}` : "",
+                data.money.dueCents < 0 ? `palauttamatta ${formatEuros(-data.money.dueCents)}` : "",
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+              .
+            </p>
+          )}
           <h3>Porttitapahtumat</h3>
           {data.doorEvents.length ? (
             <ul className="plain-list">

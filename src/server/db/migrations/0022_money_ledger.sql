@@ -59,7 +59,8 @@ CROSS JOIN LATERAL (SELECT coalesce((SELECT v.rate_basis_points FROM vat_rates v
       WHERE v.effective_from <= (m.to_starts_at AT TIME ZONE 'Europe/Helsinki')::date
         AND (v.effective_until IS NULL OR v.effective_until > (m.to_starts_at AT TIME ZONE 'Europe/Helsinki')::date)
       LIMIT 1), 2550) AS rate) x
-WHERE r.confirmed_at IS NOT NULL AND m.to_price_cents <> m.from_price_cents;
+WHERE r.confirmed_at IS NOT NULL AND m.to_price_cents <> m.from_price_cents
+ORDER BY m.created_at, m.id;
 --> statement-breakpoint
 INSERT INTO ledger_entries (reservation_id, invoice_id, kind, amount_cents, vat_rate_basis_points, vat_cents, actor, created_at)
 SELECT NULL, i.id, 'price', i.amount_cents, i.vat_rate_basis_points, i.vat_cents, 'system', i.issued_at
@@ -67,29 +68,39 @@ FROM invoices i WHERE i.amount_cents <> 0;
 --> statement-breakpoint
 -- Money in: each paid payment through the provider and its gift card's share (as it stands after
 -- any move's partial return), owned by the booking (a move hold's by the booking it moved) or the invoice.
+-- Written in the order paid: an owner's entries are read by id, and the refund plan gives back from
+-- the latest payment first (a dearer move's difference before the booking's own payment).
 WITH p AS (
-  SELECT p.*, CASE WHEN p.invoice_id IS NULL THEN coalesce(h.move_of, p.reservation_id) END AS owner
+  SELECT p.*, CASE WHEN p.invoice_id IS NULL THEN coalesce(h.move_of, p.reservation_id) END AS owner,
+    coalesce(p.paid_at, p.created_at) AS at
   FROM payments p LEFT JOIN reservations h ON h.id = p.reservation_id
   WHERE p.status IN ('paid', 'refunded')
 )
 INSERT INTO ledger_entries (reservation_id, invoice_id, kind, amount_cents, vat_cents, payment_id, method, provider, actor, created_at)
-SELECT owner, invoice_id, 'payment', amount_cents, vat_cents, id, method, provider, 'system', coalesce(paid_at, created_at)
-FROM p WHERE amount_cents > 0
-UNION ALL
-SELECT owner, invoice_id, 'gift_card', gift_card_cents, 0, id, 'gift_card', provider, 'system', coalesce(paid_at, created_at)
-FROM p WHERE gift_card_cents > 0;
+SELECT owner, invoice_id, kind, cents, vat, id, method, provider, 'system', at FROM (
+  SELECT owner, invoice_id, 'payment' AS kind, amount_cents AS cents, vat_cents AS vat, id, method, provider, at
+  FROM p WHERE amount_cents > 0
+  UNION ALL
+  SELECT owner, invoice_id, 'gift_card', gift_card_cents, 0, id, 'gift_card', provider, at
+  FROM p WHERE gift_card_cents > 0
+) m ORDER BY at, id, kind DESC;
 --> statement-breakpoint
 -- Money back: every refund (its status stays on its row) and every share returned to a gift card.
 INSERT INTO ledger_entries (reservation_id, invoice_id, kind, amount_cents, payment_id, refund_id, method, provider, reason, actor, created_at)
 SELECT CASE WHEN p.invoice_id IS NULL THEN coalesce(h.move_of, p.reservation_id) END, p.invoice_id,
   'refund', f.amount_cents, p.id, f.id, p.method, p.provider, f.reason, 'system', f.created_at
-FROM refunds f JOIN payments p ON p.id = f.payment_id LEFT JOIN reservations h ON h.id = p.reservation_id;
+FROM refunds f JOIN payments p ON p.id = f.payment_id LEFT JOIN reservations h ON h.id = p.reservation_id
+ORDER BY f.created_at, f.id;
 --> statement-breakpoint
+-- A share returned before its payment arrived (the hold expired, or the invoice's attempt was
+-- replaced, and the money came late) went back when the payment was paid, as Talous counted it.
 INSERT INTO ledger_entries (reservation_id, invoice_id, kind, amount_cents, payment_id, method, actor, created_at)
 SELECT CASE WHEN p.invoice_id IS NULL THEN coalesce(h.move_of, p.reservation_id) END, p.invoice_id,
-  'gift_card_return', t.amount_cents, p.id, 'gift_card', 'system', t.created_at
+  'gift_card_return', t.amount_cents, p.id, 'gift_card', 'system',
+  greatest(t.created_at, coalesce(p.paid_at, p.created_at)) AS at
 FROM gift_card_transactions t JOIN payments p ON p.id = t.payment_id LEFT JOIN reservations h ON h.id = p.reservation_id
-WHERE t.kind = 'return' AND p.status IN ('paid', 'refunded') AND p.gift_card_cents > 0;
+WHERE t.kind = 'return' AND p.status IN ('paid', 'refunded') AND p.gift_card_cents > 0
+ORDER BY at, t.id;
 --> statement-breakpoint
 -- An admin's refund of a payment whose booking or invoice stayed was a credit: what is owed fell by as much.
 INSERT INTO ledger_entries (reservation_id, invoice_id, kind, amount_cents, reason, actor, created_at)
@@ -97,9 +108,11 @@ SELECT reservation_id, invoice_id, 'credit', -amount_cents, 'admin_refund', 'sys
 FROM ledger_entries WHERE kind = 'refund' AND reason = 'admin_refund';
 --> statement-breakpoint
 -- A cancel that let the customer off (all but an admin's cancel that kept the money) and a void
--- invoice: the rest of the charge is taken off.
+-- invoice: the rest of the charge is taken off, with the reason the cancels write now.
 INSERT INTO ledger_entries (reservation_id, kind, amount_cents, vat_rate_basis_points, vat_cents, reason, actor, created_at)
-SELECT r.id, 'cancel', -s.cents, s.rate, -s.vat, r.cancel_reason, 'system', coalesce(r.cancelled_at, r.created_at)
+SELECT r.id, 'cancel', -s.cents, s.rate, -s.vat,
+  CASE r.cancel_reason WHEN 'customer' THEN 'customer_cancel' WHEN 'admin_refunded' THEN 'admin_cancel' ELSE r.cancel_reason END,
+  'system', coalesce(r.cancelled_at, r.created_at)
 FROM reservations r
 CROSS JOIN LATERAL (SELECT coalesce(sum(l.amount_cents), 0)::int AS cents, coalesce(sum(l.vat_cents), 0)::int AS vat,
     max(l.vat_rate_basis_points) AS rate

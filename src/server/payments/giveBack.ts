@@ -1,8 +1,7 @@
-import { paymentsOf, refundPlan } from "../../domain/ledger.js";
+import { balanceOf, paymentsOf, refundPlan } from "../../domain/ledger.js";
 import type { Tx } from "../db/index.js";
 import { returnGiftCardPart } from "../giftCards/service.js";
 import { ledgerOf, recordGiftCardReturn, type LedgerOwner } from "../ledger/service.js";
-import { balanceOf } from "../../domain/ledger.js";
 import { recordRefund, type RefundReason } from "./refunds.js";
 import { paymentRepository } from "./repository.js";
 

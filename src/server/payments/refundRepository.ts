@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { refunds } from "../db/schema.js";
 
@@ -26,15 +26,6 @@ export function refundRepository(db: DbOrTx) {
       return row?.id ?? null;
     },
 
-    /** The cents of every refund recorded for a payment that has not failed. */
-    async recordedCents(paymentId: string): Promise<number> {
-      const [row] = await db
-        .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
-        .from(refunds)
-        .where(and(eq(refunds.paymentId, paymentId), ne(refunds.status, "failed")));
-      return Number(row?.cents ?? 0);
-    },
-
     /**
      * Claims a pending refund whose time has come by pushing its next attempt to `until`, in one
      * conditional UPDATE: the claimed row, or undefined when another worker holds it or it is done.
@@ -55,12 +46,6 @@ export function refundRepository(db: DbOrTx) {
 
     async byId(id: string): Promise<RefundRow | undefined> {
       const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
-      return row;
-    },
-
-    /** The refund of a payment, if one was recorded. */
-    async ofPayment(paymentId: string): Promise<RefundRow | undefined> {
-      const [row] = await db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
       return row;
     },
 

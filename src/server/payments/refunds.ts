@@ -75,15 +75,6 @@ export async function recordRefund(
   return id;
 }
 
-/**
- * What of a payment's provider share can still be refunded: its amount less every refund recorded
- * for it that has not failed (a move's difference may still be on its way, not yet in
- * refunded_cents). Read under the payment's row lock, so two decisions never both count it.
- */
-export async function refundableCents(tx: Tx, payment: { id: string; amountCents: number }): Promise<number> {
-  return Math.max(0, payment.amountCents - (await refundRepository(tx).recordedCents(payment.id)));
-}
-
 export type RefundOutcome = "succeeded" | "pending" | "failed";
 
 /**
@@ -200,9 +191,4 @@ export async function retryDueRefunds(ctx: AppContext, limit = 50): Promise<Refu
   const outcomes: RefundOutcome[] = [];
   for (const id of due) outcomes.push(await sendRefund(ctx, id));
   return outcomes;
-}
-
-/** The refund of a payment, if one was recorded. */
-export async function refundOf(ctx: AppContext, paymentId: string): Promise<RefundRow | null> {
-  return (await refundRepository(ctx.db).ofPayment(paymentId)) ?? null;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import {
   areas,
@@ -64,19 +64,6 @@ export function moveRepository(db: DbOrTx) {
       const [area] = await db.select({ name: areas.name }).from(areas).where(eq(areas.id, id));
       return area?.name;
     },
-
-    /** The booking's newest paid payment, locked: a cheaper time's difference goes back through it. */
-    async lockLatestPaidPayment(reservationId: string): Promise<PaymentRow | undefined> {
-      const [payment] = await db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.reservationId, reservationId), eq(payments.status, "paid")))
-        .orderBy(desc(payments.createdAt))
-        .limit(1)
-        .for("update");
-      return payment;
-    },
-
     // ---------------------------------------------------------------- the move
 
     /**
@@ -151,23 +138,6 @@ export function moveRepository(db: DbOrTx) {
         .update(payments)
         .set({ status: "cancelled" })
         .where(and(inArray(payments.reservationId, reservationIds), eq(payments.status, "pending")));
-    },
-
-    /** The paid differences of the booking's dearer moves that moved it, locked (the payments only). */
-    async lockPaidDifferences(bookingId: string): Promise<PaymentRow[]> {
-      const paid = await db
-        .select({ payment: payments })
-        .from(payments)
-        .innerJoin(reservations, eq(reservations.id, payments.reservationId))
-        .where(
-          and(
-            eq(reservations.moveOf, bookingId),
-            eq(reservations.cancelReason, "move_paid"),
-            eq(payments.status, "paid"),
-          ),
-        )
-        .for("update", { of: payments });
-      return paid.map((p) => p.payment);
     },
   };
 }

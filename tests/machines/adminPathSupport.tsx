@@ -37,7 +37,7 @@ export function createAdminHarness() {
   /** Answers for /api/v2/admin/me calls, in order; 200 once they run out. */
   const answers: number[] = [];
   const calls: Array<{ url: string; authorization: string | null }> = [];
-  let heldCalls: Array<{ method: string; url: string; resolve(response: Response): void }> = [];
+  let heldCalls: Array<{ method: string; url: string; body: unknown; resolve(response: Response): void }> = [];
   let router: TestApp;
   let probe = 0;
 
@@ -64,7 +64,7 @@ export function createAdminHarness() {
       return Response.json({ message: "Ei tässä testissä." }, { status: 404 });
     // Other admin calls wait until the test answers them (answerApi).
     return new Promise<Response>((resolve) =>
-      heldCalls.push({ method: init?.method ?? "GET", url, resolve }),
+      heldCalls.push({ method: init?.method ?? "GET", url, body: init?.body, resolve }),
     );
   }) as typeof globalThis.fetch;
 
@@ -143,12 +143,16 @@ export function createAdminHarness() {
       await act(async () => ("value" in outcome ? call.resolve(outcome.value) : call.reject(outcome.error)));
     },
 
-    /** Answers the oldest held call to a path starting with `prefix` (waits until one is made). */
-    async answerApi(method: string, prefix: string, status: number, body: unknown) {
+    /**
+     * Answers the oldest held call to a path starting with `prefix` (waits until one is made);
+     * resolves to the body the call sent (as the client wrote it), for the test to read.
+     */
+    async answerApi(method: string, prefix: string, status: number, body: unknown): Promise<unknown> {
       const find = () => heldCalls.findIndex((c) => c.method === method && c.url.startsWith(prefix));
       await waitFor(() => expect(find()).toBeGreaterThanOrEqual(0), { timeout: 5000 });
       const [call] = heldCalls.splice(find(), 1);
       await act(async () => call!.resolve(Response.json(body, { status })));
+      return call!.body;
     },
 
     /** An admin call as a section makes it; not awaited, since it may wait for a refresh. */

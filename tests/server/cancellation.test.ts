@@ -38,7 +38,7 @@ describe.each(databaseKinds)("cancelling by the access token on %s", (kind) => {
       "la 20.6.2026 klo 10.00–11.00",
       "ALV 25,5\u00a0%",
       "15,00\u00a0€",
-      "Maksettu (",
+      "Maksu ma 15.6.2026, MobilePay",
     ])
       expect(receipt.body).toContain(part);
     expect(
@@ -62,7 +62,7 @@ describe.each(databaseKinds)("cancelling by the access token on %s", (kind) => {
     });
     expect(mail!.text).toContain("Palautamme 15,00\u00a0€ maksutavallesi.");
     // The receipt of the cancelled booking shows the refund; its calendar event is gone.
-    expect((await get("receipt")).body).toContain("Palautettu maksutavalle");
+    expect((await get("receipt")).body).toContain("Palautus ma 15.6.2026, MobilePay, palautettu");
     expect((await get("calendar.ics")).statusCode).toBe(404);
     const again = await cancel(checkout.reservation.accessToken);
     expect(again.statusCode).toBe(409);

@@ -37,6 +37,8 @@ const GROWING = [
   "door_events",
   "subscriptions",
   "invoices",
+  "ledger_entries",
+  "refunds",
 ];
 
 async function plan(database: Database, query: SQLWrapper): Promise<PlanNode> {
@@ -128,6 +130,8 @@ describe.each(databaseKinds)("query plans on years of history (%s)", (kind) => {
     const month = purchaseConditions({ from: "2026-05-01", to: "2026-05-31" });
     await expectIndexed(database, purchasesPageQuery(database.db, month, page), ["payments_created"]);
     await expectIndexed(database, purchasesSummaryQuery(database.db, month), ["payments_created"]);
+    // The month's sums read each payment's ledger entries by their payment index (decision 038).
+    await expectIndexed(database, purchasesSummaryQuery(database.db, month), ["ledger_entries_payment"]);
     const paidInMonth = purchaseConditions({ from: "2026-05-01", to: "2026-05-31", status: "paid" });
     await expectIndexed(database, purchasesPageQuery(database.db, paidInMonth, page), [
       "payments_created",

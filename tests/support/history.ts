@@ -49,7 +49,8 @@ const textArray = (values: string[]) =>
 
 /**
  * Bookings (every 20th cancelled, every 20th expired, the rest confirmed; live ones of one area
- * never overlap), a payment for each (paid, refunded or cancelled with its booking), customers,
+ * never overlap), a payment for each (paid, refunded or cancelled with its booking) with its
+ * money in the ledger (and a cancelled one's refund), customers,
  * job runs of every job (every 50th failed), sent e-mails and gate events. Then ANALYZE, so the
  * planner knows the sizes. Areas are added when the database has fewer than `areas`.
  */
@@ -93,6 +94,26 @@ export async function seedHistory(db: Db, shape: HistoryShape): Promise<void> {
       r.vat_cents, case r.status when 'confirmed' then 'paid' when 'cancelled' then 'refunded' else 'cancelled' end,
       r.confirmed_at, case when r.status = 'cancelled' then r.price_cents else 0 end, r.cancelled_at, r.created_at
     from reservations r where r.access_token like 'history-a-%'`);
+  // The bookings' money in the ledger, as the app writes it (decision 038): each paid payment's
+  // entry, and each cancelled booking's refund (its row, and its entry reading the row's status).
+  await db.execute(sql`
+    insert into refunds (payment_id, amount_cents, reason, status, completed_at, created_at)
+    select p.id, p.refunded_cents, 'customer_cancel', 'succeeded', p.refunded_at, p.refunded_at
+    from payments p join reservations r on r.id = p.reservation_id
+    where r.access_token like 'history-a-%' and p.refunded_cents > 0`);
+  await db.execute(sql`
+    insert into ledger_entries (reservation_id, kind, amount_cents, vat_cents, payment_id, method, provider, actor,
+      created_at)
+    select p.reservation_id, 'payment', p.amount_cents, p.vat_cents, p.id, p.method, p.provider, 'system', p.paid_at
+    from payments p join reservations r on r.id = p.reservation_id
+    where r.access_token like 'history-a-%' and p.status in ('paid', 'refunded')`);
+  await db.execute(sql`
+    insert into ledger_entries (reservation_id, kind, amount_cents, payment_id, refund_id, method, provider, reason,
+      actor, created_at)
+    select p.reservation_id, 'refund', f.amount_cents, p.id, f.id, p.method, p.provider, f.reason, 'visitor',
+      f.created_at
+    from refunds f join payments p on p.id = f.payment_id join reservations r on r.id = p.reservation_id
+    where r.access_token like 'history-a-%'`);
   const jobSpacing = (shape.days * 1440) / shape.jobRuns;
   await db.execute(sql`
     with j as (select ${textArray(jobs.map((j) => j.name))} as names)

@@ -18,14 +18,33 @@ export const paymentStatusLabels = {
   refunded: "Palautettu",
 } as const;
 
-export const paymentMethodLabels = { mobilepay: "MobilePay", card: "Kortti" } as const;
+/** gift_card: a payment a gift card paid in full (Ostokset reads it so, whatever its form's method). */
+export const paymentMethodLabels = { mobilepay: "MobilePay", card: "Kortti", gift_card: "Lahjakortti" } as const;
 
-export const paymentProviderLabels = { stripe: "Stripe", mobilepay: "MobilePay", demo: "Demo" } as const;
+/** gift_card and free are the payments no provider takes (payments/paymentConstants.ts). */
+export const paymentProviderLabels = {
+  stripe: "Stripe",
+  mobilepay: "MobilePay",
+  demo: "Demo",
+  gift_card: "Lahjakortti",
+  free: "Ei maksettavaa",
+} as const;
 
 export const refundStatusLabels = {
   pending: "Odottaa",
   succeeded: "Palautettu",
   failed: "Epäonnistui",
+} as const;
+
+/** Why money went back (payments/refunds.ts RefundReason; a gift card's return has the same reasons). */
+export const refundReasonLabels = {
+  customer_cancel: "Asiakas perui",
+  late_payment: "Maksu saapui myöhässä",
+  invoice_not_needed: "Laskua ei tarvittu",
+  admin_cancel: "Ylläpito perui",
+  admin_refund: "Ylläpidon palautus",
+  invoice_credit: "Laskun hyvitys",
+  reservation_move: "Siirto edullisempaan aikaan",
 } as const;
 
 export const purchaseKindLabels = { reservation: "Varaus", invoice: "Jäsenlasku" } as const;

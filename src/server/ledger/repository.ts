@@ -90,6 +90,18 @@ export function ledgerRepository(db: DbOrTx) {
       }));
     },
 
+    /**
+     * The entries of these payments (their money in and back, by ledger_entries_payment), for a
+     * list of payments: Ostokset's page and its CSV.
+     */
+    async ofPayments(paymentIds: string[]): Promise<Array<LedgerEntry & { id: number }>> {
+      if (paymentIds.length === 0) return [];
+      const rows = await read()
+        .where(inArray(ledgerEntries.paymentId, paymentIds))
+        .orderBy(asc(ledgerEntries.id));
+      return rows.map(toEntry);
+    },
+
     /** Who owns a paid payment's money (its entry's owner), if it was paid. */
     async ownerOfPayment(paymentId: string): Promise<LedgerOwner | null> {
       const [row] = await db

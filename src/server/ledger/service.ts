@@ -31,6 +31,17 @@ export async function moneyOf(
   return { entries, balance: balanceOf(entries) };
 }
 
+/** The entries of many payments at once, each payment's in the order they were written. */
+export async function ledgerOfPayments(db: DbOrTx, paymentIds: string[]): Promise<Map<string, LedgerEntry[]>> {
+  const byPayment = new Map<string, LedgerEntry[]>();
+  for (const e of await ledgerRepository(db).ofPayments(paymentIds)) {
+    const list = byPayment.get(e.paymentId!) ?? [];
+    list.push(e);
+    byPayment.set(e.paymentId!, list);
+  }
+  return byPayment;
+}
+
 /** Who owns a paid payment's money: a booking or an invoice (null when it was never paid). */
 export function ledgerOwnerOfPayment(db: DbOrTx, paymentId: string): Promise<LedgerOwner | null> {
   return ledgerRepository(db).ownerOfPayment(paymentId);

@@ -26,18 +26,19 @@ import {
   type PurchaseRow,
   type ReservationRow,
 } from "./purchaseRepository.js";
-import { refundRepository } from "./refundRepository.js";
 import { sendRefund, type RefundReason } from "./refunds.js";
 import { giveBackPayment, type GivenBack } from "./giveBack.js";
-import { ledgerOf, ledgerOwnerOfPayment, recordCredit } from "../ledger/service.js";
-import { paymentsOf, refundableOf } from "../../domain/ledger.js";
+import { ledgerOf, ledgerOfPayments, ledgerOwnerOfPayment, recordCredit } from "../ledger/service.js";
+import { paymentsOf, refundableOf, type LedgerEntry } from "../../domain/ledger.js";
+import { GIFT_CARD_PROVIDER } from "./paymentConstants.js";
 import type { OutgoingMail } from "../mail/service.js";
 import { getSettings } from "../settings/service.js";
 import { paymentRepository } from "./repository.js";
 
 /**
- * Ostokset: every payment with what it paid for and its refund, a page at a time with the
- * filtered set's count and sums from SQL; the CSV streams every row; refunds made from here. The
+ * Ostokset: every payment with what it paid for and its money from the ledger (what came in, each
+ * refund, what can still go back), a page at a time with the filtered set's count and the sums of
+ * the same ledger entries from SQL; the CSV streams every row; refunds made from here. The
  * list and its CSV read a date window: the dates asked, or the last RECENT_DAYS days (as the gate
  * log, the outbox and the audit log), so the count and the sums cost the same on years of history.
  */
@@ -66,33 +67,50 @@ export function whatWasPaid(
   return { kind: "reservation", description: r ? `Varaus ${formatTimeRange(r.startsAt, r.endsAt)}` : "" };
 }
 
+/** A payment's refunds as the ledger has them: through the provider, or back to its gift card. */
+function refundsOf(entries: LedgerEntry[]): Purchase["refunds"] {
+  return entries
+    .filter((e) => e.kind === "refund" || e.kind === "gift_card_return")
+    .map((e) => ({
+      amountCents: e.amountCents,
+      to: e.kind === "refund" ? ("provider" as const) : ("gift_card" as const),
+      status: e.status === "done" ? ("succeeded" as const) : e.status,
+      reason: e.reason,
+      createdAt: toHelsinkiIso(e.createdAt),
+    }));
+}
+
+/**
+ * The list's rows: each payment with what it paid for and its money from the ledger (decision
+ * 038), read by the page's payment ids, so a move's difference (paid on its hold row, owned by the
+ * booking) shows the same as any payment.
+ */
 async function toPurchases(db: DbOrTx, rows: PurchaseRow[]): Promise<Purchase[]> {
-  const refundRows = await refundRepository(db).ofPayments(rows.map((r) => r.payment.id));
-  const refundOf = new Map(refundRows.map((r) => [r.paymentId, r]));
+  const ledgers = await ledgerOfPayments(
+    db,
+    rows.map((r) => r.payment.id),
+  );
   return rows.map(({ payment: p, reservation: r, invoice: i }) => {
-    const refund = refundOf.get(p.id);
+    const entries = ledgers.get(p.id) ?? [];
+    const money = paymentsOf(entries).find((m) => m.paymentId === p.id);
     return {
       id: p.id,
       createdAt: toHelsinkiIso(p.createdAt),
       paidAt: p.paidAt ? toHelsinkiIso(p.paidAt) : null,
       provider: p.provider,
-      method: p.method,
+      method: p.provider === GIFT_CARD_PROVIDER ? "gift_card" : p.method,
       status: p.status,
       amountCents: p.amountCents,
       vatCents: p.vatCents,
-      refundedCents: p.refundedCents,
+      paidCents: money ? money.paidCents + money.giftCardCents : 0,
+      giftCardCents: money?.giftCardCents ?? 0,
+      refundedCents: money ? money.refundedCents + money.giftCardReturnedCents : 0,
+      refundableCents: money ? refundableOf(money) : 0,
       ...whatWasPaid(r, i),
       payerName: r?.name ?? i?.name ?? null,
       payerEmail: r?.email ?? i?.email ?? null,
       reservationId: r?.id ?? null,
-      refund: refund
-        ? {
-            status: refund.status,
-            amountCents: refund.amountCents,
-            reason: refund.reason,
-            createdAt: toHelsinkiIso(refund.createdAt),
-          }
-        : null,
+      refunds: refundsOf(entries),
     };
   });
 }
@@ -136,8 +154,10 @@ export async function refundPurchase(
     const money = owner ? paymentsOf(await ledgerOf(tx, owner)).find((p) => p.paymentId === id) : undefined;
     if (!owner || !money) throw conflict("Vain maksetun maksun voi palauttaa.");
     const left = refundableOf(money);
-    if (left <= 0) throw conflict("Maksulle on jo tehty palautus.");
-    const cents = Math.min(left, options.amountCents ?? left);
+    if (left <= 0) throw conflict("Maksu on jo palautettu kokonaan.");
+    if (options.amountCents !== undefined && options.amountCents > left)
+      throw conflict(`Maksusta voi palauttaa enintään ${formatEuros(left)}.`);
+    const cents = options.amountCents ?? left;
     await recordCredit(tx, owner, { cents, reason: ADMIN_REFUND, actor: actor.email, now });
     const back = await giveBackPayment(tx, owner, id, cents, {
       reason: ADMIN_REFUND,
@@ -222,6 +242,12 @@ function refundMail(c: {
 }
 
 /**
+ * The sum a row shows: what came in (the ledger's, a gift card's share included) once it was paid,
+ * what it asked of the provider while it was not (Tila says which). The view says the same.
+ */
+const shownAmountCents = (p: Purchase) => (p.paidCents > 0 ? p.paidCents : p.amountCents);
+
+/**
  * The filtered list as CSV for a Finnish spreadsheet (semicolons, decimal commas, a BOM), every
  * matching row of the list's window, read CSV_BATCH at a time by keyset (created_at, id) and
  * written out as it goes, so a year of payments never sits in the server's memory at once.
@@ -237,6 +263,7 @@ export async function* purchasesCsv(ctx: AppContext, query: PurchaseQuery): Asyn
     "Tapa",
     "Tila",
     "Summa €",
+    "josta lahjakortilla €",
     "ALV €",
     "Palautettu €",
   ];
@@ -257,7 +284,8 @@ export async function* purchasesCsv(ctx: AppContext, query: PurchaseQuery): Asyn
         labelOf(paymentProviderLabels, p.provider),
         labelOf(paymentMethodLabels, p.method),
         labelOf(paymentStatusLabels, p.status),
-        euros(p.amountCents),
+        euros(shownAmountCents(p)),
+        euros(p.giftCardCents),
         euros(p.vatCents),
         euros(p.refundedCents),
       ]),

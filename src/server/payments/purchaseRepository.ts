@@ -1,14 +1,16 @@
-import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { PurchaseQuery } from "../../domain/admin/purchases.js";
 import { wallClock } from "../../domain/helsinkiTime.js";
 import type { DbOrTx } from "../db/index.js";
-import { invoices, payments, reservations } from "../db/schema.js";
+import { invoices, ledgerEntries, payments, refunds, reservations } from "../db/schema.js";
+import { GIFT_CARD_PROVIDER } from "./paymentConstants.js";
 import type { ReservationRow } from "../reservations/repository.js";
 import type { InvoiceRow } from "../invoices/repository.js";
 
 /**
  * Ostokset's queries (decision 037): every payment with the booking or the invoice it paid for, a
- * page at a time through payments_created, the filtered set's count and sums, the providers seen.
+ * page at a time through payments_created, the filtered set's count and its ledger's sums, the
+ * providers seen.
  * The builders are exported for the query-plan test and the bench, which EXPLAIN them.
  */
 
@@ -20,9 +22,19 @@ export function purchaseConditions(query: PurchaseFilters): SQL | undefined {
     query.from ? gte(payments.createdAt, wallClock(query.from, "00:00").toJSDate()) : undefined,
     query.to ? lt(payments.createdAt, wallClock(query.to, "24:00").toJSDate()) : undefined,
     query.status ? eq(payments.status, query.status) : undefined,
-    query.method ? eq(payments.method, query.method) : undefined,
+    ...methodConditions(query.method),
     query.provider ? eq(payments.provider, query.provider) : undefined,
   );
+}
+
+/**
+ * The method as the list shows it: a payment a gift card paid in full keeps the form's method in
+ * its row but reads (and filters) as the gift card (provider gift_card).
+ */
+function methodConditions(method: PurchaseFilters["method"]): Array<SQL | undefined> {
+  if (!method) return [];
+  if (method === "gift_card") return [eq(payments.provider, GIFT_CARD_PROVIDER)];
+  return [eq(payments.method, method), ne(payments.provider, GIFT_CARD_PROVIDER)];
 }
 
 /** A page of payments, newest first, through payments_created (exported for the query-plan test). */
@@ -42,15 +54,40 @@ export function purchasesPageQuery(
     .offset(page.offset);
 }
 
-/** How many payments match and their sums, over the whole filtered set (exported for the test). */
+/**
+ * What each payment's ledger entries say came in and went back (decision 038), one index probe of
+ * ledger_entries_payment per payment: in, its provider payment and its gift card's share; back,
+ * its refunds that did not fail (their status is their refunds row's) and its card returns. The
+ * same sums as domain/ledger.ts paymentsOf, so the list's totals are its rows' figures added up.
+ */
+const moneyOfPayment = (db: DbOrTx) =>
+  db
+    .select({
+      paidCents:
+        sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('payment', 'gift_card')), 0)`.as(
+          "money_in_cents",
+        ),
+      refundedCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where (${ledgerEntries.kind} = 'refund' and ${refunds.status} is distinct from 'failed') or ${ledgerEntries.kind} = 'gift_card_return'), 0)`.as(
+        "money_back_cents",
+      ),
+    })
+    .from(ledgerEntries)
+    .leftJoin(refunds, eq(refunds.id, ledgerEntries.refundId))
+    .where(eq(ledgerEntries.paymentId, payments.id))
+    // Names of their own: the outer query sees them unqualified, beside payments' own columns.
+    .as("money");
+
+/** How many payments match and their ledger's sums, over the whole filtered set (exported for the test). */
 export function purchasesSummaryQuery(db: DbOrTx, where: SQL | undefined) {
+  const money = moneyOfPayment(db);
   return db
     .select({
       total: count(),
-      paidCents: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} in ('paid', 'refunded')), 0)::int`,
-      refundedCents: sql<number>`coalesce(sum(${payments.refundedCents}), 0)::int`,
+      paidCents: sql<number>`coalesce(sum(${money.paidCents}), 0)::int`,
+      refundedCents: sql<number>`coalesce(sum(${money.refundedCents}), 0)::int`,
     })
     .from(payments)
+    .leftJoinLateral(money, sql`true`)
     .where(where);
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { refunds } from "../db/schema.js";
 
@@ -47,12 +47,6 @@ export function refundRepository(db: DbOrTx) {
     async byId(id: string): Promise<RefundRow | undefined> {
       const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
       return row;
-    },
-
-    /** The refunds of these payments (a list's page). */
-    async ofPayments(paymentIds: string[]): Promise<RefundRow[]> {
-      if (paymentIds.length === 0) return [];
-      return db.select().from(refunds).where(inArray(refunds.paymentId, paymentIds));
     },
 
     /** A failed attempt, recorded only on a row still pending. */

@@ -7,7 +7,7 @@ import { vatRateOn } from "../prices/service.js";
 import { lateRefundMail, receiptMail } from "./receipt.js";
 import { refundAndTell } from "../payments/refunds.js";
 import { settleOwedBack } from "../payments/giveBack.js";
-import { recordBookingCharges, recordPaid } from "../ledger/service.js";
+import { moneyOf, recordBookingCharges, recordPaid } from "../ledger/service.js";
 import { reservationRepository } from "./repository.js";
 import { findReservation, type PaymentRow } from "./view.js";
 import { getSettings } from "../settings/service.js";
@@ -85,7 +85,9 @@ export async function confirmReservationPayment(
       await recordBookingCharges(tx, reservation, { vatRateBasisPoints, actor: "visitor", now });
       // Paid twice (two attempts both went through): the second is owed back at once.
       const extra = await settleOwedBack(tx, owner, { reason: "late_payment", actor: "system", now });
-      const mailId = await ctx.mail.enqueue(tx, receiptMail({ ...mailContext, payment, vatRateBasisPoints }));
+      // The receipt says what the ledger now holds: the charges, this payment, anything owed back.
+      const { entries } = await moneyOf(tx, owner);
+      const mailId = await ctx.mail.enqueue(tx, receiptMail({ ...mailContext, entries }));
       return { outcome: "confirmed" as const, mailId, payment, refundIds: extra.refundIds };
     }
     await reservations.setCancelReason(

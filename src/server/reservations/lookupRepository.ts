@@ -1,12 +1,12 @@
-import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
-import { areas, invoices, payments, reservationLookups, reservations } from "../db/schema.js";
+import { areas, invoices, reservationLookups, reservations } from "../db/schema.js";
 import type { InvoiceRow } from "../invoices/repository.js";
 
 /**
  * What a visitor finds without the checkout (decision 037): "Lähetä varaukseni sähköpostiini"
  * (reservation_lookups, counted against its limits, and the upcoming bookings of an address), and
- * the invoice and payment a member's receipt page shows (reservations/receiptPage.ts). Takes the
+ * the invoice a member's receipt page shows (reservations/receiptPage.ts). Takes the
  * database or the caller's transaction.
  */
 
@@ -72,15 +72,5 @@ export function lookupRepository(db: DbOrTx) {
       return row;
     },
 
-    /** The invoice's latest paid (or since refunded) payment. */
-    async latestSettledInvoicePayment(invoiceId: string) {
-      const [row] = await db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.invoiceId, invoiceId), inArray(payments.status, ["paid", "refunded"])))
-        .orderBy(desc(payments.createdAt))
-        .limit(1);
-      return row;
-    },
   };
 }

@@ -1,14 +1,12 @@
-import { formatDate, formatDateTime, formatTimeRange } from "../../domain/helsinkiClock.js";
-import { helsinkiDate } from "../../domain/helsinkiTime.js";
+import { formatDate, formatTimeRange } from "../../domain/helsinkiClock.js";
 import { formatReferenceNumber } from "../../domain/membership.js";
-import { formatEuros, formatVatRate } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
 import { conflict, notFound } from "../errors.js";
 import { NOT_FOUND_MESSAGE } from "./service.js";
-import { vatRateOn } from "../prices/service.js";
+import { ledgerOf } from "../ledger/service.js";
 import { lookupRepository } from "./lookupRepository.js";
-import { bookingIcs } from "./receipt.js";
-import { findReservation, latestPayment } from "./view.js";
+import { bookingIcs, receiptChargeLines, receiptMoneyLines, type ReceiptLine } from "./receipt.js";
+import { findReservation } from "./view.js";
 import { getSettings, type Settings } from "../settings/service.js";
 
 /*
@@ -17,8 +15,6 @@ import { getSettings, type Settings } from "../settings/service.js";
  * that has it updates the event) and a printable receipt (kuitti) as plain, print-friendly HTML.
  * Only a booking that was paid has either; a hold still waiting for its payment has none.
  */
-
-const methodNames = { mobilepay: "MobilePay", card: "Kortti" } as const;
 
 async function paidBooking(ctx: AppContext, accessToken: string) {
   const row = await findReservation(ctx.db, { accessToken });
@@ -43,66 +39,66 @@ const escapeHtml = (text: string) =>
   );
 
 /** Rows of label and value; every value is escaped here. */
-const rows = (pairs: Array<[string, string]>) =>
+const rows = (pairs: ReceiptLine[]) =>
   pairs
     .map(
       ([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
     )
     .join("");
 
-/** The receipt of a paid booking: seller, date, what, price with its VAT, how it was paid, refunds. */
+/**
+ * The receipt's number: the id of the first entry of the booking's or the invoice's money in the
+ * ledger (decision 038). There was no receipt number before; this one is unique (an entry has one
+ * owner for good), stable (entries are never changed or deleted, so a reprint says the same) and
+ * grows with time as a running number should. One receipt per booking or invoice: later payments
+ * and refunds are lines on it, each with its date. Without entries (nothing was ever charged or
+ * paid), the booking's or invoice's own number stands in.
+ */
+function receiptNumber(entries: Array<{ id: number }>, fallback: string): string {
+  const first = entries.reduce<number | null>((min, e) => (min === null || e.id < min ? e.id : min), null);
+  return first === null ? fallback : String(first);
+}
+
+/**
+ * The receipt of a paid booking (kuitti): the seller, its number and date, what was bought, every
+ * charge with the VAT per rate, every payment and refund with its date and method, and what is
+ * still owed or coming back; all of it from the booking's ledger (decision 038).
+ */
 export async function reservationReceiptHtml(ctx: AppContext, accessToken: string): Promise<string> {
   const row = await paidBooking(ctx, accessToken);
-  const [settings, payment, vatRate] = await Promise.all([
+  const [settings, entries] = await Promise.all([
     getSettings(ctx.db),
-    latestPayment(ctx.db, row.id),
-    vatRateOn(ctx.db, helsinkiDate(row.startsAt)),
+    ledgerOf(ctx.db, { reservationId: row.id }),
   ]);
-  const park = settings.park;
-  const discount = row.discountCents ?? 0;
-  const paidByCard = payment?.amountCents ?? 0;
-  const giftCard = payment?.giftCardCents ?? 0;
-  const lines: Array<[string, string]> = [
+  const bookingNumber = row.id.slice(0, 8).toUpperCase();
+  const bought: Pairs = [
     ["Tuote", `Koirapuistovaraus, ${row.areaName}`],
     ["Aika", formatTimeRange(row.startsAt, row.endsAt)],
     ["Koiria", String(row.dogs)],
-    ...(discount > 0
-      ? ([
-          ["Listahinta", formatEuros(row.priceCents + discount)],
-          ["Alennus", `−${formatEuros(discount)}`],
-        ] as Array<[string, string]>)
-      : []),
-    ["Hinta yhteensä", formatEuros(row.priceCents)],
-    [`Veroton hinta (ALV ${formatVatRate(vatRate)})`, formatEuros(row.priceCents - row.vatCents)],
-    [`ALV ${formatVatRate(vatRate)}`, formatEuros(row.vatCents)],
+    ...receiptChargeLines(entries, { priceNote: true }),
   ];
-  const paid: Array<[string, string]> = [];
-  if (giftCard > 0) paid.push(["Maksettu lahjakortilla", formatEuros(giftCard)]);
-  if (payment && (paidByCard > 0 || giftCard === 0))
-    paid.push([`Maksettu (${methodNames[payment.method]})`, formatEuros(paidByCard)]);
-  if (payment && payment.refundedCents > 0)
-    paid.push(["Palautettu maksutavalle", formatEuros(payment.refundedCents)]);
-  if (payment && payment.refundPendingCents > 0)
-    paid.push(["Palautetaan maksutavalle", formatEuros(payment.refundPendingCents)]);
-  if (row.status === "cancelled") paid.push(["Tila", "Peruttu"]);
+  const money = receiptMoneyLines(entries);
+  if (row.status === "cancelled") money.push(["Tila", "Peruttu"]);
   return receiptHtml(
-    park,
+    settings.park,
     [
+      ["Kuitin numero", receiptNumber(entries, bookingNumber)],
       ["Päivämäärä", formatDate(row.confirmedAt!)],
-      ["Maksettu", formatDateTime(row.confirmedAt!)],
-      ["Varausnumero", row.id.slice(0, 8).toUpperCase()],
+      ["Varausnumero", bookingNumber],
       ["Ostaja", row.name],
     ],
-    lines,
-    paid,
+    bought,
+    money,
   );
 }
 
-type Pairs = Array<[string, string]>;
+type Pairs = ReceiptLine[];
 
-/** The receipt page: the seller, the receipt's facts, what was bought, how it was paid. */
+/** The receipt page: the seller, the receipt's facts, what was bought and charged, how it was paid. */
 function receiptHtml(park: Settings["park"], facts: Pairs, bought: Pairs, paid: Pairs): string {
   const title = `Kuitti – ${park.name}`;
+  // The park's own name when the company's is another ("Koirapuisto" of "Koirapuisto Oy" says it).
+  const parkName = park.companyName.includes(park.name) ? "" : `${escapeHtml(park.name)}<br>\n`;
   return `<!doctype html>
 <html lang="fi">
 <head>
@@ -122,12 +118,12 @@ td { text-align: right; }
 <body>
 <h1>Kuitti</h1>
 <p><strong>${escapeHtml(park.companyName)}</strong><br>
-Y-tunnus ${escapeHtml(park.businessId)}<br>
+${parkName}Y-tunnus ${escapeHtml(park.businessId)}<br>
 ${escapeHtml(`${park.streetAddress}, ${park.postalCode} ${park.city}`)}<br>
 ${escapeHtml(`${park.email}, ${park.phone}`)}</p>
 <table aria-label="Kuitin tiedot"><tbody>${rows(facts)}</tbody></table>
 <table aria-label="Ostos"><tbody>${rows(bought)}</tbody></table>
-<table aria-label="Maksu"><tbody>${rows(paid)}</tbody></table>
+<table aria-label="Maksut"><tbody>${rows(paid)}</tbody></table>
 <p class="print">Tulosta kuitti tai tallenna se PDF-tiedostoksi selaimen tulostustoiminnolla (Ctrl+P).</p>
 </body>
 </html>
@@ -136,38 +132,28 @@ ${escapeHtml(`${park.email}, ${park.phone}`)}</p>
 
 /**
  * The receipt of a member's paid invoice, for the signed-in customer whose invoice it is (404
- * otherwise, like paying it); 409 for one not paid. A credited invoice shows what went back.
+ * otherwise, like paying it); 409 for one not paid. Its money from the invoice's ledger, as a
+ * booking's: a credited invoice shows its credit and what went back.
  */
 export async function invoiceReceiptHtml(ctx: AppContext, customerId: string, invoiceId: string) {
   const lookups = lookupRepository(ctx.db);
   const invoice = await lookups.customersInvoice(customerId, invoiceId);
   if (!invoice) throw notFound("Laskua ei löytynyt.");
   if (!invoice.paidAt) throw conflict(`Lasku ${invoice.number} ei ole maksettu.`);
-  const [settings, payment] = await Promise.all([
+  const [settings, entries] = await Promise.all([
     getSettings(ctx.db),
-    lookups.latestSettledInvoicePayment(invoice.id),
+    ledgerOf(ctx.db, { invoiceId: invoice.id }),
   ]);
-  const rate = formatVatRate(invoice.vatRateBasisPoints);
-  const paid: Pairs = [];
-  if (payment && payment.giftCardCents > 0)
-    paid.push(["Maksettu lahjakortilla", formatEuros(payment.giftCardCents)]);
-  if (payment && (payment.amountCents > 0 || payment.giftCardCents === 0))
-    paid.push([`Maksettu (${methodNames[payment.method]})`, formatEuros(payment.amountCents)]);
-  if (invoice.creditedCents) paid.push(["Hyvitetty", formatEuros(invoice.creditedCents)]);
   return receiptHtml(
     settings.park,
     [
+      ["Kuitin numero", receiptNumber(entries, String(invoice.number))],
       ["Päivämäärä", formatDate(invoice.paidAt)],
       ["Lasku", String(invoice.number)],
       ["Viitenumero", formatReferenceNumber(invoice.referenceNumber)],
       ["Ostaja", invoice.name ?? invoice.email],
     ],
-    [
-      ["Tuote", invoice.description],
-      ["Hinta yhteensä", formatEuros(invoice.amountCents)],
-      [`Veroton hinta (ALV ${rate})`, formatEuros(invoice.amountCents - invoice.vatCents)],
-      [`ALV ${rate}`, formatEuros(invoice.vatCents)],
-    ],
-    paid,
+    [["Tuote", invoice.description], ...receiptChargeLines(entries, { priceNote: false })],
+    receiptMoneyLines(entries),
   );
 }

@@ -13,10 +13,12 @@ import {
   paymentMethodLabels,
   paymentProviderLabels,
   paymentStatusLabels,
+  refundReasonLabels,
   refundStatusLabels,
 } from "../../../domain/admin/labels";
 import { formatEuros } from "../../../domain/money";
 import { useAdminEnvironment } from "../AdminSession";
+import { centsToEuroText, eurosToCents } from "../formValues";
 import { downloadCsv, FilterActions } from "../CsvDownload";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
@@ -25,15 +27,91 @@ import { PageNavigation, pagesOf } from "./PageNavigation";
 
 const statusText: Record<Purchase["status"], string> = paymentStatusLabels;
 
-type PurchaseCommand = { kind: "refund"; id: string };
+/** A refund of `amountCents` (what the admin confirmed: all that is left, or a part). */
+type PurchaseCommand = { kind: "refund"; id: string; amountCents: number };
 
 const withoutEmpty = (query: PurchaseQuery) =>
   Object.fromEntries(Object.entries(query).filter(([, v]) => v)) as Record<string, string>;
 
 /**
+ * The sum a row shows: what came in (the ledger's, a gift card's share included) once it was paid,
+ * what it asked of the provider while it was not (Tila says which). The CSV says the same.
+ */
+const shownAmountCents = (p: Purchase) => (p.paidCents > 0 ? p.paidCents : p.amountCents);
+
+/** Each refund of a payment, as the ledger has it: how much, where to, how it stands, why, when. */
+function RefundsOf({ purchase }: { purchase: Purchase }) {
+  if (purchase.refunds.length === 0) return null;
+  return (
+    <ul className="plain-list" aria-label="Palautukset">
+      {purchase.refunds.map((r, i) => (
+        <li key={i}>
+          {`${formatEuros(r.amountCents)} ${r.to === "gift_card" ? "lahjakortille" : "maksutavalle"} (${labelOf(refundStatusLabels, r.status).toLowerCase()})`}
+          <br />
+          <span className="muted">
+            {[r.reason ? labelOf(refundReasonLabels, r.reason) : null, formatDateTime(r.createdAt)]
+              .filter(Boolean)
+              .join(", ")}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Asks before money goes back: all that can still be refunded, or the part the admin types. The
+ * question names the amount that will go back; one that cannot (nothing, or more than is left) is
+ * not offered.
+ */
+function RefundConfirm(props: {
+  purchase: Purchase;
+  amount: string;
+  canWrite: boolean;
+  onAmount(amount: string): void;
+  onConfirm(amountCents: number): void;
+  onCancel(): void;
+}) {
+  const { purchase: p, amount } = props;
+  const cents = eurosToCents(amount);
+  const valid = Number.isInteger(cents) && cents > 0 && cents <= p.refundableCents;
+  const field = `refund-amount-${p.id}`;
+  return (
+    <div role="group" aria-label="Vahvista palautus" className="admin-toolbar">
+      <div className="form-field">
+        <label htmlFor={field}>Palautettava summa €</label>
+        <input
+          id={field}
+          inputMode="decimal"
+          value={amount}
+          onChange={(event) => props.onAmount(event.currentTarget.value)}
+        />
+      </div>
+      <p>
+        {valid
+          ? `Palautetaanko ${formatEuros(cents)}?`
+          : `Anna summa väliltä 0,01–${formatEuros(p.refundableCents)}.`}
+      </p>
+      <button
+        type="button"
+        className="button button-danger"
+        disabled={!props.canWrite || !valid}
+        onClick={() => props.onConfirm(cents)}
+      >
+        Vahvista palautus
+      </button>
+      <button type="button" className="button button-secondary" onClick={props.onCancel}>
+        Älä palauta
+      </button>
+    </div>
+  );
+}
+
+/**
  * /hallinta/ostokset: payments and refunds with filters, a refund, and the CSV. Without dates the
  * server answers the last RECENT_DAYS days (as the logs); the page says which dates it shows, and
- * the CSV asks for those same dates.
+ * the CSV asks for those same dates. Every sum is the ledger's (decision 038): a row's money in,
+ * each of its refunds and what can still go back, and the totals, which are the rows' added up.
  */
 export function PurchasesSection() {
   const { http } = useAdminEnvironment();
@@ -42,12 +120,17 @@ export function PurchasesSection() {
     load: async (query) =>
       purchaseListSchema.parse(await http.get("/api/v2/admin/purchases", { params: withoutEmpty(query) })),
     write: async (command) =>
-      (await http.post<{ message: string }>(`/api/v2/admin/purchases/${command.id}/refund`)).message,
+      (
+        await http.post<{ message: string }>(`/api/v2/admin/purchases/${command.id}/refund`, {
+          amountCents: command.amountCents,
+        })
+      ).message,
   });
   const query = useSelector(actor, (s) => s.context.query);
   const data = useSelector(actor, (s) => s.context.data);
   const canWrite = useSelector(actor, acceptsWrite);
-  const [confirming, setConfirming] = useState<string | null>(null);
+  // The row whose refund is being confirmed, and the amount typed (euros, as the field shows it).
+  const [confirming, setConfirming] = useState<{ id: string; amount: string } | null>(null);
 
   const filter = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -94,6 +177,7 @@ export function PurchasesSection() {
             <option value="">Kaikki</option>
             <option value="mobilepay">MobilePay</option>
             <option value="card">Kortti</option>
+            <option value="gift_card">Lahjakortti</option>
           </select>
         </div>
         <div className="form-field">
@@ -145,7 +229,7 @@ export function PurchasesSection() {
                   <th>Tapa</th>
                   <th>Tila</th>
                   <th>Summa</th>
-                  <th>Palautus</th>
+                  <th>Palautukset</th>
                 </tr>
               </thead>
               <tbody>
@@ -164,42 +248,43 @@ export function PurchasesSection() {
                       <span className="muted">{labelOf(paymentProviderLabels, p.provider)}</span>
                     </td>
                     <td>{statusText[p.status]}</td>
-                    <td>{formatEuros(p.amountCents)}</td>
                     <td>
-                      {p.refund ? (
-                        `${formatEuros(p.refund.amountCents)} (${labelOf(refundStatusLabels, p.refund.status).toLowerCase()})`
-                      ) : p.status === "paid" && confirming === p.id ? (
-                        <span role="group" aria-label="Vahvista palautus">
-                          Palautetaanko {formatEuros(p.amountCents - p.refundedCents)}?{" "}
-                          <button
-                            type="button"
-                            className="button button-danger"
-                            disabled={!canWrite}
-                            onClick={() => {
-                              actor.send({ type: "section.write", command: { kind: "refund", id: p.id } });
+                      {formatEuros(shownAmountCents(p))}
+                      {p.giftCardCents > 0 && p.method !== "gift_card" && (
+                        <>
+                          <br />
+                          <span className="muted">{`josta lahjakortilla ${formatEuros(p.giftCardCents)}`}</span>
+                        </>
+                      )}
+                    </td>
+                    <td>
+                      <RefundsOf purchase={p} />
+                      {p.refundableCents > 0 &&
+                        (confirming?.id === p.id ? (
+                          <RefundConfirm
+                            purchase={p}
+                            amount={confirming.amount}
+                            canWrite={canWrite}
+                            onAmount={(amount) => setConfirming({ id: p.id, amount })}
+                            onConfirm={(amountCents) => {
+                              actor.send({
+                                type: "section.write",
+                                command: { kind: "refund", id: p.id, amountCents },
+                              });
                               setConfirming(null);
                             }}
-                          >
-                            Vahvista palautus
-                          </button>{" "}
+                            onCancel={() => setConfirming(null)}
+                          />
+                        ) : (
                           <button
                             type="button"
                             className="button button-secondary"
-                            onClick={() => setConfirming(null)}
+                            disabled={!canWrite}
+                            onClick={() => setConfirming({ id: p.id, amount: centsToEuroText(p.refundableCents) })}
                           >
-                            Älä palauta
+                            Palauta
                           </button>
-                        </span>
-                      ) : p.status === "paid" ? (
-                        <button
-                          type="button"
-                          className="button button-secondary"
-                          disabled={!canWrite}
-                          onClick={() => setConfirming(p.id)}
-                        >
-                          Palauta
-                        </button>
-                      ) : null}
+                        ))}
                     </td>
                   </tr>
                 ))}

@@ -114,6 +114,12 @@ describe.each(databaseKinds)("the receipt e-mail on %s", (kind) => {
     expect(dearer.payment).toMatchObject({ differenceCents: 1080 });
     const paid = await pressDemoButton(t, new URL(dearer.payment!.redirectUrl, "http://x").pathname, "approve", "card");
     expect(paid.statusCode).toBe(303);
+    // The VAT per rate is the VAT of what is charged (13,50 € holds 2,74 €; 24,30 € holds 4,94 €),
+    // not its parts' VAT rounded apart.
+    expect(receiptRows(first, "Ostos")).toContainEqual(["ALV 25,5\u00a0%", formatEuros(274)]);
+    const moved = receiptRows(await receipt(), "Ostos");
+    expect(moved).toContainEqual(["Hinta yhteensä", formatEuros(2430)]);
+    expect(moved).toContainEqual(["ALV 25,5\u00a0%", formatEuros(494)]);
     // Back to the first hour: the difference comes back; then cancelled: the rest comes back.
     expect((await move(at("10:00"), at("11:00"))).json().message).toMatch(/Palautamme 10,80\u00a0€/);
     const cancelled = await t.app.inject({ method: "DELETE", url: `/api/v2/reservations/by-token/${token}` });

@@ -50,6 +50,21 @@ export function ledgerOwnerOfPayment(db: DbOrTx, paymentId: string): Promise<Led
 const vatOf = (cents: number, rate: number) => vatIncludedCents(cents, rate);
 
 /**
+ * The VAT of a change of `cents` to what is charged at `rate`, given what was charged at it
+ * before: the VAT of the new total less the old's. Rounding each part apart would leave the
+ * entries a cent off the VAT of what is charged (13,50 € is 15,00 € less 1,50 €: 3,05 − 0,30 =
+ * 2,75 €, where 13,50 € holds 2,74 €); so the receipt's VAT per rate is the sale's.
+ */
+const vatOfChange = (before: number, cents: number, rate: number) =>
+  vatOf(before + cents, rate) - vatOf(before, rate);
+
+/** What the entries charge at `rate`. */
+const chargedAt = (entries: LedgerEntry[], rate: number) =>
+  entries
+    .filter((e) => (chargeKinds as readonly string[]).includes(e.kind) && e.vatRateBasisPoints === rate)
+    .reduce((sum, e) => sum + e.amountCents, 0);
+
+/**
  * A booking's charges when it is confirmed (a hold owes nothing until then): its list price with
  * what made it, and its discount. Written once: a booking confirmed again after its hold expired
  * keeps the charges it has.
@@ -98,7 +113,7 @@ export async function recordBookingCharges(
       kind: "discount",
       amountCents: -b.discountCents,
       vatRateBasisPoints: rate,
-      vatCents: -vatOf(b.discountCents, rate),
+      vatCents: vatOfChange(list, -b.discountCents, rate),
       actor: o.actor,
       createdAt: o.now,
     });
@@ -181,13 +196,15 @@ export async function recordMoveDifference(
   o: { moveId: string; cents: number; vatRateBasisPoints: number; actor: Actor; note: string; now: Date },
 ): Promise<void> {
   if (o.cents === 0) return;
-  await ledgerRepository(db).insert([
+  const ledger = ledgerRepository(db);
+  const before = chargedAt(await ledger.of({ reservationId }), o.vatRateBasisPoints);
+  await ledger.insert([
     {
       reservationId,
       kind: "move",
       amountCents: o.cents,
       vatRateBasisPoints: o.vatRateBasisPoints,
-      vatCents: vatOf(o.cents, o.vatRateBasisPoints),
+      vatCents: vatOfChange(before, o.cents, o.vatRateBasisPoints),
       moveId: o.moveId,
       actor: o.actor,
       note: o.note,

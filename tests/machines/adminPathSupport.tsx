@@ -37,7 +37,8 @@ export function createAdminHarness() {
   /** Answers for /api/v2/admin/me calls, in order; 200 once they run out. */
   const answers: number[] = [];
   const calls: Array<{ url: string; authorization: string | null }> = [];
-  let heldCalls: Array<{ method: string; url: string; body: unknown; resolve(response: Response): void }> = [];
+  let heldCalls: Array<{ method: string; url: string; body: unknown; resolve(response: Response): void }> =
+    [];
   let router: TestApp;
   let probe = 0;
 

@@ -16,11 +16,21 @@ const property = (ics: string, name: string) =>
 /** The printable receipt's rows of one table (its aria-label), as [label, cents or text]. */
 function receiptRows(html: string, table: string): Array<[string, string]> {
   const body = html.split(`<table aria-label="${table}"><tbody>`)[1]!.split("</tbody>")[0]!;
-  return [...body.matchAll(/<tr><th scope="row">(.*?)<\/th><td>(.*?)<\/td><\/tr>/g)].map((m) => [m[1]!, m[2]!]);
+  return [...body.matchAll(/<tr><th scope="row">(.*?)<\/th><td>(.*?)<\/td><\/tr>/g)].map((m) => [
+    m[1]!,
+    m[2]!,
+  ]);
 }
 /** "−10,80 €" → -1080. */
 const centsOf = (text: string) =>
-  Math.round(Number(text.replace("\u2212", "-").replace(/[\s\u00a0€]/g, "").replace(",", ".")) * 100);
+  Math.round(
+    Number(
+      text
+        .replace("\u2212", "-")
+        .replace(/[\s\u00a0€]/g, "")
+        .replace(",", "."),
+    ) * 100,
+  );
 
 describe.each(databaseKinds)("the receipt e-mail on %s", (kind) => {
   let t: TestApp;
@@ -103,7 +113,10 @@ describe.each(databaseKinds)("the receipt e-mail on %s", (kind) => {
         payload: { start, end },
       });
     const receipt = async () => {
-      const res = await t.app.inject({ method: "GET", url: `/api/v2/reservations/by-token/${token}/receipt` });
+      const res = await t.app.inject({
+        method: "GET",
+        url: `/api/v2/reservations/by-token/${token}/receipt`,
+      });
       expect(res.statusCode).toBe(200);
       return res.body;
     };
@@ -112,7 +125,12 @@ describe.each(databaseKinds)("the receipt e-mail on %s", (kind) => {
     // Two hours at 27,00 € less 10 %: 24,30 €, so 10,80 € more, paid by card on the payment page.
     const dearer = rescheduleResponseSchema.parse((await move(at("14:00"), at("16:00"))).json());
     expect(dearer.payment).toMatchObject({ differenceCents: 1080 });
-    const paid = await pressDemoButton(t, new URL(dearer.payment!.redirectUrl, "http://x").pathname, "approve", "card");
+    const paid = await pressDemoButton(
+      t,
+      new URL(dearer.payment!.redirectUrl, "http://x").pathname,
+      "approve",
+      "card",
+    );
     expect(paid.statusCode).toBe(303);
     // The VAT per rate is the VAT of what is charged (13,50 € holds 2,74 €; 24,30 € holds 4,94 €),
     // not its parts' VAT rounded apart.
@@ -129,7 +147,9 @@ describe.each(databaseKinds)("the receipt e-mail on %s", (kind) => {
     const facts = Object.fromEntries(receiptRows(html, "Kuitin tiedot"));
     // The number is the booking's first ledger entry's: the same on every print.
     expect(facts["Kuitin numero"]).toMatch(/^\d+$/);
-    expect(facts["Kuitin numero"]).toBe(Object.fromEntries(receiptRows(first, "Kuitin tiedot"))["Kuitin numero"]);
+    expect(facts["Kuitin numero"]).toBe(
+      Object.fromEntries(receiptRows(first, "Kuitin tiedot"))["Kuitin numero"],
+    );
     expect(facts["Päivämäärä"]).toBe("ma 15.6.2026");
     expect(html).toContain("Y-tunnus 2876543-5");
 

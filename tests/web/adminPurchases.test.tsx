@@ -142,7 +142,11 @@ it("lists each refund of a payment and offers what is left, all of it or a part"
 
   const first = within(rowOf("Varaus 1"));
   const refunds = first.getByRole("list", { name: "Palautukset" });
-  expect(within(refunds).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+  expect(
+    within(refunds)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent),
+  ).toEqual([
     "5,00\u00a0€ maksutavalle (palautettu)Ylläpidon palautus, ma 15.6.2026 klo 12.30",
     "10,00\u00a0€ maksutavalle (odottaa)Asiakas perui, ma 15.6.2026 klo 13.00",
   ]);

@@ -19,7 +19,11 @@ export const paymentStatusLabels = {
 } as const;
 
 /** gift_card: a payment a gift card paid in full (Ostokset reads it so, whatever its form's method). */
-export const paymentMethodLabels = { mobilepay: "MobilePay", card: "Kortti", gift_card: "Lahjakortti" } as const;
+export const paymentMethodLabels = {
+  mobilepay: "MobilePay",
+  card: "Kortti",
+  gift_card: "Lahjakortti",
+} as const;
 
 /** gift_card and free are the payments no provider takes (payments/paymentConstants.ts). */
 export const paymentProviderLabels = {

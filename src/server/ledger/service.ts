@@ -32,7 +32,10 @@ export async function moneyOf(
 }
 
 /** The entries of many payments at once, each payment's in the order they were written. */
-export async function ledgerOfPayments(db: DbOrTx, paymentIds: string[]): Promise<Map<string, LedgerEntry[]>> {
+export async function ledgerOfPayments(
+  db: DbOrTx,
+  paymentIds: string[],
+): Promise<Map<string, LedgerEntry[]>> {
   const byPayment = new Map<string, LedgerEntry[]>();
   for (const e of await ledgerRepository(db).ofPayments(paymentIds)) {
     const list = byPayment.get(e.paymentId!) ?? [];

@@ -67,9 +67,10 @@ const moneyOfPayment = (db: DbOrTx) =>
         sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('payment', 'gift_card')), 0)`.as(
           "money_in_cents",
         ),
-      refundedCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where (${ledgerEntries.kind} = 'refund' and ${refunds.status} is distinct from 'failed') or ${ledgerEntries.kind} = 'gift_card_return'), 0)`.as(
-        "money_back_cents",
-      ),
+      refundedCents:
+        sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where (${ledgerEntries.kind} = 'refund' and ${refunds.status} is distinct from 'failed') or ${ledgerEntries.kind} = 'gift_card_return'), 0)`.as(
+          "money_back_cents",
+        ),
     })
     .from(ledgerEntries)
     .leftJoin(refunds, eq(refunds.id, ledgerEntries.refundId))

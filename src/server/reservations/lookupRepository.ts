@@ -71,6 +71,5 @@ export function lookupRepository(db: DbOrTx) {
         .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
       return row;
     },
-
   };
 }

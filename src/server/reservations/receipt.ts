@@ -116,7 +116,11 @@ function extraDogsLines(r: MailReservation): string[] {
 }
 
 /** How money moved, in the receipt's words (a ledger entry's method). */
-const moneyMethodNames: Record<string, string> = { card: "Kortti", mobilepay: "MobilePay", gift_card: "Lahjakortti" };
+const moneyMethodNames: Record<string, string> = {
+  card: "Kortti",
+  mobilepay: "MobilePay",
+  gift_card: "Lahjakortti",
+};
 const methodName = (method: string | null) => (method ? (moneyMethodNames[method] ?? method) : "");
 
 /** What a ledger entry's note says, for a customer: cents as euros ("lisäkoirat 300 snt" → 3,00 €). */
@@ -128,7 +132,11 @@ function noteText(note: string | null): string {
 
 export type ReceiptLine = [label: string, value: string];
 
-const cancelLabels: Record<string, string> = { void: "Mitätöity", credit: "Hyvitetty", invoice_credit: "Hyvitetty" };
+const cancelLabels: Record<string, string> = {
+  void: "Mitätöity",
+  credit: "Hyvitetty",
+  invoice_credit: "Hyvitetty",
+};
 
 /** A charge entry's line: what it is (with what made it) and its signed amount. */
 function chargeLine(e: LedgerEntry, o: { priceNote: boolean }): ReceiptLine {
@@ -209,7 +217,9 @@ function priceLines(entries: LedgerEntry[]): string[] {
     .map((v) => `ALV ${formatVatRate(v.rateBasisPoints)} ${formatEuros(v.vatCents)}`)
     .join(", ");
   return [
-    ...(discount > 0 ? [`Listahinta: ${formatEuros(sumOf("price"))}`, `Alennus: −${formatEuros(discount)}`] : []),
+    ...(discount > 0
+      ? [`Listahinta: ${formatEuros(sumOf("price"))}`, `Alennus: −${formatEuros(discount)}`]
+      : []),
     `Hinta: ${formatEuros(balanceOf(entries).chargedCents)}${vat ? ` (sisältää ${vat})` : ""}`,
   ];
 }

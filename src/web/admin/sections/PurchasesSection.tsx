@@ -280,7 +280,9 @@ export function PurchasesSection() {
                             type="button"
                             className="button button-secondary"
                             disabled={!canWrite}
-                            onClick={() => setConfirming({ id: p.id, amount: centsToEuroText(p.refundableCents) })}
+                            onClick={() =>
+                              setConfirming({ id: p.id, amount: centsToEuroText(p.refundableCents) })
+                            }
                           >
                             Palauta
                           </button>

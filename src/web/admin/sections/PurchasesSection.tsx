@@ -24,6 +24,7 @@ import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
 import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 import { PageNavigation, pagesOf } from "./PageNavigation";
+import "./purchases.css";
 
 const statusText: Record<Purchase["status"], string> = paymentStatusLabels;
 
@@ -248,7 +249,7 @@ export function PurchasesSection() {
                       <span className="muted">{labelOf(paymentProviderLabels, p.provider)}</span>
                     </td>
                     <td>{statusText[p.status]}</td>
-                    <td>
+                    <td className="purchase-sum">
                       {formatEuros(shownAmountCents(p))}
                       {p.giftCardCents > 0 && p.method !== "gift_card" && (
                         <>
@@ -257,7 +258,7 @@ export function PurchasesSection() {
                         </>
                       )}
                     </td>
-                    <td>
+                    <td className="purchase-refunds">
                       <RefundsOf purchase={p} />
                       {p.refundableCents > 0 &&
                         (confirming?.id === p.id ? (

@@ -105,7 +105,7 @@ describe.each(databaseKinds)("admin ostokset (%s)", (kind) => {
       refunds: [{ amountCents: 1500, to: "provider", status: "succeeded", reason: "admin_refund" }],
     });
     expect((await as("POST", `/purchases/${paymentId}/refund`)).json()).toEqual({
-      message: "Maksu on jo palautettu kokonaan.",
+      message: "Maksulle on jo tehty palautus.",
     });
     const pendingId = all.purchases.find((p: { status: string }) => p.status === "pending").id;
     expect((await as("POST", `/purchases/${pendingId}/refund`)).statusCode).toBe(409);
@@ -277,7 +277,7 @@ describe.each(databaseKinds)("admin ostokset (%s)", (kind) => {
     const [csv] = await csvRowsOf("/purchases.csv");
     expect(csv).toMatch(/;Palautettu;15,00;0,00;3,05;15,00$/);
     expect((await as("POST", `/purchases/${row.id}/refund`)).json()).toEqual({
-      message: "Maksu on jo palautettu kokonaan.",
+      message: "Maksulle on jo tehty palautus.",
     });
   });
 
@@ -321,6 +321,6 @@ describe.each(databaseKinds)("admin ostokset (%s)", (kind) => {
     ]);
     const again = await as("POST", `/purchases/${row.id}/refund`);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: "Maksu on jo palautettu kokonaan." });
+    expect(again.json()).toEqual({ message: "Maksulle on jo tehty palautus." });
   });
 });

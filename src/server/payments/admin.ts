@@ -154,7 +154,7 @@ export async function refundPurchase(
     const money = owner ? paymentsOf(await ledgerOf(tx, owner)).find((p) => p.paymentId === id) : undefined;
     if (!owner || !money) throw conflict("Vain maksetun maksun voi palauttaa.");
     const left = refundableOf(money);
-    if (left <= 0) throw conflict("Maksu on jo palautettu kokonaan.");
+    if (left <= 0) throw conflict("Maksulle on jo tehty palautus.");
     if (options.amountCents !== undefined && options.amountCents > left)
       throw conflict(`Maksusta voi palauttaa enintään ${formatEuros(left)}.`);
     const cents = options.amountCents ?? left;

@@ -2,16 +2,18 @@ import { assign, fromPromise, setup } from "xstate";
 import { serverMessageOr } from "./remoteFailure";
 import type { PublicReservation, StoredReservation } from "../src/domain/booking";
 import type { BookingSummary } from "./reservationTypes";
-import type { MoveSlot } from "../src/domain/moveSlots";
+import type { MoveQuote, MoveSlot } from "../src/domain/moveSlots";
 
 /**
  * `/oma-varaus`: the bookings this browser keeps, each refreshed from the API by its access token,
  * cancelling one — only after an explicit confirmation — and moving one to another free time of a
  * day the visitor picks (decision 026). Reading storage and the API is the provided actor
- * `loadReservations`; the DELETE is `cancelReservation`; a day's free times for the move are
- * `loadMoveDay` and the move itself `moveReservation`. A dearer time's move answers where to pay
- * the difference: the page leaves for the payment page (`redirectToPayment`) and the payment page
- * sends the visitor back here (`?siirto=success|cancelled|failed`), where the booking is read again.
+ * `loadReservations`; the DELETE is `cancelReservation`; a day's free times for the move, each with
+ * what moving there pays or gives back as the server quotes it, are `loadMoveDay`, and the move
+ * itself `moveReservation`, sent with the chosen time's difference so that a changed one is refused
+ * rather than charged. A dearer time's move answers where to pay the difference: the page leaves
+ * for the payment page (`redirectToPayment`) and the payment page sends the visitor back here
+ * (`?siirto=success|cancelled|failed`), where the booking is read again.
  */
 
 export type OwnReservation = BookingSummary &
@@ -33,10 +35,17 @@ export type CancelOutcome = { success: boolean; message: string; reservation?: O
 export type MoveOutcome = CancelOutcome & {
   payment?: { redirectUrl: string; differenceCents: number } | null;
 };
-/** Which day's free times to read for which booking, and its list price for one dog (what a time is compared with). */
-export type MoveDayInput = { accessToken: string; date: string; listPriceCents: number };
-/** A free time the booking can move to, with what more it would cost (0: none): `freeMoveSlots`. */
-export type { MoveSlot };
+/** Which day's free times to read for which booking. */
+export type MoveDayInput = { accessToken: string; date: string };
+/** The move as sent: the time and the difference the visitor was shown for it. */
+export type MoveRequest = {
+  accessToken: string;
+  start: string;
+  end: string;
+  expectedDifferenceCents?: number;
+};
+/** A free time the booking can move to, with what moving there settles (`quotedMoveSlots`). */
+export type { MoveQuote, MoveSlot };
 
 export type MyReservationsContext = {
   items: OwnReservationItem[];
@@ -74,6 +83,10 @@ export const MOVE_FAILED = "Varauksen siirtäminen epäonnistui.";
 
 const startOf = (item: OwnReservationItem) => item.reservation?.start ?? item.entry.start;
 
+/** The offered time the visitor chose, with its quote; null before a choice. */
+export const chosenMoveSlot = (c: Pick<MyReservationsContext, "moveSlots" | "moveChoice">) =>
+  c.moveSlots.find((slot) => slot.start === c.moveChoice?.start && slot.end === c.moveChoice.end) ?? null;
+
 /** Newest start first, as the page lists them. */
 export const newestFirst = (items: OwnReservationItem[]) =>
   [...items].sort((a, b) => Date.parse(startOf(b)) - Date.parse(startOf(a)));
@@ -105,11 +118,9 @@ export const myReservationsMachine = setup({
     loadMoveDay: fromPromise<MoveSlot[], MoveDayInput>(async () => {
       throw new Error("loadMoveDay is provided by the app");
     }),
-    moveReservation: fromPromise<MoveOutcome, { accessToken: string; start: string; end: string }>(
-      async () => {
-        throw new Error("moveReservation is provided by the app");
-      },
-    ),
+    moveReservation: fromPromise<MoveOutcome, MoveRequest>(async () => {
+      throw new Error("moveReservation is provided by the app");
+    }),
   },
   actions: {
     redirectToPayment: (_, _params: { url: string }) => {},
@@ -199,7 +210,7 @@ export const myReservationsMachine = setup({
     },
     /** 'Siirrä varaus': the free times of a day, one chosen, nothing sent before 'Siirrä tähän aikaan'. */
     choosingMove: {
-      description: "Moving a booking: a day's free times no dearer than the booking, one chosen.",
+      description: "Moving a booking: a day's free times with what each pays or gives back, one chosen.",
       initial: "loadingDay",
       on: {
         "reservations.moveDate": {
@@ -222,16 +233,7 @@ export const myReservationsMachine = setup({
           invoke: {
             id: "loadMoveDay",
             src: "loadMoveDay",
-            input: ({ context }) => {
-              const r = context.items.find((i) => i.entry.accessToken === context.moveToken)?.reservation;
-              return {
-                accessToken: context.moveToken ?? "",
-                date: context.moveDate ?? "",
-                // A discount applies to the new time too, so its list price is what compares; the
-                // extra dogs cost what they did.
-                listPriceCents: (r?.priceCents ?? 0) + (r?.discountCents ?? 0) - (r?.extraDogsCents ?? 0),
-              };
-            },
+            input: ({ context }) => ({ accessToken: context.moveToken ?? "", date: context.moveDate ?? "" }),
             onDone: { target: "picking", actions: assign({ moveSlots: ({ event }) => event.output }) },
             onError: {
               target: "dayFailed",
@@ -269,6 +271,7 @@ export const myReservationsMachine = setup({
           accessToken: context.moveToken ?? "",
           start: context.moveChoice?.start ?? "",
           end: context.moveChoice?.end ?? "",
+          expectedDifferenceCents: chosenMoveSlot(context)?.quote?.differenceCents,
         }),
         onDone: [
           {
@@ -296,7 +299,8 @@ export const myReservationsMachine = setup({
             })),
           },
         ],
-        // Refused (the time was just taken, the window closed): the day is read again beside the reason.
+        // Refused (the time was just taken, the window closed, its difference changed): the day and
+        // its amounts are read again beside the reason.
         onError: {
           target: "choosingMove.loadingDay",
           actions: assign({

@@ -4,6 +4,7 @@ import type {
   CreateReservationInput,
   CreateReservationResponse,
   DoorInfo,
+  MoveTimesResponse,
   PublicReservation,
   Quote,
   RescheduleResponse,
@@ -99,14 +100,28 @@ export const bookingApi = {
   },
   /**
    * Moves the booking to another time (decision 026); the answer is the cancel's shape, with
-   * `payment` (where to pay the difference) when the time is dearer (202).
+   * `payment` (where to pay the difference) when the time is dearer (202). With the difference the
+   * picker showed, a move whose difference has changed since is refused (409) instead.
    */
-  async reschedule(accessToken: string, start: string, end: string): Promise<RescheduleResponse> {
+  async reschedule(
+    accessToken: string,
+    start: string,
+    end: string,
+    expectedDifferenceCents?: number,
+  ): Promise<RescheduleResponse> {
     const answer = http.post(`/api/v2/reservations/by-token/${encodeURIComponent(accessToken)}/reschedule`, {
       start,
       end,
+      expectedDifferenceCents,
     });
     return parseAnswer(schemas(), answer, (m, data) => m.rescheduleResponseSchema.parse(data));
+  },
+  /** A day's free times the booking can move to, each with what the move would pay or give back. */
+  async moveTimes(accessToken: string, date: string): Promise<MoveTimesResponse> {
+    const answer = http.get(`/api/v2/reservations/by-token/${encodeURIComponent(accessToken)}/move-times`, {
+      params: { date },
+    });
+    return parseAnswer(schemas(), answer, (m, data) => m.moveTimesResponseSchema.parse(data));
   },
   /** "Lähetä varaukseni sähköpostiini": the same answer whether the address has bookings or not. */
   async lookup(email: string): Promise<ReservationLookupResponse> {

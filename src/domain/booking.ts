@@ -295,6 +295,11 @@ export const rescheduleRequestSchema = z.object({
   start: requestDateTime,
   end: requestDateTime,
   paymentMethod: z.optional(paymentMethodSchema),
+  /**
+   * The difference the picker showed (move-times' differenceCents): when the move's own differs
+   * (a price or the ledger changed since), nothing happens and the answer is 409.
+   */
+  expectedDifferenceCents: z.optional(z.int()),
 });
 export type RescheduleRequest = z.infer<typeof rescheduleRequestSchema>;
 /** A dearer move's next step: pay the difference at redirectUrl; the new slot is held until holdExpiresAt. */
@@ -311,6 +316,26 @@ export const rescheduleResponseSchema = z.object({
   payment: z.optional(z.nullable(movePaymentSchema)),
 });
 export type RescheduleResponse = z.infer<typeof rescheduleResponseSchema>;
+
+// GET /api/v2/reservations/by-token/{accessToken}/move-times?date=YYYY-MM-DD (and the member's by id)
+export const moveTimesQuerySchema = z.object({ date: requestDate });
+/**
+ * What moving a booking to a time settles (reservations/moveQuote.ts, the move's own figure):
+ * `differenceCents` the new price less what the booking is charged now (> 0 paid first through the
+ * provider), and what comes back, through the provider first, then to the gift card that paid part.
+ */
+export const moveQuoteSchema = z.object({
+  differenceCents: z.int(),
+  refundCents: z.int(),
+  giftCardReturnCents: z.int(),
+});
+export type MoveQuote = z.infer<typeof moveQuoteSchema>;
+/** A day's free times the booking can move to, each with what the move would settle. */
+export const moveTimesResponseSchema = z.object({
+  date: isoDate,
+  slots: z.array(z.extend(moveQuoteSchema, { start: isoDateTime, end: isoDateTime })),
+});
+export type MoveTimesResponse = z.infer<typeof moveTimesResponseSchema>;
 
 export const cancelReservationResponseSchema = z.object({
   success: z.boolean(),

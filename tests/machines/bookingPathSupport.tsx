@@ -25,6 +25,7 @@ export const createFakeApi = defineFakeApi<BookingApi>([
   "byToken",
   "cancel",
   "reschedule",
+  "moveTimes",
   "door",
   "openDoor",
   "lookup",

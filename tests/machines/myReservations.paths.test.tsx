@@ -13,8 +13,7 @@ import {
   type OwnReservationItem,
 } from "../../machines/myReservationsMachine";
 import { storageKeys } from "../../src/client/storage";
-import type { AvailabilityResponse, PublicReservation } from "../../src/domain/booking";
-import { formatEuros } from "../../src/domain/money";
+import type { MoveTimesResponse, PublicReservation } from "../../src/domain/booking";
 import { formatTimeRange } from "../../src/domain/helsinkiTime";
 import { MyReservationsPage } from "../../src/web/pages/booking/MyReservationsPage";
 import { reservationStatusLabels } from "../../src/web/pages/booking/labels";
@@ -30,9 +29,12 @@ import { describePathTests, type StateAssertions } from "../support/paths";
 /*
  * Paths generated from myReservationsMachine, run against the real MyReservationsPage. This
  * browser keeps two bookings, one to come (cancellable and movable) and one past; the API's
- * answers, one per kept booking, and a day's free times for a move come from a fake the test
- * settles. A move goes to 14.00–15.00 of the day chosen (the booking's own, or the next), or to the
- * dearer 14.00–16.00, whose answer sends the visitor to pay the difference (decision 026).
+ * answers, one per kept booking, and a day's free times for a move, each with the server's quote of
+ * what moving there settles, come from a fake the test settles. A move goes to the cheaper
+ * 14.00–14.30 of the day chosen (the booking's own, or the next), or to the dearer 14.00–16.00,
+ * whose answer sends the visitor to pay the difference (decision 026); 14.00–15.00 costs the same.
+ * Each time shows the server's amount, not one worked out from list prices: the dearer time's
+ * 10,80 € is what the payment charges (a discount code applied), where the list prices differ by 12 €.
  */
 
 const NOW = new Date("2026-06-16T08:00:00+03:00");
@@ -52,37 +54,49 @@ const cancelledOf = (r: PublicReservation) =>
     payment: { method: "card", status: "refunded", refundedCents: 1500 },
   }) satisfies PublicReservation;
 const NEXT_DAY = "2026-06-21";
-/** The free times a day offers for the move: 14.00–15.00 (the booking's price) and 14.00–16.00 (12 € more). */
+/**
+ * The free times a day offers for the move, as the server quotes them: 14.00–14.30 gives 6,00 € back
+ * (4,00 € to the payment method, 2,00 € to the gift card), 14.00–15.00 costs the same, 14.00–16.00
+ * costs 10,80 € more.
+ */
 const slotsOn = (date: string): MoveSlot[] => [
-  { start: `${date}T14:00:00+03:00`, end: `${date}T15:00:00+03:00`, priceCents: 1500, extraCents: 0 },
-  { start: `${date}T14:00:00+03:00`, end: `${date}T16:00:00+03:00`, priceCents: 2700, extraCents: 1200 },
+  {
+    start: `${date}T14:00:00+03:00`,
+    end: `${date}T14:30:00+03:00`,
+    quote: { differenceCents: -600, refundCents: 400, giftCardReturnCents: 200 },
+  },
+  {
+    start: `${date}T14:00:00+03:00`,
+    end: `${date}T15:00:00+03:00`,
+    quote: { differenceCents: 0, refundCents: 0, giftCardReturnCents: 0 },
+  },
+  {
+    start: `${date}T14:00:00+03:00`,
+    end: `${date}T16:00:00+03:00`,
+    quote: { differenceCents: 1080, refundCents: 0, giftCardReturnCents: 0 },
+  },
 ];
-const PAYMENT_URL = "/maksu/demo/44444444-4444-4444-8444-444444444444";
-/** The API's answer for that day: 14.00 free (1 h, or 2 h which costs more), 15.00 taken. */
-const availabilityOn = (date: string): AvailabilityResponse => ({
-  timeZone: "Europe/Helsinki",
-  gridMinutes: 60,
-  lengthsMinutes: [60, 120],
-  days: [
-    {
-      date,
-      opensAt: `${date}T06:00:00+03:00`,
-      closesAt: `${date}T22:00:00+03:00`,
-      slots: [
-        {
-          start: `${date}T14:00:00+03:00`,
-          end: `${date}T15:00:00+03:00`,
-          status: "free",
-          options: [
-            { lengthMinutes: 60, end: `${date}T15:00:00+03:00`, priceCents: 1500 },
-            { lengthMinutes: 120, end: `${date}T16:00:00+03:00`, priceCents: 2700 },
-          ],
-        },
-        { start: `${date}T15:00:00+03:00`, end: `${date}T16:00:00+03:00`, status: "taken", options: [] },
-      ],
-    },
-  ],
+/** The API's answer for those times (move-times). */
+const moveTimesOf = (date: string, slots: MoveSlot[]): MoveTimesResponse => ({
+  date,
+  slots: slots.map(({ start, end, quote }) => ({ start, end, ...quote! })),
 });
+/** What each time's button and, once chosen, the confirmation say, by the time's end (nbsp before €). */
+const AMOUNTS: Record<string, { button: string; confirm: string }> = {
+  "14:30": {
+    button: "−6,00\u00a0€ takaisin",
+    confirm: "Saat takaisin 6,00\u00a0€ (maksutavallesi 4,00\u00a0€, lahjakortille 2,00\u00a0€).",
+  },
+  "15:00": { button: "ei hintaeroa", confirm: "Ei hintaeroa." },
+  "16:00": {
+    button: "+10,80\u00a0€",
+    confirm:
+      "Maksat lisää 10,80\u00a0€. Siirryt maksamaan, ja varaus siirretään, kun maksu on tehty. " +
+      "Siihen asti varauksesi pysyy nykyisellä ajalla.",
+  },
+};
+const amountsOf = (slot: { end: string }) => AMOUNTS[slot.end.slice(11, 16)]!;
+const PAYMENT_URL = "/maksu/demo/44444444-4444-4444-8444-444444444444";
 const MOVE_REFUSED = "Valitsemasi aika on juuri varattu. Valitse toinen aika.";
 const PAST = publicReservation(
   "33333333-3333-4333-8333-333333333333",
@@ -136,7 +150,11 @@ function modelEvents(c: MyReservationsContext) {
     },
     { type: "reservations.move", accessToken: UPCOMING.accessToken },
     { type: "reservations.moveDate", date: NEXT_DAY },
-    ...c.moveSlots.map((slot) => ({ type: "reservations.moveSlot", start: slot.start, end: slot.end })),
+    // The cheaper and the dearer time are chosen; the same-priced one is only shown (its button's
+    // amount is checked in every state that shows it), which keeps the paths few.
+    ...c.moveSlots
+      .filter((slot) => !slot.end.endsWith("T15:00:00+03:00"))
+      .map((slot) => ({ type: "reservations.moveSlot", start: slot.start, end: slot.end })),
     { type: "reservations.confirmMove" },
     { type: "reservations.keepTime" },
     { type: "xstate.done.actor.loadMoveDay", output: slotsOn(c.moveDate ?? "") },
@@ -148,9 +166,9 @@ function modelEvents(c: MyReservationsContext) {
                 type: "xstate.done.actor.moveReservation",
                 output: {
                   success: true,
-                  message: "Uusi aika maksaa 12,00 € enemmän.",
+                  message: "Uusi aika maksaa 10,80 € enemmän.",
                   reservation: current,
-                  payment: { redirectUrl: PAYMENT_URL, differenceCents: 1200 },
+                  payment: { redirectUrl: PAYMENT_URL, differenceCents: 1080 },
                 },
               }
             : {
@@ -171,7 +189,13 @@ const model = new TestModel(myReservationsMachine, {
   filterEvents: (s, e) => s.can(e),
   serializeState: (s) => {
     const c = s.context;
-    const items = c.items.map((i) => [i.entry.id, i.reservation?.status, i.reservation?.start, i.problem]);
+    const items = c.items.map((i) => [
+      i.entry.id,
+      i.reservation?.status,
+      i.reservation?.start,
+      i.reservation?.end,
+      i.problem,
+    ]);
     const move = [
       c.moveToken,
       c.moveDate,
@@ -247,9 +271,9 @@ const executors = {
     act(() => void fireEvent.change(screen.getByLabelText("Päivä"), { target: { value: event.date } })),
   "reservations.moveSlot": ({ event }: { event: { start: string; end: string } }) => {
     lastChoice = { start: event.start, end: event.end };
-    // A dearer time's button says its extra charge after the time.
-    const name = formatTimeRange(event.start, event.end);
-    return user.click(screen.getByRole("button", { name: (n) => n === name || n.startsWith(`${name} · `) }));
+    // Each time's button says its amount after the time.
+    const name = `${formatTimeRange(event.start, event.end)} · ${amountsOf(event).button}`;
+    return user.click(screen.getByRole("button", { name }));
   },
   "reservations.confirmMove": async () => {
     moveConfirmations += 1;
@@ -257,16 +281,22 @@ const executors = {
   },
   "reservations.keepTime": () => user.click(screen.getByRole("button", { name: "Älä siirrä" })),
   "xstate.done.actor.loadMoveDay": async ({ event }: ActorResult) => {
-    const date = (event.output as MoveSlot[])[0]!.start.slice(0, 10);
-    expect(await fake.settle("availability", { value: availabilityOn(date) })).toEqual([date, date]);
+    const slots = event.output as MoveSlot[];
+    const date = slots[0]!.start.slice(0, 10);
+    expect(await fake.settle("moveTimes", { value: moveTimesOf(date, slots) })).toEqual([
+      UPCOMING.accessToken,
+      date,
+    ]);
   },
   "xstate.error.actor.loadMoveDay": ({ event }: ActorResult) =>
-    fake.settle("availability", { error: event.error }),
+    fake.settle("moveTimes", { error: event.error }),
+  // The move is sent with the difference the visitor was shown, so a changed one is refused.
   "xstate.done.actor.moveReservation": async ({ event }: ActorResult) => {
     expect(await fake.settle("reschedule", { value: event.output })).toEqual([
       UPCOMING.accessToken,
       lastChoice!.start,
       lastChoice!.end,
+      slotsOn(lastChoice!.start.slice(0, 10)).find((x) => x.end === lastChoice!.end)!.quote!.differenceCents,
     ]);
   },
   "xstate.error.actor.moveReservation": ({ event }: ActorResult) =>
@@ -374,10 +404,8 @@ function expectMoveChooser(s: Snapshot, card: ReturnType<typeof within>) {
   expect(card.getByLabelText("Päivä")).toHaveValue(c.moveDate);
   if (c.moveError) expect(card.getByRole("alert")).toHaveTextContent(c.moveError);
   else expect(card.queryByRole("alert")).toBeNull();
-  // The day's free times, a dearer one with its extra charge (2 h costs 12 € more).
-  const label = (slot: MoveSlot) =>
-    formatTimeRange(slot.start, slot.end) +
-    (slot.extraCents > 0 ? ` · Lisämaksu ${formatEuros(slot.extraCents)}` : "");
+  // The day's free times, each with the server's amount.
+  const label = (slot: MoveSlot) => `${formatTimeRange(slot.start, slot.end)} · ${amountsOf(slot).button}`;
   const offered = card
     .queryAllByRole("button", { pressed: true })
     .concat(card.queryAllByRole("button", { pressed: false }));
@@ -386,9 +414,13 @@ function expectMoveChooser(s: Snapshot, card: ReturnType<typeof within>) {
     const chosen = c.moveChoice?.start === slot.start && c.moveChoice.end === slot.end;
     expect(card.getByRole("button", { name: label(slot) })).toHaveAttribute("aria-pressed", String(chosen));
   }
-  const dearer = c.moveSlots.find((x) => x.start === c.moveChoice?.start && x.end === c.moveChoice?.end);
-  if (dearer && dearer.extraCents > 0 && !s.matches("moving"))
-    expect(card.getByText(/^Lisämaksu 12,00\s€: siirryt maksamaan/)).toBeVisible();
+  // Once chosen, the confirmation repeats the time and its exact amount (not while it is sent).
+  const amount = card.queryByText(/^Uusi aika /);
+  if (c.moveChoice && !s.matches("moving"))
+    expect(amount?.textContent).toBe(
+      `Uusi aika ${formatTimeRange(c.moveChoice.start, c.moveChoice.end)}. ${amountsOf(c.moveChoice).confirm}`,
+    );
+  else expect(amount).toBeNull();
   const confirm = card.getByRole("button", { name: "Siirrä tähän aikaan" });
   if (s.can({ type: "reservations.confirmMove" })) expect(confirm).toBeEnabled();
   else expect(confirm).toBeDisabled();

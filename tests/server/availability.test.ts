@@ -125,6 +125,7 @@ describe("the OpenAPI document", () => {
         ["/api/v2/reservations/by-token/{accessToken}", "get", ["200", "404"]],
         ["/api/v2/reservations/by-token/{accessToken}", "delete", ["200", "404", "409"]],
         ["/api/v2/reservations/by-token/{accessToken}/reschedule", "post", ["200", "400", "404", "409"]],
+        ["/api/v2/reservations/by-token/{accessToken}/move-times", "get", ["200", "400", "404", "409"]],
         ["/api/v2/door/{doorToken}", "get", ["200", "404"]],
         ["/api/v2/door/{doorToken}/open", "post", ["200", "403", "404", "429", "502"]],
         ["/maksu/demo/{paymentId}", "get", ["200", "403", "404"]],

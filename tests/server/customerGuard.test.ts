@@ -23,6 +23,7 @@ const PUBLIC = [
   "GET /api/v2/reservations/by-token/{accessToken}",
   "DELETE /api/v2/reservations/by-token/{accessToken}",
   "POST /api/v2/reservations/by-token/{accessToken}/reschedule",
+  "GET /api/v2/reservations/by-token/{accessToken}/move-times",
   "GET /api/v2/reservations/by-token/{accessToken}/calendar.ics",
   "GET /api/v2/reservations/by-token/{accessToken}/receipt",
   "POST /api/v2/reservations/lookup",

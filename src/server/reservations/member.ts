@@ -7,7 +7,7 @@ import type { AppContext } from "../context.js";
 import { badRequest, conflict, HttpError, notFound } from "../errors.js";
 import { checkSlot, lockAreaBookings, primaryArea } from "../availability/service.js";
 import { cancelReservation, newToken } from "./service.js";
-import { moveReservation } from "./move.js";
+import { moveReservation, type MoveInput } from "./move.js";
 import { expireHolds } from "./holds.js";
 import { oldestOverdueInvoice } from "../invoices/service.js";
 import { formatDay } from "../subscriptions/mail.js";
@@ -217,7 +217,7 @@ export async function moveMemberReservation(
   ctx: AppContext,
   customer: Customer,
   id: string,
-  input: { start: string; end: string },
+  input: MoveInput,
 ) {
   const found = await reservationRepository(ctx.db).ownedById(customer, id);
   if (!found) throw notFound(RESERVATION_NOT_FOUND);

@@ -11,7 +11,8 @@ import { checkSlot, lockAreaBookings } from "../availability/service.js";
 import { expireHolds } from "./holds.js";
 import { applyMove, enqueueMoveMail } from "./moveApply.js";
 import { holdDearerMove, releaseMoveHolds, startMovePayment } from "./moveHold.js";
-import { newPrice, returnDifference } from "./moveMoney.js";
+import { returnDifference } from "./moveMoney.js";
+import { moveQuoter } from "./moveQuote.js";
 import { moveRepository } from "./moveRepository.js";
 import { isSlotConflict } from "../db/pgErrors.js";
 import { sendRefund } from "../payments/refunds.js";
@@ -27,13 +28,24 @@ import { getSettings, type Settings } from "../settings/service.js";
  * time's difference is recorded as a refund in the transaction and sent after the commit. A dearer
  * one (the visitor's) only holds the new slot and starts a payment of the difference: the booking
  * moves when it is paid (moveHold.ts, moveFulfilment.ts); an admin's move keeps the price. The
- * UPDATE itself is moveApply.ts (shared with that swap), the price and the money back moveMoney.ts,
- * the queries moveRepository.ts.
+ * UPDATE itself is moveApply.ts (shared with that swap), the new price and what it settles
+ * moveQuote.ts (the same figure the picker shows, moveTimes.ts), the money back moveMoney.ts, the
+ * queries moveRepository.ts.
  */
 
 export type MovedBy = { kind: "visitor" } | { kind: "member" } | { kind: "admin"; actor: AdminActor };
 
 export const CANNOT_MOVE_CANCELLED = "Peruttua varausta ei voi siirtää.";
+export const MOVE_PRICE_CHANGED =
+  "Siirron hintaero on muuttunut sen jälkeen, kun ajat haettiin. Tarkista uusi hintaero ja vahvista siirto uudelleen.";
+
+export type MoveInput = {
+  start: string;
+  end: string;
+  paymentMethod?: PaymentMethod;
+  /** The difference the picker showed; a move whose own differs changes nothing (409). */
+  expectedDifferenceCents?: number;
+};
 
 export type MoveResult = {
   reservation: ReservationRow;
@@ -56,7 +68,7 @@ export function moveDeadline(
 export async function moveReservation(
   ctx: AppContext,
   id: string,
-  input: { start: string; end: string; paymentMethod?: PaymentMethod },
+  input: MoveInput,
   by: MovedBy,
 ): Promise<MoveResult> {
   const start = new Date(input.start);
@@ -106,9 +118,29 @@ export async function moveReservation(
       if (!check.ok && !overridden)
         throw check.code === "taken" ? conflict(check.reason) : badRequest(check.reason);
 
-      const price = await newPrice(tx, row!, check, by.kind);
-      const change = { row: row!, start, end, buffers, price, vatRateBasisPoints: check.vatRateBasisPoints };
-      if (price.totalCents > row!.priceCents) {
+      const { price, quote } = (await moveQuoter(tx, row!, by.kind))(check.priceCents);
+      if (by.kind === "member" && quote.differenceCents > 0)
+        // The member's page has no payment step for a move yet: their dearer move is refused.
+        throw conflict(
+          `Uusi aika maksaisi ${formatEuros(price.totalCents)}, nykyinen varauksesi ` +
+            `${formatEuros(price.totalCents - quote.differenceCents)}. ` +
+            "Kalliimpaan aikaan voi siirtää varauksen sen omalta sivulta (Oma varaus); täällä valitse yhtä edullinen tai edullisempi aika.",
+        );
+      if (
+        input.expectedDifferenceCents !== undefined &&
+        input.expectedDifferenceCents !== quote.differenceCents
+      )
+        throw conflict(MOVE_PRICE_CHANGED);
+      const change = {
+        row: row!,
+        start,
+        end,
+        buffers,
+        price,
+        differenceCents: quote.differenceCents,
+        vatRateBasisPoints: check.vatRateBasisPoints,
+      };
+      if (quote.differenceCents > 0) {
         // Dearer: the new slot is held and the difference paid first; the booking stays as it is.
         const held = await holdDearerMove(ctx, tx, {
           ...change,
@@ -197,7 +229,10 @@ export async function moveReservation(
 }
 
 /** What may not be moved: a booking no longer live, or (but by an admin) past its deadline. */
-function refuseUnmovable(row: ReservationRow, o: { now: Date; settings: Settings; admin: boolean }): void {
+export function refuseUnmovable(
+  row: ReservationRow,
+  o: { now: Date; settings: Settings; admin: boolean },
+): void {
   if (row.status === "cancelled" || row.status === "expired") throw conflict(CANNOT_MOVE_CANCELLED);
   if (row.status !== "confirmed")
     throw conflict("Vain vahvistetun varauksen voi siirtää. Maksa varaus ensin.");
@@ -212,11 +247,7 @@ function refuseUnmovable(row: ReservationRow, o: { now: Date; settings: Settings
 }
 
 /** The visitor moves their booking by its access token; the answer is their page's view of it. */
-export async function moveByToken(
-  ctx: AppContext,
-  accessToken: string,
-  input: { start: string; end: string; paymentMethod?: PaymentMethod },
-) {
+export async function moveByToken(ctx: AppContext, accessToken: string, input: MoveInput) {
   const found = await findReservation(ctx.db, { accessToken });
   if (!found) throw notFound("Varausta ei löytynyt. Tarkista linkki.");
   const moved = await moveReservation(ctx, found.id, input, { kind: "visitor" });

@@ -29,6 +29,11 @@ export type MoveChange = {
   end: Date;
   buffers: Buffers;
   price: { totalCents: number; discountCents: number };
+  /**
+   * The move's `move` entry: the new price less what the ledger charged before (moveQuote.ts), so
+   * the ledger charges the new price after; 0 when the price is kept.
+   */
+  differenceCents: number;
   vatRateBasisPoints: number;
   movedBy: "visitor" | "member" | "admin";
   /** The membership row of a subscriber booking, locked first; null otherwise. */
@@ -79,7 +84,7 @@ export async function applyMove(
   // The difference is the booking's own entry (decision 038), whoever pays or gets it back.
   await recordMoveDifference(tx, row.id, {
     moveId,
-    cents: price.totalCents - row.priceCents,
+    cents: c.differenceCents,
     vatRateBasisPoints: c.vatRateBasisPoints,
     actor: c.movedBy,
     note: `${formatTimeRange(row.startsAt, row.endsAt)} → ${formatTimeRange(start, end)}`,

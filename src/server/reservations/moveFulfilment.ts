@@ -9,7 +9,7 @@ import { isSlotConflict } from "../db/pgErrors.js";
 import { vatRateOn } from "../prices/service.js";
 import { refundAndTell } from "../payments/refunds.js";
 import { settleOwedBack } from "../payments/giveBack.js";
-import { recordPaid } from "../ledger/service.js";
+import { moneyOf, recordPaid } from "../ledger/service.js";
 import type { PaymentRow, ReservationRow } from "./view.js";
 import { getSettings } from "../settings/service.js";
 import { paymentRepository } from "../payments/repository.js";
@@ -67,6 +67,9 @@ export async function confirmMovePayment(
     if (swappable) {
       const areaName = await repository.areaName(held!.areaId);
       const vatRateBasisPoints = await vatRateOn(tx, helsinkiDate(held!.startsAt));
+      // The hold's price is the quoted difference (moveQuote.ts): the new price less what the
+      // ledger charged, so the booking's new price is that charge plus what was just paid.
+      const { chargedCents } = (await moneyOf(tx, owner)).balance;
       try {
         const moved = await tx.transaction(async (sp) => {
           // The hold lets go of the slot and the booking takes it in the same transaction.
@@ -85,9 +88,10 @@ export async function confirmMovePayment(
               after: minutes(held!.blockedUntil.getTime() - held!.endsAt.getTime()),
             },
             price: {
-              totalCents: booking!.priceCents + held!.priceCents,
+              totalCents: chargedCents + held!.priceCents,
               discountCents: booking!.discountCents + held!.discountCents,
             },
+            differenceCents: held!.priceCents,
             vatRateBasisPoints,
             movedBy: "visitor",
             sub: null,

@@ -50,18 +50,24 @@ export async function moveHoldReturnPath(
   return moveReturnPath(booking, "cancelled");
 }
 
-/** Holds the new slot and records the difference's payment, in the move's transaction. */
+/**
+ * Holds the new slot and records the difference's payment, in the move's transaction. The
+ * difference is the quote's (moveQuote.ts: the new price less what the ledger charges), the amount
+ * the picker showed.
+ */
 export async function holdDearerMove(
   ctx: AppContext,
   tx: Tx,
-  o: Pick<MoveChange, "row" | "start" | "end" | "buffers" | "price" | "vatRateBasisPoints"> & {
+  o: Pick<
+    MoveChange,
+    "row" | "start" | "end" | "buffers" | "price" | "differenceCents" | "vatRateBasisPoints"
+  > & {
     method: PaymentMethod;
     settings: Settings;
     now: Date;
   },
 ): Promise<{ hold: ReservationRow; payment: PaymentRow }> {
-  const { row } = o;
-  const differenceCents = o.price.totalCents - row.priceCents;
+  const { row, differenceCents } = o;
   const differenceVat = vatIncludedCents(differenceCents, o.vatRateBasisPoints);
   const repository = moveRepository(tx);
   const hold = await repository.insertHold({

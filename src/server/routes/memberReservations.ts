@@ -6,7 +6,12 @@ import {
   subscriberReservationRequestSchema,
 } from "../../domain/membership.js";
 import { signedInCustomer } from "../plugins/customerAuth.js";
-import { rescheduleRequestSchema } from "../../domain/booking.js";
+import {
+  moveTimesQuerySchema,
+  moveTimesResponseSchema,
+  rescheduleRequestSchema,
+} from "../../domain/booking.js";
+import { memberMoveTimes } from "../reservations/moveTimes.js";
 import {
   cancelMemberReservation,
   moveMemberReservation,
@@ -80,6 +85,33 @@ export const memberReservationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => cancelMemberReservation(app.ctx, signedInCustomer(request), request.params.id),
+  );
+
+  app.get(
+    "/reservations/:id/move-times",
+    {
+      schema: {
+        tags: ["membership"],
+        summary: "A day's free times one of the customer's own bookings can move to, with what each settles",
+        description:
+          "As the visitor's move-times: per free time `differenceCents`, `refundCents` and " +
+          "`giftCardReturnCents`, the figures the move charges or returns. A subscriber booking keeps " +
+          "its price (all 0); a single booking's dearer times are left out (the member's move refuses " +
+          "them). 404 for another customer's booking, 409 when it can no longer be moved.",
+        security,
+        params: z.object({ id: z.uuid("Varauksen tunniste on virheellinen.") }),
+        querystring: moveTimesQuerySchema,
+        response: {
+          200: moveTimesResponseSchema,
+          400: messageSchema,
+          401: messageSchema,
+          404: messageSchema,
+          409: messageSchema,
+        },
+      },
+    },
+    async (request) =>
+      memberMoveTimes(app.ctx, signedInCustomer(request), request.params.id, request.query.date),
   );
 
   app.post(

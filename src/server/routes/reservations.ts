@@ -4,6 +4,8 @@ import {
   cancelReservationResponseSchema,
   createReservationResponseSchema,
   createReservationSchema,
+  moveTimesQuerySchema,
+  moveTimesResponseSchema,
   quoteQuerySchema,
   quoteResponseSchema,
   reservationResponseSchema,
@@ -22,6 +24,7 @@ import { TooManyHoldsError } from "../reservations/holdLimits.js";
 import { quoteSlot } from "../reservations/quote.js";
 import { reservationIcs, reservationReceiptHtml } from "../reservations/receiptPage.js";
 import { moveByToken } from "../reservations/move.js";
+import { moveTimesByToken } from "../reservations/moveTimes.js";
 import { lookupMessages, LookupIpLimitReached, requestReservationLookup } from "../reservations/lookup.js";
 
 const messageSchema = z.object({ message: z.string() });
@@ -161,6 +164,32 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => cancelReservation(app.ctx, request.params.accessToken),
+  );
+
+  app.get(
+    "/reservations/by-token/:accessToken/move-times",
+    {
+      schema: {
+        tags: ["booking"],
+        summary: "A day's free times the booking can move to, each with what the move would settle",
+        description:
+          "Every free start and length of the Helsinki date (the booking's dog options' buffers counted), " +
+          "each with `differenceCents` (the price there less what the booking is charged now: above 0 paid " +
+          "before the move), and what a cheaper time gives back: `refundCents` through the provider, " +
+          "`giftCardReturnCents` to the gift card. The move charges or returns exactly these; sending " +
+          "`expectedDifferenceCents` with it refuses (409) a move whose difference has changed since. " +
+          "409 when the booking can no longer be moved.",
+        params: tokenParams,
+        querystring: moveTimesQuerySchema,
+        response: {
+          200: moveTimesResponseSchema,
+          400: messageSchema,
+          404: messageSchema,
+          409: messageSchema,
+        },
+      },
+    },
+    async (request) => moveTimesByToken(app.ctx, request.params.accessToken, request.query.date),
   );
 
   app.post(

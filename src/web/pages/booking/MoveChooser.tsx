@@ -1,7 +1,11 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { formatTimeRange } from "../../../domain/helsinkiClock";
-import type { MoveSlot } from "../../../domain/moveSlots";
-import { formatEuros } from "../../../domain/money";
+import {
+  moveAmountLabel,
+  moveAmountSentence,
+  type MoveQuote,
+  type MoveSlot,
+} from "../../../domain/moveSlots";
 
 type Props = {
   id: string;
@@ -16,6 +20,8 @@ type Props = {
   phase: "loadingDay" | "picking" | "dayFailed" | "moving";
   slots: MoveSlot[];
   choice: { start: string; end: string } | null;
+  /** What the chosen time pays or gives back (the visitor's); none for a booking without money. */
+  chosenQuote?: MoveQuote | null;
   error: string | null;
   canConfirm: boolean;
   onDate(date: string): void;
@@ -25,16 +31,15 @@ type Props = {
 };
 
 /**
- * 'Siirrä varaus' on /oma-varaus and /oma-tili: a day, its free times (a dearer one with its extra
- * charge), and the confirmation; nothing is sent before 'Siirrä tähän aikaan'. A dearer choice goes
- * to the payment page first; the booking moves when the difference is paid. It takes the focus when
- * it opens, so a keyboard or screen reader user lands in it.
+ * 'Siirrä varaus' on /oma-varaus and /oma-tili: a day, its free times (on /oma-varaus each with what
+ * moving there pays or gives back, as the server quotes it), and the confirmation, which repeats the
+ * chosen time and its exact amount; nothing is sent before 'Siirrä tähän aikaan'. A dearer choice
+ * goes to the payment page first; the booking moves when the difference is paid. It takes the focus
+ * when it opens, so a keyboard or screen reader user lands in it.
  */
 export function MoveChooser(props: Props) {
-  const { id, date, phase, slots, choice, error } = props;
+  const { id, date, phase, slots, choice, error, chosenQuote } = props;
   const moving = phase === "moving";
-  const chosenExtra =
-    slots.find((slot) => slot.start === choice?.start && slot.end === choice.end)?.extraCents ?? 0;
   const group = useRef<HTMLDivElement>(null);
   useEffect(() => group.current?.focus(), []);
   return (
@@ -80,7 +85,7 @@ export function MoveChooser(props: Props) {
                   onClick={() => props.onSlot(slot)}
                 >
                   {formatTimeRange(slot.start, slot.end)}
-                  {slot.extraCents > 0 && ` · Lisämaksu ${formatEuros(slot.extraCents)}`}
+                  {slot.quote && ` · ${moveAmountLabel(slot.quote)}`}
                 </button>
               </li>
             );
@@ -88,10 +93,11 @@ export function MoveChooser(props: Props) {
         </ul>
       )}
       {choice && props.summary}
-      {chosenExtra > 0 && !moving && (
-        <p className="muted">
-          Lisämaksu {formatEuros(chosenExtra)}: siirryt maksamaan, ja varaus siirretään, kun maksu on tehty.
-          Siihen asti varauksesi pysyy nykyisellä ajalla.
+      {choice && chosenQuote && !moving && (
+        <p>
+          Uusi aika {formatTimeRange(choice.start, choice.end)}. {moveAmountSentence(chosenQuote)}.
+          {chosenQuote.differenceCents > 0 &&
+            " Siirryt maksamaan, ja varaus siirretään, kun maksu on tehty. Siihen asti varauksesi pysyy nykyisellä ajalla."}
         </p>
       )}
       {moving && <p role="status">Siirretään varausta…</p>}

@@ -3,14 +3,16 @@ import { useEffect, useSyncExternalStore } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { fromPromise } from "xstate";
 import {
+  chosenMoveSlot,
   myReservationsMachine,
   type CancelOutcome,
   type MoveDayInput,
   type MoveOutcome,
+  type MoveRequest,
   type OwnReservationItem,
 } from "../../../../machines/myReservationsMachine";
 import { helsinkiDate } from "../../../domain/helsinkiClock";
-import { freeMoveSlots, type MoveSlot } from "../../../domain/moveSlots";
+import { quotedMoveSlots, type MoveSlot } from "../../../domain/moveSlots";
 import { failureStatus, serverMessageOr } from "../../../../machines/remoteFailure";
 import {
   appendStoredReservation,
@@ -62,12 +64,11 @@ async function loadOwnReservations(env: BookingEnvironment, linkedToken: string 
 }
 
 /**
- * A day's free times the booking may move to: every free start and length, a dearer one with what
- * more it costs by the list price (the server's answer names the exact difference to pay).
+ * A day's free times the booking may move to: every free start and length, each with what moving
+ * there pays or gives back, quoted by the server for this booking (the figure the move charges).
  */
 async function loadMoveDay(env: BookingEnvironment, input: MoveDayInput): Promise<MoveSlot[]> {
-  const { days } = await env.api.availability(input.date, input.date);
-  return freeMoveSlots(days[0], input.listPriceCents);
+  return quotedMoveSlots(await env.api.moveTimes(input.accessToken, input.date));
 }
 
 /** What the payment page's return says about a dearer move (decision 026). */
@@ -96,8 +97,8 @@ export function MyReservationsPage() {
           env.api.cancel(input.accessToken),
         ),
         loadMoveDay: fromPromise<MoveSlot[], MoveDayInput>(({ input }) => loadMoveDay(env, input)),
-        moveReservation: fromPromise<MoveOutcome, { accessToken: string; start: string; end: string }>(
-          ({ input }) => env.api.reschedule(input.accessToken, input.start, input.end),
+        moveReservation: fromPromise<MoveOutcome, MoveRequest>(({ input }) =>
+          env.api.reschedule(input.accessToken, input.start, input.end, input.expectedDifferenceCents),
         ),
       },
       actions: { redirectToPayment: (_, { url }) => env.redirectToPayment(url) },
@@ -117,6 +118,7 @@ export function MyReservationsPage() {
   const moveSlots = useSelector(actorRef, (s) => s.context.moveSlots);
   const moveChoice = useSelector(actorRef, (s) => s.context.moveChoice);
   const moveError = useSelector(actorRef, (s) => s.context.moveError);
+  const moveQuote = useSelector(actorRef, (s) => chosenMoveSlot(s.context)?.quote ?? null);
   const canConfirmMove = useSelector(actorRef, (s) => s.can({ type: "reservations.confirmMove" }));
   const movePhase = useSelector(actorRef, (s) =>
     s.matches("moving")
@@ -166,10 +168,11 @@ export function MyReservationsPage() {
             id={item.entry.id}
             date={moveDate ?? ""}
             minDate={helsinkiDate(loadedAt ? new Date(loadedAt) : env.now())}
-            intro="Valitse uusi aika. Edullisemmasta ajasta palautamme erotuksen; kalliimmasta maksat lisämaksun ennen siirtoa."
+            intro="Valitse uusi aika. Jokaisen ajan kohdalla näkyy, paljonko maksat lisää tai saat takaisin; lisämaksu maksetaan ennen siirtoa."
             phase={movePhase}
             slots={moveSlots}
             choice={moveChoice}
+            chosenQuote={moveQuote}
             error={moveError}
             canConfirm={canConfirmMove}
             onDate={(date) => actorRef.send({ type: "reservations.moveDate", date })}

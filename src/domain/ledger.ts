@@ -79,6 +79,14 @@ export function balanceOf(entries: LedgerEntry[]): Balance {
   };
 }
 
+/**
+ * The price of what the customer holds: the charges before any credit (an admin's goodwill refund
+ * stays with the booking, so a move is priced against this, not against what is charged).
+ */
+export function priceOf(entries: LedgerEntry[]): number {
+  return sum(entries, (e) => isCharge(e) && e.kind !== "credit");
+}
+
 /** One payment's money as the ledger has it: what it took and what of it has gone or is going back. */
 export type PaymentMoney = {
   paymentId: string;

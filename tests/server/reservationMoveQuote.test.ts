@@ -141,25 +141,25 @@ describe.each(databaseKinds)("the move picker's amounts on %s", (kind) => {
     expect(await rowOf(reservation.id)).toEqual(reservation);
   });
 
-  it("prices from what the ledger charges: after an admin's goodwill refund the dearer time costs the rest", async () => {
+  it("prices from the booking's price in the ledger: an admin's goodwill refund stays with the booking", async () => {
     const { checkout, reservation } = await bookAndPay(t, START, END);
     const token = checkout.reservation.accessToken;
     const [paid] = await paymentsOf(reservation.id);
     await refundPurchase(t.ctx, { uid: "admin", email: "admin@example.com" }, paid!.id, { amountCents: 300 });
     expect(await balance(reservation.id)).toMatchObject({ chargedCents: 1200, dueCents: 0 });
 
-    // 27,00 € at the new time against the 12,00 € charged now.
+    // 27,00 € at the new time against the booking's 15,00 €: 12,00 € more, the 3,00 € credit kept.
     const quote = await quoteOf(token, at("20", "14:00"), at("20", "16:00"));
-    expect(quote.differenceCents).toBe(1500);
+    expect(quote.differenceCents).toBe(1200);
     const body = rescheduleResponseSchema.parse(
       (await move(token, at("20", "14:00"), at("20", "16:00"), quote.differenceCents)).json(),
     );
     const [hold] = await holdsOf(reservation.id);
-    expect((await paymentsOf(hold!.id))[0]).toMatchObject({ amountCents: 1500 });
+    expect((await paymentsOf(hold!.id))[0]).toMatchObject({ amountCents: 1200 });
     await pressDemoButton(t, demoPath(body.payment!.redirectUrl), "approve", "card");
-    // The booking's price is what the ledger charges for it now.
+    // The booking's price is the new time's; what it is charged keeps the credit.
     expect(await rowOf(reservation.id)).toMatchObject({ priceCents: 2700 });
-    expect(await balance(reservation.id)).toMatchObject({ chargedCents: 2700, dueCents: 0 });
+    expect(await balance(reservation.id)).toMatchObject({ chargedCents: 2400, dueCents: 0 });
   });
 
   it("answers in Finnish for a bad date, an unknown link and a booking that can no longer move", async () => {

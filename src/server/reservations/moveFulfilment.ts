@@ -13,6 +13,7 @@ import { moneyOf, recordPaid } from "../ledger/service.js";
 import type { PaymentRow, ReservationRow } from "./view.js";
 import { getSettings } from "../settings/service.js";
 import { paymentRepository } from "../payments/repository.js";
+import { priceOf } from "../../domain/ledger.js";
 
 /**
  * The dearer move's side of the fulfilment (decision 026; the dispatcher, fulfilment.ts, sends here
@@ -67,9 +68,9 @@ export async function confirmMovePayment(
     if (swappable) {
       const areaName = await repository.areaName(held!.areaId);
       const vatRateBasisPoints = await vatRateOn(tx, helsinkiDate(held!.startsAt));
-      // The hold's price is the quoted difference (moveQuote.ts): the new price less what the
-      // ledger charged, so the booking's new price is that charge plus what was just paid.
-      const { chargedCents } = (await moneyOf(tx, owner)).balance;
+      // The hold's price is the quoted difference (moveQuote.ts): the new price less the booking's
+      // price in the ledger, so its new price is that price plus what was just paid.
+      const priceCents = priceOf((await moneyOf(tx, owner)).entries);
       try {
         const moved = await tx.transaction(async (sp) => {
           // The hold lets go of the slot and the booking takes it in the same transaction.
@@ -88,7 +89,7 @@ export async function confirmMovePayment(
               after: minutes(held!.blockedUntil.getTime() - held!.endsAt.getTime()),
             },
             price: {
-              totalCents: chargedCents + held!.priceCents,
+              totalCents: priceCents + held!.priceCents,
               discountCents: booking!.discountCents + held!.discountCents,
             },
             differenceCents: held!.priceCents,

@@ -1,5 +1,5 @@
 import type { MoveQuote } from "../../domain/booking.js";
-import { balanceOf, refundPlan, type LedgerEntry } from "../../domain/ledger.js";
+import { balanceOf, priceOf, refundPlan, type LedgerEntry } from "../../domain/ledger.js";
 import { priceBreakdown } from "../../domain/pricing.js";
 import type { DbOrTx } from "../db/index.js";
 import { discountOf } from "../discountCodes/service.js";
@@ -10,7 +10,8 @@ import type { ReservationRow } from "./view.js";
 /**
  * What a move costs or gives back (decision 026, the ledger of decision 038), the one figure the
  * picker shows (moveTimes.ts) and the move charges or returns (move.ts, moveHold.ts): the booking's
- * price at the new time less what its ledger charges now. The move writes that difference as its
+ * price at the new time less its price in the ledger now (priceOf: the charges before any admin's
+ * credit, which stays with the booking). The move writes that difference as its
  * `move` entry, so afterwards the ledger charges the new price; a dearer difference is paid through
  * the provider first; a cheaper one goes back as settleOwedBack will give it (payments/giveBack.ts:
  * the provider first, then the gift card), read from the same entries by refundPlan.
@@ -28,7 +29,10 @@ export type Mover = "visitor" | "member" | "admin";
  */
 export function moveQuoteOf(entries: LedgerEntry[], differenceCents: number): MoveQuote {
   if (differenceCents > 0) return { differenceCents, refundCents: 0, giftCardReturnCents: 0 };
-  const owedBack = -(balanceOf(entries).dueCents + differenceCents);
+  const { dueCents, chargedCents } = balanceOf(entries);
+  // A charge never falls below nothing: a credit beyond the new price is taken back (ledger/service.ts).
+  const change = Math.max(differenceCents, -Math.max(0, chargedCents));
+  const owedBack = -(dueCents + change);
   const plan = refundPlan(entries, owedBack);
   const total = (parts: Array<{ cents: number }>) => parts.reduce((sum, p) => sum + p.cents, 0);
   return {
@@ -57,14 +61,15 @@ export async function moveQuoter(
   };
   if (row.kind !== "single") return () => kept;
   const code = row.discountCodeId ? await moveRepository(db).discountCode(row.discountCodeId) : undefined;
-  const charged = balanceOf(entries).chargedCents;
+  // Priced against the booking's price, not what is charged: an admin's credit stays with it.
+  const price = priceOf(entries);
   return (listPriceCents) => {
     // The extra dogs cost what they did when booked.
     const { totalCents, discountCents } = priceBreakdown({
       listPriceCents: listPriceCents + row.extraDogsCents,
       discount: code ? discountOf(code) : null,
     });
-    const differenceCents = totalCents - charged;
+    const differenceCents = totalCents - price;
     if (differenceCents > 0 && by === "admin") return kept;
     return { price: { totalCents, discountCents }, quote: moveQuoteOf(entries, differenceCents) };
   };

@@ -6,7 +6,8 @@
  * Two sorts of entry:
  * - what the customer is charged, signed: `price` (the list price with what made it), `discount`
  *   (−), `move` (± a move's price difference), `credit` (− an admin's goodwill refund on a booking
- *   that stays) and `cancel` (− the rest of the charge, when a cancel releases the customer from it);
+ *   that stays; + what of it a cheaper time takes back, so no charge falls below zero) and `cancel`
+ *   (− the rest of the charge, when a cancel releases the customer from it);
  * - money, positive: in as `payment` (through the provider) and `gift_card` (a card's share), back
  *   as `refund` (through the provider; counted unless it failed) and `gift_card_return`.
  */

@@ -196,7 +196,14 @@ export async function recordPaid(
 export async function recordMoveDifference(
   db: DbOrTx,
   reservationId: string,
-  o: { moveId: string; cents: number; vatRateBasisPoints: number; actor: Actor; note: string; now: Date },
+  o: {
+    moveId: string;
+    cents: number;
+    vatRateBasisPoints: number;
+    actor: Actor;
+    note: string;
+    now: Date;
+  },
 ): Promise<void> {
   if (o.cents === 0) return;
   const ledger = ledgerRepository(db);
@@ -214,7 +221,30 @@ export async function recordMoveDifference(
       createdAt: o.now,
     },
   ]);
+  if (o.cents > 0) return;
+  // A booking is never charged below nothing. An admin's refund (a credit) may have given back
+  // more than the cheaper time still costs: that much of the credit is taken back, as the customer
+  // has had it already, or the ledger would owe them money no payment holds.
+  const entries = await ledger.of({ reservationId });
+  const charged = entries.filter(isCharge).reduce((s, e) => s + e.amountCents, 0);
+  const credited = -entries.filter((e) => e.kind === "credit").reduce((s, e) => s + e.amountCents, 0);
+  const over = Math.min(-charged, credited);
+  if (over > 0)
+    await ledger.insert([
+      {
+        reservationId,
+        kind: "credit",
+        amountCents: over,
+        moveId: o.moveId,
+        reason: "reservation_move",
+        actor: o.actor,
+        note: "Hyvitys ylitti siirretyn varauksen hinnan",
+        createdAt: o.now,
+      },
+    ]);
 }
+
+const isCharge = (e: { kind: string }) => (chargeKinds as readonly string[]).includes(e.kind);
 
 /** A refund recorded for a paid payment: its entry, owned by whoever owns the payment's money. */
 export async function recordRefundEntry(

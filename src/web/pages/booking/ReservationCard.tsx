@@ -62,7 +62,8 @@ export function ReservationCard(props: Props) {
           </dd>
           <dt>Hinta</dt>
           <dd>{formatEuros(r.priceCents)}</dd>
-          {!!r.money?.paidCents && (
+          {/* What was paid, when it is not simply the price (a move's difference, money back). */}
+          {!!r.money?.paidCents && r.money.paidCents !== r.priceCents && (
             <>
               <dt>Maksettu</dt>
               <dd>{formatEuros(r.money.paidCents)}</dd>

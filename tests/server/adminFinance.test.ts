@@ -1,3 +1,9 @@
+import { rescheduleResponseSchema } from "../../src/domain/booking.js";
+import { helsinkiDate } from "../../src/domain/helsinkiTime.js";
+import { balanceOf, type LedgerEntry } from "../../src/domain/ledger.js";
+import { invoices, ledgerEntries } from "../../src/server/db/schema.js";
+import { financeReport } from "../../src/server/finance/report.js";
+import { ledgerRepository } from "../../src/server/ledger/repository.js";
 import { cancelReservation } from "../../src/server/reservations/service.js";
 import { createDueInvoices } from "../../src/server/invoices/service.js";
 import { setVatRate } from "../../src/server/prices/admin.js";
@@ -264,5 +270,140 @@ describe.each(databaseKinds)("admin talous (%s)", (kind) => {
     expect(week.statusCode).toBe(400);
     expect((await get("/finance.csv?from=2026-09-01")).statusCode).toBe(400);
     expect((await get("/finance?from=2020-01-01&to=2026-01-01")).statusCode).toBe(400);
+  });
+});
+
+/*
+ * Talous reads its money from the ledger (decision 038): for a month, its money in less money back
+ * is, booking by booking and invoice by invoice, what the ledger says was paid less what went back
+ * in that month. Followed through a booking whose gift card pays part, moved to a cheaper time (the
+ * provider's share and part of the card's go back), to a dearer one (the difference paid), then
+ * cancelled; and a membership's invoice paid alongside.
+ */
+describe.each(databaseKinds)("talous from the ledger (%s)", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  const at = (hhmm: string) => `2026-06-20T${hhmm}:00+03:00`;
+  const june = () => financeReport(t.ctx, { from: "2026-06-01", to: "2026-06-30", groupBy: "month" });
+
+  /** The ledger's June: each owner's entries of the month through balanceOf, added up. */
+  async function ledgerOfJune() {
+    const owners = await t.ctx.db
+      .selectDistinct({ reservationId: ledgerEntries.reservationId, invoiceId: ledgerEntries.invoiceId })
+      .from(ledgerEntries);
+    const entries = await ledgerRepository(t.ctx.db).ofMany({
+      reservationIds: owners.flatMap((o) => (o.reservationId ? [o.reservationId] : [])),
+      invoiceIds: owners.flatMap((o) => (o.invoiceId ? [o.invoiceId] : [])),
+    });
+    const byOwner = new Map<string, LedgerEntry[]>();
+    for (const e of entries) {
+      if (!helsinkiDate(e.createdAt).startsWith("2026-06")) continue;
+      const owner = e.reservationId ?? `invoice ${e.invoiceId}`;
+      byOwner.set(owner, [...(byOwner.get(owner) ?? []), e]);
+    }
+    const sums = { paid: 0, refunded: 0, giftCardPaid: 0, giftCardReturned: 0, memberships: 0 };
+    for (const [owner, own] of byOwner) {
+      const b = balanceOf(own);
+      sums.paid += b.paidCents;
+      sums.refunded += b.refundedCents;
+      sums.giftCardPaid += b.giftCardPaidCents;
+      sums.giftCardReturned += b.giftCardReturnedCents;
+      if (owner.startsWith("invoice")) sums.memberships += b.paidCents - b.refundedCents;
+    }
+    return sums;
+  }
+
+  async function expectTalousEqualsLedger() {
+    const [report, ledger] = await Promise.all([june(), ledgerOfJune()]);
+    expect(report.totals).toMatchObject({
+      salesCents: ledger.paid,
+      refundsCents: ledger.refunded,
+      grossCents: ledger.paid - ledger.refunded,
+    });
+    expect(report.series).toEqual([
+      expect.objectContaining({ period: "2026-06", netCents: ledger.paid - ledger.refunded }),
+    ]);
+    expect(report.methods.find((m) => m.method === "gift_card")).toMatchObject({
+      salesCents: ledger.giftCardPaid,
+      refundsCents: ledger.giftCardReturned,
+    });
+    expect(report.products.find((p) => p.product === "membership")!.netCents).toBe(ledger.memberships);
+    return report;
+  }
+
+  it("sums the month's money in and back as the ledger has it, a partial gift-card return included", async () => {
+    await joinAndPay(t, asCustomer(t, await logIn(t, "jasen@example.com")), 1);
+    // 20.6. 10-12, 27,00 €: the gift card pays 20,00 €, the card 7,00 €.
+    const card = await addGiftCard(t, 2000);
+    const { checkout } = await bookAndPay(t, at("10:00"), at("12:00"), {
+      paymentMethod: "card",
+      giftCardCode: card.printed,
+    });
+    const token = checkout.reservation.accessToken;
+    let report = await expectTalousEqualsLedger();
+    expect(report.methods.find((m) => m.method === "gift_card")).toMatchObject({ salesCents: 2000 });
+
+    // To 10-11, 15,00 €: 12,00 € back, the card's 7,00 € and 5,00 € of the gift card's 20,00 €.
+    // The return has no payment on its gift-card row and the payment keeps its 20,00 €: only the
+    // ledger's gift_card_return entry says it went back.
+    t.clock.advance(60_000);
+    const cheaper = await t.app.inject({
+      method: "POST",
+      url: `/api/v2/reservations/by-token/${token}/reschedule`,
+      payload: { start: at("10:00"), end: at("11:00") },
+    });
+    expect(cheaper.statusCode).toBe(200);
+    report = await expectTalousEqualsLedger();
+    expect(report.methods.find((m) => m.method === "gift_card")).toEqual({
+      method: "gift_card",
+      salesCents: 2000,
+      refundsCents: 500,
+      netCents: 1500,
+    });
+
+    // To 14-16, 27,00 €: the 12,00 € difference paid by card, the booking's money (not its hold's).
+    t.clock.advance(60_000);
+    const dearer = rescheduleResponseSchema.parse(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: `/api/v2/reservations/by-token/${token}/reschedule`,
+          payload: { start: at("14:00"), end: at("16:00") },
+        })
+      ).json(),
+    );
+    const paid = await pressDemoButton(
+      t,
+      new URL(dearer.payment!.redirectUrl, "http://x").pathname,
+      "approve",
+      "card",
+    );
+    expect(paid.statusCode).toBe(303);
+    await expectTalousEqualsLedger();
+
+    // Cancelled: 27,00 € back (the difference's 12,00 € by card, the gift card's 15,00 €).
+    t.clock.advance(60_000);
+    const cancelled = await t.app.inject({ method: "DELETE", url: `/api/v2/reservations/by-token/${token}` });
+    expect(cancelled.statusCode).toBe(200);
+    report = await expectTalousEqualsLedger();
+    // The booking's money is all back, and so is its VAT, to the cent, though the gift card's
+    // share went back in two parts: the month holds the membership's sale alone.
+    const [invoice] = await t.ctx.db.select().from(invoices);
+    expect(report.totals).toMatchObject({ grossCents: invoice!.amountCents, vatCents: invoice!.vatCents });
+    expect(report.vat).toEqual([
+      expect.objectContaining({
+        rateBasisPoints: invoice!.vatRateBasisPoints,
+        grossCents: invoice!.amountCents,
+        vatCents: invoice!.vatCents,
+      }),
+    ]);
+    expect(report.methods.find((m) => m.method === "gift_card")).toMatchObject({
+      salesCents: 2000,
+      refundsCents: 2000,
+    });
   });
 });

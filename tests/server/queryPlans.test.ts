@@ -16,6 +16,7 @@ import { loadLiveReservations } from "../../src/server/availability/service.js";
 import { bookingStateQuery } from "../../src/server/reservations/holdRepository.js";
 import { lightsWindowQuery } from "../../src/server/lights/repository.js";
 import { dueSubscriptionsQuery } from "../../src/server/subscriptions/repository.js";
+import { bookingChargesQuery, moneyFlowsQuery } from "../../src/server/finance/repository.js";
 import { databaseKinds, openTestDatabase } from "../support/database.js";
 import { emailFragment, seedHistory } from "../support/history.js";
 
@@ -169,6 +170,17 @@ describe.each(databaseKinds)("query plans on years of history (%s)", (kind) => {
     await expectIndexed(database, dueSubscriptionsQuery(database.db, "2026-06-15"), [
       "subscriptions_invoice_due",
     ]);
+  });
+
+  it("sums Talous's month from the ledger by the entries' time index and the refunds' completion index", async () => {
+    // Every lookup an entry needs (its owner's charges, its payment's share, earlier refunds, a
+    // booking's extra dogs) is a probe of an index, never a read of the ledger.
+    const may = { from: "2026-05-01", to: "2026-05-31", groupBy: "day" as const };
+    const [start, stop] = [at("2026-04-30T21:00:00Z"), at("2026-05-31T21:00:00Z")];
+    const flows = moneyFlowsQuery(may, start, stop);
+    await expectIndexed(database, flows, ["ledger_entries_created"]);
+    await expectIndexed(database, flows, ["refunds_completed_at"]);
+    await expectIndexed(database, bookingChargesQuery(start, stop), ["ledger_entries_created"]);
   });
 
   it("finds the bookings the lights are on for by the start index", async () => {

@@ -49,8 +49,8 @@ const textArray = (values: string[]) =>
 
 /**
  * Bookings (every 20th cancelled, every 20th expired, the rest confirmed; live ones of one area
- * never overlap), a payment for each (paid, refunded or cancelled with its booking) with its
- * money in the ledger (and a cancelled one's refund), customers,
+ * never overlap), a payment for each (paid, refunded or cancelled with its booking) with the
+ * refund of each cancelled one and the money ledger's entries (decision 038), customers,
  * job runs of every job (every 50th failed), sent e-mails and gate events. Then ANALYZE, so the
  * planner knows the sizes. Areas are added when the database has fewer than `areas`.
  */
@@ -94,26 +94,7 @@ export async function seedHistory(db: Db, shape: HistoryShape): Promise<void> {
       r.vat_cents, case r.status when 'confirmed' then 'paid' when 'cancelled' then 'refunded' else 'cancelled' end,
       r.confirmed_at, case when r.status = 'cancelled' then r.price_cents else 0 end, r.cancelled_at, r.created_at
     from reservations r where r.access_token like 'history-a-%'`);
-  // The bookings' money in the ledger, as the app writes it (decision 038): each paid payment's
-  // entry, and each cancelled booking's refund (its row, and its entry reading the row's status).
-  await db.execute(sql`
-    insert into refunds (payment_id, amount_cents, reason, status, completed_at, created_at)
-    select p.id, p.refunded_cents, 'customer_cancel', 'succeeded', p.refunded_at, p.refunded_at
-    from payments p join reservations r on r.id = p.reservation_id
-    where r.access_token like 'history-a-%' and p.refunded_cents > 0`);
-  await db.execute(sql`
-    insert into ledger_entries (reservation_id, kind, amount_cents, vat_cents, payment_id, method, provider, actor,
-      created_at)
-    select p.reservation_id, 'payment', p.amount_cents, p.vat_cents, p.id, p.method, p.provider, 'system', p.paid_at
-    from payments p join reservations r on r.id = p.reservation_id
-    where r.access_token like 'history-a-%' and p.status in ('paid', 'refunded')`);
-  await db.execute(sql`
-    insert into ledger_entries (reservation_id, kind, amount_cents, payment_id, refund_id, method, provider, reason,
-      actor, created_at)
-    select p.reservation_id, 'refund', f.amount_cents, p.id, f.id, p.method, p.provider, f.reason, 'visitor',
-      f.created_at
-    from refunds f join payments p on p.id = f.payment_id join reservations r on r.id = p.reservation_id
-    where r.access_token like 'history-a-%'`);
+  await seedBookingLedger(db);
   const jobSpacing = (shape.days * 1440) / shape.jobRuns;
   await db.execute(sql`
     with j as (select ${textArray(jobs.map((j) => j.name))} as names)
@@ -138,9 +119,41 @@ export async function seedHistory(db: Db, shape: HistoryShape): Promise<void> {
 }
 
 /**
+ * The bookings' money as the money paths write it (decision 038): each confirmed booking's price
+ * (24 %) and its payment when it was paid; each cancelled one's refund, made the day it was
+ * cancelled, and the charge it let go of.
+ */
+async function seedBookingLedger(db: Db) {
+  const history = sql`r.access_token like 'history-a-%'`;
+  await db.execute(sql`
+    insert into ledger_entries (reservation_id, kind, amount_cents, vat_rate_basis_points, vat_cents, actor, created_at)
+    select r.id, 'price', r.price_cents, 2400, r.vat_cents, 'visitor', r.confirmed_at
+    from reservations r where ${history} and r.confirmed_at is not null`);
+  await db.execute(sql`
+    insert into ledger_entries (reservation_id, kind, amount_cents, vat_cents, payment_id, method, provider, actor, created_at)
+    select p.reservation_id, 'payment', p.amount_cents, p.vat_cents, p.id, p.method, p.provider, 'system', p.paid_at
+    from payments p join reservations r on r.id = p.reservation_id
+    where ${history} and p.status in ('paid', 'refunded')`);
+  await db.execute(sql`
+    insert into refunds (payment_id, amount_cents, reason, status, attempts, next_attempt_at, completed_at, created_at)
+    select p.id, p.refunded_cents, 'customer_cancel', 'succeeded', 1, p.refunded_at, p.refunded_at, p.refunded_at
+    from payments p join reservations r on r.id = p.reservation_id
+    where ${history} and p.status = 'refunded'`);
+  await db.execute(sql`
+    insert into ledger_entries (reservation_id, kind, amount_cents, payment_id, refund_id, method, provider, reason, actor, created_at)
+    select p.reservation_id, 'refund', f.amount_cents, p.id, f.id, p.method, p.provider, f.reason, 'visitor', f.created_at
+    from refunds f join payments p on p.id = f.payment_id join reservations r on r.id = p.reservation_id
+    where ${history}`);
+  await db.execute(sql`
+    insert into ledger_entries (reservation_id, kind, amount_cents, vat_rate_basis_points, vat_cents, reason, actor, created_at)
+    select r.id, 'cancel', -r.price_cents, 2400, -r.vat_cents, 'customer_cancel', 'visitor', r.cancelled_at
+    from reservations r where ${history} and r.status = 'cancelled'`);
+}
+
+/**
  * The first `members` customers (by e-mail) each hold an active membership begun on the 15th
- * eleven months before `end`, with its 12 monthly invoices, all paid: the last one covers the
- * month `end` is in, so the invoice job has nothing to do.
+ * eleven months before `end`, with its 12 monthly invoices, all paid (a card payment each): the
+ * last one covers the month `end` is in, so the invoice job has nothing to do.
  */
 async function seedMembers(db: Db, end: Date, members: number) {
   const endDay = end.toISOString().slice(0, 10);
@@ -165,4 +178,17 @@ async function seedMembers(db: Db, end: Date, members: number) {
       generate_series(0, 11) m,
       lateral (select s.start_date::date + make_interval(months => m) as start) p
     where s.tier_name = 'Perus' and s.status = 'active'`);
+  // Each invoice paid by card the day after it was issued, in the ledger as its charge and payment.
+  await db.execute(sql`
+    insert into payments (invoice_id, provider, method, amount_cents, vat_cents, status, paid_at, created_at)
+    select i.id, 'demo', 'card', i.amount_cents, i.vat_cents, 'paid', i.paid_at, i.issued_at
+    from invoices i where i.number >= 900000`);
+  await db.execute(sql`
+    insert into ledger_entries (invoice_id, kind, amount_cents, vat_rate_basis_points, vat_cents, actor, note, created_at)
+    select i.id, 'price', i.amount_cents, i.vat_rate_basis_points, i.vat_cents, 'system', i.description, i.issued_at
+    from invoices i where i.number >= 900000`);
+  await db.execute(sql`
+    insert into ledger_entries (invoice_id, kind, amount_cents, vat_cents, payment_id, method, provider, actor, created_at)
+    select p.invoice_id, 'payment', p.amount_cents, p.vat_cents, p.id, p.method, p.provider, 'system', p.paid_at
+    from payments p join invoices i on i.id = p.invoice_id where i.number >= 900000`);
 }

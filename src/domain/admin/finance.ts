@@ -1,7 +1,6 @@
 import * as z from "zod/mini";
 import { daysInclusive } from "../helsinkiClock";
 import { isoDateTime, requestDate } from "../booking";
-import { vatIncludedCents } from "../money";
 
 /**
  * v2/talous: money in and out for a period, by day or month, by product and payment method, the
@@ -110,27 +109,3 @@ export const financeReportSchema = z.object({
   }),
 });
 export type FinanceReport = z.infer<typeof financeReportSchema>;
-
-/**
- * Finnish VAT rates (basis points) a booking may have been sold at: the general rate before and
- * after 1.9.2024 and the reduced ones, so a booking's rate is found whatever the setting is now.
- */
-export const KNOWN_VAT_RATES = [2550, 2400, 1400, 1350, 1000, 0] as const;
-
-/**
- * The VAT rate a sale was made at, from the price and the VAT it stored (a booking keeps both,
- * not the rate): the candidate rate that gives exactly that VAT, the first of `candidates` in
- * order when several do (tiny prices); when none does, the stored figures' own rate rounded to
- * a tenth of a per cent. Null for a sale of nothing.
- */
-export function vatRateOfSale(
-  priceCents: number,
-  vatCents: number,
-  candidates: readonly number[],
-): number | null {
-  if (priceCents <= 0) return null;
-  const match = candidates.find((rate) => vatIncludedCents(priceCents, rate) === vatCents);
-  if (match !== undefined) return match;
-  const net = priceCents - vatCents;
-  return net > 0 ? Math.round((vatCents * 1000) / net) * 10 : 0;
-}

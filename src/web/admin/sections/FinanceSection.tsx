@@ -146,8 +146,10 @@ function Report({ report }: { report: FinanceReport }) {
           </div>
         </dl>
         <p className="muted">
-          Päivät ovat maksun päiviä Helsingin aikaa. Lahjakortin myynti ei ole myyntiä eikä siitä makseta
-          ALV:tä; vero kirjataan, kun lahjakortilla maksetaan.
+          Päivät ovat Helsingin aikaa: myynti maksun päivänä, palautus sinä päivänä, jona raha palasi
+          maksutavalle tai lahjakortille. Alennukset ja lisäkoirat ovat jaksolla vahvistettujen varausten.
+          Lahjakortin myynti ei ole myyntiä eikä siitä makseta ALV:tä; vero kirjataan, kun lahjakortilla
+          maksetaan.
         </p>
       </section>
 

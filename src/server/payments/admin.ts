@@ -29,7 +29,7 @@ import {
 import { sendRefund, type RefundReason } from "./refunds.js";
 import { giveBackPayment, type GivenBack } from "./giveBack.js";
 import { ledgerOf, ledgerOfPayments, ledgerOwnerOfPayment, recordCredit } from "../ledger/service.js";
-import { paymentsOf, refundableOf, type LedgerEntry } from "../../domain/ledger.js";
+import { balanceOf, paymentsOf, refundableOf, type LedgerEntry } from "../../domain/ledger.js";
 import { GIFT_CARD_PROVIDER } from "./paymentConstants.js";
 import type { OutgoingMail } from "../mail/service.js";
 import { getSettings } from "../settings/service.js";
@@ -151,14 +151,23 @@ export async function refundPurchase(
     const payment = await paymentRepository(tx).lock(id);
     if (!payment) throw notFound("Maksua ei löytynyt.");
     const owner = await ledgerOwnerOfPayment(tx, id);
-    const money = owner ? paymentsOf(await ledgerOf(tx, owner)).find((p) => p.paymentId === id) : undefined;
+    const entries = owner ? await ledgerOf(tx, owner) : [];
+    const money = paymentsOf(entries).find((p) => p.paymentId === id);
     if (!owner || !money) throw conflict("Vain maksetun maksun voi palauttaa.");
     const left = refundableOf(money);
     if (left <= 0) throw conflict("Maksulle on jo tehty palautus.");
     if (options.amountCents !== undefined && options.amountCents > left)
       throw conflict(`Maksusta voi palauttaa enintään ${formatEuros(left)}.`);
     const cents = options.amountCents ?? left;
-    await recordCredit(tx, owner, { cents, reason: ADMIN_REFUND, actor: actor.email, now });
+    // What the ledger already owes back (a refund the provider gave up on, say) is paid first; only
+    // the rest is a credit that lowers what the customer is charged.
+    const owed = Math.max(0, -balanceOf(entries).dueCents);
+    await recordCredit(tx, owner, {
+      cents: cents - Math.min(cents, owed),
+      reason: ADMIN_REFUND,
+      actor: actor.email,
+      now,
+    });
     const back = await giveBackPayment(tx, owner, id, cents, {
       reason: ADMIN_REFUND,
       actor: actor.email,

@@ -70,7 +70,9 @@ export async function cancelReservationInTx(
     // park keeps what was paid and the charge stays.
     const owner = { reservationId: id };
     await releaseCharges(tx, owner, { reason: ADMIN_CANCEL, actor: actor.email, now });
-    back = await settleOwedBack(tx, owner, { reason: ADMIN_CANCEL, actor: actor.email, now });
+    const settled = await settleOwedBack(tx, owner, { reason: ADMIN_CANCEL, actor: actor.email, now });
+    // A pending payment's gift-card share given back above is said too.
+    back = { ...settled, giftCardReturnedCents: settled.giftCardReturnedCents + back.giftCardReturnedCents };
     await releaseDiscountUses(tx, [id], now);
   }
   const { refundedCents, giftCardReturnedCents } = back;

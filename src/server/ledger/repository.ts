@@ -102,6 +102,17 @@ export function ledgerRepository(db: DbOrTx) {
       return rows.map(toEntry);
     },
 
+    /**
+     * Locks the owner's row (the booking or the invoice), as every deciding transaction takes it
+     * before its payments: writing an entry checks its owner's key, so a decision that locked the
+     * payment first would wait on a cancel holding the owner while the cancel waited on the payment.
+     */
+    async lockOwner(owner: LedgerOwner): Promise<void> {
+      if ("reservationId" in owner)
+        await db.execute(sql`select 1 from reservations where id = ${owner.reservationId} for update`);
+      else await db.execute(sql`select 1 from invoices where id = ${owner.invoiceId} for update`);
+    },
+
     /** Who owns a paid payment's money (its entry's owner), if it was paid. */
     async ownerOfPayment(paymentId: string): Promise<LedgerOwner | null> {
       const [row] = await db

@@ -45,6 +45,11 @@ export async function ledgerOfPayments(
   return byPayment;
 }
 
+/** Locks a booking's or an invoice's row: the lock order is the owner, then its payments. */
+export function lockLedgerOwner(db: DbOrTx, owner: LedgerOwner): Promise<void> {
+  return ledgerRepository(db).lockOwner(owner);
+}
+
 /** Who owns a paid payment's money: a booking or an invoice (null when it was never paid). */
 export function ledgerOwnerOfPayment(db: DbOrTx, paymentId: string): Promise<LedgerOwner | null> {
   return ledgerRepository(db).ownerOfPayment(paymentId);

@@ -28,7 +28,13 @@ import {
 } from "./purchaseRepository.js";
 import { sendRefund, type RefundReason } from "./refunds.js";
 import { giveBackPayment, type GivenBack } from "./giveBack.js";
-import { ledgerOf, ledgerOfPayments, ledgerOwnerOfPayment, recordCredit } from "../ledger/service.js";
+import {
+  ledgerOf,
+  ledgerOfPayments,
+  ledgerOwnerOfPayment,
+  lockLedgerOwner,
+  recordCredit,
+} from "../ledger/service.js";
 import { balanceOf, paymentsOf, refundableOf, type LedgerEntry } from "../../domain/ledger.js";
 import { GIFT_CARD_PROVIDER } from "./paymentConstants.js";
 import type { OutgoingMail } from "../mail/service.js";
@@ -148,9 +154,11 @@ export async function refundPurchase(
 ) {
   const now = ctx.now();
   const decided = await ctx.db.transaction(async (tx) => {
+    // Lock order as every money decision: the booking or invoice, then its payment.
+    const owner = await ledgerOwnerOfPayment(tx, id);
+    if (owner) await lockLedgerOwner(tx, owner);
     const payment = await paymentRepository(tx).lock(id);
     if (!payment) throw notFound("Maksua ei löytynyt.");
-    const owner = await ledgerOwnerOfPayment(tx, id);
     const entries = owner ? await ledgerOf(tx, owner) : [];
     const money = paymentsOf(entries).find((p) => p.paymentId === id);
     if (!owner || !money) throw conflict("Vain maksetun maksun voi palauttaa.");

@@ -214,6 +214,17 @@ export type CreateReservationResponse = z.infer<typeof createReservationResponse
 // GET and DELETE /api/v2/reservations/by-token/{accessToken}
 export const reservationStatusSchema = z.enum(["pending", "confirmed", "cancelled", "expired"]);
 
+/** A booking's ledger sums on the wire (src/domain/ledger.ts's Balance, decision 038). */
+export const ledgerBalanceSchema = z.object({
+  chargedCents: z.int(),
+  paidCents: z.int(),
+  giftCardPaidCents: z.int(),
+  refundedCents: z.int(),
+  giftCardReturnedCents: z.int(),
+  refundPendingCents: z.int(),
+  dueCents: z.int(),
+});
+
 export const publicReservationSchema = z.object({
   id: z.uuid(),
   accessToken: z.string(),
@@ -261,17 +272,7 @@ export const publicReservationSchema = z.object({
    * charged now, what came in (all payments and gift card shares), what went back and is on its
    * way, and what is still owed either way (dueCents below 0: coming back to the customer).
    */
-  money: z.optional(
-    z.object({
-      chargedCents: z.int(),
-      paidCents: z.int(),
-      giftCardPaidCents: z.int(),
-      refundedCents: z.int(),
-      giftCardReturnedCents: z.int(),
-      refundPendingCents: z.int(),
-      dueCents: z.int(),
-    }),
-  ),
+  money: z.optional(ledgerBalanceSchema),
 });
 export type PublicReservation = z.infer<typeof publicReservationSchema>;
 

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { isoDateTime, requestDate, requestDateTime } from "../booking";
+import { isoDateTime, ledgerBalanceSchema, requestDate, requestDateTime } from "../booking";
 import { emailSchema } from "../customer";
 
 /** The admin's reservations and blocks (varaukset): API payloads shared by the server and the SPA. */
@@ -82,17 +82,7 @@ export const reservationDetailsSchema = z.object({
     }),
   ),
   /** The booking's ledger sums (decision 038; src/domain/ledger.ts's Balance). */
-  money: z.optional(
-    z.object({
-      chargedCents: z.int(),
-      paidCents: z.int(),
-      giftCardPaidCents: z.int(),
-      refundedCents: z.int(),
-      giftCardReturnedCents: z.int(),
-      refundPendingCents: z.int(),
-      dueCents: z.int(),
-    }),
-  ),
+  money: z.optional(ledgerBalanceSchema),
   doorEvents: z.array(
     z.object({ at: isoDateTime, allowed: z.boolean(), reason: z.string(), provider: z.nullable(z.string()) }),
   ),

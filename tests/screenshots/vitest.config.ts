@@ -1,13 +1,13 @@
 import { defineConfig } from "vitest/config";
 
-// Not a CI test: `npx vite build && npx vitest run --config tests/screenshots/vitest.config.ts`
-// saves the public pages' screenshots (375 and 1440 px) under docs/screenshots/ (decision 031).
+// `npm run screenshots` (after a build): every view at 375 and 1440 px into docs/screenshots/,
+// each checked as a person would look at it (issue 32; decision 039). CI runs it after the e2e tests.
 export default defineConfig({
   test: {
     globals: true,
     include: ["tests/screenshots/*.shots.ts"],
     environment: "node",
-    testTimeout: 180_000,
+    testTimeout: 300_000,
     hookTimeout: 120_000,
     globalSetup: ["tests/support/firebaseEmulatorSetup.ts"],
   },

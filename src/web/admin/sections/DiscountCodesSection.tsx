@@ -99,7 +99,7 @@ export function DiscountCodesSection() {
           {data.list.discountCodes.length === 0 ? (
             <p>Alennuskoodeja ei ole vielä.</p>
           ) : (
-            <table className="admin-table" aria-label="Alennuskoodit">
+            <table tabIndex={0} className="admin-table" aria-label="Alennuskoodit">
               <thead>
                 <tr>
                   <th>Koodi</th>
@@ -251,7 +251,7 @@ function UsesPanel({ uses, onClose }: { uses: DiscountCodeUses; onClose(): void 
       {uses.uses.length === 0 ? (
         <p>Koodia ei ole käytetty.</p>
       ) : (
-        <table className="admin-table" aria-label={`Koodin ${code} käytöt`}>
+        <table tabIndex={0} className="admin-table" aria-label={`Koodin ${code} käytöt`}>
           <thead>
             <tr>
               <th>Aika</th>

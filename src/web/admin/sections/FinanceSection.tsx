@@ -57,7 +57,7 @@ const FlowCells = ({ flow }: { flow: FinanceFlow }) => (
 
 function FinanceTable({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   return (
-    <table className="admin-table finance-table">
+    <table tabIndex={0} className="admin-table finance-table">
       <caption>{caption}</caption>
       <thead>
         <tr>

@@ -142,7 +142,7 @@ export function GiftCardsSection() {
           {data.list.giftCards.length === 0 ? (
             <p>Lahjakortteja ei löytynyt.</p>
           ) : (
-            <table className="admin-table" aria-label="Lahjakortit">
+            <table tabIndex={0} className="admin-table" aria-label="Lahjakortit">
               <thead>
                 <tr>
                   <th>Koodi</th>
@@ -249,7 +249,7 @@ function HistoryPanel({ history, onClose }: { history: GiftCardHistory; onClose(
       <p>
         Saldo {formatEuros(card.balanceCents)} / {formatEuros(card.initialCents)} · {statusText[card.status]}
       </p>
-      <table className="admin-table" aria-label={`Kortin ${card.maskedCode} tapahtumat`}>
+      <table tabIndex={0} className="admin-table" aria-label={`Kortin ${card.maskedCode} tapahtumat`}>
         <thead>
           <tr>
             <th>Aika</th>

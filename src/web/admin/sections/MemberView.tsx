@@ -267,7 +267,7 @@ function InvoiceTable({
 }) {
   if (invoices.length === 0) return <p>Ei laskuja.</p>;
   return (
-    <table className="admin-table">
+    <table tabIndex={0} className="admin-table">
       <caption>Laskut</caption>
       <thead>
         <tr>
@@ -341,7 +341,7 @@ function UsageTable({ member }: { member: MemberPage }) {
   const several = member.subscriptions.filter((s) => s.status !== "expired").length > 1;
   const tierOf = (id: string) => member.subscriptions.find((s) => s.id === id)?.tier_name ?? "";
   return (
-    <table className="admin-table">
+    <table tabIndex={0} className="admin-table">
       <caption>Käyttö jaksoittain</caption>
       <thead>
         <tr>
@@ -372,7 +372,7 @@ function UsageTable({ member }: { member: MemberPage }) {
 function ReservationTable({ member }: { member: MemberPage }) {
   if (member.reservations.length === 0) return <p>Ei varauksia.</p>;
   return (
-    <table className="admin-table">
+    <table tabIndex={0} className="admin-table">
       <caption>Varaukset</caption>
       <thead>
         <tr>

@@ -203,7 +203,7 @@ function MembershipTable({
       {list.memberships.length === 0 ? (
         <p>Ei jäsenyyksiä valituilla ehdoilla.</p>
       ) : (
-        <table className="admin-table">
+        <table tabIndex={0} className="admin-table">
           <caption>
             Jäsenyydet ({list.total}
             {pages > 1 && `, sivu ${list.page} / ${pages}`})

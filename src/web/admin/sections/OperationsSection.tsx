@@ -57,7 +57,7 @@ function HeatmapTable({ heatmap }: { heatmap: Heatmap }) {
   const last = Math.max(22, ...busyHours);
   const hours = Array.from({ length: last - first + 1 }, (_, i) => first + i);
   return (
-    <table className="ops-heatmap" aria-label="Käyttöaste viikonpäivän ja tunnin mukaan">
+    <table tabIndex={0} className="ops-heatmap" aria-label="Käyttöaste viikonpäivän ja tunnin mukaan">
       <caption>
         Käyttöaste {formatDate(heatmap.from)}–{formatDate(heatmap.to)} ({heatmap.weeks} vk,{" "}
         {heatmap.areaCount} {heatmap.areaCount === 1 ? "alue" : "aluetta"})
@@ -285,7 +285,7 @@ export function OperationsSection() {
                     .join(", ")}
             </p>
             {data.door.events.length > 0 && (
-              <table className="admin-table" aria-label="Portin tapahtumat">
+              <table tabIndex={0} className="admin-table" aria-label="Portin tapahtumat">
                 <thead>
                   <tr>
                     <th>Aika</th>

@@ -216,7 +216,7 @@ export function PurchasesSection() {
           {data.purchases.length === 0 ? (
             <p>Ei maksuja valituilla ehdoilla.</p>
           ) : (
-            <table className="admin-table" aria-label="Maksut">
+            <table tabIndex={0} className="admin-table" aria-label="Maksut">
               {pagesOf(data) > 1 && (
                 <caption>
                   Sivu {data.page} / {pagesOf(data)}

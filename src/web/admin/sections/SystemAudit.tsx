@@ -75,7 +75,7 @@ export function SystemAudit(props: {
       {props.audit.entries.length === 0 ? (
         <p>Ei muutoksia valituilla ehdoilla.</p>
       ) : (
-        <table className="admin-table" aria-label="Muutoshistoria">
+        <table tabIndex={0} className="admin-table" aria-label="Muutoshistoria">
           <thead>
             <tr>
               <th>Aika</th>

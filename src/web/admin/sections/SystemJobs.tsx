@@ -38,7 +38,7 @@ export function SystemJobs({ jobs }: { jobs: JobList }) {
   return (
     <section aria-labelledby="system-jobs">
       <h2 id="system-jobs">Ajastetut työt</h2>
-      <table className="admin-table" aria-label="Ajastetut työt">
+      <table tabIndex={0} className="admin-table" aria-label="Ajastetut työt">
         <thead>
           <tr>
             <th>Työ</th>

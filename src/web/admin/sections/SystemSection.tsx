@@ -195,7 +195,7 @@ export function SystemSection() {
               </button>
             </form>
             {data.outbox.messages.length > 0 && (
-              <table className="admin-table" aria-label="Sähköpostit">
+              <table tabIndex={0} className="admin-table" aria-label="Sähköpostit">
                 <thead>
                   <tr>
                     <th>Luotu</th>

@@ -301,7 +301,7 @@ export function PastVersions<T extends EffectivePeriod & { id: number }>(props: 
   return (
     <details>
       <summary>{props.title}</summary>
-      <table className="admin-table">
+      <table tabIndex={0} className="admin-table">
         <thead>
           <tr>
             {props.columns.map(([heading]) => (

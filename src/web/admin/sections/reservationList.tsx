@@ -28,7 +28,7 @@ export function ReservationTable(props: {
   const shown = props.reservations.filter((r) => r.status !== "expired");
   if (!shown.length) return <p>Ei varauksia.</p>;
   return (
-    <table className="admin-table" aria-label="Varaukset">
+    <table tabIndex={0} className="admin-table" aria-label="Varaukset">
       <thead>
         <tr>
           <th>Aika</th>

@@ -1,3 +1,4 @@
+import { formatDay } from "../../pages/account/membershipFormat";
 import { field, numberOf } from "../formValues";
 import { Field, SettingsForm } from "./SettingsForm";
 import { saveSetting, type SettingsFormProps } from "./settingsFormProps";
@@ -82,14 +83,15 @@ export function OpeningForms({ data, canWrite, write }: SettingsFormProps) {
         <ul className="plain-list">
           {data.exceptions.map((e) => (
             <li key={e.date}>
-              {e.date}: {e.opensAt ? `${e.opensAt}–${e.closesAt}` : "suljettu"} {e.note ? `(${e.note})` : ""}{" "}
+              {formatDay(e.date)}: {e.opensAt ? `${e.opensAt}–${e.closesAt}` : "suljettu"}{" "}
+              {e.note ? `(${e.note})` : ""}{" "}
               <button
                 type="button"
-                className="button button-secondary"
+                className="button button-danger"
                 disabled={!canWrite}
                 onClick={() => write({ kind: "deleteException", date: e.date })}
               >
-                Poista {e.date}
+                Poista {formatDay(e.date)}
               </button>
             </li>
           ))}

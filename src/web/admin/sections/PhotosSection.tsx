@@ -97,7 +97,7 @@ export function PhotosSection() {
                 </button>
                 <button
                   type="button"
-                  className="button button-secondary"
+                  className="button button-danger"
                   disabled={!canWrite}
                   onClick={() => setConfirming(photo.id)}
                   aria-label={`Poista kuva: ${photo.alt}`}

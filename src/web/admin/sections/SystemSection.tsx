@@ -293,7 +293,7 @@ export function SystemSection() {
                     ) : (
                       <button
                         type="button"
-                        className="button button-secondary"
+                        className="button button-danger"
                         disabled={!canWrite}
                         aria-label={`Poista ylläpitäjä ${a.email}`}
                         onClick={() => setConfirmRemove(a.email)}

@@ -96,7 +96,7 @@ function VersionActions(props: {
       {v && (
         <button
           type="button"
-          className="button button-secondary"
+          className="button button-danger"
           disabled={!props.canWrite}
           onClick={(event) => props.onEnd(fromOf(new FormData(event.currentTarget.form!), props.today))}
         >
@@ -179,7 +179,7 @@ export function RuleForm(props: {
           required
         />
       </div>
-      <fieldset className="form-field">
+      <fieldset className="form-field weekday-picker">
         <legend>Päivät</legend>
         {WEEKDAY_SHORT.map((d, i) => (
           <label key={d}>

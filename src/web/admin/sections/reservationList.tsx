@@ -145,7 +145,7 @@ export function BlockList(props: {
             {formatTimeRange(b.start, b.end)} · {b.areaName ?? "Kaikki alueet"} · {b.reason}{" "}
             <button
               type="button"
-              className="button button-secondary"
+              className="button button-danger"
               disabled={!props.canWrite}
               onClick={() => props.onWrite({ kind: "deleteBlock", id: b.id })}
             >

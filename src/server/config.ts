@@ -93,6 +93,11 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().min(3).default("Koirapuisto <noreply@koirapuisto.local>"),
+  /**
+   * No mail server: every e-mail is printed to the log instead, with its links' secrets withheld.
+   * Production refuses to start with neither this nor SMTP_URL.
+   */
+  MAIL_TO_LOG: z.stringbool().default(false),
   ...paymentEnv,
   ALLOW_DEMO_PAYMENTS: z.stringbool().default(false),
   DOOR_PROVIDER: z.enum(["log", "shelly", "mqtt"]).default("log"),
@@ -149,6 +154,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   if (production && !e.SESSION_SECRET) problems.push("- SESSION_SECRET: required when NODE_ENV=production");
   if (production && !e.PUBLIC_URL) problems.push("- PUBLIC_URL: required when NODE_ENV=production");
+  if (production && !e.SMTP_URL && !e.MAIL_TO_LOG)
+    problems.push(
+      "- SMTP_URL: required when NODE_ENV=production (login links and receipts are e-mailed); without a mail server set MAIL_TO_LOG=true to print e-mails to the log instead, their links' secrets left out",
+    );
+  if (e.SMTP_URL && e.MAIL_TO_LOG)
+    problems.push(
+      "- MAIL_TO_LOG: SMTP_URL is set too; set one of them (MAIL_TO_LOG=true prints instead of sending)",
+    );
   const payments = paymentConfig(e, problems);
   if (production && payments.provider === "demo" && !e.ALLOW_DEMO_PAYMENTS)
     problems.push(

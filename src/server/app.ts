@@ -15,6 +15,7 @@ import {
 } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { fi } from "zod/locales";
+import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import { HttpError, loggableError } from "./errors.js";
 import { customerAuthPlugin } from "./plugins/customerAuth.js";
@@ -60,6 +61,17 @@ export type BuildAppOptions = {
   webFolder?: string;
 };
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function of the hop: Fastify's own number
+ * option trusts no hop at all for the client's address. With one proxy the socket's peer is trusted
+ * and the address it appended to X-Forwarded-For is the client's; entries further left are the
+ * client's own words.
+ */
+export function trustProxyOption(trust: Config["TRUST_PROXY"]): FastifyServerOptions["trustProxy"] {
+  if (typeof trust === "number") return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 export async function buildApp({
   ctx,
   logger = false,
@@ -71,7 +83,7 @@ export async function buildApp({
   const disableRequestLogging = ctx.config.LOG_LEVEL !== "debug" && ctx.config.LOG_LEVEL !== "trace";
   const app = Fastify({
     logger: withMaskedUrls(logger),
-    trustProxy: ctx.config.TRUST_PROXY,
+    trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     logController: new LogController({ disableRequestLogging }),
     // Long path tokens reach the routes, whose schemas refuse them with a clear message (and the
     // gate route records the attempt); Fastify's default (100) would refuse them before routing.

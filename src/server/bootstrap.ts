@@ -39,6 +39,16 @@ export function configuredDoorProvider(config: Config): DoorProvider {
   return logDoorProvider();
 }
 
+/**
+ * SMTP when SMTP_URL is set; otherwise printed: in full by default (development and tests: the
+ * login link is clicked from the terminal), without the links' secrets with MAIL_TO_LOG, the only
+ * way production runs without a mail server (config.ts).
+ */
+export function configuredMailTransport(config: Config, print?: (text: string) => void): MailTransport {
+  if (config.SMTP_URL) return smtpTransport(config.SMTP_URL);
+  return consoleTransport(print, { withholdSecrets: config.MAIL_TO_LOG });
+}
+
 /** Stripe when its secrets are set (config.ts has checked them), otherwise the demo page. */
 export function configuredPaymentProvider(config: Config, now: () => Date): PaymentProvider {
   if (config.PAYMENT_PROVIDER === "stripe" && config.stripe)
@@ -62,8 +72,7 @@ export async function createContext(
   // A demo gift card and discount code to try the checkout with, printed like the login links.
   if (config.NODE_ENV === "development")
     console.log(demoCreditsText(await seedDemoCredits(database.db, now())));
-  const transport =
-    overrides.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : consoleTransport());
+  const transport = overrides.mailTransport ?? configuredMailTransport(config);
   const availability = new AvailabilityCache(database.db, now);
   availability.watch(database);
   return {

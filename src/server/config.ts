@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { paymentConfig, paymentEnv, type PaymentConfig } from "./integrations/payments/config.js";
 import { adminAuthConfig, firebaseEnv, type AdminAuthConfig } from "./firebase/config.js";
@@ -8,6 +9,61 @@ const optionalString = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/** proxy-addr's names for ranges (Fastify's trustProxy takes them with addresses and CIDRs). */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+const isProxyAddress = (entry: string): boolean => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+
+const TRUST_PROXY_HELP =
+  "write the number of proxies in front of the server (e.g. TRUST_PROXY=1 for one reverse proxy) or their addresses (e.g. TRUST_PROXY=10.0.0.2 or 10.0.0.0/8,127.0.0.1)";
+
+/**
+ * Which X-Forwarded-For entries are the proxies' own: none (unset, "false" or 0), a hop count, or
+ * the proxies' addresses. The client's address is then the one the nearest trusted proxy saw.
+ * `true` is refused: Fastify would take the left-most entry, which the client writes itself.
+ */
+const trustProxyEnv = z
+  .string()
+  .trim()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const value = raw?.toLowerCase() ?? "";
+    if (value === "" || value === "false" || value === "0") return false;
+    if (value === "true") {
+      ctx.addIssue({
+        code: "custom",
+        message: `true would let every client choose its own address with a forged X-Forwarded-For; ${TRUST_PROXY_HELP}`,
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 100) return hops;
+      ctx.addIssue({ code: "custom", message: `${value} proxies is not plausible; ${TRUST_PROXY_HELP}` });
+      return z.NEVER;
+    }
+    const entries = value
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (!entries.length || bad.length) {
+      ctx.addIssue({
+        code: "custom",
+        message: `"${bad.join(", ") || value}" is not a number of proxies or an IP address or CIDR range; ${TRUST_PROXY_HELP}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce
@@ -17,8 +73,8 @@ const envSchema = z.object({
     .max(65535, "PORT must be between 1 and 65535")
     .default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
-  /** Behind a reverse proxy, trust its X-Forwarded-For (per-IP rate limits need the client's address). */
-  TRUST_PROXY: z.stringbool().default(false),
+  /** Behind reverse proxies, how many there are or their addresses (per-IP limits need the client's address). */
+  TRUST_PROXY: trustProxyEnv,
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: optionalString.pipe(
     z
@@ -37,6 +93,11 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().min(3).default("Koirapuisto <noreply@koirapuisto.local>"),
+  /**
+   * No mail server: every e-mail is printed to the log instead, with its links' secrets withheld.
+   * Production refuses to start with neither this nor SMTP_URL.
+   */
+  MAIL_TO_LOG: z.stringbool().default(false),
   ...paymentEnv,
   ALLOW_DEMO_PAYMENTS: z.stringbool().default(false),
   DOOR_PROVIDER: z.enum(["log", "shelly", "mqtt"]).default("log"),
@@ -93,6 +154,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   if (production && !e.SESSION_SECRET) problems.push("- SESSION_SECRET: required when NODE_ENV=production");
   if (production && !e.PUBLIC_URL) problems.push("- PUBLIC_URL: required when NODE_ENV=production");
+  if (production && !e.SMTP_URL && !e.MAIL_TO_LOG)
+    problems.push(
+      "- SMTP_URL: required when NODE_ENV=production (login links and receipts are e-mailed); without a mail server set MAIL_TO_LOG=true to print e-mails to the log instead, their links' secrets left out",
+    );
+  if (e.SMTP_URL && e.MAIL_TO_LOG)
+    problems.push(
+      "- MAIL_TO_LOG: SMTP_URL is set too; set one of them (MAIL_TO_LOG=true prints instead of sending)",
+    );
   const payments = paymentConfig(e, problems);
   if (production && payments.provider === "demo" && !e.ALLOW_DEMO_PAYMENTS)
     problems.push(

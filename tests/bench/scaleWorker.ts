@@ -92,7 +92,9 @@ const config = loadConfig({
   FIREBASE_API_KEY: "AIza-bench-key",
   GOOGLE_APPLICATION_CREDENTIALS: "/nonexistent/bench-service-account.json",
   // As tests/bench/server.ts: each checkout comes from its own address behind a trusted proxy.
-  TRUST_PROXY: "true",
+  TRUST_PROXY: "1",
+  // No mail server: the transport below prints nothing.
+  MAIL_TO_LOG: "true",
   MAX_CONCURRENT_REQUESTS: "1000",
 });
 const ctx = await createContext(config, database, {

@@ -27,7 +27,9 @@ const config = loadConfig({
   SESSION_SECRET: "bench-secret-bench-secret-bench-secret",
   PUBLIC_URL: "http://127.0.0.1",
   ALLOW_DEMO_PAYMENTS: "true",
-  TRUST_PROXY: "true",
+  TRUST_PROXY: "1",
+  // No mail server: the transport below prints nothing.
+  MAIL_TO_LOG: "true",
   MAX_CONCURRENT_REQUESTS: "1000",
   // Admin sign-in is not benchmarked; production only needs a project named (never called here).
   FIREBASE_PROJECT_ID: "koirapuisto-bench",

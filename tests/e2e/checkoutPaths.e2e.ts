@@ -31,7 +31,7 @@ import { browserProbe, type PageProbe } from "../support/pageProbe.js";
  * or "Peruuta" was pressed on the demo payment page, and pending while neither was.
  */
 
-const e2e = serverAndBrowserForFile({ env: { NODE_ENV: "development", TRUST_PROXY: "true" } });
+const e2e = serverAndBrowserForFile({ env: { NODE_ENV: "development", TRUST_PROXY: "1" } });
 
 type World = {
   page: WatchedPage;

@@ -33,7 +33,7 @@ import { serverAndBrowserForFile, type WatchedPage } from "../support/e2e.js";
  * address (X-Forwarded-For), so the per-address login-link limit counts each path apart.
  */
 
-const e2e = serverAndBrowserForFile({ env: { TRUST_PROXY: "true" } });
+const e2e = serverAndBrowserForFile({ env: { TRUST_PROXY: "1" } });
 
 /* ---------- The real server, as a customer's other devices and mailbox use it ---------- */
 

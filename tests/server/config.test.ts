@@ -34,6 +34,7 @@ describe("configuration from the environment", () => {
       NODE_ENV: "production",
       PUBLIC_URL: "https://x.fi",
       SESSION_SECRET: "s".repeat(32),
+      SMTP_URL: "smtp://mail.x.fi:587",
       ...firebaseProject,
     };
     expect(() => loadConfig(production)).toThrow("demo payment page is refused in production");
@@ -52,6 +53,7 @@ describe("configuration from the environment", () => {
       PUBLIC_URL: "https://x.fi",
       SESSION_SECRET: "s".repeat(32),
       ALLOW_DEMO_PAYMENTS: "true",
+      SMTP_URL: "smtp://mail.x.fi:587",
     };
 
     it("uses the Auth emulator in development, started by the server unless one is named", () => {

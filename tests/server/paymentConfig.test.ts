@@ -38,6 +38,7 @@ describe("choosing the payment provider", () => {
       NODE_ENV: "production",
       SESSION_SECRET: "x".repeat(40),
       PUBLIC_URL: "https://koirapuisto.example",
+      SMTP_URL: "smtp://mail.koirapuisto.example:587",
     };
     expect(() => loadConfig(production)).toThrow(/demo payment page is refused in production/);
     expect(() => loadConfig({ ...production, ...stripeEnv })).not.toThrow(/PAYMENT_PROVIDER/);

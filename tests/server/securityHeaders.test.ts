@@ -5,6 +5,7 @@ const production = {
   SESSION_SECRET: "a-production-secret-of-at-least-32-characters",
   PUBLIC_URL: "https://koirapuisto.example",
   ALLOW_DEMO_PAYMENTS: "true",
+  SMTP_URL: "smtp://mail.koirapuisto.example:587",
   FIREBASE_PROJECT_ID: "koirapuisto-prod",
   FIREBASE_API_KEY: "AIza-test-key",
   GOOGLE_APPLICATION_CREDENTIALS: "/etc/koirapuisto/firebase-service-account.json",

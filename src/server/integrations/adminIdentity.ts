@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
-import { getAuth } from "firebase-admin/auth";
+import { getAuth, type DecodedIdToken } from "firebase-admin/auth";
 import type { AdminAuthConfig } from "../firebase/config.js";
 
 /**
@@ -68,6 +68,29 @@ export function firebaseAdminIdentity(config: AdminAuthConfig): AdminIdentity {
     else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
   };
 
+  /**
+   * The emulator signs nothing, so firebase-admin accepts any well-formed token there: one written
+   * by hand with `admin: true` would pass. Only the user id is taken from such a token; the user
+   * must exist in the emulator, not be disabled, and the token must be issued and signed in no
+   * earlier than the user's last revocation; the e-mail, its verification and the claims are the
+   * emulator's own record of the user, never the token's words.
+   */
+  async function emulatorUserOf(decoded: DecodedIdToken): Promise<VerifiedIdentity | null> {
+    const user = await auth.getUser(decoded.uid);
+    if (user.disabled) return null;
+    const validSince = user.tokensValidAfterTime
+      ? Math.floor(Date.parse(user.tokensValidAfterTime) / 1000)
+      : 0;
+    const issued = (claim: unknown) => typeof claim === "number" && claim >= validSince;
+    if (!issued(decoded.iat) || !issued(decoded.auth_time)) return null;
+    return {
+      uid: user.uid,
+      email: user.email?.toLowerCase() ?? null,
+      emailVerified: user.emailVerified,
+      adminClaim: user.customClaims?.admin === true,
+    };
+  }
+
   return {
     mode: config.mode,
     async verify(idToken) {
@@ -76,12 +99,14 @@ export function firebaseAdminIdentity(config: AdminAuthConfig): AdminIdentity {
       pointAtProvider();
       try {
         const decoded = await auth.verifyIdToken(idToken, true);
-        return {
-          uid: decoded.uid,
-          email: decoded.email?.toLowerCase() ?? null,
-          emailVerified: decoded.email_verified === true,
-          adminClaim: decoded.admin === true,
-        };
+        if (config.mode === "firebase")
+          return {
+            uid: decoded.uid,
+            email: decoded.email?.toLowerCase() ?? null,
+            emailVerified: decoded.email_verified === true,
+            adminClaim: decoded.admin === true,
+          };
+        return await emulatorUserOf(decoded);
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (typeof code === "string" && REFUSED_CODES.has(code)) return null;

@@ -23,8 +23,37 @@ export type MailTransport = {
 
 export const MAX_MAIL_ATTEMPTS = 6;
 
-/** Prints each message, so a developer can click the login link from the terminal. */
-export function consoleTransport(print: (text: string) => void = console.log): MailTransport {
+const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/g;
+/** What looks like a random token in a path (ours are 32 or 43 base64url characters). */
+const TOKEN_LIKE = /[A-Za-z0-9_-]{20,}/g;
+const URL_PARTS = /^(https?:\/\/[^/?#]*)([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/s;
+const WITHHELD = "[poistettu]";
+
+/**
+ * Every link in the text with its possible secrets withheld: each query value, the fragment and
+ * everything in the path that looks like a token. Links are capabilities (a login, a booking's own
+ * page, the gate, a waitlist entry), so none is printed whole; the rest of the text stays readable.
+ */
+export function withholdLinkSecrets(text: string): string {
+  return text.replace(URL_IN_TEXT, (url) => {
+    const [, origin, path = "", query, fragment] = URL_PARTS.exec(url) ?? [];
+    if (origin === undefined) return WITHHELD;
+    const params = query?.split("&").map((pair) => pair.replace(/=.*/s, `=${WITHHELD}`));
+    return `${origin}${path.replace(TOKEN_LIKE, WITHHELD)}${params ? `?${params.join("&")}` : ""}${fragment ? `#${WITHHELD}` : ""}`;
+  });
+}
+
+/**
+ * Prints each message, so a developer can click the login link from the terminal. With
+ * `withholdSecrets` (MAIL_TO_LOG, an operator's choice for a site without a mail server) the
+ * links are printed without their secrets (withholdLinkSecrets): a log is read by more people
+ * than the mailbox's owner, and a link from it would sign in or open the gate.
+ */
+export function consoleTransport(
+  print: (text: string) => void = console.log,
+  { withholdSecrets = false }: { withholdSecrets?: boolean } = {},
+): MailTransport {
+  const show = withholdSecrets ? withholdLinkSecrets : (text: string) => text;
   return {
     name: "console",
     async deliver(from, mail) {
@@ -32,13 +61,15 @@ export function consoleTransport(print: (text: string) => void = console.log): M
       print(
         [
           "",
-          "──────── e-mail (no SMTP_URL set: printed instead of sent) ────────",
+          withholdSecrets
+            ? "──────── e-mail (MAIL_TO_LOG: printed instead of sent, links without their secrets) ────────"
+            : "──────── e-mail (no SMTP_URL set: printed instead of sent) ────────",
           `From: ${from}`,
           `To: ${mail.to}`,
-          `Subject: ${mail.subject}`,
+          `Subject: ${show(mail.subject)}`,
           ...(files ? [`Attachments: ${files}`] : []),
           "",
-          mail.text,
+          show(mail.text),
           "────────────────────────────────────────────────────────────────────",
           "",
         ].join("\n"),

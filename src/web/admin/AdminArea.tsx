@@ -1,5 +1,5 @@
 import { Suspense, use } from "react";
-import { Navigate, Route, Routes } from "react-router-dom";
+import { Link, Navigate, Route, Routes, useLocation } from "react-router-dom";
 import { adminAuthConfigSchema } from "../../domain/admin/session";
 import { http } from "../../client/http";
 import { AdminLayout } from "./AdminLayout";
@@ -10,6 +10,22 @@ import { RequireAdmin } from "./RequireAdmin";
 import { adminSections } from "./sections";
 import "./admin.css";
 import "../finnishValidation";
+
+/** An admin path that is no section (spec §2: any other path is the not-found page), in the admin's frame. */
+function AdminNotFound() {
+  const { pathname } = useLocation();
+  return (
+    <section className="admin-section">
+      <h1>Sivua ei löytynyt</h1>
+      <p>
+        Osoitteessa <code>{pathname}</code> ei ole ylläpidon sivua. Valitse osio valikosta.
+      </p>
+      <Link to="/hallinta/varaukset" className="button">
+        Varauksiin
+      </Link>
+    </section>
+  );
+}
 
 /**
  * Everything under /hallinta, loaded only when an admin path is opened (router.tsx imports this
@@ -31,7 +47,7 @@ export function AdminRoutes({ environment }: { environment: AdminEnvironment }) 
           {adminSections.map(({ path, Page }) => (
             <Route key={path} path={path} element={<Page />} />
           ))}
-          <Route path="*" element={<Navigate to="varaukset" replace />} />
+          <Route path="*" element={<AdminNotFound />} />
         </Route>
       </Routes>
     </AdminSession>

@@ -141,7 +141,7 @@ export function RuleForm(props: {
       : `Hinta ${r.name}`;
   return (
     <form
-      className="admin-toolbar"
+      className="admin-toolbar price-form"
       aria-label={label}
       onSubmit={(event) => {
         event.preventDefault();
@@ -238,7 +238,7 @@ export function TierForm(props: {
       : `Taso ${t.level}`;
   return (
     <form
-      className="admin-toolbar"
+      className="admin-toolbar price-form"
       aria-label={label}
       onSubmit={(event) => {
         event.preventDefault();

@@ -130,13 +130,16 @@ export function retentionRepository(db: DbOrTx) {
 
     // The IP clean-up (clearExpiredIps): addresses kept for limits, dropped once no limit reads them.
 
-    /** Bookings made before the cut-off keep no checkout address (reservations_hold_ip_kept index). */
+    /**
+     * Bookings whose checkout hold ended before the cut-off keep no checkout address (every row
+     * with one has a hold end; reservations_hold_ip_kept index).
+     */
     holdIpsBefore: async (cutoff: Date) =>
       deleted(
         await db
           .update(reservations)
           .set({ holdIp: null })
-          .where(and(isNotNull(reservations.holdIp), lt(reservations.createdAt, cutoff)))
+          .where(and(isNotNull(reservations.holdIp), lt(reservations.holdExpiresAt, cutoff)))
           .returning({ id: reservations.id }),
       ),
 

@@ -1,7 +1,7 @@
 ALTER TABLE "waitlist_entries" ALTER COLUMN "ip" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "changed" jsonb;--> statement-breakpoint
 CREATE INDEX "door_events_ip_kept" ON "door_events" USING btree ("created_at") WHERE "door_events"."ip" is not null;--> statement-breakpoint
-CREATE INDEX "reservations_hold_ip_kept" ON "reservations" USING btree ("created_at") WHERE "reservations"."hold_ip" is not null;--> statement-breakpoint
+CREATE INDEX "reservations_hold_ip_kept" ON "reservations" USING btree ("hold_expires_at") WHERE "reservations"."hold_ip" is not null;--> statement-breakpoint
 CREATE INDEX "waitlist_entries_ip_kept" ON "waitlist_entries" USING btree ("created_at") WHERE "waitlist_entries"."ip" is not null;--> statement-breakpoint
 -- Issue 31: the audit log keeps no one's e-mail, name, phone, IP address or link secrets
 -- (system/auditRedaction.ts does the same to every new row). For an update (a record before and

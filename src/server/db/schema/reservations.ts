@@ -110,9 +110,9 @@ export const reservations = pgTable(
     index("reservations_hold_ip")
       .on(t.holdIp)
       .where(sql`${t.status} = 'pending'`),
-    // The IP clean-up's rows: bookings still holding their checkout's address, by age.
+    // The IP clean-up's rows: bookings still holding their checkout's address, by their hold's end.
     index("reservations_hold_ip_kept")
-      .on(t.createdAt)
+      .on(t.holdExpiresAt)
       .where(sql`${t.holdIp} is not null`),
   ],
 );

@@ -99,5 +99,6 @@ describe.each(databaseKinds)("the audit log without personal data on %s", (kind)
     } finally {
       await old.close();
     }
-  });
+    // Every migration from an empty database, as ledgerMigration.test.ts: slow on PGlite.
+  }, 120_000);
 });

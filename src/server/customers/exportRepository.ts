@@ -54,10 +54,7 @@ export const EXPORTED: Record<string, (ids: Ids) => SQL> = {
         entityIn("payment", myPayments(ids)),
         entityIn("invoice", myInvoices(ids)),
         // The membership's rows (admin.ts's entity "membership"; "subscription" in older rows).
-        entityIn(
-          "membership",
-          sql`select s.id from subscriptions s where s.customer_id = ${ids.customerId}`,
-        ),
+        entityIn("membership", sql`select s.id from subscriptions s where s.customer_id = ${ids.customerId}`),
         entityIn(
           "subscription",
           sql`select s.id from subscriptions s where s.customer_id = ${ids.customerId}`,

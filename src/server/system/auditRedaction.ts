@@ -96,7 +96,7 @@ export function redactAudit(
   const changed =
     isRecord(was) && isRecord(is)
       ? [...new Set([...Object.keys(was), ...Object.keys(is)])]
-          .filter((k) => (k in was) !== (k in is) || !sameJson(was[k], is[k]))
+          .filter((k) => k in was !== k in is || !sameJson(was[k], is[k]))
           .sort()
       : null;
   return { before: strip(was, personal), after: strip(is, personal), changed };

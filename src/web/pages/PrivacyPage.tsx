@@ -83,8 +83,8 @@ export function PrivacyPage() {
           <li>Porttitapahtumat ja sähköpostiloki säilytetään 12 kuukautta.</li>
           <li>
             IP-osoite poistetaan varauksesta, porttitapahtumasta, jonopaikasta ja kirjautumislinkistä
-            vuorokauden kuluttua, sillä väärinkäytösten rajoitukset koskevat enintään tunnin jaksoja.
-            Pyyntö lähettää varaukset sähköpostiin poistetaan kokonaan vuorokauden kuluttua.
+            vuorokauden kuluttua, sillä väärinkäytösten rajoitukset koskevat enintään tunnin jaksoja. Pyyntö
+            lähettää varaukset sähköpostiin poistetaan kokonaan vuorokauden kuluttua.
           </li>
           <li>Jonopaikka vapautuvalle ajalle poistetaan 30 päivää sen päättymisen jälkeen.</li>
           <li>Kirjautumislinkki vanhenee 15 minuutissa ja toimii vain kerran.</li>
@@ -123,7 +123,8 @@ export function PrivacyPage() {
           Kirjautunut asiakas näkee ja voi ladata omat tietonsa ja poistaa tilinsä{" "}
           <Link to="/oma-tili">Oma tili</Link> -sivulla. Tilin voi poistaa, kun avoimia laskuja tai voimassa
           olevaa jäsenyyttä ei ole; kirjanpitoon kuuluvista laskuista ja varauksista poistetaan silloin
-          nimesi, sähköpostiosoitteesi, puhelinnumerosi ja IP-osoitteesi. Muita pyyntöjä voit lähettää sähköpostitse
+          nimesi, sähköpostiosoitteesi, puhelinnumerosi ja IP-osoitteesi. Muita pyyntöjä voit lähettää
+          sähköpostitse
           {email ? (
             <>
               {" "}

@@ -95,6 +95,12 @@ describe.each(databaseKinds)("the own-data export (%s)", (kind) => {
     expect(records.subscriptions).toHaveLength(1);
     expect(records.invoices).toHaveLength(1);
     expect(records.audit_log!.map((r) => r.action)).toContain("reservation.cancel_with_refund");
+    // The admin who acted is a role, not their e-mail or Firebase uid (issue 31), here or in the ledger.
+    expect(records.audit_log!.every((r) => r.actor === "ylläpitäjä" && !("actor_email" in r))).toBe(true);
+    expect(records.audit_log!.every((r) => !("actor_uid" in r))).toBe(true);
+    expect(records.ledger_entries!.map((r) => r.actor)).toContain("ylläpitäjä");
+    expect(JSON.stringify(res.json())).not.toContain(admin.email);
+    expect(JSON.stringify(res.json())).not.toContain(admin.uid);
     expect(records.email_outbox!.every((r) => r.to === email && !("text" in r))).toBe(true);
   });
 });

@@ -7,9 +7,12 @@ import {
   gateOutages,
   lightSwitches,
   magicLinkTokens,
+  reservationLookups,
+  reservations,
 } from "../../src/server/db/schema.js";
 import { jobs } from "../../src/server/jobs/index.js";
 import { createTestApp, type TestApp } from "../support/app.js";
+import { checkoutBody } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -94,6 +97,64 @@ describe.each(databaseKinds)("personal data retention on %s", (kind) => {
     t.clock.advance(30 * DAY_MS);
     await purge();
     expect(await counts()).toMatchObject({ sessions: 0 });
+  });
+});
+
+describe.each(databaseKinds)("IP addresses kept for limits on %s", (kind) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(kind);
+    t.clock.set("2026-06-15T12:00:00+03:00");
+  });
+  afterEach(() => t.close());
+
+  const IP = "203.0.113.5";
+  const clear = () => jobs.find((j) => j.name === "clear-expired-ips")!.run(t.ctx);
+  const kept = async () => ({
+    holds: (await t.ctx.db.select().from(reservations)).map((r) => r.holdIp),
+    presses: (await t.ctx.db.select().from(doorEvents)).map((e) => e.ip),
+    links: (await t.ctx.db.select().from(magicLinkTokens)).map((l) => l.requestedIp),
+    lookups: (await t.ctx.db.select().from(reservationLookups)).map((l) => l.ip),
+  });
+
+  it("are cleared a day after they were recorded, the booking look-ups deleted", async () => {
+    const inject = (method: "POST", url: string, payload?: object) =>
+      t.app.inject({ method, url, payload, remoteAddress: IP });
+    expect(
+      (
+        await inject(
+          "POST",
+          "/api/v2/reservations",
+          checkoutBody("2026-06-16T10:00:00+03:00", "2026-06-16T11:00:00+03:00"),
+        )
+      ).statusCode,
+    ).toBe(201);
+    expect((await inject("POST", "/api/v2/door/no-such-token/open")).statusCode).toBe(404);
+    expect((await inject("POST", "/api/v2/auth/magic-link", { email: "ip@example.com" })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await inject("POST", "/api/v2/reservations/lookup", { email: "ip@example.com" })).statusCode,
+    ).toBe(202);
+    const all = { holds: [IP], presses: [IP], links: [IP], lookups: [IP] };
+    expect(await kept()).toEqual(all);
+
+    // The longest limit reads an hour back; a day later the address still is there...
+    t.clock.advance(23 * 60 * 60_000);
+    await clear();
+    expect(await kept()).toEqual(all);
+    // ...and then it is gone, the rows (bookings, the gate's log, links) kept.
+    t.clock.advance(2 * 60 * 60_000);
+    expect(await clear()).toMatchObject({ holdIps: 1, doorIps: 1, loginLinkIps: 1, reservationLookups: 1 });
+    expect(await kept()).toEqual({ holds: [null], presses: [null], links: [null], lookups: [] });
+    // A second server's run (or the next hour's) finds nothing left.
+    expect(await clear()).toEqual({
+      holdIps: 0,
+      doorIps: 0,
+      waitlistIps: 0,
+      loginLinkIps: 0,
+      reservationLookups: 0,
+    });
   });
 });
 

@@ -199,6 +199,7 @@ export const jobLabels = {
   "switch-lights": "Valojen ohjaus",
   "offer-freed-slots": "Vapautuneet ajat jonolle",
   "purge-expired-personal-data": "Vanhojen henkilötietojen poisto",
+  "clear-expired-ips": "Vanhojen IP-osoitteiden poisto",
 } as const;
 
 export const jobRunStatusLabels = { running: "Käynnissä", ok: "Onnistui", failed: "Epäonnistui" } as const;

@@ -108,8 +108,11 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   entity: z.string(),
   entityId: z.nullable(z.string()),
+  /** The record before and after, without anyone's personal data or link secrets (issue 31). */
   before: z.unknown(),
   after: z.unknown(),
+  /** For an update, every field that changed, those whose values are not kept included. */
+  changed: z.array(z.string()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditListSchema = z.object({

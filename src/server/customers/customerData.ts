@@ -10,7 +10,9 @@ import { currentSubscription, hasAccessOn } from "../subscriptions/service.js";
 /**
  * The privacy notice's right to erasure: a customer can delete the account (what is held about
  * them is exported by customerExport.ts). Invoices and bookings are accounting records (kirjanpitolaki: 6 years) and stay, with
- * the person's name, e-mail and phone replaced.
+ * the person's name, e-mail and phone replaced and their IP addresses cleared. The audit log holds
+ * no personal data to erase (system/auditRedaction.ts); tests/server/erasure.test.ts reads every
+ * column that could hold some after an erasure.
  */
 
 export const ANONYMISED_EMAIL = "poistettu@asiakas.invalid";
@@ -34,6 +36,8 @@ export async function deleteCustomer(ctx: AppContext, customer: Customer) {
       );
     // Coming bookings are cancelled: without the account nobody could use or cancel them.
     await repository.cancelComingMemberBookings(customer, now);
+    // The gate's presses on their bookings lose their IPs while the bookings can still be found by them.
+    await repository.clearDoorIps(customer);
     const anonymised = { name: ANONYMISED_NAME, email: ANONYMISED_EMAIL };
     await repository.anonymiseBookings(customer, anonymised);
     await repository.anonymiseInvoices(customer.id, anonymised);
@@ -41,6 +45,9 @@ export async function deleteCustomer(ctx: AppContext, customer: Customer) {
     await repository.deleteMailTo(customer.email);
     // Waitlist entries are no record of anything: gone (an offer's hold, anonymised above, just expires).
     await repository.deleteWaitlistEntries(mailboxKey(customer.email));
+    // Look-ups (mailbox and IP) count only toward limits; stored answers may repeat the address.
+    await repository.deleteLookups(mailboxKey(customer.email));
+    await repository.deleteStoredAnswers(customer);
     // Sessions and login links go with the row (ON DELETE CASCADE).
     await repository.delete(customer.id);
   });

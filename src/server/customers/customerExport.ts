@@ -10,8 +10,9 @@ import { currentSubscription, toSubscriptionView } from "../subscriptions/servic
  * The privacy notice's right of access: everything stored about a customer. Besides the views the
  * account page shows (membership, invoices, recent bookings, e-mails), `records` holds the rows of
  * every table that refers to the customer, as stored, under the table's name: bookings of every
- * status with the address they came from, payments, refunds, gift-card and discount shares, the
- * gate's events with their IPs, sessions, login links, and admins' actions on them.
+ * status (with the address they came from, for the day it is kept), payments, refunds, gift-card
+ * and discount shares, the gate's events, sessions, login links, and admins' actions on them, the
+ * admin shown by role ("ylläpitäjä"), not by e-mail or uid.
  * The tables and their conditions are exportRepository.ts's EXPORTED.
  */
 

@@ -53,6 +53,8 @@ export const EXPORTED: Record<string, (ids: Ids) => SQL> = {
         entityIn("reservation", myReservations(ids)),
         entityIn("payment", myPayments(ids)),
         entityIn("invoice", myInvoices(ids)),
+        // The membership's rows (admin.ts's entity "membership"; "subscription" in older rows).
+        entityIn("membership", sql`select s.id from subscriptions s where s.customer_id = ${ids.customerId}`),
         entityIn(
           "subscription",
           sql`select s.id from subscriptions s where s.customer_id = ${ids.customerId}`,
@@ -67,12 +69,23 @@ export const NOT_EXPORTED: Record<string, string> = {
   admins: "the admins' own accounts, not customers",
 };
 
+/**
+ * The admin who acted is shown by role, not by their e-mail or Firebase uid (issue 31): the
+ * customer's data, not the staff's. The audit log names them in actor_email and actor_uid; a
+ * ledger entry's actor is an admin's e-mail, or the kind of actor ("system", "visitor", "member").
+ */
+export const ADMIN_ROLE = "ylläpitäjä";
+const ADMIN_COLUMNS: Record<string, SQL> = {
+  audit_log: sql`- array['actor_email', 'actor_uid'] || jsonb_build_object('actor', ${ADMIN_ROLE}::text)`,
+  ledger_entries: sql`|| jsonb_build_object('actor', case when t.actor like '%@%' then ${ADMIN_ROLE}::text else t.actor end)`,
+};
+
 /** The rows of one table that the condition finds, as JSON, without the secret columns. */
 export async function recordsOf(db: DbOrTx, table: string, where: SQL) {
   const hidden = table === "email_outbox" ? [...SECRET_COLUMNS, ...MAIL_BODY_COLUMNS] : SECRET_COLUMNS;
   // Both drivers (PGlite, node-postgres) answer execute() with { rows }.
   const result = await db.execute(
-    sql`select to_jsonb(t) - ${sql.raw(`array[${hidden.map((c) => `'${c}'`).join(",")}]`)} as row
+    sql`select (to_jsonb(t) - ${sql.raw(`array[${hidden.map((c) => `'${c}'`).join(",")}]`)}) ${ADMIN_COLUMNS[table] ?? sql``} as row
       from ${sql.identifier(table)} t where ${where} order by t.created_at`,
   );
   return (result as unknown as { rows: Array<{ row: Record<string, unknown> }> }).rows.map((r) => r.row);

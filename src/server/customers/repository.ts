@@ -1,11 +1,14 @@
-import { and, count, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import {
   customers,
   customerSessions,
+  doorEvents,
   emailOutbox,
+  idempotencyKeys,
   invoices,
   magicLinkTokens,
+  reservationLookups,
   reservations,
   subscriptions,
   waitlistEntries,
@@ -14,7 +17,8 @@ import {
 /**
  * The customers' queries (decision 037): accounts, their sessions and login links, and the erasure
  * of an account, which the customer answers for across the tables that name them (bookings and
- * invoices anonymised, memberships detached, e-mails and waitlist entries deleted). The export's
+ * invoices anonymised, their gate presses without IPs, memberships detached, e-mails, look-ups,
+ * stored answers and waitlist entries deleted; the audit log never held them). The export's
  * queries are in exportRepository.ts. Takes the database or the caller's transaction; the services
  * decide where a transaction begins.
  */
@@ -157,14 +161,30 @@ export function customerRepository(db: DbOrTx) {
         );
     },
 
-    /** Every booking of the customer (by account or address) keeps no name, address or phone. */
+    /** The gate presses on the customer's bookings keep no IP address (door_events_reservation). */
+    async clearDoorIps(customer: { id: string; email: string }): Promise<void> {
+      await db
+        .update(doorEvents)
+        .set({ ip: null })
+        .where(
+          and(
+            isNotNull(doorEvents.ip),
+            inArray(
+              doorEvents.reservationId,
+              db.select({ id: reservations.id }).from(reservations).where(bookingsOf(customer)),
+            ),
+          ),
+        );
+    },
+
+    /** Every booking of the customer (by account or address) keeps no name, address, phone or IP. */
     async anonymiseBookings(
       customer: { id: string; email: string },
       anonymised: { name: string; email: string },
     ): Promise<void> {
       await db
         .update(reservations)
-        .set({ ...anonymised, phone: null, customerId: null })
+        .set({ ...anonymised, phone: null, holdIp: null, customerId: null })
         .where(bookingsOf(customer));
     },
 
@@ -189,6 +209,27 @@ export function customerRepository(db: DbOrTx) {
 
     async deleteWaitlistEntries(mailbox: string): Promise<void> {
       await db.delete(waitlistEntries).where(eq(waitlistEntries.mailbox, mailbox));
+    },
+
+    /** The mailbox's booking look-ups (reservation_lookups_mailbox). */
+    async deleteLookups(mailbox: string): Promise<void> {
+      await db.delete(reservationLookups).where(eq(reservationLookups.mailbox, mailbox));
+    },
+
+    /**
+     * The stored first answers of the customer's idempotent POSTs (their scope ends with the
+     * customer's id) and any other naming the address (a visitor's checkout before the account): the
+     * table holds a day of answers (purged daily), so it is read through.
+     */
+    async deleteStoredAnswers(customer: { id: string; email: string }): Promise<void> {
+      await db
+        .delete(idempotencyKeys)
+        .where(
+          or(
+            sql`${idempotencyKeys.scope} like ${`% ${customer.id}`}`,
+            sql`strpos(lower(${idempotencyKeys.responseBody}), ${customer.email.toLowerCase()}) > 0`,
+          ),
+        );
     },
 
     /** The customer's row; sessions and login links go with it (ON DELETE CASCADE). */

@@ -158,8 +158,8 @@ export async function resendInvoiceMail(ctx: AppContext, actor: AdminActor, id: 
       action: "invoice.resend",
       entity: "invoice",
       entityId: id,
-      before: { status: invoice.status, email: invoice.email },
-      after: { mailId, kind: mail.kind, to: mail.to },
+      // The mail sent, by id: its address is the invoice's, which the log does not keep (issue 31).
+      after: { status: invoice.status, mailId, kind: mail.kind },
     });
     return { mailId, number: invoice.number, to: mail.to };
   });

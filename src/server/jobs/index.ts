@@ -14,7 +14,7 @@ import { retryDueRefunds } from "../payments/refunds.js";
 import { queueDueReminders } from "../reservations/reminders.js";
 import { runHealthChecks } from "../system/health.js";
 import { jobRepository } from "../system/jobRepository.js";
-import { purgeExpiredPersonalData } from "../system/retention.js";
+import { clearExpiredIps, purgeExpiredPersonalData } from "../system/retention.js";
 import { offerFreedSlots } from "../waitlist/offers.js";
 
 export type Job = {
@@ -103,6 +103,12 @@ export const jobs: Job[] = [
     name: "purge-expired-personal-data",
     schedule: "0 30 3 * * *",
     run: purgeExpiredPersonalData,
+  },
+  {
+    // IP addresses kept for limits are cleared once a day old (system/retention.ts).
+    name: "clear-expired-ips",
+    schedule: "0 50 * * * *",
+    run: clearExpiredIps,
   },
 ];
 

@@ -64,6 +64,7 @@ export async function listAudit(ctx: AppContext, query: AuditQuery): Promise<Aud
       entityId: r.entityId,
       before: r.before,
       after: r.after,
+      changed: r.changed ?? [],
     })),
     total,
     page: page.page,

@@ -18,6 +18,12 @@ export const RETENTION = {
   idempotencyDays: 1,
   /** A waitlist entry that has ended (booked, missed, left, slot started): 30 days, for questions. */
   waitlistDays: 30,
+  /**
+   * IP addresses kept for limits (checkout holds, gate presses, booking look-ups, waitlist joins,
+   * login links): the longest limit window is an hour (the waitlist's and login links' per IP), a
+   * hold lives minutes; after a day an address is of no use and is cleared (clearExpiredIps, hourly).
+   */
+  ipHours: 24,
 } as const;
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -64,5 +70,24 @@ export async function purgeExpiredPersonalData(ctx: AppContext) {
     emails: mail,
     loginLinks: links,
     sessions: sessions,
+  };
+}
+
+/**
+ * Clears the IP addresses kept for limits once a day old (RETENTION.ipHours): a booking's checkout
+ * address, a gate press's, a waitlist join's and a login link's; a booking look-up's row, which
+ * holds only its mailbox and IP for the limits, is deleted. Each statement finds its rows through a
+ * partial index on those still holding an address; run by one server per due time (jobs/index.ts),
+ * and a second run finds nothing left to do.
+ */
+export async function clearExpiredIps(ctx: AppContext) {
+  const cutoff = new Date(ctx.now().getTime() - RETENTION.ipHours * 60 * 60_000);
+  const clear = retentionRepository(ctx.db);
+  return {
+    holdIps: await clear.holdIpsBefore(cutoff),
+    doorIps: await clear.doorIpsBefore(cutoff),
+    waitlistIps: await clear.waitlistIpsBefore(cutoff),
+    loginLinkIps: await clear.loginLinkIpsBefore(cutoff),
+    reservationLookups: await clear.reservationLookupsBefore(cutoff),
   };
 }

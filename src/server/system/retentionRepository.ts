@@ -128,6 +128,51 @@ export function retentionRepository(db: DbOrTx) {
           .returning({ id: reservationLookups.id }),
       ),
 
+    // The IP clean-up (clearExpiredIps): addresses kept for limits, dropped once no limit reads them.
+
+    /**
+     * Bookings whose checkout hold ended before the cut-off keep no checkout address (every row
+     * with one has a hold end; reservations_hold_ip_kept index).
+     */
+    holdIpsBefore: async (cutoff: Date) =>
+      deleted(
+        await db
+          .update(reservations)
+          .set({ holdIp: null })
+          .where(and(isNotNull(reservations.holdIp), lt(reservations.holdExpiresAt, cutoff)))
+          .returning({ id: reservations.id }),
+      ),
+
+    /** Gate presses made before the cut-off keep no address (door_events_ip_kept index). */
+    doorIpsBefore: async (cutoff: Date) =>
+      deleted(
+        await db
+          .update(doorEvents)
+          .set({ ip: null })
+          .where(and(isNotNull(doorEvents.ip), lt(doorEvents.createdAt, cutoff)))
+          .returning({ id: doorEvents.id }),
+      ),
+
+    /** Waitlist joins made before the cut-off keep no address (waitlist_entries_ip_kept index). */
+    waitlistIpsBefore: async (cutoff: Date) =>
+      deleted(
+        await db
+          .update(waitlistEntries)
+          .set({ ip: null })
+          .where(and(isNotNull(waitlistEntries.ip), lt(waitlistEntries.createdAt, cutoff)))
+          .returning({ id: waitlistEntries.id }),
+      ),
+
+    /** Login links made before the cut-off keep no address (the table holds a day or two of links). */
+    loginLinkIpsBefore: async (cutoff: Date) =>
+      deleted(
+        await db
+          .update(magicLinkTokens)
+          .set({ requestedIp: null })
+          .where(and(isNotNull(magicLinkTokens.requestedIp), lt(magicLinkTokens.createdAt, cutoff)))
+          .returning({ id: magicLinkTokens.id }),
+      ),
+
     /** Waitlist entries ended before the cut-off (waitlist_entries_ended index). */
     waitlistEntriesBefore: async (cutoff: Date) =>
       deleted(

@@ -34,6 +34,16 @@ export function PrivacyPage() {
           <li>Porttitapahtumat: milloin portin avausta on yritetty millä varauksella ja onnistuiko se.</li>
           <li>Sähköpostiloki: mitä viestejä sinulle on lähetetty ja onko lähetys onnistunut.</li>
           <li>Kirjautuminen: kertakäyttöisten kirjautumislinkkien tiivisteet ja istuntojen voimassaolo.</li>
+          <li>
+            IP-osoite: mistä osoitteesta maksu aloitettiin, porttia yritettiin avata, varauksia pyydettiin
+            sähköpostiin, jonoon liityttiin tai kirjautumislinkkiä pyydettiin. Sitä käytetään vain
+            väärinkäytösten rajoittamiseen.
+          </li>
+          <li>
+            Ylläpidon muutosloki: kuka ylläpitäjä muutti varausta, laskua tai jäsenyyttä ja mitä kohtia
+            muutettiin. Lokiin ei tallenneta nimeäsi, sähköpostiosoitettasi, puhelinnumeroasi, IP-osoitettasi
+            eikä varauksesi linkkejä.
+          </li>
         </ul>
         <p>
           Selaimesi paikalliseen tallennustilaan tallennetaan tekemäsi varaukset ja kirjautumisistunto, jotta
@@ -71,6 +81,11 @@ export function PrivacyPage() {
             jona tilikausi päättyi.
           </li>
           <li>Porttitapahtumat ja sähköpostiloki säilytetään 12 kuukautta.</li>
+          <li>
+            IP-osoite poistetaan varauksesta, porttitapahtumasta, jonopaikasta ja kirjautumislinkistä
+            vuorokauden kuluttua, sillä väärinkäytösten rajoitukset koskevat enintään tunnin jaksoja. Pyyntö
+            lähettää varaukset sähköpostiin poistetaan kokonaan vuorokauden kuluttua.
+          </li>
           <li>Jonopaikka vapautuvalle ajalle poistetaan 30 päivää sen päättymisen jälkeen.</li>
           <li>Kirjautumislinkki vanhenee 15 minuutissa ja toimii vain kerran.</li>
         </ul>
@@ -108,7 +123,8 @@ export function PrivacyPage() {
           Kirjautunut asiakas näkee ja voi ladata omat tietonsa ja poistaa tilinsä{" "}
           <Link to="/oma-tili">Oma tili</Link> -sivulla. Tilin voi poistaa, kun avoimia laskuja tai voimassa
           olevaa jäsenyyttä ei ole; kirjanpitoon kuuluvista laskuista ja varauksista poistetaan silloin
-          nimesi, sähköpostiosoitteesi ja puhelinnumerosi. Muita pyyntöjä voit lähettää sähköpostitse
+          nimesi, sähköpostiosoitteesi, puhelinnumerosi ja IP-osoitteesi. Muita pyyntöjä voit lähettää
+          sähköpostitse
           {email ? (
             <>
               {" "}

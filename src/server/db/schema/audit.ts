@@ -9,7 +9,11 @@ export const admins = pgTable("admins", {
   createdAt: createdAt(),
 });
 
-/** Every write an admin makes: who, when, what, and the record before and after. */
+/**
+ * Every write an admin makes: who, when, what, and the record before and after, without anyone's
+ * e-mail, name, phone, IP address or link secrets (system/auditRedaction.ts); for an update, the
+ * names of the fields that changed, those left out included.
+ */
 export const auditLog = pgTable(
   "audit_log",
   {
@@ -21,6 +25,7 @@ export const auditLog = pgTable(
     entityId: text("entity_id"),
     before: jsonb("before"),
     after: jsonb("after"),
+    changed: jsonb("changed").$type<string[]>(),
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_created").on(t.createdAt), index("audit_log_entity").on(t.entity, t.entityId)],

@@ -23,12 +23,17 @@ export const doorEvents = pgTable(
     allowed: boolean("allowed").notNull(),
     reason: text("reason").notNull(),
     provider: text("provider"),
+    /** The presser's address, for the limits; cleared after a day (system/retention.ts). */
     ip: text("ip"),
     createdAt: createdAt(),
   },
   (t) => [
     index("door_events_created").on(t.createdAt),
     index("door_events_reservation").on(t.reservationId, t.createdAt),
+    // The IP clean-up's rows: presses still holding an address, by age.
+    index("door_events_ip_kept")
+      .on(t.createdAt)
+      .where(sql`${t.ip} is not null`),
   ],
 );
 

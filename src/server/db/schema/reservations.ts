@@ -56,7 +56,10 @@ export const reservations = pgTable(
     accessToken: text("access_token").notNull().unique(),
     doorToken: text("door_token").notNull().unique(),
     holdExpiresAt: tstz("hold_expires_at"),
-    /** The address the checkout came from: live holds are limited per address (and per e-mail). */
+    /**
+     * The address the checkout came from: live holds are limited per address (and per e-mail);
+     * cleared after a day (system/retention.ts).
+     */
     holdIp: text("hold_ip"),
     confirmedAt: tstz("confirmed_at"),
     cancelledAt: tstz("cancelled_at"),
@@ -107,6 +110,10 @@ export const reservations = pgTable(
     index("reservations_hold_ip")
       .on(t.holdIp)
       .where(sql`${t.status} = 'pending'`),
+    // The IP clean-up's rows: bookings still holding their checkout's address, by their hold's end.
+    index("reservations_hold_ip_kept")
+      .on(t.holdExpiresAt)
+      .where(sql`${t.holdIp} is not null`),
   ],
 );
 

@@ -34,8 +34,8 @@ export const waitlistEntries = pgTable(
     offeredAt: tstz("offered_at"),
     offerExpiresAt: tstz("offer_expires_at"),
     endedAt: tstz("ended_at"),
-    /** The address the join came from, for its limit. */
-    ip: text("ip").notNull(),
+    /** The address the join came from, for its limit; cleared after a day (system/retention.ts). */
+    ip: text("ip"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -51,5 +51,9 @@ export const waitlistEntries = pgTable(
     index("waitlist_entries_mailbox").on(t.mailbox, t.createdAt),
     index("waitlist_entries_ip").on(t.ip, t.createdAt),
     index("waitlist_entries_ended").on(t.endedAt),
+    // The IP clean-up's rows: those still holding an address, by age.
+    index("waitlist_entries_ip_kept")
+      .on(t.createdAt)
+      .where(sql`${t.ip} is not null`),
   ],
 );

@@ -13,7 +13,8 @@ import { formatEuros } from "../../../domain/money";
  * An audit row in words (järjestelmä's Muutoshistoria): what was done, to what (a setting's
  * name, a booking's time and name), and the fields that changed, before and after side by side.
  * The rows hold whatever the service recorded (a table row, a setting's value), so the reading is
- * best-effort: an unknown field keeps its own name, and nothing is ever hidden.
+ * best-effort: an unknown field keeps its own name. A person's e-mail, name, phone and IP address
+ * are never kept (issue 31): a change to one shows as changed, without its values.
  */
 
 export type AuditChange = { field: string; before: string; after: string };
@@ -164,7 +165,11 @@ function fieldValueText(field: string, value: unknown): string {
   return valueText(value);
 }
 
-function changesOf(before: unknown, after: unknown): AuditChange[] {
+/** What a changed field whose values the log does not keep shows in place of them. */
+export const NOT_KEPT = "ei tallenneta";
+export const CHANGED = "muutettu";
+
+function changesOf(before: unknown, after: unknown, changed: string[] = []): AuditChange[] {
   if (!isRecord(before) && !isRecord(after)) {
     if (before === undefined && after === undefined) return [];
     return [{ field: "Arvo", before: valueText(before), after: valueText(after) }];
@@ -172,13 +177,17 @@ function changesOf(before: unknown, after: unknown): AuditChange[] {
   const was = isRecord(before) ? before : {};
   const is = isRecord(after) ? after : {};
   const fields = [...new Set([...Object.keys(was), ...Object.keys(is)])].filter((f) => !ignoredFields.has(f));
-  return fields
+  const kept = fields
     .filter((f) => JSON.stringify(was[f]) !== JSON.stringify(is[f]))
     .map((f) => ({
       field: labelOf(fieldLabels, f),
       before: f in was ? fieldValueText(f, was[f]) : "–",
       after: f in is ? fieldValueText(f, is[f]) : "–",
     }));
+  const withoutValues = changed
+    .filter((f) => !(f in was) && !(f in is) && !ignoredFields.has(f))
+    .map((f) => ({ field: labelOf(fieldLabels, f), before: NOT_KEPT, after: CHANGED }));
+  return [...kept, ...withoutValues];
 }
 
 /** What the row is about, in words: "Aukioloajat", "Varaus 16.6.2026 klo 10.00–11.00, Maija". */
@@ -205,6 +214,6 @@ export function auditText(entry: AuditEntry): AuditText {
   return {
     action: labelOf(auditActionLabels, entry.action),
     subject: subjectOf(entry),
-    changes: changesOf(entry.before, entry.after),
+    changes: changesOf(entry.before, entry.after, entry.changed),
   };
 }

@@ -139,6 +139,18 @@ export function availabilityRepository(db: DbOrTx) {
       `);
     },
 
+    /**
+     * The locks of a hold's owner, its e-mail address and IP address (the same keys a checkout takes
+     * with its area's): taken after the area's lock, and before the transaction writes anything, so
+     * a move or a waitlist offer counts the owner's holds as exactly as a checkout does.
+     */
+    async lockHoldOwner(o: { email: string; ip: string | null }): Promise<void> {
+      await db.execute(
+        sql`SELECT pg_advisory_xact_lock(${LOCK_EMAIL}::int, ${keyOf(o.email.trim().toLowerCase())}::int)`,
+      );
+      if (o.ip) await db.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_IP}::int, ${keyOf(o.ip)}::int)`);
+    },
+
     // ---------------------------------------------------------------- the admin's blocks
 
     /** Every area's id, in id order (the order every path locks areas in). */

@@ -74,7 +74,7 @@ export function reservationRepository(db: DbOrTx) {
      * is made by hold.ts under the hold rules (holdRepository's insertHold).
      */
     async insert(values: NewReservation & { status: "confirmed" }): Promise<ReservationRow> {
-      if (values.status !== "confirmed") throw new Error("An unpaid hold is made by placeHold (hold.ts).");
+      if (values.status !== "confirmed") throw new Error("An unpaid hold is made by hold.ts, placeHold.");
       const [row] = await db.insert(reservations).values(values).returning();
       return row!;
     },

@@ -26,7 +26,9 @@ export type { ReservationWithArea };
  *   the database's full view (admin bookings, blocks, member bookings), shared by checkouts.
  * - The hours of the area a checkout's slot and changeover gap touch (LOCK_HOURS + area id, hour
  *   since the epoch): two checkouts wait on each other only when one could take the other's time.
- * - A checkout's e-mail address and IP address, so the limits on unpaid holds stay exact.
+ * - A hold owner's e-mail address and IP address, so the limits on unpaid holds stay exact: a
+ *   checkout's with its area's, a move's or a waitlist offer's (lockHoldOwner) right after its
+ *   area's exclusive lock, before it writes anything (reservations/hold.ts).
  * Everyone takes the area lock first and the rest in one sorted order: no cycle, no deadlock.
  */
 const LOCK_AREA = 1;

@@ -34,7 +34,7 @@ import {
   loadLiveReservations,
   primaryArea,
 } from "../../src/server/availability/service.js";
-import { bookingStateQuery } from "../../src/server/reservations/holdRepository.js";
+import { bookingStateQuery, liveHoldsOfQuery } from "../../src/server/reservations/holdRepository.js";
 import { storedHealth } from "../../src/server/system/health.js";
 import { consoleTransport } from "../../src/server/mail/service.js";
 import { currentSubscription, toSubscriptionView } from "../../src/server/subscriptions/service.js";
@@ -114,10 +114,9 @@ const checkoutQuery = bookingStateQuery({
   areaId: area.id,
   blockedFrom: new Date(slot.start.getTime() - 15 * 60_000),
   blockedUntil: new Date(slot.end.getTime() + 15 * 60_000),
-  email: `aino.${emailFragment(10)}@example.fi`,
-  ip: "192.0.2.1",
   now,
 });
+const ownerQuery = liveHoldsOfQuery({ email: `aino.${emailFragment(10)}@example.fi`, ip: "192.0.2.1", now });
 type Measured = { name: string; goal: number; run: () => Promise<unknown>; query?: SQLWrapper };
 const measured: Measured[] = [
   {
@@ -125,6 +124,12 @@ const measured: Measured[] = [
     goal: 1.5,
     run: () => db.execute(checkoutQuery),
     query: checkoutQuery,
+  },
+  {
+    name: "checkout: the visitor's live holds",
+    goal: 1.5,
+    run: () => db.execute(ownerQuery),
+    query: ownerQuery,
   },
   {
     name: "availability: a week's rules (cache refill)",

@@ -13,7 +13,7 @@ import { logWindow } from "../../src/server/lists/paging.js";
 import { outboxConditions, outboxCountsQuery, outboxPageQuery } from "../../src/server/mail/repository.js";
 import { latestJobRunsQuery } from "../../src/server/system/jobRepository.js";
 import { loadLiveReservations } from "../../src/server/availability/service.js";
-import { bookingStateQuery } from "../../src/server/reservations/holdRepository.js";
+import { bookingStateQuery, liveHoldsOfQuery } from "../../src/server/reservations/holdRepository.js";
 import { lightsWindowQuery } from "../../src/server/lights/repository.js";
 import { dueSubscriptionsQuery } from "../../src/server/subscriptions/repository.js";
 import { bookingChargesQuery, moneyFlowsQuery } from "../../src/server/finance/repository.js";
@@ -98,11 +98,18 @@ describe.each(databaseKinds)("query plans on years of history (%s)", (kind) => {
       areaId,
       blockedFrom: at("2026-06-20T08:45:00Z"),
       blockedUntil: at("2026-06-20T10:15:00Z"),
+      now: end,
+    });
+    await expectIndexed(database, query, ["reservations_no_overlap"]);
+  });
+
+  it("counts a hold owner's live holds through the e-mail and hold-IP indexes", async () => {
+    const query = liveHoldsOfQuery({
       email: `aino.${emailFragment(10)}@example.fi`,
       ip: "192.0.2.1",
       now: end,
     });
-    await expectIndexed(database, query, ["reservations_no_overlap"]);
+    await expectIndexed(database, query, ["reservations_email", "reservations_hold_ip", "reservations_hold"]);
   });
 
   it("refills availability (and checks member and admin bookings) through the same index", async () => {

@@ -26,7 +26,9 @@ export type { ReservationWithArea };
  *   the database's full view (admin bookings, blocks, member bookings), shared by checkouts.
  * - The hours of the area a checkout's slot and changeover gap touch (LOCK_HOURS + area id, hour
  *   since the epoch): two checkouts wait on each other only when one could take the other's time.
- * - A checkout's e-mail address and IP address, so the limits on unpaid holds stay exact.
+ * - A hold owner's e-mail address and IP address, so the limits on unpaid holds stay exact: a
+ *   checkout's with its area's, a move's or a waitlist offer's (lockHoldOwner) right after its
+ *   area's exclusive lock, before it writes anything (reservations/hold.ts).
  * Everyone takes the area lock first and the rest in one sorted order: no cycle, no deadlock.
  */
 const LOCK_AREA = 1;
@@ -137,6 +139,18 @@ export function availabilityRepository(db: DbOrTx) {
         FROM (SELECT a, b FROM unnest(ARRAY[${column(0)}]::int[], ARRAY[${column(1)}]::int[])
           WITH ORDINALITY AS u(a, b, n) ORDER BY n OFFSET 0) k
       `);
+    },
+
+    /**
+     * The locks of a hold's owner, its e-mail address and IP address (the same keys a checkout takes
+     * with its area's): taken after the area's lock, and before the transaction writes anything, so
+     * a move or a waitlist offer counts the owner's holds as exactly as a checkout does.
+     */
+    async lockHoldOwner(o: { email: string; ip: string | null }): Promise<void> {
+      await db.execute(
+        sql`SELECT pg_advisory_xact_lock(${LOCK_EMAIL}::int, ${keyOf(o.email.trim().toLowerCase())}::int)`,
+      );
+      if (o.ip) await db.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_IP}::int, ${keyOf(o.ip)}::int)`);
     },
 
     // ---------------------------------------------------------------- the admin's blocks

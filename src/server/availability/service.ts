@@ -91,6 +91,25 @@ export async function lockCheckout(
 }
 
 /**
+ * The locks of a hold's owner (reservations/hold.ts): its e-mail address and IP address, as a
+ * checkout takes them. A caller that writes before placing a hold takes them first, after the area's
+ * lock, so every path takes area, e-mail, IP in that order.
+ */
+export async function lockHoldOwner(tx: Tx, owner: { email: string; ip: string | null }): Promise<void> {
+  await availabilityRepository(tx).lockHoldOwner(owner);
+}
+
+/** The opening rules of one Helsinki date: the weekly hours and that day's exception, if any. */
+export async function openingRulesOf(
+  db: DbOrTx,
+  date: string,
+  settings: Pick<Settings, "openingHours">,
+): Promise<Pick<BookingRules, "weeklyHours" | "exceptions">> {
+  const exceptions = await availabilityRepository(db).exceptionsBetween(date, date);
+  return { weeklyHours: settings.openingHours.weekly, exceptions };
+}
+
+/**
  * Checks one slot of an area against everything in the database (optionally inside a transaction);
  * `except` leaves one booking out (the one being moved).
  */

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { TAKEN_MESSAGE, type BookingRules } from "../../domain/availability.js";
+import { TAKEN_MESSAGE } from "../../domain/availability.js";
 import type { CreateReservationRequest } from "../../domain/booking.js";
 import { blockedPeriod, type Buffers } from "../../domain/dogRules.js";
 import { vatIncludedCents } from "../../domain/money.js";
@@ -9,12 +9,12 @@ import { conflict } from "../errors.js";
 import { lockCheckout, type Area } from "../availability/service.js";
 import { claimDiscountCode, discountOf, recordDiscountUse } from "../discountCodes/service.js";
 import { lockGiftCard, redeemGiftCard } from "../giftCards/service.js";
-import { enforceDayShare, enforceHoldLimits } from "./holdLimits.js";
+import { placeHold } from "./hold.js";
 import { holdRepository } from "./holdRepository.js";
 import { expireHolds } from "./holds.js";
 import { FREE_PROVIDER, GIFT_CARD_PROVIDER } from "../payments/paymentConstants.js";
 import { isSlotConflict } from "../db/pgErrors.js";
-import { reservationRepository, type PaymentRow, type ReservationRow } from "./repository.js";
+import type { PaymentRow, ReservationRow } from "./repository.js";
 import type { Settings } from "../settings/service.js";
 import { useWaitlistOffer } from "../waitlist/offers.js";
 import { paymentRepository } from "../payments/repository.js";
@@ -43,7 +43,6 @@ export async function holdSlot(
     end: Date;
     now: Date;
     area: Area;
-    rules: BookingRules;
     settings: Settings;
     /** The list price (extra dogs included) and the VAT rate of the slot (`checkBooking`). */
     listPriceCents: number;
@@ -53,7 +52,7 @@ export async function holdSlot(
     buffers: Buffers;
   },
 ): Promise<{ reservation: ReservationRow; payment: PaymentRow }> {
-  const { input, start, end, now, area, rules, settings } = o;
+  const { input, start, end, now, area, settings } = o;
   const paymentId = randomUUID();
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -73,56 +72,53 @@ export async function holdSlot(
       const state = await holdRepository(tx).bookingState({
         areaId: area.id,
         ...blocked,
-        email: input.email,
-        ip: o.ip,
         now,
       });
       if (state.taken) throw conflict(TAKEN_MESSAGE);
       // An expired hold in the way still counts for the constraint until it is marked expired.
       if (state.staleHoldIds.length > 0) await expireHolds(tx, now, area.id, state.staleHoldIds);
-      // Only a checkout that would hold a slot counts against the visitor's limit of unpaid holds.
-      enforceHoldLimits({ byEmail: state.byEmail, byIp: state.byIp, now, limits: settings.holdLimits });
-      await enforceDayShare(tx, {
-        areaId: area.id,
-        start,
-        end,
-        ...blocked,
-        now,
-        rules,
-        dayPercent: settings.holdLimits.dayPercent,
-      });
-      const code = input.discountCode ? await claimDiscountCode(tx, input.discountCode, now) : null;
-      const card = input.giftCardCode ? await lockGiftCard(tx, input.giftCardCode, now) : null;
-      const price = priceBreakdown({
-        listPriceCents: o.listPriceCents,
-        discount: code && discountOf(code),
-        giftCardBalanceCents: card?.balanceCents,
-      });
+      // Only a checkout that would hold a slot counts against the hold rules (hold.ts): the visitor's
+      // live holds by address and IP, and the day's share. The code and the card are taken after.
       const vatRate = o.vatRateBasisPoints;
-      const reservations = reservationRepository(tx);
-      const reservation = await reservations.insert({
-        areaId: area.id,
-        startsAt: start,
-        endsAt: end,
-        status: "pending",
-        kind: "single",
-        name: input.name,
-        email: input.email.trim(),
-        phone: input.phone || null,
-        dogs: input.dogs,
-        reactiveDog: input.reactiveDog,
-        inHeat: input.inHeat,
-        ...blocked,
-        extraDogsCents: o.extraDogsCents,
-        priceCents: price.totalCents,
-        vatCents: vatIncludedCents(price.totalCents, vatRate),
-        discountCodeId: code?.id ?? null,
-        discountCents: price.discountCents,
-        accessToken: newToken(),
-        doorToken: newToken(),
-        holdExpiresAt: new Date(now.getTime() + settings.slotRules.holdMinutes * 60_000),
-        holdIp: o.ip,
+      const taken: {
+        code?: Awaited<ReturnType<typeof claimDiscountCode>> | null;
+        card?: Awaited<ReturnType<typeof lockGiftCard>> | null;
+        price?: PriceBreakdown;
+      } = {};
+      const reservation = await placeHold(tx, {
+        place: { areaId: area.id, start, end, ...blocked },
+        owner: { email: input.email, ip: o.ip },
+        expiresAt: new Date(now.getTime() + settings.slotRules.holdMinutes * 60_000),
+        now,
+        settings,
+        row: async () => {
+          const code = input.discountCode ? await claimDiscountCode(tx, input.discountCode, now) : null;
+          const card = input.giftCardCode ? await lockGiftCard(tx, input.giftCardCode, now) : null;
+          const price = priceBreakdown({
+            listPriceCents: o.listPriceCents,
+            discount: code && discountOf(code),
+            giftCardBalanceCents: card?.balanceCents,
+          });
+          Object.assign(taken, { code, card, price });
+          return {
+            kind: "single",
+            name: input.name,
+            phone: input.phone || null,
+            dogs: input.dogs,
+            reactiveDog: input.reactiveDog,
+            inHeat: input.inHeat,
+            extraDogsCents: o.extraDogsCents,
+            priceCents: price.totalCents,
+            vatCents: vatIncludedCents(price.totalCents, vatRate),
+            discountCodeId: code?.id ?? null,
+            discountCents: price.discountCents,
+            accessToken: newToken(),
+            doorToken: newToken(),
+          };
+        },
       });
+      const { code, card } = taken;
+      const price = taken.price!;
       if (code)
         await recordDiscountUse(tx, {
           code,

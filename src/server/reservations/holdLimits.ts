@@ -9,22 +9,27 @@ import type { Settings } from "../settings/service.js";
 /**
  * Holding without paying is limited: an e-mail address and an IP address may have only a few live
  * holds at once (setting holdLimits), so nobody can take a day's slots by starting checkouts and
- * never paying. Counted in the checkout's transaction, after the area's lock, so simultaneous
- * checkouts of one visitor take turns and the limit holds (the counts come with the slot's check
- * in one statement: reservations/checkoutHold.ts).
+ * never paying, and all of them together only a share of a day. Only reservations/hold.ts
+ * (`placeHold`, which makes every unpaid hold: a checkout's, a dearer move's, a waitlist offer's)
+ * applies these, in the hold's transaction under its owner's locks, so the limits hold.
  */
 
-/** A 429 that says when to try again: when the oldest of the visitor's holds ends. */
+/** Which rule refused a hold: the e-mail address's count, the IP address's, or the day's share. */
+export type HoldRule = "email" | "ip" | "day";
+
+/** A 429 that says when to try again: when the oldest of the holds in the way ends. */
 export class TooManyHoldsError extends HttpError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    readonly rule: HoldRule,
   ) {
     super(429, message);
   }
 }
 
-const minutesText = (seconds: number) => {
+/** "N minuutin" (or "minuutin") for a wait in seconds, as the refusals say it. */
+export const minutesText = (seconds: number) => {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return minutes === 1 ? "minuutin" : `${minutes} minuutin`;
 };
@@ -44,6 +49,7 @@ export function enforceHoldLimits(options: {
     throw new TooManyHoldsError(
       `Sähköpostiosoitteellasi on jo ${byEmail.n} maksamatonta varausta kesken. Maksa ne tai vapauta ne, tai yritä uudelleen ${minutesText(seconds)} kuluttua.`,
       seconds,
+      "email",
     );
   }
   if (byIp && byIp.n >= limits.perIp) {
@@ -51,6 +57,7 @@ export function enforceHoldLimits(options: {
     throw new TooManyHoldsError(
       `Tästä verkosta on liian monta maksamatonta varausta kesken. Yritä uudelleen ${minutesText(seconds)} kuluttua.`,
       seconds,
+      "ip",
     );
   }
 }
@@ -97,5 +104,6 @@ export async function enforceDayShare(
   throw new TooManyHoldsError(
     `Tämän päivän ajoista moni odottaa juuri nyt maksua. Valitse toinen päivä tai yritä uudelleen ${minutesText(seconds)} kuluttua, kun keskeneräisiä varauksia on vapautunut.`,
     seconds,
+    "day",
   );
 }

@@ -2,11 +2,13 @@ import { and, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { periodOverlaps } from "../db/periods.js";
 import { payments, reservations } from "../db/schema.js";
+import type { NewReservation, ReservationRow } from "./repository.js";
 
 /**
- * The holds' queries (decision 037): the state of a slot and of a visitor's unpaid holds that the
- * checkout decides on, the share of a day unpaid holds cover, and the end of holds whose time is
- * up. Takes the database or the caller's transaction.
+ * The holds' queries (decision 037): the state of a slot the checkout decides on, an owner's live
+ * unpaid holds and the share of a day unpaid holds cover (the hold rules, reservations/hold.ts), the
+ * one insert of a hold, and the end of holds whose time is up. Takes the database or the caller's
+ * transaction.
  */
 
 /** A visitor's live holds: how many, and (epoch ms) when the first of them ends. */
@@ -17,37 +19,47 @@ export type BookingStateInput = {
   /** The new booking's blocked period (its own time with its buffers). */
   blockedFrom: Date;
   blockedUntil: Date;
-  email: string;
-  ip: string | null;
   now: Date;
 };
 
 /**
  * The statement of bookingState (exported for the query-plan test). The area's bookings are
- * found by a range overlap on the exclusion constraint's index (db/periods.ts), the visitor's
- * live holds through the e-mail and hold-IP indexes.
+ * found by a range overlap on the exclusion constraint's index (db/periods.ts).
  */
 export function bookingStateQuery(o: BookingStateInput): SQL {
   const now = o.now.toISOString();
   // Blocked period against blocked period, as the exclusion constraint compares them.
   const busy = periodOverlaps(sql`r.blocked_from`, sql`r.blocked_until`, o.blockedFrom, o.blockedUntil);
-  const email = o.email.trim().toLowerCase();
   const live = sql`r.status = 'pending' AND r.hold_expires_at > ${now}::timestamptz`;
-  const mine = sql`lower(r.email) = ${email}`;
+  return sql`
+    SELECT
+      count(*) FILTER (WHERE r.status = 'confirmed' OR (${live}))::int AS taken,
+      coalesce(string_agg(r.id::text, ',') FILTER (WHERE r.status = 'pending'
+        AND r.hold_expires_at <= ${now}::timestamptz), '') AS stale
+    FROM reservations r
+    WHERE r.area_id = ${o.areaId} AND r.status IN ('pending', 'confirmed') AND ${busy}
+  `;
+}
+
+export type HoldOwnerInput = { email: string; ip: string | null; now: Date };
+
+/**
+ * The statement of liveHoldsOf (exported for the query-plan test): an owner's live unpaid holds by
+ * e-mail address and by IP address, found through the e-mail and hold-IP indexes.
+ */
+export function liveHoldsOfQuery(o: HoldOwnerInput): SQL {
+  const now = o.now.toISOString();
+  const live = sql`r.status = 'pending' AND r.hold_expires_at > ${now}::timestamptz`;
+  const mine = sql`lower(r.email) = ${o.email.trim().toLowerCase()}`;
   const ours = sql`r.hold_ip = ${o.ip}::text`;
   return sql`
     SELECT
-      count(*) FILTER (WHERE r.area_id = ${o.areaId} AND ${busy}
-        AND (r.status = 'confirmed' OR (${live})))::int AS taken,
-      coalesce(string_agg(r.id::text, ',') FILTER (WHERE r.area_id = ${o.areaId} AND r.status = 'pending'
-        AND r.hold_expires_at <= ${now}::timestamptz AND ${busy}), '') AS stale,
-      count(*) FILTER (WHERE (${live}) AND ${mine})::int AS by_email,
-      (extract(epoch FROM min(r.hold_expires_at) FILTER (WHERE (${live}) AND ${mine})) * 1000)::float8 AS email_ends,
-      count(*) FILTER (WHERE (${live}) AND ${ours})::int AS by_ip,
-      (extract(epoch FROM min(r.hold_expires_at) FILTER (WHERE (${live}) AND ${ours})) * 1000)::float8 AS ip_ends
+      count(*) FILTER (WHERE ${mine})::int AS by_email,
+      (extract(epoch FROM min(r.hold_expires_at) FILTER (WHERE ${mine})) * 1000)::float8 AS email_ends,
+      count(*) FILTER (WHERE ${ours})::int AS by_ip,
+      (extract(epoch FROM min(r.hold_expires_at) FILTER (WHERE ${ours})) * 1000)::float8 AS ip_ends
     FROM reservations r
-    WHERE (r.area_id = ${o.areaId} AND r.status IN ('pending', 'confirmed') AND ${busy})
-      OR ((${live}) AND (${mine} OR ${ours}))
+    WHERE (${live}) AND (${mine} OR ${ours})
   `;
 }
 
@@ -57,13 +69,10 @@ export function holdRepository(db: DbOrTx) {
   return {
     /**
      * In one statement, inside the area's lock: whether a live booking of the area overlaps the
-     * slot (blocked period to blocked period), which ended holds are in its way (for the exclusion
-     * constraint), and the visitor's live holds by e-mail address and IP address
-     * (reservations/holdLimits.ts).
+     * slot (blocked period to blocked period), and which ended holds are in its way (for the
+     * exclusion constraint).
      */
-    async bookingState(
-      o: BookingStateInput,
-    ): Promise<{ taken: boolean; staleHoldIds: string[]; byEmail: LiveHolds; byIp: LiveHolds | null }> {
+    async bookingState(o: BookingStateInput): Promise<{ taken: boolean; staleHoldIds: string[] }> {
       const result = (await db.execute(bookingStateQuery(o))) as unknown as {
         rows: Array<Record<string, unknown>>;
       };
@@ -73,9 +82,28 @@ export function holdRepository(db: DbOrTx) {
         staleHoldIds: String(row.stale ?? "")
           .split(",")
           .filter(Boolean),
+      };
+    },
+
+    /** The owner's live unpaid holds by e-mail address and by IP address (none counted without an IP). */
+    async liveHoldsOf(o: HoldOwnerInput): Promise<{ byEmail: LiveHolds; byIp: LiveHolds | null }> {
+      const result = (await db.execute(liveHoldsOfQuery(o))) as unknown as {
+        rows: Array<Record<string, unknown>>;
+      };
+      const row = result.rows[0] ?? {};
+      return {
         byEmail: { n: num(row.by_email) ?? 0, firstEndsMs: num(row.email_ends) },
         byIp: o.ip ? { n: num(row.by_ip) ?? 0, firstEndsMs: num(row.ip_ends) } : null,
       };
+    },
+
+    /**
+     * The one insert of an unpaid hold (a pending reservation). Only reservations/hold.ts calls it,
+     * after the hold rules (tests/unit/holdInserts.test.ts keeps it so).
+     */
+    async insertHold(values: NewReservation & { status: "pending" }): Promise<ReservationRow> {
+      const [row] = await db.insert(reservations).values(values).returning();
+      return row!;
     },
 
     /**

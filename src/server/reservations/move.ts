@@ -7,7 +7,7 @@ import type { AppContext } from "../context.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { recordAudit } from "../system/audit.js";
-import { checkSlot, lockAreaBookings } from "../availability/service.js";
+import { checkSlot, lockAreaBookings, lockHoldOwner } from "../availability/service.js";
 import { expireHolds } from "./holds.js";
 import { applyMove, enqueueMoveMail } from "./moveApply.js";
 import { holdDearerMove, releaseMoveHolds, startMovePayment } from "./moveHold.js";
@@ -33,7 +33,9 @@ import { getSettings, type Settings } from "../settings/service.js";
  * queries moveRepository.ts.
  */
 
-export type MovedBy = { kind: "visitor" } | { kind: "member" } | { kind: "admin"; actor: AdminActor };
+export type MovedBy =
+  /** The visitor, from this IP address (a dearer move's hold counts against it). */
+  { kind: "visitor"; ip?: string | null } | { kind: "member" } | { kind: "admin"; actor: AdminActor };
 
 export const CANNOT_MOVE_CANCELLED = "Peruttua varausta ei voi siirtää.";
 export const MOVE_PRICE_CHANGED =
@@ -86,6 +88,9 @@ export async function moveReservation(
       const repository = moveRepository(tx);
       const sub = found.subscriptionId ? await repository.lockSubscription(found.subscriptionId) : undefined;
       await lockAreaBookings(tx, found.areaId);
+      // The locks of whose a dearer move's hold would be (hold.ts), before anything is written.
+      const ip = by.kind === "visitor" ? (by.ip ?? null) : null;
+      await lockHoldOwner(tx, { email: found.email, ip });
       const row = await repository.lockReservation(id);
       refuseUnmovable(row!, { now, settings, admin });
       const none = {
@@ -145,6 +150,7 @@ export async function moveReservation(
         const held = await holdDearerMove(ctx, tx, {
           ...change,
           method: input.paymentMethod ?? "card",
+          ip,
           settings,
           now,
         });
@@ -247,10 +253,15 @@ export function refuseUnmovable(
 }
 
 /** The visitor moves their booking by its access token; the answer is their page's view of it. */
-export async function moveByToken(ctx: AppContext, accessToken: string, input: MoveInput) {
+export async function moveByToken(
+  ctx: AppContext,
+  accessToken: string,
+  input: MoveInput,
+  client: { ip: string | null } = { ip: null },
+) {
   const found = await findReservation(ctx.db, { accessToken });
   if (!found) throw notFound("Varausta ei löytynyt. Tarkista linkki.");
-  const moved = await moveReservation(ctx, found.id, input, { kind: "visitor" });
+  const moved = await moveReservation(ctx, found.id, input, { kind: "visitor", ip: client.ip });
   const row = (await findReservation(ctx.db, { id: found.id }))!;
   const settings = await getSettings(ctx.db);
   return {

@@ -5,7 +5,9 @@ import { formatTimeRange } from "../../domain/helsinkiTime.js";
 import { vatIncludedCents } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx, Tx } from "../db/index.js";
-import { HttpError } from "../errors.js";
+import { conflict, HttpError } from "../errors.js";
+import { placeHold } from "./hold.js";
+import { minutesText, TooManyHoldsError } from "./holdLimits.js";
 import { newToken } from "./checkoutHold.js";
 import { PAYMENT_START_FAILED } from "../payments/paymentConstants.js";
 import type { PaymentRow, ReservationRow } from "./view.js";
@@ -53,7 +55,8 @@ export async function moveHoldReturnPath(
 /**
  * Holds the new slot and records the difference's payment, in the move's transaction. The
  * difference is the quote's (moveQuote.ts: the new price less what the ledger charges), the amount
- * the picker showed.
+ * the picker showed. The hold is made by placeHold (hold.ts) under every hold rule, counted for the
+ * booking's address and the IP that moves it; a refusal is a 409 that says the booking stays.
  */
 export async function holdDearerMove(
   ctx: AppContext,
@@ -63,37 +66,44 @@ export async function holdDearerMove(
     "row" | "start" | "end" | "buffers" | "price" | "differenceCents" | "vatRateBasisPoints"
   > & {
     method: PaymentMethod;
+    /** The IP address the move came from (its hold counts against it). */
+    ip: string | null;
     settings: Settings;
     now: Date;
   },
 ): Promise<{ hold: ReservationRow; payment: PaymentRow }> {
   const { row, differenceCents } = o;
   const differenceVat = vatIncludedCents(differenceCents, o.vatRateBasisPoints);
-  const repository = moveRepository(tx);
-  const hold = await repository.insertHold({
-    areaId: row.areaId,
-    startsAt: o.start,
-    endsAt: o.end,
-    ...blockedPeriod(o.start, o.end, o.buffers),
-    status: "pending",
-    kind: row.kind,
-    // Not the customer's booking of its own: their lists show the booking, not its hold.
-    customerId: null,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    dogs: row.dogs,
-    reactiveDog: row.reactiveDog,
-    inHeat: row.inHeat,
-    priceCents: differenceCents,
-    vatCents: differenceVat,
-    discountCents: Math.max(0, o.price.discountCents - row.discountCents),
-    accessToken: newToken(),
-    doorToken: newToken(),
-    holdExpiresAt: new Date(o.now.getTime() + o.settings.slotRules.holdMinutes * 60_000),
-    sequence: row.sequence,
-    moveOf: row.id,
-  });
+  let hold: ReservationRow;
+  try {
+    hold = await placeHold(tx, {
+      place: { areaId: row.areaId, start: o.start, end: o.end, ...blockedPeriod(o.start, o.end, o.buffers) },
+      owner: { email: row.email, ip: o.ip },
+      expiresAt: new Date(o.now.getTime() + o.settings.slotRules.holdMinutes * 60_000),
+      now: o.now,
+      settings: o.settings,
+      row: () => ({
+        kind: row.kind,
+        // Not the customer's booking of its own: their lists show the booking, not its hold.
+        customerId: null,
+        name: row.name,
+        phone: row.phone,
+        dogs: row.dogs,
+        reactiveDog: row.reactiveDog,
+        inHeat: row.inHeat,
+        priceCents: differenceCents,
+        vatCents: differenceVat,
+        discountCents: Math.max(0, o.price.discountCents - row.discountCents),
+        accessToken: newToken(),
+        doorToken: newToken(),
+        sequence: row.sequence,
+        moveOf: row.id,
+      }),
+    });
+  } catch (error) {
+    if (error instanceof TooManyHoldsError) throw conflict(moveHoldRefused(error));
+    throw error;
+  }
   const paymentId = randomUUID();
   const payment = await paymentRepository(tx).insert({
     id: paymentId,
@@ -106,6 +116,19 @@ export async function holdDearerMove(
     createdAt: o.now,
   });
   return { hold, payment };
+}
+
+/**
+ * Why a dearer move's hold was refused, in the visitor's words: a move is not a checkout, so a 409
+ * (the booking is as it was), and it says the booking keeps its time.
+ */
+export function moveHoldRefused(error: TooManyHoldsError): string {
+  const kept = "Varauksesi pysyy nykyisellä ajalla.";
+  if (error.rule !== "day") return `${error.message} ${kept}`;
+  return (
+    "Uuden ajan päivästä moni aika odottaa juuri nyt maksua, joten sitä ei voi pitää sinulle. " +
+    `Valitse toinen päivä tai yritä uudelleen ${minutesText(error.retryAfterSeconds)} kuluttua. ${kept}`
+  );
 }
 
 /**

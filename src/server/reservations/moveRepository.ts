@@ -15,8 +15,8 @@ import type { SubscriptionRow } from "../subscriptions/repository.js";
 
 /**
  * The queries of a booking's move (decision 026, decision 037): the rows a move locks, the one
- * UPDATE that moves the booking and its `reservation_moves` row, a dearer move's hold and the
- * payment of its difference. Takes the database or the caller's transaction; the move's services
+ * UPDATE that moves the booking and its `reservation_moves` row, and the end of a dearer move's
+ * holds (made by hold.ts, as every unpaid hold is). Takes the database or the caller's transaction; the move's services
  * (move.ts, moveApply.ts, moveHold.ts, moveFulfilment.ts) decide where the transaction begins.
  */
 
@@ -107,11 +107,6 @@ export function moveRepository(db: DbOrTx) {
         .from(reservations)
         .where(eq(reservations.id, id));
       return booking;
-    },
-
-    async insertHold(values: NewReservation): Promise<ReservationRow> {
-      const [hold] = await db.insert(reservations).values(values).returning();
-      return hold!;
     },
 
     /** Ends a hold (or a booking): its status, when and why. */

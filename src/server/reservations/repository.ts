@@ -69,7 +69,12 @@ export function reservationRepository(db: DbOrTx) {
         .for("update");
     },
 
-    async insert(values: NewReservation): Promise<ReservationRow> {
+    /**
+     * A confirmed booking (an admin's, a member's). An unpaid hold is never inserted here: every one
+     * is made by hold.ts under the hold rules (holdRepository's insertHold).
+     */
+    async insert(values: NewReservation & { status: "confirmed" }): Promise<ReservationRow> {
+      if (values.status !== "confirmed") throw new Error("An unpaid hold is made by hold.ts, placeHold.");
       const [row] = await db.insert(reservations).values(values).returning();
       return row!;
     },

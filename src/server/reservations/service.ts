@@ -79,7 +79,6 @@ export async function createReservation(
     end,
     now,
     area,
-    rules,
     settings,
     listPriceCents: check.priceCents + extraDogs,
     extraDogsCents: extraDogs,

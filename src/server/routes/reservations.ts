@@ -205,7 +205,9 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
           "`payment` (redirectUrl, differenceCents, holdExpiresAt): the new slot is held, the booking " +
           "stays at its time until the difference is paid, then moves; a cancelled or expired payment " +
           "leaves it as it was. The door link stays the same; the e-mail's .ics has the booking's UID " +
-          "and a higher SEQUENCE. 400 when the slot breaks a rule, 409 when it is taken or past the deadline.",
+          "and a higher SEQUENCE. 400 when the slot breaks a rule, 409 when it is taken or past the deadline, " +
+          "or when a dearer time's hold would break the limits of unpaid holds (the address's, the IP " +
+          "address's, the day's share).",
         params: tokenParams,
         body: rescheduleRequestSchema,
         response: {
@@ -219,7 +221,9 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await moveByToken(app.ctx, request.params.accessToken, request.body);
+      const answer = await moveByToken(app.ctx, request.params.accessToken, request.body, {
+        ip: request.ip ?? null,
+      });
       return reply.code(answer.payment ? 202 : 200).send(answer);
     },
   );

@@ -4,8 +4,10 @@ import { WAITLIST_MESSAGES } from "../../domain/waitlist.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx, Tx } from "../db/index.js";
 import { conflict } from "../errors.js";
-import { checkSlot, lockAreaBookings } from "../availability/service.js";
+import { checkSlot, lockAreaBookings, lockHoldOwner } from "../availability/service.js";
 import { mailboxKey } from "../customers/customerAuth.js";
+import { placeHold } from "../reservations/hold.js";
+import { TooManyHoldsError } from "../reservations/holdLimits.js";
 import { expireHolds } from "../reservations/holds.js";
 import { getSettings } from "../settings/service.js";
 import { candidatesQuery, waitlistRepository } from "./repository.js";
@@ -19,7 +21,24 @@ import { waitlistOfferMail } from "./mail.js";
  * in line with a pending reservation of kind `waitlist` (the exclusion constraint keeps every other
  * booking out) and queues the offer e-mail in the same transaction. Each slot is offered under the
  * area's exclusive booking lock, so two servers running the job at once make one offer, one e-mail.
+ *
+ * An offer's hold is an unpaid hold like a checkout's, made by reservations/hold.ts under the same
+ * rules (issue 31): it counts for the address in line and the IP address it joined from, and the
+ * day's share. A slot whose offer would break the day's share is not offered now: a later run offers
+ * it when holds have ended (paid or let go). When the first in line has their address's or IP's
+ * limit of unpaid holds, the next in line gets the offer, and the first keeps their place for a
+ * later one.
  */
+
+/** How many in one slot's line are passed over (their holds at their limit) in one run at most. */
+const MAX_PASSED_OVER = 10;
+
+/** An offer that could not be made for the first in line: the transaction is undone, then the next. */
+class PassedOver extends Error {
+  constructor(readonly entryId: string) {
+    super("passed over");
+  }
+}
 
 /** The hold's tokens are never used (nobody opens a hold), but the columns are unique and required. */
 const newToken = () => randomBytes(24).toString("base64url");
@@ -45,7 +64,7 @@ export async function offerFreedSlots(ctx: AppContext) {
   const candidates = await waitlistRepository(ctx.db).candidates(now);
   let offered = 0;
   for (const slot of candidates) {
-    const mailId = await offerSlot(ctx, { ...slot, now });
+    const mailId = await offerToLine(ctx, { ...slot, now });
     if (mailId !== null) {
       offered++;
       await ctx.mail.sendCommitted(ctx.db, mailId);
@@ -57,11 +76,33 @@ export async function offerFreedSlots(ctx: AppContext) {
 /** The job's one look at the slots (repository.ts; exported for the query-plan test). */
 export { candidatesQuery };
 
-/** Holds one slot for the first in line; the offer e-mail's outbox id, or null when nothing was offered. */
-async function offerSlot(
-  ctx: AppContext,
-  o: { areaId: number; start: Date; end: Date; now: Date },
-): Promise<number | null> {
+type SlotAt = { areaId: number; start: Date; end: Date; now: Date };
+
+/**
+ * Offers one slot to the first in line whose holds are within their limits; the offer e-mail's
+ * outbox id, or null when nothing was offered.
+ */
+async function offerToLine(ctx: AppContext, o: SlotAt): Promise<number | null> {
+  const passedOver: string[] = [];
+  for (;;) {
+    try {
+      return await offerSlot(ctx, o, passedOver);
+    } catch (error) {
+      // The day's share is full: a later run tries again (the job runs every minute).
+      if (error instanceof TooManyHoldsError) return null;
+      if (!(error instanceof PassedOver)) throw error;
+      passedOver.push(error.entryId);
+      if (passedOver.length > MAX_PASSED_OVER) return null;
+    }
+  }
+}
+
+/**
+ * Holds one slot for the first in line (but those passed over); the offer e-mail's outbox id, or
+ * null when nothing was offered. Throws PassedOver when that one's address or IP address has its
+ * limit of unpaid holds, TooManyHoldsError when the day's share is full (nothing is written).
+ */
+async function offerSlot(ctx: AppContext, o: SlotAt, passedOver: string[]): Promise<number | null> {
   const { areaId, start, end, now } = o;
   return ctx.db.transaction(async (tx) => {
     await lockAreaBookings(tx, areaId);
@@ -69,35 +110,53 @@ async function offerSlot(
     const slot = { areaId, start, end };
     // Under the lock every offer of this area is made or seen: another server may have just made one.
     if (await repository.hasOffer(slot)) return null;
+    const next = await repository.firstWaiting(slot, passedOver);
+    if (!next) return null;
+    // Whose the hold would be (reservations/hold.ts): its owner's locks come before the entry's row
+    // and before anything is written, in the order a checkout takes them (area, owner, entry).
+    const owner = { email: next.email, ip: next.ip };
+    await lockHoldOwner(tx, owner);
+    // Left the line meanwhile, or being changed by its owner: a later run sees it again.
+    const first = await repository.lockWaiting(next.id);
+    if (!first) return null;
     // Ended holds still count for the exclusion constraint until they are marked expired.
     await expireHolds(tx, now, areaId);
     const settings = await getSettings(tx);
     const check = await checkSlot(tx, { areaId, start, end, now, settings });
     if (!check.ok) return null;
-    const first = await repository.lockFirstWaiting(slot);
-    if (!first) return null;
     const offerExpiresAt = new Date(now.getTime() + settings.waitlist.offerMinutes * 60_000);
-    const holdId = await repository.insertOfferHold({
-      areaId,
-      startsAt: start,
-      endsAt: end,
-      // An offer holds the slot as a booking without dog options would (decision 036).
-      ...blockedPeriod(
-        start,
-        end,
-        buffersFor(settings.dogRules, settings.slotRules.changeoverMinutes, NO_DOG_OPTIONS),
-      ),
-      status: "pending",
-      kind: "waitlist",
-      name: "Jonotarjous",
-      email: first.email,
-      priceCents: 0,
-      vatCents: 0,
-      accessToken: newToken(),
-      doorToken: newToken(),
-      holdExpiresAt: offerExpiresAt,
-    });
-    await repository.markOffered(first.id, { holdId, now, offerExpiresAt });
+    let hold;
+    try {
+      hold = await placeHold(tx, {
+        place: {
+          areaId,
+          start,
+          end,
+          // An offer holds the slot as a booking without dog options would (decision 036).
+          ...blockedPeriod(
+            start,
+            end,
+            buffersFor(settings.dogRules, settings.slotRules.changeoverMinutes, NO_DOG_OPTIONS),
+          ),
+        },
+        owner,
+        expiresAt: offerExpiresAt,
+        now,
+        settings,
+        row: () => ({
+          kind: "waitlist",
+          name: "Jonotarjous",
+          priceCents: 0,
+          vatCents: 0,
+          accessToken: newToken(),
+          doorToken: newToken(),
+        }),
+      });
+    } catch (error) {
+      if (error instanceof TooManyHoldsError && error.rule !== "day") throw new PassedOver(first.id);
+      throw error;
+    }
+    await repository.markOffered(first.id, { holdId: hold.id, now, offerExpiresAt });
     return ctx.mail.enqueue(
       tx,
       waitlistOfferMail({

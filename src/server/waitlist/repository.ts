@@ -1,16 +1,16 @@
-import { and, asc, count, desc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, notInArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { reservations, waitlistEntries } from "../db/schema.js";
 
 /**
  * The waitlist's queries (decision 033, decision 037): the only place that reads or writes
- * waitlist_entries, and the offers' holds (reservations of kind `waitlist`) it makes and gives up.
+ * waitlist_entries, and the end of the offers' holds (reservations of kind `waitlist`; made by
+ * reservations/hold.ts, as every unpaid hold is).
  * Takes the database or the caller's transaction; the service decides where the transaction begins.
  */
 
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
 export type NewWaitlistEntry = typeof waitlistEntries.$inferInsert;
-export type NewOfferHold = typeof reservations.$inferInsert;
 
 export const LIVE_STATUSES = ["waiting", "offered"] as const;
 
@@ -211,22 +211,31 @@ export function waitlistRepository(db: DbOrTx) {
       return live !== undefined;
     },
 
-    /** The first in the slot's line, locked (skipping one another run holds). */
-    async lockFirstWaiting(slot: Slot): Promise<WaitlistEntryRow | undefined> {
+    /** The first in the slot's line but those passed over this time (not locked: see lockWaiting). */
+    async firstWaiting(slot: Slot, passedOver: string[] = []): Promise<WaitlistEntryRow | undefined> {
       const [first] = await db
         .select()
         .from(waitlistEntries)
-        .where(and(sameSlot(slot), eq(waitlistEntries.status, "waiting")))
+        .where(
+          and(
+            sameSlot(slot),
+            eq(waitlistEntries.status, "waiting"),
+            passedOver.length > 0 ? notInArray(waitlistEntries.id, passedOver) : undefined,
+          ),
+        )
         .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
-        .limit(1)
-        .for("update", { skipLocked: true });
+        .limit(1);
       return first;
     },
 
-    /** The offer's hold: a pending reservation of kind `waitlist`; its id. */
-    async insertOfferHold(values: NewOfferHold): Promise<string> {
-      const [hold] = await db.insert(reservations).values(values).returning({ id: reservations.id });
-      return hold!.id;
+    /** The entry, locked, if it is still waiting (skipping it when another transaction holds it). */
+    async lockWaiting(id: string): Promise<WaitlistEntryRow | undefined> {
+      const [entry] = await db
+        .select()
+        .from(waitlistEntries)
+        .where(and(eq(waitlistEntries.id, id), eq(waitlistEntries.status, "waiting")))
+        .for("update", { skipLocked: true });
+      return entry;
     },
 
     async markOffered(id: string, o: { holdId: string; now: Date; offerExpiresAt: Date }): Promise<void> {

@@ -10,6 +10,7 @@ import {
   subscriptions,
   waitlistEntries,
 } from "../db/schema.js";
+import { mailboxSql } from "./mailboxRepository.js";
 
 /**
  * The customers' queries (decision 037): accounts, their sessions and login links, and the erasure
@@ -22,10 +23,6 @@ import {
 export type CustomerRow = typeof customers.$inferSelect;
 export type MagicLinkTokenRow = typeof magicLinkTokens.$inferSelect;
 export type NewMagicLinkToken = typeof magicLinkTokens.$inferInsert;
-
-/** An address's mailbox in SQL, as mailbox.ts's mailboxKey: lower-case, without a +tag. */
-const mailboxOf = (column: typeof customers.email) =>
-  sql<string>`regexp_replace(lower(${column}), '\\+[^@]*@', '@')`;
 
 export function customerRepository(db: DbOrTx) {
   return {
@@ -56,12 +53,12 @@ export function customerRepository(db: DbOrTx) {
 
     /** Login links made since `since` for every address that reaches this mailbox. */
     async linksToMailboxSince(mailbox: string, since: Date): Promise<number> {
-      // name+tag@ and name@ reach one mailbox, so they share one allowance.
+      // name+tag@ and name@ (and Gmail's dotted names) reach one mailbox: one allowance.
       const [recent] = await db
         .select({ n: count() })
         .from(magicLinkTokens)
         .innerJoin(customers, eq(customers.id, magicLinkTokens.customerId))
-        .where(and(eq(mailboxOf(customers.email), mailbox), gt(magicLinkTokens.createdAt, since)));
+        .where(and(eq(mailboxSql(customers.email), mailbox), gt(magicLinkTokens.createdAt, since)));
       return recent!.n;
     },
 
@@ -188,7 +185,8 @@ export function customerRepository(db: DbOrTx) {
     },
 
     async deleteWaitlistEntries(mailbox: string): Promise<void> {
-      await db.delete(waitlistEntries).where(eq(waitlistEntries.mailbox, mailbox));
+      // Keyed in SQL too, so entries stored under an earlier, narrower key (before Gmail's dots) go.
+      await db.delete(waitlistEntries).where(eq(mailboxSql(waitlistEntries.mailbox), mailbox));
     },
 
     /** The customer's row; sessions and login links go with it (ON DELETE CASCADE). */

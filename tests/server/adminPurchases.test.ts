@@ -136,7 +136,7 @@ describe.each(databaseKinds)("admin ostokset (%s)", (kind) => {
     );
     expect(row).toContain(';"Ansa ""Aa""; Asiakas";');
     // Statuses and methods in Finnish (domain/admin/labels.ts), never the codes.
-    expect(row).toMatch(/;(MobilePay|Kortti);Maksettu;15,00;0,00;3,05;0,00$/);
+    expect(row).toMatch(/;(MobilePay|Kortti);Maksettu;"15,00";"0,00";"3,05";"0,00"$/);
     expect(row).not.toMatch(/;(paid|card|mobilepay);/);
     expect(await t.ctx.db.select().from(payments)).toHaveLength(1);
   });
@@ -217,7 +217,7 @@ describe.each(databaseKinds)("admin ostokset (%s)", (kind) => {
       .slice(1, -1);
     expect(rows).toHaveLength(1111);
     expect(new Set(rows).size).toBe(1111);
-    expect(rows.every((r) => r.endsWith(";Maksettu;10,00;0,00;1,94;0,00"))).toBe(true);
+    expect(rows.every((r) => r.endsWith(';Maksettu;"10,00";"0,00";"1,94";"0,00"'))).toBe(true);
   });
   const cancelByVisitor = (accessToken: string) =>
     t.app.inject({ method: "DELETE", url: `/api/v2/reservations/by-token/${accessToken}` });
@@ -275,7 +275,7 @@ describe.each(databaseKinds)("admin ostokset (%s)", (kind) => {
       refundedCents: sumOf(list.purchases, "refundedCents"),
     });
     const [csv] = await csvRowsOf("/purchases.csv");
-    expect(csv).toMatch(/;Palautettu;15,00;0,00;3,05;15,00$/);
+    expect(csv).toMatch(/;Palautettu;"15,00";"0,00";"3,05";"15,00"$/);
     expect((await as("POST", `/purchases/${row.id}/refund`)).json()).toEqual({
       message: "Maksulle on jo tehty palautus.",
     });
@@ -297,7 +297,7 @@ describe.each(databaseKinds)("admin ostokset (%s)", (kind) => {
       refundableCents: 1500,
     });
     expect(await csvRowsOf("/purchases.csv")).toEqual([
-      expect.stringMatching(/;Lahjakortti;Lahjakortti;Maksettu;15,00;15,00;0,00;0,00$/),
+      expect.stringMatching(/;Lahjakortti;Lahjakortti;Maksettu;"15,00";"15,00";"0,00";"0,00"$/),
     ]);
     // The method filter reads it as the list does: a gift card's, not the form's card or MobilePay.
     expect((await as("GET", "/purchases?method=gift_card")).json().purchases).toHaveLength(1);
@@ -317,7 +317,7 @@ describe.each(databaseKinds)("admin ostokset (%s)", (kind) => {
     ]);
     expect(list.totals).toEqual({ paidCents: 1500, refundedCents: 1500 });
     expect(await csvRowsOf("/purchases.csv")).toEqual([
-      expect.stringMatching(/;Lahjakortti;Lahjakortti;Maksettu;15,00;15,00;0,00;15,00$/),
+      expect.stringMatching(/;Lahjakortti;Lahjakortti;Maksettu;"15,00";"15,00";"0,00";"15,00"$/),
     ]);
     const again = await as("POST", `/purchases/${row.id}/refund`);
     expect(again.statusCode).toBe(409);

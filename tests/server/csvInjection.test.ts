@@ -14,6 +14,43 @@ import { signedInAdmin } from "../support/firebase.js";
  */
 const formulaStarts = ["=", "+", "-", "@", "\t", "\r"];
 
+/**
+ * How a spreadsheet reads a CSV file with one separator (RFC 4180): quoted cells may hold the
+ * separator, quotes ("") and line breaks. The first row's cells come first.
+ */
+function readCsv(text: string, separator: ";" | ","): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = "";
+  };
+  const body = text.replace(/^\uFEFF/, "");
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (quoted && c === '"' && body[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (quoted && c === '"') quoted = false;
+    else if (quoted) cell += c;
+    else if (c === '"' && cell === "") quoted = true;
+    else if (c === separator) endCell();
+    else if (c === "\r" && body[i + 1] === "\n") {
+      endCell();
+      rows.push(row);
+      row = [];
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+/** A cell a spreadsheet may run as a formula (leading spaces may be trimmed); a plain number is not one. */
+const live = (cell: string) =>
+  /^[\t\r]/.test(cell) || (/^[=+\-@]/.test(cell.trimStart()) && !/^-?\d+(,\d+)?$/.test(cell.trim()));
+
 describe("csv cells", () => {
   it.each(formulaStarts)("neutralises free text starting with %j", (start) => {
     const cell = csvCell(`${start}1+1`);
@@ -27,12 +64,40 @@ describe("csv cells", () => {
     expect(csvCell("2026-06-16")).toBe("2026-06-16");
     expect(csvCell("a=b")).toBe("a=b");
     expect(csvCell(-3)).toBe("-3");
-    // A refund written by us: still the number -21,00 for the spreadsheet.
-    expect(csvCell(euros(-2100))).toBe("-21,00");
-    expect(csvCell(euros(123450))).toBe("1234,50");
+    // A refund written by us: still the number -21,00 for the spreadsheet, quoted for its comma.
+    expect(csvCell(euros(-2100))).toBe('"-21,00"');
+    expect(csvCell(euros(123450))).toBe('"1234,50"');
     // The same characters typed as free text are text.
-    expect(csvCell("-21,00")).toBe("'-21,00");
-    expect(csvDocument([["=1+1", euros(-5)]])).toBe("\uFEFF'=1+1;-0,05\r\n");
+    expect(csvCell("-21,00")).toBe(`"'-21,00"`);
+    expect(csvDocument([["=1+1", euros(-5)]])).toBe('\uFEFF\'=1+1;"-0,05"\r\n');
+  });
+
+  it("is safe read with ; or , : text with a separator, quote or line break stays one cell", () => {
+    const names = [
+      'Maija,=HYPERLINK("https://evil.example","x")',
+      "Maija,=SUM(1)",
+      "Ansa, +1+1",
+      "Rivi\n=1+1",
+      "Rivi\r\n@SUM(1)",
+      'Lainaus"=1+1',
+      "Puoli;=1+1",
+      "-12,50",
+      "Sarkain,\t=1",
+    ];
+    const text = csvDocument(names.map((name) => [name, euros(-1250), 3, euros(99)]));
+    // Read with ; (as written): each row its four cells, the text as typed after its guard, and
+    // our amounts whole, the negative one still a number.
+    const rows = readCsv(text, ";");
+    expect(rows).toHaveLength(names.length);
+    for (const [i, row] of rows.entries())
+      expect(row, JSON.stringify(names[i])).toEqual([
+        /^[=+\-@\t\r]/.test(names[i]!) ? `'${names[i]}` : names[i],
+        "-12,50",
+        "3",
+        "0,99",
+      ]);
+    // Read with , : no cell starts a formula, nor does a free text's part after a comma.
+    for (const row of readCsv(text, ",")) for (const cell of row) expect(live(cell), cell).toBe(false);
   });
 
   it("neutralises free text in the finance report's invoice rows, keeping a negative net a number", () => {
@@ -69,9 +134,9 @@ describe("csv cells", () => {
     };
     const lines = financeCsv(report).slice(1).split("\r\n");
     expect(lines).toContain(
-      `1;'@SUM(1);'-1-1@example.com;"'=HYPERLINK(""https://evil.example"",""x"")";2026-09-15;39,00;ei`,
+      `1;'@SUM(1);'-1-1@example.com;"'=HYPERLINK(""https://evil.example"",""x"")";2026-09-15;"39,00";ei`,
     );
-    expect(lines).toContain("2026-09-01;0,00;0,00;0,00;21,00;-21,00");
+    expect(lines).toContain('2026-09-01;"0,00";"0,00";"0,00";"21,00";"-21,00"');
   });
 });
 
@@ -115,7 +180,7 @@ describe.each(databaseKinds)("purchases.csv against formula injection (%s)", (ki
     // No cell of any row starts a formula (amounts are ours: plain numbers).
     for (const row of rows) {
       for (const cell of row.split(";")) {
-        expect(cell.replace(/^"/, "")).not.toMatch(/^[=+@\t\r]|^-(?!\d+,\d{2}$)/);
+        expect(cell.replace(/^"(.*)"$/, "$1")).not.toMatch(/^[=+@\t\r]|^-(?!\d+,\d{2}$)/);
       }
     }
   });

@@ -1,10 +1,12 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import type { HTTPMethods } from "fastify";
+import { toHelsinkiIso } from "../../src/domain/helsinkiTime.js";
 import { createTestApp, type TestApp } from "../support/app.js";
+import { bookAndPay } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";
-import { logIn } from "../support/member.js";
+import { asCustomer, joinAndPay, logIn } from "../support/member.js";
 
 /*
  * Property-based fuzzing of every route in the OpenAPI description: whatever a client sends, the
@@ -15,6 +17,7 @@ import { logIn } from "../support/member.js";
 type Schema = {
   type?: string | string[];
   properties?: Record<string, Schema>;
+  required?: string[];
   items?: Schema;
   enum?: unknown[];
 };
@@ -80,6 +83,19 @@ function valueFor(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> 
   );
 }
 
+/** Rows of what a refused request must not touch (gate attempts are recorded by design). */
+async function stateOf(t: TestApp): Promise<string> {
+  const result = await t.ctx.db.execute(sql`SELECT
+    (SELECT count(*) FROM reservations) AS r, (SELECT count(*) FROM payments) AS p,
+    (SELECT count(*) FROM customers) AS c, (SELECT count(*) FROM subscriptions) AS s,
+    (SELECT count(*) FROM invoices) AS i, (SELECT count(*) FROM magic_link_tokens) AS m,
+    (SELECT count(*) FROM customer_sessions) AS cs, (SELECT count(*) FROM settings) AS st,
+    (SELECT count(*) FROM waitlist_entries) AS w, (SELECT count(*) FROM blocks) AS b,
+    (SELECT max(status) FROM reservations) AS rs,
+    (SELECT string_agg(starts_at::text || ends_at::text, ',' ORDER BY id) FROM reservations) AS times`);
+  return JSON.stringify((result as unknown as { rows: unknown[] }).rows[0]);
+}
+
 describe.each(databaseKinds)("fuzzing every route of the OpenAPI description (%s)", (kind) => {
   let t: TestApp;
   let session: string;
@@ -91,16 +107,7 @@ describe.each(databaseKinds)("fuzzing every route of the OpenAPI description (%s
   });
   afterAll(() => t.close());
 
-  /** Rows of what a refused request must not touch (gate attempts are recorded by design). */
-  async function state(): Promise<string> {
-    const result = await t.ctx.db.execute(sql`SELECT
-      (SELECT count(*) FROM reservations) AS r, (SELECT count(*) FROM payments) AS p,
-      (SELECT count(*) FROM customers) AS c, (SELECT count(*) FROM subscriptions) AS s,
-      (SELECT count(*) FROM invoices) AS i, (SELECT count(*) FROM magic_link_tokens) AS m,
-      (SELECT count(*) FROM customer_sessions) AS cs, (SELECT count(*) FROM settings) AS st,
-      (SELECT max(status) FROM reservations) AS rs`);
-    return JSON.stringify((result as unknown as { rows: unknown[] }).rows[0]);
-  }
+  const state = () => stateOf(t);
 
   it("never answers 5xx, and a 4xx changes nothing", async () => {
     const spec = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
@@ -164,5 +171,153 @@ describe.each(databaseKinds)("fuzzing every route of the OpenAPI description (%s
     const adminRoutes = routes.filter((r) => r.path.startsWith("/api/v2/admin/"));
     expect(adminRoutes.length).toBeGreaterThan(30);
     expect(adminReached.size).toBe(adminRoutes.length);
+  }, 600_000);
+});
+
+/*
+ * Ranges no booking can have (issue 31, finding 6), on every route that takes a start and an end:
+ * well-formed times on the grid whose end is not after the start, longer than any booking, in
+ * the past, or beyond the booking window, each side of now by up to five years. Every one is a
+ * 400 with a Finnish message and changes nothing. The routes are those of the OpenAPI description
+ * with both in their body or query, so a new one fails here until it is listed below.
+ */
+const HALF_HOUR = 30 * 60_000;
+const FIVE_YEARS = 2 * 24 * 365 * 5;
+type RangeKind = "reversed" | "empty" | "tooLong" | "past" | "beyondWindow";
+const ALL_KINDS: RangeKind[] = ["reversed", "empty", "tooLong", "past", "beyondWindow"];
+
+describe.each(databaseKinds)("impossible ranges on every route that takes one (%s)", (kind) => {
+  let t: TestApp;
+  const ids = { token: "", id: "", memberId: "" };
+  let session: string;
+  let admin: string;
+  // The test clock's now (2026-06-15 12:00 in Helsinki) is on the grid; the window is 60 days.
+  const now = Date.parse("2026-06-15T12:00:00+03:00");
+  const windowEnd = now + 60 * 24 * 60 * 60_000;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    t.clock.set(new Date(now));
+    const token = await logIn(t, "fuzz@example.com");
+    session = `Bearer ${token}`;
+    admin = `Bearer ${(await signedInAdmin("fuzz")).token}`;
+    await joinAndPay(t, asCustomer(t, token), 2);
+    const member = await asCustomer(t, token).post("/api/v2/reservations/subscriber", {
+      start: "2026-06-20T10:00:00+03:00",
+      end: "2026-06-20T11:00:00+03:00",
+      dogs: 1,
+    });
+    expect(member.statusCode, member.body).toBe(201);
+    ids.memberId = member.json().reservation.id;
+    const { checkout } = await bookAndPay(t, "2026-06-21T10:00:00+03:00", "2026-06-21T11:00:00+03:00");
+    ids.token = checkout.reservation.accessToken;
+    ids.id = checkout.reservation.id;
+  });
+  afterAll(() => t.close());
+
+  /**
+   * Each route's caller, the rest of a valid request, and which ranges it refuses: an admin's
+   * booking and move lift the window alone; a block may be of any length, past or far ahead.
+   */
+  const rangeRoutes: Record<
+    string,
+    { auth?: "session" | "admin"; rest?: Record<string, unknown>; kinds: RangeKind[] }
+  > = {
+    "GET /api/v2/reservations/quote": { kinds: ALL_KINDS },
+    "POST /api/v2/reservations": {
+      rest: { name: "Maija", email: "maija@example.com", dogs: 1, paymentMethod: "card", acceptTerms: true },
+      kinds: ALL_KINDS,
+    },
+    "POST /api/v2/waitlist": { rest: { email: "jono@example.com" }, kinds: ALL_KINDS },
+    "POST /api/v2/reservations/by-token/{accessToken}/reschedule": { kinds: ALL_KINDS },
+    "POST /api/v2/reservations/subscriber": { auth: "session", rest: { dogs: 1 }, kinds: ALL_KINDS },
+    "POST /api/v2/reservations/{id}/reschedule": { auth: "session", kinds: ALL_KINDS },
+    "POST /api/v2/admin/reservations": {
+      auth: "admin",
+      rest: { name: "Ylläpito", email: "yp@example.com", dogs: 1 },
+      kinds: ["reversed", "empty", "tooLong", "past"],
+    },
+    "POST /api/v2/admin/reservations/{id}/move": {
+      auth: "admin",
+      kinds: ["reversed", "empty", "tooLong", "past"],
+    },
+    "POST /api/v2/admin/blocks": {
+      auth: "admin",
+      rest: { areaId: null, reason: "huolto" },
+      kinds: ["reversed", "empty"],
+    },
+  };
+
+  /** A range of the kind, on the grid, within five years of now. */
+  const rangeOf = (k: RangeKind) => {
+    const slots = (min: number, max: number) => fc.integer({ min, max }).map((n) => n * HALF_HOUR);
+    const span = (start: fc.Arbitrary<number>, length: fc.Arbitrary<number>) =>
+      fc.tuple(start, length).map(([s, l]) => ({ kind: k, start: s, end: s + l }));
+    switch (k) {
+      case "reversed":
+        return span(
+          slots(-FIVE_YEARS, FIVE_YEARS).map((s) => now + s),
+          slots(-FIVE_YEARS, -1),
+        );
+      case "empty":
+        return span(
+          slots(-FIVE_YEARS, FIVE_YEARS).map((s) => now + s),
+          fc.constant(0),
+        );
+      case "tooLong":
+        return span(
+          slots(2, 4 * 24).map((s) => now + s),
+          slots(5, FIVE_YEARS),
+        );
+      case "past":
+        return span(
+          slots(-FIVE_YEARS, -1).map((s) => now + s),
+          slots(1, 4),
+        );
+      case "beyondWindow":
+        return span(
+          slots(0, FIVE_YEARS).map((s) => windowEnd + s),
+          slots(1, 4),
+        );
+    }
+  };
+
+  it("answers 400 with a Finnish message, changing nothing", async () => {
+    const spec = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+    const found = Object.entries(spec.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => {
+          const body = op.requestBody?.content?.["application/json"]?.schema?.properties ?? {};
+          const query = (op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
+          return ("start" in body && "end" in body) || (query.includes("start") && query.includes("end"));
+        })
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(found.sort()).toEqual(Object.keys(rangeRoutes).sort());
+
+    for (const [route, { auth, rest = {}, kinds }] of Object.entries(rangeRoutes)) {
+      const [method, path] = route.split(" ") as [HTTPMethods, string];
+      const url = path
+        .replace("{accessToken}", ids.token)
+        .replace("{id}", route.includes("/admin/") ? ids.id : ids.memberId);
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(...kinds.map(rangeOf)), async (range) => {
+          const start = toHelsinkiIso(new Date(range.start));
+          const end = toHelsinkiIso(new Date(range.end));
+          const before = await stateOf(t);
+          const res = await t.app.inject({
+            method,
+            url,
+            ...(method === "GET" ? { query: { start, end } } : { payload: { start, end, ...rest } }),
+            headers: auth ? { authorization: auth === "session" ? session : admin } : {},
+          });
+          const what = `${route} ${range.kind} ${start}..${end}: ${res.body.slice(0, 200)}`;
+          expect(res.statusCode, what).toBe(400);
+          expect(res.json().message, what).toMatch(/^[A-ZÄÖ][^]*[a-zäö]/);
+          expect(res.json().message, what).not.toMatch(/Palvelinvirhe|Bad Request|must|should/);
+          expect(await stateOf(t), `${what} changed state`).toBe(before);
+        }),
+        { numRuns: 40, seed: 20261122 },
+      );
+    }
   }, 600_000);
 });

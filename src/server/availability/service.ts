@@ -1,7 +1,13 @@
-import { checkBooking, type BookingCheck, type BookingRules } from "../../domain/availability.js";
+import {
+  bookingRangeProblem,
+  checkBooking,
+  type BookingCheck,
+  type BookingRules,
+} from "../../domain/availability.js";
 import type { Buffers } from "../../domain/dogRules.js";
 import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import type { DbOrTx, Tx } from "../db/index.js";
+import { badRequest } from "../errors.js";
 import { loadPriceRules, loadVatRates } from "../prices/service.js";
 import { getSettings, type Settings } from "../settings/service.js";
 import { availabilityRepository, type Area } from "./repository.js";
@@ -110,6 +116,25 @@ export async function openingRulesOf(
 }
 
 /**
+ * Refuses (400, the Finnish reason) a range no booking can have now: reversed or empty, of a length
+ * not booked, past, or beyond the booking window unless `ignoreWindow` (domain bookingRangeProblem).
+ * For the routes that answer such a range before checking the slot (the quote, the checkout);
+ * checkSlot answers it as a failed check without loading anything.
+ */
+export function refuseBookingRange(
+  settings: Pick<Settings, "slotRules">,
+  range: { start: Date; end: Date; now: Date; ignoreWindow?: boolean },
+): void {
+  const problem = bookingRangeProblem(
+    { now: range.now, slotRules: settings.slotRules },
+    range.start,
+    range.end,
+    range,
+  );
+  if (problem) throw badRequest(problem.reason);
+}
+
+/**
  * Checks one slot of an area against everything in the database (optionally inside a transaction);
  * `except` leaves one booking out (the one being moved).
  */
@@ -127,7 +152,17 @@ export async function checkSlot(
     buffers?: Buffers;
   },
 ): Promise<BookingCheck> {
-  const rules = await loadBookingRules(db, { ...options, from: options.start, to: options.end });
+  const settings = options.settings ?? (await getSettings(db));
+  // A range no booking can have loads nothing (a reversed one is no range to load, a long one too much).
+  const problem = bookingRangeProblem(
+    { now: options.now, slotRules: settings.slotRules },
+    options.start,
+    options.end,
+    options,
+  );
+  if (problem)
+    return { ok: false, ...problem, lengthMinutes: 0, priceCents: 0, vatCents: 0, vatRateBasisPoints: 0 };
+  const rules = await loadBookingRules(db, { ...options, settings, from: options.start, to: options.end });
   return checkBooking(rules, options.start, options.end, {
     ignoreWindow: options.ignoreWindow,
     buffers: options.buffers,

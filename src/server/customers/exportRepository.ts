@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { emailOutbox } from "../db/schema.js";
 import { mailboxKey } from "./mailbox.js";
+import { mailboxSql } from "./mailboxRepository.js";
 
 /**
  * The export's queries (customerExport.ts, decision 037): the rows of every table that refers to
@@ -44,8 +45,9 @@ export const EXPORTED: Record<string, (ids: Ids) => SQL> = {
   door_events: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
   reservation_moves: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
   gate_fallback_notices: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
-  reservation_lookups: ({ email }) => sql`t.mailbox = ${mailboxKey(email)}`,
-  waitlist_entries: ({ email }) => sql`t.mailbox = ${mailboxKey(email)}`,
+  // Keyed in SQL too, so rows stored under an earlier, narrower key (before Gmail's dots) count.
+  reservation_lookups: ({ email }) => sql`${mailboxSql(sql.raw("t.mailbox"))} = ${mailboxKey(email)}`,
+  waitlist_entries: ({ email }) => sql`${mailboxSql(sql.raw("t.mailbox"))} = ${mailboxKey(email)}`,
   email_outbox: ({ email }) => sql`lower(t."to") = ${email}`,
   audit_log: (ids) =>
     sql.join(

@@ -1,6 +1,19 @@
 /**
- * The mailbox an address reaches: lower-case, without a +tag in the local part. A leaf (imports
- * nothing), so the customers' services and repositories and the waitlist share one definition;
- * repository.ts says the same in SQL.
+ * The mailbox an address reaches, one key everywhere (issue 31): the login links' and look-ups'
+ * limits, the waitlist, the reminders' opt-out. Lower-case, without a +tag in the local part, and
+ * for Gmail without the dots of the local part and with googlemail.com as gmail.com (Gmail
+ * delivers all of those to one inbox). Imports none of ours, so the customers' services and
+ * repositories, the reminders and the waitlist share one definition; mailboxRepository.ts's
+ * mailboxSql says the same in SQL.
  */
-export const mailboxKey = (email: string) => email.toLowerCase().replace(/\+[^@]*@/, "@");
+export function mailboxKey(email: string): string {
+  const lower = email.toLowerCase();
+  const at = lower.lastIndexOf("@");
+  if (at < 0) return lower;
+  let local = lower.slice(0, at);
+  const domain = lower.slice(at + 1);
+  const plus = local.indexOf("+");
+  if (plus >= 0) local = local.slice(0, plus);
+  if (domain === "gmail.com" || domain === "googlemail.com") return `${local.replaceAll(".", "")}@gmail.com`;
+  return `${local}@${domain}`;
+}

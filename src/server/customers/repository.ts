@@ -13,6 +13,7 @@ import {
   subscriptions,
   waitlistEntries,
 } from "../db/schema.js";
+import { mailboxSql } from "./mailboxRepository.js";
 
 /**
  * The customers' queries (decision 037): accounts, their sessions and login links, and the erasure
@@ -26,10 +27,6 @@ import {
 export type CustomerRow = typeof customers.$inferSelect;
 export type MagicLinkTokenRow = typeof magicLinkTokens.$inferSelect;
 export type NewMagicLinkToken = typeof magicLinkTokens.$inferInsert;
-
-/** An address's mailbox in SQL, as mailbox.ts's mailboxKey: lower-case, without a +tag. */
-const mailboxOf = (column: typeof customers.email) =>
-  sql<string>`regexp_replace(lower(${column}), '\\+[^@]*@', '@')`;
 
 export function customerRepository(db: DbOrTx) {
   return {
@@ -60,12 +57,12 @@ export function customerRepository(db: DbOrTx) {
 
     /** Login links made since `since` for every address that reaches this mailbox. */
     async linksToMailboxSince(mailbox: string, since: Date): Promise<number> {
-      // name+tag@ and name@ reach one mailbox, so they share one allowance.
+      // name+tag@ and name@ (and Gmail's dotted names) reach one mailbox: one allowance.
       const [recent] = await db
         .select({ n: count() })
         .from(magicLinkTokens)
         .innerJoin(customers, eq(customers.id, magicLinkTokens.customerId))
-        .where(and(eq(mailboxOf(customers.email), mailbox), gt(magicLinkTokens.createdAt, since)));
+        .where(and(eq(mailboxSql(customers.email), mailbox), gt(magicLinkTokens.createdAt, since)));
       return recent!.n;
     },
 
@@ -208,7 +205,8 @@ export function customerRepository(db: DbOrTx) {
     },
 
     async deleteWaitlistEntries(mailbox: string): Promise<void> {
-      await db.delete(waitlistEntries).where(eq(waitlistEntries.mailbox, mailbox));
+      // Keyed in SQL too, so entries stored under an earlier, narrower key (before Gmail's dots) go.
+      await db.delete(waitlistEntries).where(eq(mailboxSql(waitlistEntries.mailbox), mailbox));
     },
 
     /** The mailbox's booking look-ups (reservation_lookups_mailbox). */

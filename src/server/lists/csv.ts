@@ -8,6 +8,12 @@
  * with a leading `'`, which the spreadsheet shows as text. Amounts we format ourselves (`euros`)
  * are not strings but `CsvAmount`s: they are written as they are, so a refund of "-21,00" still
  * reads as the number -21 and sums in the sheet. Numbers (counts) are ours too and never neutralised.
+ *
+ * Read with ; or , (issue 31): a spreadsheet may open the file comma-separated, where an unquoted
+ * "Maija, =HYPERLINK(…)" would be two cells, the second a live formula. So every cell that holds
+ * either separator, a quote or a line break is quoted, amounts with their decimal comma included
+ * ("-21,00" in quotes: still the number -21 when read with ;, and one cell, not two, with ,). One
+ * function, csvCell, writes every cell of every CSV the product makes (finance, purchases).
  */
 
 /** An amount formatted by us, trusted to be a plain number ("-21,00"), never free text. */
@@ -22,7 +28,7 @@ const formulaStart = /^[=+\-@\t\r]/;
 /** Free text as a spreadsheet shows it but never evaluates it: a `'` before a formula's first character. */
 export const neutraliseFormula = (text: string) => (formulaStart.test(text) ? `'${text}` : text);
 
-/** A cell, neutralised when it is free text, quoted when it holds a separator, a quote or a line break. */
+/** A cell, neutralised when it is free text, quoted when it holds ; or , a quote or a line break. */
 export const csvCell = (value: CsvValue) => {
   const text =
     value === null
@@ -32,7 +38,7 @@ export const csvCell = (value: CsvValue) => {
         : typeof value === "number"
           ? String(value)
           : neutraliseFormula(value);
-  return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[";,\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
 /** Cents as euros with a decimal comma and no grouping ("1234,50", "-15,00"), from integers. */

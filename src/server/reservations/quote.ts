@@ -4,7 +4,7 @@ import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import { vatIncludedCents } from "../../domain/money.js";
 import { priceBreakdown } from "../../domain/pricing.js";
 import type { AppContext } from "../context.js";
-import { checkSlot, primaryArea } from "../availability/service.js";
+import { checkSlot, primaryArea, refuseBookingRange } from "../availability/service.js";
 import { discountOf, lookUpDiscountCode } from "../discountCodes/service.js";
 import { lookUpGiftCard } from "../giftCards/service.js";
 import { getSettings } from "../settings/service.js";
@@ -32,6 +32,8 @@ export async function quoteSlot(
   const now = ctx.now();
   const area = await primaryArea(ctx.db);
   const settings = await getSettings(ctx.db);
+  // A range no booking can have is bad input (400), not a slot that is unavailable just now.
+  refuseBookingRange(settings, { start, end, now });
   // A slot offered from the waitlist is free for the offer's owner: its own hold is left out.
   const except = request.waitlistToken
     ? await liveOfferHold(ctx.db, { token: request.waitlistToken, start, end, now })

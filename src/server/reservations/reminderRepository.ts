@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { areas, customers, reservations } from "../db/schema.js";
 import { ANONYMISED_EMAIL } from "../customers/customerData.js";
+import { mailboxSql } from "../customers/mailboxRepository.js";
 import type { ReservationRow } from "./repository.js";
 
 /**
@@ -10,6 +11,10 @@ import type { ReservationRow } from "./repository.js";
  */
 
 export type { ReservationRow };
+
+/** The mailbox of a customer's address, as a subquery. */
+const ofCustomersMailbox = (customerId: string) =>
+  sql<string>`(select ${mailboxSql(sql.raw("c.email"))} from customers c where c.id = ${customerId})`;
 
 export function reminderRepository(db: DbOrTx) {
   return {
@@ -25,32 +30,31 @@ export function reminderRepository(db: DbOrTx) {
       hoursBefore: number;
       limit: number;
     }): Promise<Array<{ reservation: ReservationRow; areaName: string }>> {
-      return (
-        db
-          .select({ reservation: reservations, areaName: areas.name })
-          .from(reservations)
-          .innerJoin(areas, eq(areas.id, reservations.areaId))
-          // The preference is per e-mail address (customers.email is stored lower-case and unique).
-          .leftJoin(customers, eq(customers.email, sql`lower(${reservations.email})`))
-          .where(
-            and(
-              eq(reservations.status, "confirmed"),
-              isNull(reservations.reminderSentAt),
-              gt(reservations.startsAt, o.now),
-              lte(reservations.startsAt, o.horizon),
-              // An admin's own booking (a block for events, maintenance) has nobody to remind.
-              inArray(reservations.kind, ["single", "subscriber"]),
-              // A booking made after its reminder's moment has just had its confirmation.
-              sql`coalesce(${reservations.confirmedAt}, ${reservations.createdAt}) <= ${reservations.startsAt} - ${o.hoursBefore}::int * interval '1 hour'`,
-              sql`coalesce(${customers.remindersEnabled}, true)`,
-              // A deleted account's bookings keep no address to write to.
-              ne(reservations.email, ANONYMISED_EMAIL),
-            ),
-          )
-          .orderBy(asc(reservations.startsAt))
-          .limit(o.limit)
-          .for("update", { of: reservations, skipLocked: true })
-      );
+      return db
+        .select({ reservation: reservations, areaName: areas.name })
+        .from(reservations)
+        .innerJoin(areas, eq(areas.id, reservations.areaId))
+        .where(
+          and(
+            eq(reservations.status, "confirmed"),
+            isNull(reservations.reminderSentAt),
+            gt(reservations.startsAt, o.now),
+            lte(reservations.startsAt, o.horizon),
+            // An admin's own booking (a block for events, maintenance) has nobody to remind.
+            inArray(reservations.kind, ["single", "subscriber"]),
+            // A booking made after its reminder's moment has just had its confirmation.
+            sql`coalesce(${reservations.confirmedAt}, ${reservations.createdAt}) <= ${reservations.startsAt} - ${o.hoursBefore}::int * interval '1 hour'`,
+            // The preference is per mailbox (customers/mailbox.ts): an account that turned them off
+            // covers every address reaching its inbox, name+tag@ and Gmail's dotted names too.
+            sql`not exists (select 1 from ${customers} where not ${customers.remindersEnabled}
+                and ${mailboxSql(customers.email)} = ${mailboxSql(reservations.email)})`,
+            // A deleted account's bookings keep no address to write to.
+            ne(reservations.email, ANONYMISED_EMAIL),
+          ),
+        )
+        .orderBy(asc(reservations.startsAt))
+        .limit(o.limit)
+        .for("update", { of: reservations, skipLocked: true });
     },
 
     /** Marks the booking reminded, only where it is not yet: whether this call marked it. */
@@ -63,17 +67,24 @@ export function reminderRepository(db: DbOrTx) {
       return marked !== undefined;
     },
 
-    /** The customer's preference (undefined: no such customer). */
+    /**
+     * The preference of the customer's mailbox: off when any account reaching it turned reminders
+     * off (undefined: no such customer).
+     */
     async remindersEnabled(customerId: string): Promise<boolean | undefined> {
       const [row] = await db
-        .select({ enabled: customers.remindersEnabled })
+        .select({ enabled: sql<boolean | null>`bool_and(${customers.remindersEnabled})` })
         .from(customers)
-        .where(eq(customers.id, customerId));
-      return row?.enabled;
+        .where(eq(mailboxSql(customers.email), ofCustomersMailbox(customerId)));
+      return row?.enabled ?? undefined;
     },
 
+    /** Sets the preference of every account reaching the customer's mailbox. */
     async setRemindersEnabled(customerId: string, enabled: boolean): Promise<void> {
-      await db.update(customers).set({ remindersEnabled: enabled }).where(eq(customers.id, customerId));
+      await db
+        .update(customers)
+        .set({ remindersEnabled: enabled })
+        .where(eq(mailboxSql(customers.email), ofCustomersMailbox(customerId)));
     },
   };
 }

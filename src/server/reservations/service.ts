@@ -8,6 +8,7 @@ import { buffersFor, extraDogsCents } from "../../domain/dogRules.js";
 import { formatTimeRange, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
+import { refuseBookingRange } from "../availability/service.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import { holdSlot } from "./checkoutHold.js";
 import { startCheckoutPayment } from "./checkoutPayment.js";
@@ -59,6 +60,8 @@ export async function createReservation(
   const start = new Date(input.start);
   const end = new Date(input.end);
   const now = ctx.now();
+  // A range no booking can have is refused before anything is loaded for it.
+  refuseBookingRange(await ctx.availability.settings(), { start, end, now });
   // Settings, area, opening hours, blocks and prices from memory (availability/cache.ts).
   const { rules, area, settings } = await ctx.availability.rulesFor(start, end, now);
   const { maxDogs, holdMinutes } = settings.slotRules;

@@ -100,6 +100,7 @@ describe.each(databaseKinds)("admin varaukset (%s)", (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().payments).toEqual([expect.objectContaining({ status: "paid", amountCents: 1500 })]);
     expect(res.json().doorEvents).toEqual([]);
+    expect(res.json().doorUrl).toBe(`${t.ctx.config.publicUrl}/avaa/${reservation.doorToken}`);
     expect((await as("GET", "/reservations/00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
   });
 
@@ -135,6 +136,46 @@ describe.each(databaseKinds)("admin varaukset (%s)", (kind) => {
     // The visitor's name, e-mail, phone and the link secrets are not copied into the log (issue 31).
     for (const personal of ["name", "email", "phone", "accessToken", "doorToken"])
       expect(entry!.after).not.toHaveProperty(personal);
+  });
+
+  it("e-mails a manual booking's customer its confirmation with the door link, which its details show", async () => {
+    const body = {
+      start: "2026-06-17T12:00:00+03:00",
+      end: "2026-06-17T13:00:00+03:00",
+      name: "Puhelinvaraus",
+      email: "Soittaja@Example.com",
+      dogs: 2,
+      reactiveDog: true,
+    };
+    const res = await as("POST", "/reservations", body);
+    expect(res.statusCode).toBe(201);
+    const id = res.json().reservation.id as string;
+    const [row] = await t.ctx.db.select().from(reservations).where(eq(reservations.id, id));
+    const doorUrl = `${t.ctx.config.publicUrl}/avaa/${row!.doorToken}`;
+    // Queued in the outbox with the booking and sent after its commit, like any booking's.
+    const mails = await outboxOf(t, "admin_booking");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      to: "soittaja@example.com",
+      subject: "Varaus vahvistettu: ke 17.6.2026 klo 12.00–13.00",
+      status: "sent",
+    });
+    expect(mails[0]!.text).toContain("Hei Puhelinvaraus,");
+    expect(mails[0]!.text).toContain(`Portin avaus: ${doorUrl}`);
+    expect(mails[0]!.text).toContain("Huomioitavaa: reaktiivinen koira.");
+    expect(mails[0]!.text).toContain(`/oma-varaus?varaus=${row!.accessToken}`);
+    expect(mails[0]!.text).not.toMatch(/Maksu/);
+    expect(mails[0]!.attachments).toEqual([expect.objectContaining({ filename: "varaus.ics" })]);
+    // A refused booking mails no one.
+    expect((await as("POST", "/reservations", body)).statusCode).toBe(409);
+    expect(await outboxOf(t, "admin_booking")).toHaveLength(1);
+
+    // Its panel's details give the same door link, while it is confirmed.
+    const details = await as("GET", `/reservations/${id}`);
+    expect(details.statusCode).toBe(200);
+    expect(details.json().doorUrl).toBe(doorUrl);
+    expect((await as("POST", `/reservations/${id}/cancel`, { refund: false })).statusCode).toBe(200);
+    expect((await as("GET", `/reservations/${id}`)).json().doorUrl).toBeNull();
   });
 
   it("cancels with a refund (recorded and sent) or without one, e-mailing the visitor either way", async () => {

@@ -1,8 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { gunzipSync } from "node:zlib";
 import { areas, blocks, openingExceptions, priceRules, reservations } from "../../src/server/db/schema.js";
+import { buffersFor } from "../../src/domain/dogRules.js";
+import { wallClock } from "../../src/domain/helsinkiTime.js";
+import { uncachedRangeJson } from "../../src/server/availability/day.js";
+import { loadBookingRules, primaryArea } from "../../src/server/availability/service.js";
 import { releaseExpiredHolds } from "../../src/server/reservations/holds.js";
-import { putSetting, defaultSettings } from "../../src/server/settings/service.js";
+import { getSettings, putSetting, defaultSettings } from "../../src/server/settings/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { availabilityOf, bookAndPay, holdSlot, pressDemoButton } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
@@ -162,5 +166,68 @@ describe.each(databaseKinds)("availability kept in memory on %s", (kind) => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("answers with dog options from memory, as the computation from the database would, after bookings change too", async () => {
+    const from = "2026-07-06";
+    const to = "2026-07-12";
+    const on = (time: string) => `2026-07-08T${time}:00+03:00`;
+    const optionSets = ["", "&reactiveDog=true", "&inHeat=true", "&reactiveDog=true&inHeat=true"];
+    const fromMemory = async (query: string) => {
+      const res = await t.app.inject({
+        method: "GET",
+        url: `/api/v2/availability?from=${from}&to=${to}${query}`,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    /** The same answer computed for this call alone, from the database (the uncached path). */
+    const fromDatabase = async (query: string) => {
+      const settings = await getSettings(t.ctx.db);
+      const rules = await loadBookingRules(t.ctx.db, {
+        areaId: (await primaryArea(t.ctx.db)).id,
+        from: wallClock(from, "00:00").toJSDate(),
+        to: wallClock(to, "24:00").toJSDate(),
+        now: t.clock.now(),
+        settings,
+      });
+      const options = { reactiveDog: query.includes("reactiveDog"), inHeat: query.includes("inHeat") };
+      const buffers = buffersFor(settings.dogRules, settings.slotRules.changeoverMinutes, options);
+      return uncachedRangeJson(rules, from, to, query ? buffers : undefined);
+    };
+    const expectSame = async () => {
+      for (const query of optionSets) expect(await fromMemory(query)).toBe(await fromDatabase(query));
+    };
+
+    // Each option set's week is computed once (three buffer sets besides the plain one, asked
+    // first), then answered from memory.
+    await fromMemory("");
+    let computed = t.ctx.availability.stats.daysComputed;
+    await expectSame();
+    expect(t.ctx.availability.stats.daysComputed - computed).toBe(3 * 7);
+    const before = { ...t.ctx.availability.stats };
+    for (const query of optionSets) await fromMemory(query);
+    expect(t.ctx.availability.stats).toEqual(before);
+
+    // A reactive dog's paid booking: only the days it touches are computed again, for every set.
+    computed = t.ctx.availability.stats.daysComputed;
+    await bookAndPay(t, on("10:00"), on("11:00"), { email: "reaktiivinen@example.com", reactiveDog: true });
+    await expectSame();
+    expect(t.ctx.availability.stats.daysComputed - computed).toBe(4 * 3);
+    // A hold with a female in heat, its cancel, another hold: each shows at once.
+    const held = await holdSlot(t, on("13:00"), on("14:00"), { email: "juoksu@example.com", inHeat: true });
+    await expectSame();
+    await pressDemoButton(t, held.redirectUrl, "cancel");
+    await expectSame();
+    await holdSlot(t, on("16:00"), on("17:00"), { email: "pito@example.com" });
+    await expectSame();
+    // Its end is read from time (the clock stays on: kept answers are for times ahead).
+    t.clock.advance(16 * MINUTE);
+    await expectSame();
+    // A change of the dog rules changes the buffers the options answer with.
+    await putSetting(t.ctx.db, "dogRules", { ...defaultSettings.dogRules, reactiveDogBufferMinutes: 45 });
+    await expectSame();
+    await putSetting(t.ctx.db, "dogRules", defaultSettings.dogRules);
+    await expectSame();
   });
 });

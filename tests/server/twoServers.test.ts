@@ -9,6 +9,8 @@ import { emailOutbox, reservations, waitlistEntries } from "../../src/server/db/
 import { consoleTransport } from "../../src/server/mail/service.js";
 import { offerFreedSlots } from "../../src/server/waitlist/offers.js";
 import { createClock } from "../support/app.js";
+import { expandAvailability } from "../../src/domain/availabilityWire.js";
+import { availabilityWireSchema } from "../../src/domain/booking.js";
 import { availabilityOf, checkoutBody } from "../support/booking.js";
 import { openTestDatabase } from "../support/database.js";
 
@@ -154,6 +156,36 @@ describe.runIf(process.env.DATABASE_URL)("two servers on one PostgreSQL", () => 
     expect(await statusOn(a, start)).toBe("taken");
     await waitUntil(() => b.ctx.availability.stats.notices > heard);
     expect(await statusOn(b, start)).toBe("taken");
+  });
+
+  it("shows a booking made through one server in the other's next answer with dog options", async () => {
+    const date = "2026-06-26";
+    const statusOn = async (s: Server, start: string) => {
+      const res = await s.app.inject({
+        method: "GET",
+        url: `/api/v2/availability?from=${date}&to=${date}&reactiveDog=true`,
+      });
+      expect(res.statusCode).toBe(200);
+      const day = expandAvailability(availabilityWireSchema.parse(res.json())).days[0]!;
+      return day.slots.find((c) => c.start === start)!.status;
+    };
+    // Right after a 10–11 booking: free without options, not for a reactive dog (15 minutes before).
+    const after = `${date}T11:00:00+03:00`;
+    await waitUntil(() => a.ctx.availability.isLive && b.ctx.availability.isLive);
+    expect(await statusOn(b, after)).toBe("free");
+    const computed = b.ctx.availability.stats.daysComputed;
+    expect(await statusOn(b, after)).toBe("free"); // now from B's memory
+    expect(b.ctx.availability.stats.daysComputed).toBe(computed);
+    const heard = b.ctx.availability.stats.notices;
+    const booked = await a.app.inject({
+      method: "POST",
+      url: "/api/v2/reservations",
+      payload: checkoutBody(`${date}T10:00:00+03:00`, after, { email: "kahden-koirat@example.com" }),
+    });
+    expect(booked.statusCode).toBe(201);
+    await waitUntil(() => b.ctx.availability.stats.notices > heard);
+    expect(await statusOn(b, after)).toBe("taken");
+    expect(await statusOn(a, after)).toBe("taken");
   });
 
   it("never answers from memory while its listening connection is lost", async () => {

@@ -205,12 +205,18 @@ describe("varaukset calendars", () => {
       payments: [],
       doorEvents: [],
       attendance: { attendedAt: null, noShow: false, customerEndedBookings: 3, customerNoShows: 1 },
+      doorUrl: "https://koirapuisto.example/avaa/ansan-ovi",
     };
     await app.answerApi("GET", `/api/v2/admin/reservations/${ANSA.id}`, 200, details);
     const heading = await screen.findByRole("heading", { name: "Varauksen tiedot" });
     const panel = heading.closest("section")!;
     await waitFor(() => expect(within(panel).getByText("Porttia ei ole avattu.")).toBeInTheDocument());
     expect(heading).toHaveFocus();
+    // The door link the customer was sent, for an admin to pass on (a manual booking's caller).
+    expect(within(panel).getByText("Portin avauslinkki", { selector: "dt" })).toBeInTheDocument();
+    expect(
+      within(panel).getByRole("link", { name: "https://koirapuisto.example/avaa/ansan-ovi" }),
+    ).toHaveAttribute("href", "https://koirapuisto.example/avaa/ansan-ovi");
     expect(within(panel).getByRole("button", { name: "Peru ja palauta" })).toBeEnabled();
     expect(within(panel).getByRole("button", { name: "Peru ilman palautusta" })).toBeEnabled();
   });
@@ -225,6 +231,7 @@ describe("varaukset calendars", () => {
       payments: [],
       doorEvents: [],
       attendance: { attendedAt: null, noShow: false, customerEndedBookings: 0, customerNoShows: 0 },
+      doorUrl: null,
     } satisfies ReservationDetails);
     const form = await screen.findByRole("form", { name: "Siirrä varaus" });
     expect(within(form).getByLabelText("Uusi päivä")).toHaveValue("2026-06-16");

@@ -94,6 +94,7 @@ export const outboxKindLabels = {
   reminder: "Varausmuistutus",
   lookup: "Varaukset sähköpostiin",
   member_booking: "Jäsenvarauksen vahvistus",
+  admin_booking: "Ylläpidon tekemän varauksen vahvistus",
   waitlist_joined: "Jonoon liittyminen",
   waitlist_offer: "Jonotarjous: aika vapautui",
   "gate-down": "Portti ei vastaa (omistajalle)",

@@ -95,6 +95,8 @@ export const reservationDetailsSchema = z.object({
   }),
   /** Live waitlist entries (decision 033) for slots within this booking's time, waiting or offered. */
   waitingInLine: z.optional(z.int()),
+  /** The door link (/avaa/:token) the customer was sent, while the booking is confirmed; else null. */
+  doorUrl: z.nullable(z.string()),
 });
 export type ReservationDetails = z.infer<typeof reservationDetailsSchema>;
 

@@ -1,5 +1,5 @@
 import { windowEnd, type BookingRules } from "../../domain/availability.js";
-import type { Buffers } from "../../domain/dogRules.js";
+import { buffersFor, NO_DOG_OPTIONS, type Buffers, type DogOptions } from "../../domain/dogRules.js";
 import { datesBetween, helsinkiDate, wallClock } from "../../domain/helsinkiTime.js";
 import type { Database, Db } from "../db/index.js";
 import { loadBookingRules, primaryArea, type Area } from "./service.js";
@@ -15,7 +15,10 @@ import { getSettings, type Settings } from "../settings/service.js";
  * of a span from a week back to a week past the booking window, loaded through the same loaders
  * as before. Each day's answer is computed once and kept until a change touches that day or time
  * moves past what it depends on; each range's answer is kept as its JSON text, ETag and
- * compressed forms.
+ * compressed forms. Answers with dog options (a reactive dog, a female in heat: decision 036) are
+ * kept the same way, per the buffers they add: the days of each buffer set are computed from the
+ * same snapshot and dropped by the same notices (a booking's notice drops a day each side of it,
+ * more than any buffer reaches), so they are as current, and as cheap, as the answer without.
  *
  * Changes arrive as the database's notices (migration 0010) from this process and every other
  * server on the database, jobs included: a notice marks the loaded rules stale (reloaded by the
@@ -29,10 +32,20 @@ import { getSettings, type Settings } from "../settings/service.js";
  * notice.ts, one day's answer day.ts, and the ETag and compressed forms http.ts.
  */
 
-type RangeEntry = { answer: RangeAnswer; validUntil: number; epoch: number };
+type RangeEntry = { answer: RangeAnswer; validUntil: number; epoch: number; base: number };
 
 /** Ranges whose answers are kept (each a few tens of KB); the oldest go first. */
 const MAX_RANGES = 500;
+/** Buffer sets whose days are kept (three option sets, and what a settings change leaves); the oldest go. */
+const MAX_BUFFER_SETS = 8;
+
+/** The days of the answer without options, and of those whose buffers are the plain ones. */
+const PLAIN = "";
+/** A range's key: its dates, and the dog options asked (none: the plain answer's key, as before). */
+const rangeKey = (from: string, to: string, options: DogOptions) =>
+  options.reactiveDog || options.inHeat
+    ? `${from}/${to}/${options.reactiveDog ? "r" : ""}${options.inHeat ? "h" : ""}`
+    : `${from}/${to}`;
 
 export class AvailabilityCache {
   private live = false;
@@ -45,7 +58,8 @@ export class AvailabilityCache {
   private snapshot: Snapshot | null = null;
   private fullLoad: { generation: number; promise: Promise<Snapshot> } | null = null;
   private bookingsLoad: { generation: number; from: Snapshot; promise: Promise<Snapshot> } | null = null;
-  private readonly days = new Map<string, DayEntry>();
+  /** Each buffer set's days (PLAIN: no buffers beyond the changeover gap), by Helsinki date. */
+  private readonly days = new Map<string, Map<string, DayEntry>>();
   private readonly ranges = new Map<string, RangeEntry>();
   private stopWatching: (() => void) | null = null;
   /** Counters for tests and the bench: how often the rules were loaded and days computed. */
@@ -118,41 +132,52 @@ export class AvailabilityCache {
     return { rules, area, settings };
   }
 
-  /** A range's answer from memory, when it is there and current: no await on the hot path. */
-  cached(from: string, to: string): RangeAnswer | null {
+  /**
+   * A range's answer from memory, when it is there and current: no await on the hot path. With dog
+   * options, only while no setting has changed since (the buffers come from the dog rules).
+   */
+  cached(from: string, to: string, options: DogOptions = NO_DOG_OPTIONS): RangeAnswer | null {
     if (!this.live) return null;
-    const entry = this.ranges.get(`${from}/${to}`);
+    const entry = this.ranges.get(rangeKey(from, to, options));
     if (!entry || entry.epoch !== this.epoch || this.now().getTime() >= entry.validUntil) return null;
+    if ((options.reactiveDog || options.inHeat) && entry.base !== this.baseGeneration) return null;
     return entry.answer;
   }
 
-  /** The answer for Helsinki dates from..to (a valid range), current as of this call. */
-  async answer(from: string, to: string): Promise<RangeAnswer> {
-    const hit = this.cached(from, to);
+  /**
+   * The answer for Helsinki dates from..to (a valid range), current as of this call; with dog
+   * options, only the starts where a booking with their buffers fits are free (decision 036).
+   */
+  async answer(from: string, to: string, options: DogOptions = NO_DOG_OPTIONS): Promise<RangeAnswer> {
+    const hit = this.cached(from, to, options);
     if (hit) return hit;
     const now = this.now();
     const nowMs = now.getTime();
-    if (!this.live) return this.uncached(from, to, now);
+    if (!this.live) return this.uncached(from, to, now, options);
     const snap = await this.fresh(true);
-    if (from < snap.spanFrom || to > snap.spanTo) return this.uncached(from, to, now, snap);
+    if (from < snap.spanFrom || to > snap.spanTo) return this.uncached(from, to, now, options, snap);
     // Stored only if no notice came after the load began; otherwise used for this answer alone.
     const canStore =
       snap.baseGeneration === this.baseGeneration &&
       snap.bookingGeneration === this.bookingGeneration &&
       this.live;
     const rules = { ...snap.rules, now };
-    const { gridMinutes, lengthsMinutes } = rules.slotRules;
+    const { gridMinutes, lengthsMinutes, changeoverMinutes } = rules.slotRules;
+    const buffers = buffersFor(snap.settings.dogRules, changeoverMinutes, options);
+    // Options that add nothing to the changeover gap share the plain answer's days.
+    const plain = buffers.before === 0 && buffers.after === changeoverMinutes;
+    const days = this.daysOf(plain ? PLAIN : `${buffers.before}/${buffers.after}`);
     const tick = statusTickMs(rules);
     const until = windowEnd(rules);
     const epoch = this.epoch;
     const parts: string[] = [];
     let validUntil = snap.nextMidnight;
     for (const date of datesBetween(from, to)) {
-      let entry = this.days.get(date);
+      let entry = days.get(date);
       if (!entry || nowMs >= entry.validUntil) {
         this.stats.daysComputed++;
-        entry = computeDay(rules, date, nowMs, tick, until, snap.nextMidnight);
-        if (canStore) this.days.set(date, entry);
+        entry = computeDay(rules, date, nowMs, tick, until, snap.nextMidnight, buffers);
+        if (canStore) days.set(date, entry);
       }
       parts.push(entry.json);
       validUntil = Math.min(validUntil, entry.validUntil);
@@ -160,9 +185,20 @@ export class AvailabilityCache {
     const answer = rangeAnswer(rangeJson(gridMinutes, lengthsMinutes, parts));
     if (canStore && epoch === this.epoch) {
       if (this.ranges.size >= MAX_RANGES) this.ranges.delete(this.ranges.keys().next().value!);
-      this.ranges.set(`${from}/${to}`, { answer, validUntil, epoch });
+      this.ranges.set(rangeKey(from, to, options), { answer, validUntil, epoch, base: snap.baseGeneration });
     }
     return answer;
+  }
+
+  /** The kept days of one buffer set (made on first use; the oldest set goes past the limit). */
+  private daysOf(key: string): Map<string, DayEntry> {
+    let days = this.days.get(key);
+    if (!days) {
+      if (this.days.size >= MAX_BUFFER_SETS) this.days.delete(this.days.keys().next().value!);
+      days = new Map();
+      this.days.set(key, days);
+    }
+    return days;
   }
 
   // ---------------------------------------------------------------- changes
@@ -183,7 +219,7 @@ export class AvailabilityCache {
   }
 
   private dropDays(dates?: string[]): void {
-    if (dates) for (const date of dates) this.days.delete(date);
+    if (dates) for (const days of this.days.values()) for (const date of dates) days.delete(date);
     else this.days.clear();
     this.epoch++;
     if (this.ranges.size > MAX_RANGES / 2) this.ranges.clear();
@@ -250,26 +286,19 @@ export class AvailabilityCache {
     return promise;
   }
 
-  /**
-   * The answer for a booking that blocks `buffers` around itself (a reactive dog, a female in heat:
-   * decision 036): from the snapshot when within its span, computed for this call and never kept.
-   */
-  async answerWith(from: string, to: string, buffers: Buffers): Promise<RangeAnswer> {
-    const now = this.now();
-    const snap = this.live ? await this.fresh(true) : undefined;
-    if (!snap || from < snap.spanFrom || to > snap.spanTo) return this.uncached(from, to, now, snap, buffers);
-    return rangeAnswer(uncachedRangeJson({ ...snap.rules, now }, from, to, buffers));
-  }
-
   /** An answer computed from the database for this call alone (outside the span, or not listening). */
   private async uncached(
     from: string,
     to: string,
     now: Date,
+    options: DogOptions,
     snap?: Snapshot,
-    buffers?: Buffers,
   ): Promise<RangeAnswer> {
     const { settings, area } = snap ?? (await this.settingsAndArea());
+    const buffers: Buffers | undefined =
+      options.reactiveDog || options.inHeat
+        ? buffersFor(settings.dogRules, settings.slotRules.changeoverMinutes, options)
+        : undefined;
     const rules = await loadBookingRules(this.db, {
       areaId: area.id,
       from: wallClock(from, "00:00").toJSDate(),

@@ -1,4 +1,4 @@
-import { computeAvailability, isLive, type BookingRules } from "../../domain/availability.js";
+import { computeAvailability, isLive, plainBuffers, type BookingRules } from "../../domain/availability.js";
 import { compactDay } from "../../domain/availabilityWire.js";
 import type { Buffers } from "../../domain/dogRules.js";
 import { HELSINKI } from "../../domain/helsinkiTime.js";
@@ -20,7 +20,10 @@ export function statusTickMs(rules: BookingRules): number {
   return lengthsMinutes.reduce((g, l) => gcd(g, l), gcd(60, gridMinutes)) * MINUTE;
 }
 
-/** A day's answer with `rules` (whose now is nowMs); `until` is the booking window's end. */
+/**
+ * A day's answer with `rules` (whose now is nowMs); `until` is the booking window's end. With
+ * `buffers`, for a booking that blocks them around itself (dog options, decision 036).
+ */
 export function computeDay(
   rules: BookingRules,
   date: string,
@@ -28,8 +31,9 @@ export function computeDay(
   tick: number,
   until: number,
   nextMidnight: number,
+  buffers: Buffers = plainBuffers(rules),
 ): DayEntry {
-  const day = computeAvailability(rules, date, date).days[0]!;
+  const day = computeAvailability(rules, date, date, buffers).days[0]!;
   const json = JSON.stringify(compactDay(day, rules.slotRules.lengthsMinutes));
   // Until the next Helsinki midnight at most (labels may say how far today is).
   let validUntil = nextMidnight;
@@ -45,13 +49,13 @@ export function computeDay(
       const reaches = nowMs + (opens - until) - HOUR - tick;
       validUntil = Math.min(validUntil, reaches > nowMs ? reaches : nextTick);
     }
-    // A hold in the day's hours (its blocked period, and a new booking's changeover gap before it)
-    // stops counting when it expires.
+    // A hold in the day's reach (its blocked period, widened by what a new booking blocks after
+    // and before itself) stops counting when it expires.
     const gap = rules.slotRules.changeoverMinutes * MINUTE;
     for (const r of rules.reservations) {
       if (r.status !== "pending" || !r.holdExpiresAt || !isLive(r, rules.now)) continue;
-      const from = (r.blockedFrom ?? r.startsAt).getTime() - gap;
-      const until = r.blockedUntil?.getTime() ?? r.endsAt.getTime() + gap;
+      const from = (r.blockedFrom ?? r.startsAt).getTime() - buffers.after * MINUTE;
+      const until = (r.blockedUntil?.getTime() ?? r.endsAt.getTime() + gap) + buffers.before * MINUTE;
       if (from < closes && until > opens) validUntil = Math.min(validUntil, r.holdExpiresAt.getTime());
     }
   }

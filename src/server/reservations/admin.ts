@@ -20,6 +20,8 @@ import { countWaiting } from "../waitlist/service.js";
 import { adminReservationRepository } from "./adminRepository.js";
 import { adminReservationById, toAdminReservations } from "./adminRows.js";
 import { reservationRepository } from "./repository.js";
+import { adminBookingMail } from "./visitorMail.js";
+import { doorUrlOf } from "./receipt.js";
 import { settingsRepository } from "../settings/repository.js";
 import { moneyOf } from "../ledger/service.js";
 import { paymentsOf } from "../../domain/ledger.js";
@@ -122,6 +124,8 @@ export async function reservationDetails(ctx: AppContext, id: string): Promise<R
       start: row!.startsAt,
       end: row!.endsAt,
     }),
+    // The link the customer's e-mails give (an admin's manual booking's customer may ask for it).
+    doorUrl: reservation.status === "confirmed" ? doorUrlOf(ctx.config.publicUrl, row!.doorToken) : null,
   };
 }
 
@@ -149,7 +153,7 @@ export async function createManualReservation(
   if (!area) throw badRequest("Valittua aluetta ei ole tai se ei ole käytössä.");
   const now = ctx.now();
   try {
-    const id = await ctx.db.transaction(async (tx) => {
+    const created = await ctx.db.transaction(async (tx) => {
       await lockAreaBookings(tx, areaId);
       const settings = await getSettings(tx);
       const options = { reactiveDog: input.reactiveDog ?? false, inHeat: input.inHeat ?? false };
@@ -181,9 +185,20 @@ export async function createManualReservation(
         entityId: row.id,
         after: row,
       });
-      return row.id;
+      // The customer's confirmation (door link, .ics), queued with the booking, sent after the commit.
+      const mailId = await ctx.mail.enqueue(
+        tx,
+        adminBookingMail({
+          reservation: row,
+          areaName: area.name,
+          settings,
+          publicUrl: ctx.config.publicUrl,
+        }),
+      );
+      return { id: row.id, mailId };
     });
-    return (await adminReservationById(ctx.db, id))!;
+    await ctx.mail.sendCommitted(ctx.db, created.mailId);
+    return (await adminReservationById(ctx.db, created.id))!;
   } catch (error) {
     if (isSlotConflict(error)) throw conflict("Aika on jo varattu. Valitse toinen aika.");
     throw error;

@@ -106,7 +106,7 @@ export function adminReservationRepository(db: DbOrTx) {
         .orderBy(asc(doorEvents.createdAt));
     },
 
-    /** When the booking is, where, and whether anyone came through the gate. */
+    /** When the booking is, where, whether anyone came through the gate, and its door token. */
     async attendance(id: string) {
       const [row] = await db
         .select({
@@ -114,6 +114,7 @@ export function adminReservationRepository(db: DbOrTx) {
           startsAt: reservations.startsAt,
           endsAt: reservations.endsAt,
           areaId: reservations.areaId,
+          doorToken: reservations.doorToken,
         })
         .from(reservations)
         .where(eq(reservations.id, id));

@@ -1,7 +1,6 @@
 import type { AvailabilityWire, MoveTimesResponse } from "../../domain/booking.js";
 import type { Customer } from "../../domain/customer.js";
 import { expandAvailability } from "../../domain/availabilityWire.js";
-import { buffersFor } from "../../domain/dogRules.js";
 import { freeTimesOf } from "../../domain/moveSlots.js";
 import type { AppContext } from "../context.js";
 import { notFound } from "../errors.js";
@@ -52,14 +51,7 @@ async function moveTimes(
   const settings = await cache.settings();
   refuseUnmovable(row, { now: ctx.now(), settings, admin: false });
   const options = { reactiveDog: row.reactiveDog, inHeat: row.inHeat };
-  const answer =
-    options.reactiveDog || options.inHeat
-      ? await cache.answerWith(
-          date,
-          date,
-          buffersFor(settings.dogRules, settings.slotRules.changeoverMinutes, options),
-        )
-      : await cache.answer(date, date);
+  const answer = await cache.answer(date, date, options);
   // The cache's own JSON text for the day, read back (a few kilobytes).
   const [day] = expandAvailability(JSON.parse(answer.body) as AvailabilityWire).days;
   const quoteAt = await moveQuoter(ctx.db, row, by);

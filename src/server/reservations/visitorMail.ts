@@ -6,8 +6,8 @@ import type { Settings } from "../settings/service.js";
 
 /**
  * The booking e-mails beside the receipt (receipt.ts): the reminder before a booking, the list of
- * one's upcoming bookings ("Lähetä varaukseni sähköpostiini"), and a member booking's confirmation
- * and cancellation. Finnish, plain text; the calendar file is receipt.ts's, so a booking keeps one
+ * one's upcoming bookings ("Lähetä varaukseni sähköpostiini"), a member booking's confirmation
+ * and cancellation, and the confirmation of a booking an admin made for the customer. Finnish, plain text; the calendar file is receipt.ts's, so a booking keeps one
  * UID in every message.
  */
 
@@ -174,3 +174,38 @@ export function memberCancellationMail(
 }
 
 const formatHours = (hours: number) => `${String(Math.round(hours * 10) / 10).replace(".", ",")} h`;
+
+/**
+ * A booking an admin made for the customer (a phone call, a guest): confirmed without payment, so
+ * its confirmation is the receipt without money, with the door link, its own page and the .ics.
+ */
+export function adminBookingMail(context: Context): OutgoingMail {
+  const { reservation: r, areaName, settings, publicUrl } = context;
+  const when = formatTimeRange(r.startsAt, r.endsAt);
+  return {
+    kind: "admin_booking",
+    to: r.email,
+    subject: `Varaus vahvistettu: ${when}`,
+    text: [
+      `Hei ${r.name},`,
+      "",
+      `${settings.park.name} on tehnyt sinulle varauksen, ja se on vahvistettu.`,
+      "",
+      `Aika: ${when}`,
+      `Alue: ${areaName}`,
+      `Koiria: ${r.dogs}`,
+      ...[dogOptionsLine(r)].filter(Boolean),
+      "",
+      `Portin avaus: ${doorUrlOf(publicUrl, r.doorToken)}`,
+      doorWindow(settings.door),
+      "",
+      `Oma varaus ja peruutus: ${ownReservationUrl(publicUrl, r.accessToken)}`,
+      `Varauksen voi perua viimeistään ${settings.slotRules.cancellationHours} tuntia ennen alkua.`,
+      "",
+      `Osoite: ${address(settings.park)}`,
+      `Näytä kartalla: ${mapUrl(settings.park)}`,
+      ...signature(settings.park),
+    ].join("\n"),
+    attachments: [icsAttachment(context)],
+  };
+}

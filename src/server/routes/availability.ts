@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MAX_RANGE_DAYS, dateRangeProblem } from "../../domain/availability.js";
 import { availabilityQuerySchema, availabilityWireSchema } from "../../domain/booking.js";
-import { buffersFor } from "../../domain/dogRules.js";
 import { badRequest } from "../errors.js";
 import { sendAnswer } from "../availability/http.js";
 
@@ -36,22 +35,14 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       const reply = typedReply as unknown as FastifyReply;
       const { from, to, reactiveDog, inHeat } = request.query;
       const cache = app.ctx.availability;
-      if (reactiveDog || inHeat) {
-        const problem = dateRangeProblem(from, to);
-        if (problem) throw badRequest(problem);
-        const settings = await cache.settings();
-        const buffers = buffersFor(settings.dogRules, settings.slotRules.changeoverMinutes, {
-          reactiveDog,
-          inHeat,
-        });
-        return sendAnswer(request, reply, await cache.answerWith(from, to, buffers));
-      }
+      // With dog options or without, kept per option set (availability/cache.ts).
+      const options = { reactiveDog, inHeat };
       // Only valid ranges are ever kept, so a kept one needs no checking.
-      let answer = cache.cached(from, to);
+      let answer = cache.cached(from, to, options);
       if (!answer) {
         const problem = dateRangeProblem(from, to);
         if (problem) throw badRequest(problem);
-        answer = await cache.answer(from, to);
+        answer = await cache.answer(from, to, options);
       }
       // ETag, 304 and the kept compressed bytes: availability/http.ts.
       return sendAnswer(request, reply, answer);

@@ -17,7 +17,7 @@ import {
 import { DogOptionsTerm } from "./DogOptionsTerm";
 
 /**
- * One booking's details: who, when, its payments and every gate event; `children` are the actions
+ * One booking's details: who, when, its door link, its payments and every gate event; `children` are the actions
  * the section offers for it (cancel). Focus moves to the panel when it opens.
  */
 export function ReservationDetailsPanel({
@@ -60,6 +60,14 @@ export function ReservationDetailsPanel({
             <DogOptionsTerm options={data.reservation} />
             <dt>Varattu</dt>
             <dd>{formatDateTime(data.reservation.createdAt)}</dd>
+            {data.doorUrl ? (
+              <>
+                <dt>Portin avauslinkki</dt>
+                <dd>
+                  <a href={data.doorUrl}>{data.doorUrl}</a>
+                </dd>
+              </>
+            ) : null}
             {data.waitingInLine ? (
               <>
                 <dt>Jonossa</dt>

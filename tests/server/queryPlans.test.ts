@@ -1,6 +1,7 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../../src/server/db/index.js";
-import { reservations } from "../../src/server/db/schema.js";
+import { customers, reservations } from "../../src/server/db/schema.js";
+import { mailboxSql } from "../../src/server/db/schema/mailbox.js";
 import { jobs } from "../../src/server/jobs/index.js";
 import {
   purchaseConditions,
@@ -31,6 +32,7 @@ type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: 
 
 const end = new Date("2026-06-15T00:00:00Z");
 const GROWING = [
+  "customers",
   "reservations",
   "payments",
   "job_runs",
@@ -110,6 +112,14 @@ describe.each(databaseKinds)("query plans on years of history (%s)", (kind) => {
       now: end,
     });
     await expectIndexed(database, query, ["reservations_email", "reservations_hold_ip", "reservations_hold"]);
+  });
+
+  it("finds an inbox's customers (login links' allowance, reminders' opt-out) by the mailbox index", async () => {
+    const query = database.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(sql`${mailboxSql(customers.email)} = ${"asiakas1@example.fi"}`);
+    await expectIndexed(database, query, ["customers_mailbox"]);
   });
 
   it("refills availability (and checks member and admin bookings) through the same index", async () => {

@@ -1,13 +1,2 @@
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
-
-/**
- * mailbox.ts's mailboxKey in SQL, of an address column or expression, for the queries that compare
- * stored addresses by mailbox (login links' allowance, reminders' opt-out, a customer's waitlist
- * entries). tests/server/mailbox.test.ts checks that both give the same key.
- */
-export function mailboxSql(address: SQLWrapper): SQL<string> {
-  const lower = sql`lower(${address})`;
-  return sql<string>`(case when ${lower} ~ '@(gmail|googlemail)\\.com$'
-    then replace(regexp_replace(${lower}, '(\\+[^@]*)?@[^@]*$', ''), '.', '') || '@gmail.com'
-    else regexp_replace(${lower}, '\\+[^@]*(@[^@]*)$', '\\1') end)`;
-}
+/** The mailbox key in SQL lives beside the schema, whose index on it must be the same expression. */
+export { mailboxSql } from "../db/schema/mailbox.js";

@@ -86,6 +86,11 @@ const publicViews: View[] = [
       await page.getByRole("alert").first().waitFor();
     },
   },
+  { name: "checkout-ilman-aikaa", show: visit("/checkout") },
+  {
+    name: "oma-tili-kirjautumaton",
+    show: visit("/oma-tili", (p) => p.getByLabel("Sähköpostiosoite").waitFor()),
+  },
   { name: "ohjeet-tulijoille", show: visit("/ohjeet-tulijoille") },
   {
     name: "jasenyys",

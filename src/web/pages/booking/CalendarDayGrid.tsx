@@ -3,7 +3,7 @@ import type { CalendarDay, CalendarSlot } from "../../../../machines/bookingCale
 import { formatDate, formatDateTime, formatTime } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import { Link } from "react-router-dom";
-import { cellLabel, UnbookableNotes } from "./CalendarViews";
+import { cellLabel, UnbookableNotes } from "./calendarNotes";
 import { waitlistPathFor } from "./waitlistPath";
 import { freeHoursText, gridMove, gridRows, lowestPrice } from "./calendarGrid";
 

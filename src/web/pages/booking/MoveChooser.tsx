@@ -52,6 +52,14 @@ export function MoveChooser(props: Props) {
     group.current?.focus({ preventScroll: true });
     group.current?.scrollIntoView?.({ block: "start" });
   }, []);
+  // The chosen day in the strip's view (a phone shows three or four of the seven).
+  useEffect(() => {
+    const strip = group.current?.querySelector(".day-strip");
+    const day = strip?.querySelector("[aria-pressed=true]");
+    if (!strip || !day) return;
+    const [s, d] = [strip.getBoundingClientRect(), day.getBoundingClientRect()];
+    strip.scrollLeft += d.left + d.width / 2 - (s.left + s.width / 2);
+  }, [date]);
   // Which start's lengths are shown: the view's own state (the machine holds the chosen time).
   const [picked, setPicked] = useState<{ date: string; start: string } | null>(null);
   const start = picked?.date === date ? picked.start : (choice?.start ?? null);
@@ -135,7 +143,7 @@ export function MoveChooser(props: Props) {
           <DayGrid
             day={day}
             now={new Date(0)}
-            columns={wide ? 6 : 4}
+            columns={wide ? 6 : 3}
             selectedStart={start}
             onSelect={(s) => !moving && setPicked({ date, start: s })}
           />

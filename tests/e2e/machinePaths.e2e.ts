@@ -207,7 +207,10 @@ const sessionExecutors: Record<string, (step: SessionStep) => Promise<unknown>> 
     await revoke((await storedToken(page))!);
     if (from?.matches({ authenticated: "refreshing" })) return held.pass("fetchCustomer");
     if (from?.matches("loggingOut")) return held.pass("logout");
+    // Away and back, so the account page mounts again and asks the server; the two navigations
+    // would otherwise be rendered as one (React's transitions) and nothing would be asked.
     await navigateInApp(page, "/");
+    await page.getByRole("region", { name: "Tietosi" }).waitFor({ state: "detached" });
     await navigateInApp(page, "/oma-tili");
   },
   // Another tab logs in (a valid session for the restore to find) or stores a dead token.

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";
+import { readCsv } from "../support/csv.js";
 
 /*
  * CSV formula injection (OWASP): free text that starts with =, +, -, @, a tab or a carriage return
@@ -13,39 +14,6 @@ import { signedInAdmin } from "../support/firebase.js";
  * ourselves stay numbers, a negative one included, so the accountant's sums still work.
  */
 const formulaStarts = ["=", "+", "-", "@", "\t", "\r"];
-
-/**
- * How a spreadsheet reads a CSV file with one separator (RFC 4180): quoted cells may hold the
- * separator, quotes ("") and line breaks. The first row's cells come first.
- */
-function readCsv(text: string, separator: ";" | ","): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  const endCell = () => {
-    row.push(cell);
-    cell = "";
-  };
-  const body = text.replace(/^\uFEFF/, "");
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted && c === '"' && body[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (quoted && c === '"') quoted = false;
-    else if (quoted) cell += c;
-    else if (c === '"' && cell === "") quoted = true;
-    else if (c === separator) endCell();
-    else if (c === "\r" && body[i + 1] === "\n") {
-      endCell();
-      rows.push(row);
-      row = [];
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 
 /** A cell a spreadsheet may run as a formula (leading spaces may be trimmed); a plain number is not one. */
 const live = (cell: string) =>

@@ -5,12 +5,10 @@ import { serverMessageOr } from "./remoteFailure";
 export { addDays };
 
 /**
- * The booking calendar (`/varauskalenteri/:time?`): it loads seven days around the focused day, lets
- * the visitor move between days and weeks, pick a free cell and then one of the lengths that fit
- * there. Loading the whole week in the day view too means moving within it needs no new request.
- * The public calendar's seven days start from today (`fromToday`: today, today + 7, …, so its day
- * strip never opens on days gone by, and stepping back stops at today); the member calendar's are
- * the Monday–Sunday week. The availability fetch is the provided actor `loadAvailability`; the URL
+ * The booking calendar (`/varauskalenteri/:time?`): it loads the Monday–Sunday week around the
+ * focused day, lets the visitor move between days and weeks, pick a free cell and then one of the
+ * lengths that fit there. Loading the whole week in the day view too means moving within the week
+ * needs no new request. The availability fetch is the provided actor `loadAvailability`; the URL
  * and the move to checkout are the provided actions `showDateInUrl` and `goToCheckout`.
  *
  * The visitor tells up front how many dogs come and whether one is reactive or a female in heat
@@ -51,8 +49,6 @@ export type BookingCalendarInput = {
   /** Today's Helsinki date; the app reads the clock, the machine does not. */
   today: string;
   view: CalendarView;
-  /** The loaded days start from today in steps of seven (the public calendar), not on a Monday. */
-  fromToday?: boolean;
 };
 
 export type BookingCalendarContext = {
@@ -62,7 +58,6 @@ export type BookingCalendarContext = {
   view: CalendarView;
   /** Set when the `:time` param could not be read and today is shown instead. */
   notice: string | null;
-  fromToday: boolean;
   /** The week whose availability `days` holds, null before the first load. */
   loaded: DateRange | null;
   days: CalendarDay[];
@@ -120,25 +115,12 @@ export function weekOf(date: string): DateRange {
   const monday = addDays(date, 1 - isoWeekday(date));
   return { from: monday, to: addDays(monday, 6) };
 }
-
-/** The seven days loaded for a date: from today in steps of seven days, or (no today) its Monday–Sunday week. */
-export function rangeOf(date: string, today?: string): DateRange {
-  if (!today) return weekOf(date);
-  const from = addDays(today, 7 * Math.floor((Date.parse(date) - Date.parse(today)) / 6048e5));
-  return { from, to: addDays(from, 6) };
-}
-const loadedRange = (c: BookingCalendarContext) => rangeOf(c.date, c.fromToday ? c.today : undefined);
 function targetDate(context: BookingCalendarContext, event: NavigationEvent): string {
   switch (event.type) {
     case "calendar.next":
       return addDays(context.date, event.unit === "week" ? 7 : 1);
-    case "calendar.prev": {
-      // From today on, stepping back stops at today (a date from the URL may still be earlier).
-      const back = addDays(context.date, event.unit === "week" ? -7 : -1);
-      return context.fromToday && back < context.today && context.date >= context.today
-        ? context.today
-        : back;
-    }
+    case "calendar.prev":
+      return addDays(context.date, event.unit === "week" ? -7 : -1);
     case "calendar.today":
       return context.today;
     case "calendar.goto":
@@ -229,7 +211,6 @@ export const bookingCalendarMachine = setup({
       today: input.today,
       date: date ?? input.today,
       view: input.view,
-      fromToday: !!input.fromToday,
       notice: input.time !== undefined && date === null ? INVALID_DATE_NOTICE : null,
       loaded: null,
       days: [],
@@ -252,7 +233,7 @@ export const bookingCalendarMachine = setup({
         id: "loadAvailability",
         src: "loadAvailability",
         input: ({ context }) => ({
-          ...loadedRange(context),
+          ...weekOf(context.date),
           reactiveDog: context.reactiveDog,
           inHeat: context.inHeat,
         }),
@@ -260,7 +241,7 @@ export const bookingCalendarMachine = setup({
           target: "browsing",
           actions: assign({
             days: ({ event }) => event.output.days,
-            loaded: ({ context }) => loadedRange(context),
+            loaded: ({ context }) => weekOf(context.date),
             errorMessage: null,
           }),
         },

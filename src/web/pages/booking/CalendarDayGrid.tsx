@@ -3,7 +3,7 @@ import type { CalendarDay, CalendarSlot } from "../../../../machines/bookingCale
 import { formatDate, formatDateTime, formatTime } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import { Link } from "react-router-dom";
-import { cellLabel, UnbookableNotes } from "./calendarNotes";
+import { cellLabel, UnbookableNotes } from "./CalendarViews";
 import { waitlistPathFor } from "./waitlistPath";
 import { freeHoursText, gridMove, gridRows, lowestPrice } from "./calendarGrid";
 
@@ -18,22 +18,10 @@ const WEEKDAYS = ["ma", "ti", "ke", "to", "pe", "la", "su"];
 const weekdayOf = (date: string) => WEEKDAYS[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7]!;
 const dayAndMonth = (date: string) => `${Number(date.slice(8, 10))}.${Number(date.slice(5, 7))}.`;
 
-type StripDay = { date: string };
-type StripProps<Day extends StripDay> = {
-  days: Day[];
-  date: string;
-  today: string;
-  onChoose(date: string): void;
-  /** What a day says under its date: its free hours (the calendar's days). */
-  note?(day: Day): string;
-  /** The last day that may be chosen (the move's booking window). */
-  lastDate?: string;
-};
+type StripProps = { days: CalendarDay[]; date: string; today: string; onChoose(date: string): void };
 
-/** The seven days as buttons, the chosen one pressed; days gone by (or past the last) cannot be chosen. */
-export function DayStrip<Day extends StripDay = CalendarDay>(props: StripProps<Day>) {
-  const { days, date, today, onChoose, lastDate = "9" } = props;
-  const note = props.note ?? (freeHoursText as unknown as (day: Day) => string);
+/** The week's days as buttons, the chosen one pressed; days gone by cannot be chosen. */
+export function DayStrip({ days, date, today, onChoose }: StripProps) {
   return (
     <ul className="day-strip plain-list" aria-label="Viikon päivät">
       {days.map((day) => {
@@ -45,12 +33,12 @@ export function DayStrip<Day extends StripDay = CalendarDay>(props: StripProps<D
               className="day-strip__day"
               aria-pressed={day.date === date}
               aria-current={day.date === today ? "date" : undefined}
-              disabled={past || day.date > lastDate}
+              disabled={past}
               onClick={() => onChoose(day.date)}
             >
               <span className="day-strip__weekday">{weekdayOf(day.date)}</span>{" "}
               <span className="day-strip__date">{dayAndMonth(day.date)}</span>{" "}
-              <span className="day-strip__free">{past ? "Mennyt" : note(day)}</span>
+              <span className="day-strip__free">{past ? "Mennyt" : freeHoursText(day)}</span>
             </button>
           </li>
         );

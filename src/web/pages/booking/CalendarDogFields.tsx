@@ -16,18 +16,15 @@ type Props = {
 /**
  * The calendar asks the dogs up front (decision 036): how many (each after the first may cost
  * extra, and the price hints count it) and the options the park has on; the starts shown are those
- * where such a booking fits, and checkout gets the same answers. One compact disclosure whose
- * summary says what is chosen ("Koirat: 2, reaktiivinen koira"), so the times come first on a phone.
+ * where such a booking fits, and checkout gets the same answers.
  */
 export function CalendarDogFields({ site, dogs, reactiveDog, inHeat, onChange }: Props) {
   const maxDogs = site?.slotRules.maxDogs ?? DEFAULT_MAX_DOGS;
   const rules = site?.dogRules;
   const extra = rules?.extraDogPriceCents ?? 0;
   return (
-    <details className="calendar-dogs">
-      <summary>
-        {`Koirat: ${dogs}${reactiveDog ? ", reaktiivinen koira" : ""}${inHeat ? ", juoksuinen narttu" : ""}`}
-      </summary>
+    <fieldset className="calendar-dogs">
+      <legend>Koirat</legend>
       <div className="form-field">
         <label htmlFor="calendar-dogs">Koirien määrä</label>
         <select
@@ -58,6 +55,6 @@ export function CalendarDogFields({ site, dogs, reactiveDog, inHeat, onChange }:
           inHeat: !rules || rules.inHeatGapMinutes > 0,
         }}
       />
-    </details>
+    </fieldset>
   );
 }

@@ -32,10 +32,8 @@ export const checkoutPath = (start: string, end: string, choice?: DogsChoice) =>
 };
 
 /**
- * `/varauskalenteri/:time?` — day first on every width (decision 031): the dogs as one compact
- * disclosure, the seven days from today with their free hours, then the chosen day's start times
- * and, beside them (below on a phone), the lengths; the day and week steps and the legend after the
- * times, so a phone's first screen shows free times.
+ * `/varauskalenteri/:time?` — day first on every width (decision 031): the week's days with their
+ * free hours, then the chosen day's start times and, beside them (below on a phone), the lengths.
  * The machine's view says how wide the screen is: the time grid's rows are longer on a wide one.
  */
 export function CalendarPage() {
@@ -56,7 +54,7 @@ export function CalendarPage() {
         goToCheckout: (_, { start, end, ...choice }) => navigate(checkoutPath(start, end, choice)),
       },
     }),
-    { input: { time, today: helsinkiDate(env.now()), view: wide ? "week" : "day", fromToday: true } },
+    { input: { time, today: helsinkiDate(env.now()), view: wide ? "week" : "day" } },
   );
   // Narrow selections: the page re-renders only when what it shows changes.
   // The machine is flat: its value is the one state it is in.
@@ -113,9 +111,31 @@ export function CalendarPage() {
         inHeat={inHeat}
         onChange={(change) => actorRef.send({ type: "calendar.setDogs", ...change })}
       />
+      <CalendarToolbar
+        view={view}
+        dayButtons
+        date={hydrated ? date : ""}
+        onMove={(event) => actorRef.send(event)}
+        onGoto={(date) => actorRef.send({ type: "calendar.goto", date })}
+      />
       <h2 className="booking-calendar__heading" aria-live="polite">
         {heading}
       </h2>
+      <ul className="calendar-legend plain-list" aria-label="Selitteet">
+        <li>
+          <span className="legend-swatch time-cell--free">Vapaa</span> voit varata
+        </li>
+        <li>
+          <span className="legend-swatch time-cell--taken">Varattu</span> jollakulla muulla
+        </li>
+        <li>
+          <span className="legend-swatch time-cell--closed">Suljettu</span> ei varattavissa
+        </li>
+        <li>
+          <span className="legend-swatch time-cell--started">Alkanut</span> ei enää varattavissa
+        </li>
+      </ul>
+
       {phase === "loading" && (
         <p role="status" className="muted">
           Ladataan varaustilannetta…
@@ -158,28 +178,6 @@ export function CalendarPage() {
           </div>
         </>
       )}
-      <CalendarToolbar
-        view={view}
-        dayButtons
-        atStart={date <= today}
-        date={hydrated ? date : ""}
-        onMove={(event) => actorRef.send(event)}
-        onGoto={(date) => actorRef.send({ type: "calendar.goto", date })}
-      />
-      <ul className="calendar-legend plain-list" aria-label="Selitteet">
-        <li>
-          <span className="legend-swatch time-cell--free">Vapaa</span> voit varata
-        </li>
-        <li>
-          <span className="legend-swatch time-cell--taken">Varattu</span> jollakulla muulla
-        </li>
-        <li>
-          <span className="legend-swatch time-cell--closed">Suljettu</span> ei varattavissa
-        </li>
-        <li>
-          <span className="legend-swatch time-cell--started">Alkanut</span> ei enää varattavissa
-        </li>
-      </ul>
     </section>
   );
 }

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import type { CalendarSlot } from "../../../../machines/bookingCalendarMachine";
 import { formatDateTime, formatTime } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
@@ -12,23 +11,8 @@ type Props = {
   onCancel(): void;
 };
 
-/**
- * The lengths that fit from the chosen start, each with its end time and price. Escape (anywhere on
- * the page) or 'Peruuta valinta' closes it and gives the focus back to the time that opened it.
- */
+/** The lengths that fit from the chosen start, each with its end time and price. */
 export function SlotChooser({ slot, extraCents = 0, onChoose, onCancel }: Props) {
-  const close = () => {
-    const time = document.querySelector<HTMLElement>(
-      ".time-cell[aria-pressed=true], .slot[aria-pressed=true]",
-    );
-    onCancel();
-    time?.focus();
-  };
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && close();
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  });
   return (
     <section className="slot-chooser card" aria-labelledby="slot-chooser-title">
       <h2 id="slot-chooser-title">Valitse kesto</h2>
@@ -48,7 +32,7 @@ export function SlotChooser({ slot, extraCents = 0, onChoose, onCancel }: Props)
             </span>
           </button>
         ))}
-        <button type="button" className="button button-quiet" onClick={close}>
+        <button type="button" className="button button-quiet" onClick={onCancel}>
           Peruuta valinta
         </button>
       </div>

@@ -6,6 +6,7 @@ import { adminSections } from "../../src/web/admin/sections.js";
 import { signInAsAdmin } from "../support/adminE2e.js";
 import { serverAndBrowserForFile, type WatchedPage } from "../support/e2e.js";
 import { memberOverHttp } from "../support/memberE2e.js";
+import { paidBooking } from "../support/paidBooking.js";
 import { visualProblems } from "../support/visualChecks.js";
 
 /*
@@ -155,29 +156,11 @@ it("photographs the public pages", async () => {
 
 it("photographs a visitor's own booking", async () => {
   const start = day.plus({ days: 1 }).set({ hour: 10 });
-  const made = await fetch(`${e2e.server.url}/api/v2/reservations`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      start: start.toISO(),
-      end: start.plus({ hours: 1 }).toISO(),
-      name: "Kuvan Koiranomistaja",
-      email: "kuvat.varaus@example.com",
-      dogs: 1,
-      paymentMethod: "card",
-      acceptTerms: true,
-    }),
+  const back = await paidBooking(e2e.server.url, start, {
+    name: "Kuvan Koiranomistaja",
+    email: "kuvat.varaus@example.com",
+    dogs: 1,
   });
-  expect(made.status).toBe(201);
-  const { redirectUrl } = (await made.json()) as { redirectUrl: string };
-  const paid = await fetch(new URL(`${redirectUrl}/approve`, e2e.server.url), {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: "",
-    redirect: "manual",
-  });
-  expect(paid.status).toBe(303);
-  const back = paid.headers.get("location")!;
   await photographAll(
     [
       {

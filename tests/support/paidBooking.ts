@@ -4,14 +4,10 @@ import { HELSINKI } from "../../src/domain/helsinkiTime.js";
 type Visitor = { name: string; email: string; phone?: string; dogs: number };
 
 /**
- * A booking for tomorrow at `hour` (one hour), made and paid by card on the demo payment page over
- * HTTP, as a visitor's browser would: for the e2e tests of the admin pages that show it.
+ * A one-hour booking from `start`, made and paid by card on the demo payment page over HTTP, as a
+ * visitor's browser would; answers the path the payment page sends the visitor back to.
  */
-export async function paidBookingTomorrow(serverUrl: string, hour: number, visitor: Visitor) {
-  const start = DateTime.now()
-    .setZone(HELSINKI)
-    .plus({ days: 1 })
-    .set({ hour, minute: 0, second: 0, millisecond: 0 });
+export async function paidBooking(serverUrl: string, start: DateTime, visitor: Visitor): Promise<string> {
   const res = await fetch(`${serverUrl}/api/v2/reservations`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -32,4 +28,14 @@ export async function paidBookingTomorrow(serverUrl: string, hour: number, visit
     redirect: "manual",
   });
   expect(paid.status).toBe(303);
+  return paid.headers.get("location")!;
+}
+
+/** A booking for tomorrow at `hour`, paid: for the e2e tests of the admin pages that show it. */
+export async function paidBookingTomorrow(serverUrl: string, hour: number, visitor: Visitor) {
+  const start = DateTime.now()
+    .setZone(HELSINKI)
+    .plus({ days: 1 })
+    .set({ hour, minute: 0, second: 0, millisecond: 0 });
+  await paidBooking(serverUrl, start, visitor);
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vitest/config";
-import { prerender } from "./vite.prerender.js";
+import { inlinedStylesheet, prerender } from "./vite.prerender.js";
 
 /** Writes .br and .gz beside every text file of the build, so the server sends them as they are. */
 function precompress(): Plugin {
@@ -50,9 +50,55 @@ function inlineEntryCss(): Plugin {
           (tag, file: string) => {
             const asset = ctx.bundle?.[file];
             if (asset?.type !== "asset") return tag;
-            return `<style>${String(asset.source).replaceAll("</style", "<\\/style")}</style>`;
+            return inlinedStylesheet(file, String(asset.source));
           },
         );
+      },
+    },
+  };
+}
+
+/**
+ * Preloads what the entry imports dynamically at once (react-dom and the app, src/web/main.tsx,
+ * decision 045) with the chunks those import, as Vite does for the entry's static imports: they are
+ * fetched beside the entry, not after it has run.
+ */
+function preloadEntryImports(): Plugin {
+  return {
+    name: "preload-entry-imports",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).flatMap((c) => (c.type === "chunk" ? [c] : []));
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) return html;
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const files = new Set<string>();
+        const add = (file: string) => {
+          if (files.has(file) || !byFile.has(file)) return;
+          files.add(file);
+          for (const imported of byFile.get(file)!.imports) add(imported);
+        };
+        for (const file of entry.dynamicImports) add(file);
+        const links = [...files]
+          .filter((file) => file !== entry.fileName && !html.includes(`/${file}"`))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        // Their stylesheets inlined like the entry's (inlineEntryCss): the prerendered page is
+        // styled before they run.
+        const css = [
+          ...new Set([...files].flatMap((file) => [...(byFile.get(file)!.viteMetadata?.importedCss ?? [])])),
+        ];
+        const styles = css.flatMap((file) => {
+          const asset = ctx.bundle?.[file];
+          if (asset?.type !== "asset" || html.includes(`/${file}"`)) return [];
+          return [inlinedStylesheet(file, String(asset.source))];
+        });
+        // Before the entry's own rules, where they were when the app was part of the entry.
+        const withStyles = html.includes("<style>")
+          ? html.replace("<style>", () => `${styles.join("")}<style>`)
+          : html.replace("</head>", () => `${styles.join("")}</head>`);
+        return withStyles.replace("</head>", () => `${links.join("")}</head>`);
       },
     },
   };
@@ -81,7 +127,7 @@ export default defineConfig(({ command, mode }) => ({
   root: "src/web",
   publicDir: "public",
   // prerender writes the public pages' HTML before precompress compresses the build (decision 030).
-  plugins: [react(), inlineEntryCss(), prerender(), precompress()],
+  plugins: [react(), inlineEntryCss(), preloadEntryImports(), prerender(), precompress()],
   resolve: {
     alias: command === "build" && mode !== "test" ? reactRouterProduction : [],
   },

@@ -11,9 +11,10 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, type Plugin } from "vite";
+import { AFTER_FIRST_PAINT } from "./src/web/afterFirstPaint.js";
 import type { PrerenderedPage, pageShells as Shells, prerenderedPages as Pages } from "./src/web/prerender";
 
-type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
 /** A module's chunk and the chunks it imports statically, transitively, as manifest entries. */
@@ -26,36 +27,61 @@ function closure(manifest: Manifest, key: string, into = new Map<string, Manifes
   return into;
 }
 
+/**
+ * A stylesheet put into the page as a <style>, followed by a disabled <link> to its file. The link
+ * is never fetched: it tells Vite's preload helper, which looks for the stylesheet's <link>, that
+ * the rules are here. Without it a lazy chunk that imports the stylesheet's chunk loads them again
+ * after the page's own, and the page moves (decision 042). The entry's and the entry's dynamic
+ * imports' (vite.config.ts) and a prerendered page's (pageAssets) all go in this way.
+ */
+export const inlinedStylesheet = (file: string, css: string) =>
+  `<style>${css.replaceAll("</style", "<\\/style")}</style><link rel="stylesheet" href="/${file}" disabled>`;
+
 const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
-/**
- * A prerendered page is painted from its HTML; its scripts only make it interactive, so they are
- * fetched at low priority, behind anything the paint needs, and do not count as render-blocking.
- */
-const lowPriorityScripts = (html: string) =>
-  html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
-
-/** What the page's lazy module adds to the <head>: its chunks preloaded, its CSS inlined. */
-function headFor(
+/** What the page's lazy module adds to the <head>: its chunks to preload, its CSS inlined. */
+function pageAssets(
   outDir: string,
   manifest: Manifest,
   module: string | undefined,
-  priority: "low" | "auto" = "auto",
-): string {
-  if (!module) return "";
+): { preloads: string[]; styles: string[] } {
+  if (!module) return { preloads: [], styles: [] };
+  // The entry, and react-dom and the app, which it imports at once (src/web/main.tsx): index.html
+  // preloads them already (vite.config.ts).
   const shell = closure(manifest, "index.html");
+  for (const imported of manifest["index.html"]?.dynamicImports ?? []) closure(manifest, imported, shell);
   const shellFiles = new Set([...shell.values()].flatMap((c) => [c.file, ...(c.css ?? [])]));
   const chunks = [...closure(manifest, module).values()];
   const preloads = chunks
     .map((c) => c.file)
     .filter((file) => !shellFiles.has(file))
-    .map((file) => `<link rel="modulepreload" fetchpriority="${priority}" crossorigin href="/${file}">`);
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   const styles = [...new Set(chunks.flatMap((c) => c.css ?? []))]
     .filter((file) => !shellFiles.has(file))
-    .map((file) => readFileSync(path.join(outDir, file), "utf8").replaceAll("</style", "<\\/style"))
-    .map((css) => `<style>${css}</style>`);
-  return [...preloads, ...styles].join("");
+    .map((file) => inlinedStylesheet(file, readFileSync(path.join(outDir, file), "utf8")));
+  return { preloads, styles };
+}
+
+/**
+ * The built index.html as a page painted from its HTML (a prerendered page or a page shell), with
+ * its lazy module's CSS inlined. Its scripts only make it interactive: the entry is fetched at low
+ * priority (not render-blocking), and every other script asked for nothing before the page is on
+ * screen: the preloads (index.html's: react-dom, the app; and the page's chunks) wait in an inert
+ * <template> that the entry puts into the <head> once the page has painted (src/web/main.tsx,
+ * decision 046). Nothing competes with the first paint for the connection or the main thread.
+ */
+function paintedFirst(template: string, outDir: string, manifest: Manifest, module: string | undefined) {
+  const { preloads, styles } = pageAssets(outDir, manifest, module);
+  const held: string[] = [];
+  const head = template
+    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+    .replace(/<link rel="modulepreload"[^>]*>/g, (tag) => {
+      held.push(tag);
+      return "";
+    });
+  const deferred = `<template id="${AFTER_FIRST_PAINT}">${[...held, ...preloads].join("")}</template>`;
+  return head.replace("</head>", () => `${styles.join("")}${deferred}</head>`);
 }
 
 export function prerender(): Plugin {
@@ -97,8 +123,7 @@ export function prerender(): Plugin {
           mkdirSync(path.join(outDir, "prerendered"), { recursive: true });
           for (const page of prerenderedPages) {
             const { html, title, description } = await renderPage(page.path);
-            const document = lowPriorityScripts(template)
-              .replace("</head>", () => `${headFor(outDir, manifest, page.module, "low")}</head>`)
+            const document = paintedFirst(template, outDir, manifest, page.module)
               .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
               .replace(/(<meta name="description" content=")[^"]*"/, (_, start: string) => {
                 return `${start}${escapeHtml(description)}"`;
@@ -112,9 +137,10 @@ export function prerender(): Plugin {
           for (const shell of pageShells) {
             const { html } = await renderPage(shell.markupAt);
             // Its first state is in the HTML: like a prerendered page, the scripts are not needed to paint.
-            const document = lowPriorityScripts(template)
-              .replace("</head>", () => `${headFor(outDir, manifest, shell.module, "low")}</head>`)
-              .replace('<div id="root"></div>', () => `<div id="root" data-shell>${html}</div>`);
+            const document = paintedFirst(template, outDir, manifest, shell.module).replace(
+              '<div id="root"></div>',
+              () => `<div id="root" data-shell>${html}</div>`,
+            );
             if (!document.includes(html))
               throw new Error(`prerender: no #root in index.html for ${shell.prefix}`);
             writeFileSync(path.join(outDir, "shells", `${shell.file}.html`), document);

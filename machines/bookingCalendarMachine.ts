@@ -1,14 +1,17 @@
 import { assertEvent, assign, fromPromise, setup } from "xstate";
-import { addDays, helsinkiDate, isoWeekday, isValidDate } from "../src/domain/helsinkiClock";
+import { addDays, helsinkiDate, isValidDate, rangeOf, type DateRange } from "../src/domain/helsinkiClock";
 import { serverMessageOr } from "./remoteFailure";
 
 export { addDays };
+export { rangeOf, weekOf, type DateRange } from "../src/domain/helsinkiClock";
 
 /**
- * The booking calendar (`/varauskalenteri/:time?`): it loads the Monday–Sunday week around the
- * focused day, lets the visitor move between days and weeks, pick a free cell and then one of the
- * lengths that fit there. Loading the whole week in the day view too means moving within the week
- * needs no new request. The availability fetch is the provided actor `loadAvailability`; the URL
+ * The booking calendar (`/varauskalenteri/:time?`): it loads seven days around the focused day, lets
+ * the visitor move between days and weeks, pick a free cell and then one of the lengths that fit
+ * there. Loading the whole week in the day view too means moving within it needs no new request.
+ * The public calendar's seven days start from today (`fromToday`: today, today + 7, …, so its day
+ * strip never opens on days gone by, and stepping back stops at today); the member calendar's are
+ * the Monday–Sunday week. The availability fetch is the provided actor `loadAvailability`; the URL
  * and the move to checkout are the provided actions `showDateInUrl` and `goToCheckout`.
  *
  * The visitor tells up front how many dogs come and whether one is reactive or a female in heat
@@ -34,8 +37,6 @@ export type CalendarDay = {
   closesAt: string | null;
   slots: CalendarSlot[];
 };
-/** Inclusive range of Helsinki dates (YYYY-MM-DD). */
-export type DateRange = { from: string; to: string };
 /** The dogs' options that change which starts fit (decision 036). */
 export type CalendarDogOptions = { reactiveDog: boolean; inHeat: boolean };
 /** What the availability fetch asks: a week, for a booking with these options. */
@@ -49,6 +50,8 @@ export type BookingCalendarInput = {
   /** Today's Helsinki date; the app reads the clock, the machine does not. */
   today: string;
   view: CalendarView;
+  /** The loaded days start from today in steps of seven (the public calendar), not on a Monday. */
+  fromToday?: boolean;
 };
 
 export type BookingCalendarContext = {
@@ -58,6 +61,7 @@ export type BookingCalendarContext = {
   view: CalendarView;
   /** Set when the `:time` param could not be read and today is shown instead. */
   notice: string | null;
+  fromToday: boolean;
   /** The week whose availability `days` holds, null before the first load. */
   loaded: DateRange | null;
   days: CalendarDay[];
@@ -110,17 +114,18 @@ export function dateFromParam(time: string | undefined): string | null {
   return helsinkiDate(ms);
 }
 
-/** The Monday–Sunday week around a date (ISO weeks start on Monday). */
-export function weekOf(date: string): DateRange {
-  const monday = addDays(date, 1 - isoWeekday(date));
-  return { from: monday, to: addDays(monday, 6) };
-}
+const loadedRange = (c: BookingCalendarContext) => rangeOf(c.date, c.fromToday ? c.today : undefined);
 function targetDate(context: BookingCalendarContext, event: NavigationEvent): string {
   switch (event.type) {
     case "calendar.next":
       return addDays(context.date, event.unit === "week" ? 7 : 1);
-    case "calendar.prev":
-      return addDays(context.date, event.unit === "week" ? -7 : -1);
+    case "calendar.prev": {
+      // From today on, stepping back stops at today (a date from the URL may still be earlier).
+      const back = addDays(context.date, event.unit === "week" ? -7 : -1);
+      return context.fromToday && back < context.today && context.date >= context.today
+        ? context.today
+        : back;
+    }
     case "calendar.today":
       return context.today;
     case "calendar.goto":
@@ -211,6 +216,7 @@ export const bookingCalendarMachine = setup({
       today: input.today,
       date: date ?? input.today,
       view: input.view,
+      fromToday: !!input.fromToday,
       notice: input.time !== undefined && date === null ? INVALID_DATE_NOTICE : null,
       loaded: null,
       days: [],
@@ -233,7 +239,7 @@ export const bookingCalendarMachine = setup({
         id: "loadAvailability",
         src: "loadAvailability",
         input: ({ context }) => ({
-          ...weekOf(context.date),
+          ...loadedRange(context),
           reactiveDog: context.reactiveDog,
           inHeat: context.inHeat,
         }),
@@ -241,7 +247,7 @@ export const bookingCalendarMachine = setup({
           target: "browsing",
           actions: assign({
             days: ({ event }) => event.output.days,
-            loaded: ({ context }) => weekOf(context.date),
+            loaded: ({ context }) => loadedRange(context),
             errorMessage: null,
           }),
         },

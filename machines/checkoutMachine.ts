@@ -12,7 +12,7 @@ import type {
   PaymentStart,
   QuoteRequest,
 } from "./checkoutTypes";
-import { failureStatus, serverMessageOr } from "./remoteFailure";
+import { failureField, failureStatus, serverMessageOr, submitFailure } from "./remoteFailure";
 
 export type * from "./checkoutTypes";
 
@@ -24,6 +24,11 @@ export type * from "./checkoutTypes";
  * action `storeReservation`). A discount code and a gift card are part of the details; applying
  * them asks for the quote again, so the summary shows the discounted price and what is left to
  * pay. A gift card that covers everything confirms at once: no payment page, straight to confirming.
+ *
+ * A payment that cannot be started never locks the form: the visitor is back in it with the failure
+ * beside the button (`paymentFailure`: the words, and whether no answer came at all), or, when the
+ * server refused a code the visitor typed, with the words beside that field; pressing the button
+ * again is the retry.
  *
  * Never a lock-out: what is handed to the payment page is remembered (`rememberHold`), so when the
  * visitor comes back with Back and the slot shows taken, the checkout asks whether the hold is the
@@ -142,6 +147,9 @@ export const checkoutMachine = setup({
       output.success && !output.redirectUrl && !!output.reservation?.accessToken,
     /** 409: somebody else took or holds the slot; retrying the same slot cannot help. */
     slotWasTaken: (_, failure: { status: number | null }) => failure.status === 409,
+    /** The server refused a code the visitor typed (`{ message, field }`): its words go by the field. */
+    refusedField: (_, failure: { field: string | null }) =>
+      failure.field !== null && failure.field in EMPTY_DETAILS,
     stillPending: (_, reservation: CheckoutReservation) => reservation.status === "pending",
     mayPollAgain: ({ context }, reservation: CheckoutReservation) =>
       reservation.status === "pending" && context.polls < MAX_CONFIRMATION_POLLS,
@@ -162,6 +170,7 @@ export const checkoutMachine = setup({
     reservation: null,
     ownHold: null,
     polls: 0,
+    paymentFailure: null,
   }),
   initial: "starting",
   states: {
@@ -264,23 +273,31 @@ export const checkoutMachine = setup({
       description: "The slot is free again: book it anew or choose another time.",
       on: { "checkout.retry": { target: "loadingQuote" } },
     },
-    /** The details form. Errors show after a submit and clear field by field as they are edited. */
+    /**
+     * The details form. Errors show after a submit and clear field by field as they are edited; a
+     * payment that could not be started is shown beside the button until the visitor acts again.
+     */
     editing: {
-      description: "The details form beside the price summary.",
+      description: "The details form beside the price summary; a failed payment start beside its button.",
       on: {
-        "checkout.applyCodes": { target: "updatingQuote" },
+        "checkout.applyCodes": { target: "updatingQuote", actions: assign({ paymentFailure: null }) },
         "checkout.edit": {
           actions: [
+            // What the visitor does next is their answer to a failed payment start: it goes.
             assign(({ context, event }) => {
               const fieldErrors = { ...context.fieldErrors };
               for (const field of Object.keys(event.details) as CheckoutField[]) delete fieldErrors[field];
-              return { details: { ...context.details, ...event.details }, fieldErrors };
+              return { details: { ...context.details, ...event.details }, fieldErrors, paymentFailure: null };
             }),
             { type: "rememberDraft", params: ({ context }) => ({ details: context.details }) },
           ],
         },
         "checkout.submit": [
-          { guard: "detailsAreValid", target: "creatingPayment", actions: assign({ fieldErrors: {} }) },
+          {
+            guard: "detailsAreValid",
+            target: "creatingPayment",
+            actions: assign({ fieldErrors: {}, paymentFailure: null }),
+          },
           { actions: "showFieldErrors" },
         ],
       },
@@ -338,9 +355,12 @@ export const checkoutMachine = setup({
             ],
           },
           {
-            target: "failed",
+            target: "editing",
             actions: assign({
-              errorMessage: ({ event }) => event.output.message || PAYMENT_FALLBACK_MESSAGE,
+              paymentFailure: ({ event }) => ({
+                message: event.output.message || PAYMENT_FALLBACK_MESSAGE,
+                offline: false,
+              }),
             }),
           },
         ],
@@ -353,9 +373,22 @@ export const checkoutMachine = setup({
             }),
           },
           {
-            target: "failed",
+            guard: { type: "refusedField", params: ({ event }) => ({ field: failureField(event.error) }) },
+            target: "editing",
             actions: assign({
-              errorMessage: ({ event }) => serverMessageOr(event.error, PAYMENT_FALLBACK_MESSAGE),
+              fieldErrors: ({ context, event }) => ({
+                ...context.fieldErrors,
+                [failureField(event.error) as CheckoutField]: serverMessageOr(
+                  event.error,
+                  PAYMENT_FALLBACK_MESSAGE,
+                ),
+              }),
+            }),
+          },
+          {
+            target: "editing",
+            actions: assign({
+              paymentFailure: ({ event }) => submitFailure(event.error, PAYMENT_FALLBACK_MESSAGE),
             }),
           },
         ],
@@ -363,10 +396,6 @@ export const checkoutMachine = setup({
     },
     /** The browser is leaving for the payment page. */
     redirecting: { description: "Leaving for the payment page." },
-    failed: {
-      description: "The payment could not be started: the message and back to the form.",
-      on: { "checkout.retry": { target: "editing", actions: assign({ errorMessage: null }) } },
-    },
     slotTaken: { description: "Someone else took or holds the slot: the server's message." },
     /** Back from the payment page (or paid by a gift card here): fetching the booking by its token. */
     confirming: {

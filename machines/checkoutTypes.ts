@@ -1,5 +1,6 @@
 import type { PaymentMethod, Quote } from "../src/domain/booking";
 import type { BookingSummary } from "./reservationTypes";
+import type { SubmitFailure } from "./remoteFailure";
 
 /** The checkout machine's data: what the visitor fills in and what the API answers. */
 
@@ -73,6 +74,8 @@ export type CheckoutContext = {
   ownHold: OwnHold | null;
   /** How many times the returned booking was still `pending` (the provider may confirm a moment later). */
   polls: number;
+  /** Why the last press of the pay button started no payment (shown beside it), null otherwise. */
+  paymentFailure: SubmitFailure | null;
 };
 
 export type CheckoutEvent =

@@ -1,14 +1,16 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { PaymentMethod } from "../src/domain/booking";
 import type { Invoice, PaymentResponse } from "../src/domain/membership";
-import { serverMessageOr } from "./remoteFailure";
+import { failureField, serverMessageOr, submitFailure, type SubmitFailure } from "./remoteFailure";
 
 /**
  * The member's invoices on /oma-tili: the list (newest first), paying an outstanding one (payment
  * method and an optional gift card) and handing over to the payment page, which sends the
  * customer back to `/oma-tili?invoice=<id>&payment=success|cancelled` (the input). The API is the
  * provided actors `loadInvoices` and `payInvoice`; leaving is the provided action
- * `redirectToPayment`.
+ * `redirectToPayment`. A payment that cannot be started leaves the form open: the failure beside
+ * its button (`paymentFailure`), or a refused gift card beside its field (`giftCardError`); pressing
+ * the button again is the retry.
  */
 
 export type InvoicePaymentInput = {
@@ -26,6 +28,10 @@ export type InvoicePaymentContext = {
   paymentMethod: PaymentMethod;
   giftCardCode: string;
   errorMessage: string | null;
+  /** Why the last press of the pay button started no payment (shown beside it), null otherwise. */
+  paymentFailure: SubmitFailure | null;
+  /** The server's refusal of the gift card typed (shown beside its field), null otherwise. */
+  giftCardError: string | null;
   /** The server's words when a gift card paid the whole invoice (no payment page). */
   paidMessage: string | null;
   returned: InvoiceReturn | null;
@@ -37,9 +43,8 @@ export type InvoicePaymentEvent =
   | { type: "invoices.chooseMethod"; paymentMethod: PaymentMethod }
   | { type: "invoices.editGiftCard"; code: string }
   | { type: "invoices.submit" }
-  /** Close the payment form or its failure; the list stays as it was. */
-  | { type: "invoices.close" }
-  | { type: "invoices.retry" };
+  /** Close the payment form; the list stays as it was. */
+  | { type: "invoices.close" };
 
 /** Spec §8 fallbacks, used when the server gave no message. */
 export const LOAD_INVOICES_FAILED = "Failed to load invoices";
@@ -50,7 +55,13 @@ const returnOf = (input: InvoicePaymentInput): InvoiceReturn | null =>
     ? { invoiceId: input.returnedInvoiceId, outcome: input.payment }
     : null;
 
-const closedForm = { invoiceId: null, giftCardCode: "", errorMessage: null };
+const closedForm = {
+  invoiceId: null,
+  giftCardCode: "",
+  errorMessage: null,
+  paymentFailure: null,
+  giftCardError: null,
+};
 
 export const invoicePaymentMachine = setup({
   types: {
@@ -81,6 +92,8 @@ export const invoicePaymentMachine = setup({
     paymentStarted: (_, output: PaymentResponse) => output.success && !!output.redirectUrl,
     /** A gift card covered the whole sum: paid, and there is no payment page to go to. */
     paidWithoutRedirect: (_, output: PaymentResponse) => output.success,
+    /** The server refused the gift card typed (`{ message, field: "giftCardCode" }`). */
+    giftCardRefused: (_, failure: { field: string | null }) => failure.field === "giftCardCode",
   },
 }).createMachine({
   id: "invoicePayment",
@@ -126,13 +139,25 @@ export const invoicePaymentMachine = setup({
         },
       },
     },
-    /** The payment form of one invoice. */
+    /** The payment form of one invoice; a failed payment start beside its button until acted on. */
     choosingMethod: {
-      description: "The payment form of one invoice: method and gift card.",
+      description:
+        "The payment form of one invoice: method and gift card; a failed payment start beside its button.",
       on: {
-        "invoices.chooseMethod": { actions: assign({ paymentMethod: ({ event }) => event.paymentMethod }) },
-        "invoices.editGiftCard": { actions: assign({ giftCardCode: ({ event }) => event.code }) },
-        "invoices.submit": "paying",
+        "invoices.chooseMethod": {
+          actions: assign({ paymentMethod: ({ event }) => event.paymentMethod, paymentFailure: null }),
+        },
+        "invoices.editGiftCard": {
+          actions: assign({
+            giftCardCode: ({ event }) => event.code,
+            giftCardError: null,
+            paymentFailure: null,
+          }),
+        },
+        "invoices.submit": {
+          target: "paying",
+          actions: assign({ paymentFailure: null, giftCardError: null }),
+        },
         "invoices.close": { target: "list", actions: assign(closedForm) },
       },
     },
@@ -161,24 +186,32 @@ export const invoicePaymentMachine = setup({
             actions: assign(({ event }) => ({ ...closedForm, paidMessage: event.output.message })),
           },
           {
-            target: "failed",
-            actions: assign({ errorMessage: ({ event }) => event.output.message || PAYMENT_FAILED }),
+            target: "choosingMethod",
+            actions: assign({
+              paymentFailure: ({ event }) => ({
+                message: event.output.message || PAYMENT_FAILED,
+                offline: false,
+              }),
+            }),
           },
         ],
-        onError: {
-          target: "failed",
-          actions: assign({ errorMessage: ({ event }) => serverMessageOr(event.error, PAYMENT_FAILED) }),
-        },
+        onError: [
+          {
+            guard: {
+              type: "giftCardRefused",
+              params: ({ event }) => ({ field: failureField(event.error) }),
+            },
+            target: "choosingMethod",
+            actions: assign({ giftCardError: ({ event }) => serverMessageOr(event.error, PAYMENT_FAILED) }),
+          },
+          {
+            target: "choosingMethod",
+            actions: assign({ paymentFailure: ({ event }) => submitFailure(event.error, PAYMENT_FAILED) }),
+          },
+        ],
       },
     },
     /** The browser is leaving for the payment page. */
     redirecting: { description: "Leaving for the payment page." },
-    failed: {
-      description: "The payment could not be started: the message, a retry or close.",
-      on: {
-        "invoices.retry": { target: "choosingMethod", actions: assign({ errorMessage: null }) },
-        "invoices.close": { target: "list", actions: assign(closedForm) },
-      },
-    },
   },
 });

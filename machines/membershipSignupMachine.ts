@@ -1,7 +1,13 @@
 import { and, assign, fromPromise, setup } from "xstate";
 import type { PaymentMethod } from "../src/domain/booking";
 import type { Commitment, PaymentResponse, SignupRequest, TiersResponse } from "../src/domain/membership";
-import { failureStatus, serverMessageOr } from "./remoteFailure";
+import {
+  failureField,
+  failureStatus,
+  serverMessageOr,
+  submitFailure,
+  type SubmitFailure,
+} from "./remoteFailure";
 
 /**
  * `/jasenyys`: the tiers the park sells, the customer's choice (tier, commitment, payment method,
@@ -13,6 +19,10 @@ import { failureStatus, serverMessageOr } from "./remoteFailure";
  * commitment is handed to the provided action `rememberChoice` (the page keeps it in its address).
  * The API is the provided actors `loadTiers` and `createSignup`; leaving for the payment page is
  * the provided action `redirectToPayment`.
+ *
+ * A payment that cannot be started never locks the form: the customer is back in it with the
+ * failure beside the button (`paymentFailure`), or a refused gift card beside its field
+ * (`giftCardError`), and pressing the button again is the retry.
  */
 
 export type SignupChoice = { tierLevel: number | null; commitment: Commitment };
@@ -24,6 +34,10 @@ export type SignupContext = SignupChoice & {
   paymentMethod: PaymentMethod;
   giftCardCode: string;
   errorMessage: string | null;
+  /** Why the last press of the pay button started no payment (shown beside it), null otherwise. */
+  paymentFailure: SubmitFailure | null;
+  /** The server's refusal of the gift card typed (shown beside its field), null otherwise. */
+  giftCardError: string | null;
 };
 
 export type SignupEvent =
@@ -70,6 +84,8 @@ export const membershipSignupMachine = setup({
     paymentStarted: (_, output: PaymentResponse) => output.success && !!output.redirectUrl,
     /** 409: the customer already has an active or pending membership. */
     isAlreadyMember: (_, failure: { status: number | null }) => failure.status === 409,
+    /** The server refused the gift card typed (`{ message, field: "giftCardCode" }`). */
+    giftCardRefused: (_, failure: { field: string | null }) => failure.field === "giftCardCode",
   },
 }).createMachine({
   id: "membershipSignup",
@@ -80,6 +96,8 @@ export const membershipSignupMachine = setup({
     paymentMethod: "mobilepay",
     giftCardCode: "",
     errorMessage: null,
+    paymentFailure: null,
+    giftCardError: null,
   }),
   initial: "loadingTiers",
   states: {
@@ -108,28 +126,42 @@ export const membershipSignupMachine = setup({
       description: "The tiers could not be loaded: the message and a retry.",
       on: { "signup.retry": { target: "loadingTiers", actions: assign({ errorMessage: null }) } },
     },
-    /** The form: tier, commitment, payment method and gift card. */
+    /**
+     * The form: tier, commitment, payment method and gift card; a failed payment start beside the
+     * button (or a refused gift card beside its field) until the customer acts again.
+     */
     choosing: {
-      description: "The form: tier, commitment, payment method and gift card.",
+      description:
+        "The form: tier, commitment, payment method and gift card; a failed payment start beside its button.",
       on: {
         "signup.chooseTier": {
           actions: [
-            assign({ tierLevel: ({ event }) => event.tierLevel }),
+            assign({ tierLevel: ({ event }) => event.tierLevel, paymentFailure: null }),
             { type: "rememberChoice", params: ({ context }) => choiceOf(context) },
           ],
         },
         "signup.chooseCommitment": {
           actions: [
-            assign({ commitment: ({ event }) => event.commitment }),
+            assign({ commitment: ({ event }) => event.commitment, paymentFailure: null }),
             { type: "rememberChoice", params: ({ context }) => choiceOf(context) },
           ],
         },
         "signup.choosePaymentMethod": {
-          actions: assign({ paymentMethod: ({ event }) => event.paymentMethod }),
+          actions: assign({ paymentMethod: ({ event }) => event.paymentMethod, paymentFailure: null }),
         },
-        "signup.editGiftCard": { actions: assign({ giftCardCode: ({ event }) => event.code }) },
+        "signup.editGiftCard": {
+          actions: assign({
+            giftCardCode: ({ event }) => event.code,
+            giftCardError: null,
+            paymentFailure: null,
+          }),
+        },
         "signup.submit": [
-          { guard: and(["tierIsChosen", "isSignedIn"]), target: "creatingPayment" },
+          {
+            guard: and(["tierIsChosen", "isSignedIn"]),
+            target: "creatingPayment",
+            actions: assign({ paymentFailure: null, giftCardError: null }),
+          },
           {
             guard: "tierIsChosen",
             target: "loginRequired",
@@ -161,8 +193,13 @@ export const membershipSignupMachine = setup({
             },
           },
           {
-            target: "failed",
-            actions: assign({ errorMessage: ({ event }) => event.output.message || PAYMENT_FAILED }),
+            target: "choosing",
+            actions: assign({
+              paymentFailure: ({ event }) => ({
+                message: event.output.message || PAYMENT_FAILED,
+                offline: false,
+              }),
+            }),
           },
         ],
         onError: [
@@ -175,18 +212,22 @@ export const membershipSignupMachine = setup({
             actions: assign({ errorMessage: ({ event }) => serverMessageOr(event.error, PAYMENT_FAILED) }),
           },
           {
-            target: "failed",
-            actions: assign({ errorMessage: ({ event }) => serverMessageOr(event.error, PAYMENT_FAILED) }),
+            guard: {
+              type: "giftCardRefused",
+              params: ({ event }) => ({ field: failureField(event.error) }),
+            },
+            target: "choosing",
+            actions: assign({ giftCardError: ({ event }) => serverMessageOr(event.error, PAYMENT_FAILED) }),
+          },
+          {
+            target: "choosing",
+            actions: assign({ paymentFailure: ({ event }) => submitFailure(event.error, PAYMENT_FAILED) }),
           },
         ],
       },
     },
     /** The browser is leaving for the payment page. */
     redirecting: { description: "Leaving for the payment page." },
-    failed: {
-      description: "The payment could not be started: the message and back to the form.",
-      on: { "signup.retry": { target: "choosing", actions: assign({ errorMessage: null }) } },
-    },
     /** A membership exists already: the server's message and the way to /oma-tili. */
     alreadyMember: { description: "A membership exists already: the message and the way to /oma-tili." },
   },

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
+import type { CustomerData } from "../src/domain/membership";
 import { serverMessageOr } from "./remoteFailure";
 
 /**
@@ -10,8 +11,8 @@ import { serverMessageOr } from "./remoteFailure";
  */
 
 export type OwnDataContext = {
-  /** The export as the server gave it; shown and offered as a file. */
-  data: unknown;
+  /** The export as the server gave it; shown as readable sections and offered as a file. */
+  data: CustomerData | null;
   errorMessage: string | null;
   deleteError: string | null;
   /** The server's words after the deletion. */
@@ -34,7 +35,7 @@ export const ownDataMachine = setup({
     events: {} as OwnDataEvent,
   },
   actors: {
-    loadOwnData: fromPromise<unknown>(async () => {
+    loadOwnData: fromPromise<CustomerData>(async () => {
       throw new Error("loadOwnData is provided by the app");
     }),
     deleteAccount: fromPromise<{ success: boolean; message: string }>(async () => {

@@ -24,3 +24,20 @@ export function serverMessageOr(error: unknown, fallback: string): string {
   const message = (data as { message?: unknown } | null | undefined)?.message;
   return typeof message === "string" && message.trim() ? message : fallback;
 }
+
+/** The form field a refusal is about (the server's `field`, e.g. "giftCardCode"), or null. */
+export function failureField(error: unknown): string | null {
+  const field = (failureData(error) as { field?: unknown } | null)?.field;
+  return typeof field === "string" && field ? field : null;
+}
+
+/**
+ * A payment that could not be started, as the form shows it next to its button: the words (the
+ * server's, or the spec's fallback) and whether no answer came at all (offline: the page then says
+ * in Finnish to check the connection and press the button again).
+ */
+export type SubmitFailure = { message: string; offline: boolean };
+
+export function submitFailure(error: unknown, fallback: string): SubmitFailure {
+  return { message: serverMessageOr(error, fallback), offline: failureStatus(error) === null };
+}

@@ -3,7 +3,8 @@ import { serverMessageOr } from "./remoteFailure";
 
 /**
  * "Ilmoita, jos aika vapautuu" (decision 033): on a taken or held slot of the calendar the visitor
- * gives an address, and the server puts it in the slot's line; when the slot frees, the first in
+ * chooses the length wanted (the range start .. end; a 1 h booking is one entry) and gives an
+ * address, and the server puts it in the range's line; when the slot frees, the first in
  * line gets an e-mail whose link holds it for them for a while. The POST is the provided actor
  * `joinWaitlist`; the address and the slot are checked by the server, whose words are shown.
  */
@@ -21,7 +22,10 @@ export type WaitlistContext = {
   errorMessage: string | null;
 };
 
-export type WaitlistEvent = { type: "waitlist.submit"; email: string };
+export type WaitlistEvent =
+  | { type: "waitlist.submit"; email: string }
+  /** Another length of the park's: the range asked for becomes start .. this end. */
+  | { type: "waitlist.chooseLength"; end: string };
 
 export const WAITLIST_JOIN_FAILED = "Jonoon liittyminen epäonnistui. Yritä hetken kuluttua uudelleen.";
 
@@ -32,7 +36,14 @@ export const waitlistMachine = setup({
     input: {} as { start: string; end: string },
   },
   actions: {
-    takeAddress: assign({ email: ({ event }) => event.email.trim(), errorMessage: null }),
+    takeAddress: assign({
+      email: ({ context, event }) => (event.type === "waitlist.submit" ? event.email.trim() : context.email),
+      errorMessage: null,
+    }),
+    takeEnd: assign({
+      end: ({ context, event }) => (event.type === "waitlist.chooseLength" ? event.end : context.end),
+      errorMessage: null,
+    }),
   },
   actors: {
     joinWaitlist: fromPromise<WaitlistJoinOutcome, { start: string; end: string; email: string }>(
@@ -47,8 +58,11 @@ export const waitlistMachine = setup({
   initial: "editing",
   states: {
     editing: {
-      description: "The slot, the address field and 'Ilmoita, jos aika vapautuu'.",
-      on: { "waitlist.submit": { target: "sending", actions: "takeAddress" } },
+      description: "The range, the park's lengths, the address field and 'Ilmoita, jos aika vapautuu'.",
+      on: {
+        "waitlist.submit": { target: "sending", actions: "takeAddress" },
+        "waitlist.chooseLength": { actions: "takeEnd" },
+      },
     },
     sending: {
       description: "The request is sent; the button waits.",
@@ -72,7 +86,11 @@ export const waitlistMachine = setup({
     failed: {
       description:
         "Refused (the slot is free or past, a bad address, too many joins) or not sent: the reason, and the form again.",
-      on: { "waitlist.submit": { target: "sending", actions: "takeAddress" } },
+      on: {
+        "waitlist.submit": { target: "sending", actions: "takeAddress" },
+        // A refusal was about the range asked: another length is a new question.
+        "waitlist.chooseLength": { target: "editing", actions: "takeEnd" },
+      },
     },
   },
 });

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import type { OwnHold } from "../../machines/checkoutTypes";
 import { isLiveHold, type PublicReservation } from "../domain/booking";
+import { writeHeldTime } from "./ownTimes";
 
 /*
  * The checkout this tab last handed to the payment page: the slot, the hold's access token, the
@@ -57,6 +58,7 @@ function writeSharedHold(hold: SharedHold | null): void {
   document.cookie = hold
     ? `${COOKIE}=${encodeURIComponent(JSON.stringify(hold))}; Path=${COOKIE_PATH}; Max-Age=${HOLD_COOKIE_SECONDS}; SameSite=Strict${secure}`
     : `${COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; SameSite=Strict${secure}`;
+  writeHeldTime(hold, HOLD_COOKIE_SECONDS);
 }
 
 function sharedHold(): SharedHold | null {

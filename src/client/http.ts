@@ -1,4 +1,5 @@
 import redaxios from "redaxios";
+import { takeEarly } from "./earlyRequests";
 
 /**
  * The one shape a failed call rejects with (machines/remoteFailure.ts reads it): the HTTP status
@@ -67,6 +68,15 @@ const messageOf = (data: unknown): string | undefined =>
     ? (data as { message: string }).message
     : undefined;
 
+/** A body as redaxios hands it on: parsed JSON, or the text when it is not JSON. */
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 export function createHttpClient(options: HttpClientOptions = {}) {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   // Every HTTP status resolves; only a request that got no response at all rejects.
@@ -83,6 +93,15 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     if (token) headers.Authorization = `Bearer ${token}`;
     const query = queryString(opts.params);
     const url = query ? `${path}${path.includes("?") ? "&" : "?"}${query}` : path;
+    // A public GET the page's entry asked for already (earlyRequests.ts) is this request's first
+    // attempt: its answer, read as redaxios reads one, or its lost connection, which spec §8's one
+    // retry then follows as for any request.
+    const early =
+      method === "GET" && !token && !options.baseURL && !opts.headers ? takeEarly(url) : undefined;
+    if (early) {
+      const answer = await early;
+      return { status: answer.status, data: parsedOrText(await answer.text()) };
+    }
     const res = await axios.request(url, {
       method: method as "get",
       data: opts.body,

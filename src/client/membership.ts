@@ -1,6 +1,7 @@
 import type { PaymentMethod } from "../domain/booking";
 import type {
   CancelSubscriptionResponse,
+  CustomerData,
   DeleteAccountResponse,
   Invoice,
   PaymentResponse,
@@ -84,9 +85,11 @@ export function createMembershipApi(http: HttpClient = defaultHttp) {
     async invoiceReceipt(invoiceId: string): Promise<string> {
       return http.get<string>(`/api/v2/invoices/${encodeURIComponent(invoiceId)}/receipt`);
     },
-    /** The customer's own data as the server exports it (its shape is the server's to choose). */
-    async myData(): Promise<unknown> {
-      return http.get<unknown>("/api/v2/customers/me/data");
+    /** The customer's own data as the server exports it (shown as sections, saved as a file). */
+    async myData(): Promise<CustomerData> {
+      return parseAnswer(schemas(), http.get("/api/v2/customers/me/data"), (m, data) =>
+        m.customerDataSchema.parse(data),
+      );
     },
     /** Whether the customer's e-mail address gets booking reminders. */
     async reminders(): Promise<ReminderPreference> {

@@ -312,6 +312,11 @@ function dayAvailability(
   const weekday = hours.opens.weekday;
   const priceRules = rulesOn(rules.priceRules, date);
 
+  // A cell is free where a booking can start: its shortest length (the cell, when that is longer)
+  // clashes with no booking's blocked period, so a buffer counts to the minute on the grid, and a
+  // cell whose start would end a booking inside a buffer is taken, not free with nothing to offer
+  // (decision 041).
+  const reach = Math.max(grid, Math.min(...lengthsMinutes) * MINUTE);
   const slots: Slot[] = [];
   for (; cell + grid <= closes; cell += grid) {
     const cellEnd = cell + grid;
@@ -325,7 +330,7 @@ function dayAvailability(
             ? "beyondWindow"
             : overlaps(blocks, cell, cellEnd)
               ? "closed"
-              : clashes(cell, cellEnd)
+              : clashes(cell, cell + reach)
                 ? "taken"
                 : "free";
     const options: Slot["options"] = [];
@@ -339,7 +344,7 @@ function dayAvailability(
         options.push({ lengthMinutes, end: isoAtOffset(end, offsetAt(end)), priceCents });
       }
     }
-    const freesAt = status === "taken" ? holdsEnd(busy, cell - before, cellEnd + after) : null;
+    const freesAt = status === "taken" ? holdsEnd(busy, cell - before, cell + reach + after) : null;
     slots.push({
       start: isoAtOffset(cell, offset),
       end: isoAtOffset(cellEnd, offsetAt(cellEnd)),

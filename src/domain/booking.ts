@@ -164,6 +164,13 @@ export const quoteResponseSchema = z.object({
   available: z.boolean(),
   /** Why the slot cannot be booked, when it cannot (Finnish). */
   reason: z.nullable(z.string()),
+  /**
+   * Until when a booking of this slot may be cancelled or moved (the cancellation window before its
+   * start), and whether a booking made now could be at all: false inside the window, where the
+   * checkout says so before the visitor pays (the server always sends both).
+   */
+  cancellableUntil: z.optional(isoDateTime),
+  cancellable: z.optional(z.boolean()),
 });
 export type Quote = z.infer<typeof quoteResponseSchema>;
 
@@ -253,6 +260,11 @@ export const publicReservationSchema = z.object({
   /** Whether the visitor may still cancel it, and until when. */
   cancellable: z.boolean(),
   cancellableUntil: isoDateTime,
+  /**
+   * When it was paid and confirmed, null before (the server always sends it): a booking confirmed
+   * after `cancellableUntil` was made inside the cancellation window, never cancellable.
+   */
+  confirmedAt: z.optional(z.nullable(isoDateTime)),
   /** Whether it may be moved to another time (confirmed, until the same deadline; the server sends it). */
   movable: z.optional(z.boolean()),
   payment: z.nullable(
@@ -369,5 +381,7 @@ export const storedReservationSchema = z.object({
   start: z.string(),
   endTime: z.string(),
   areaName: z.optional(z.string()),
+  /** Known cancelled (by /oma-varaus): the calendar no longer calls its time the visitor's own. */
+  cancelled: z.optional(z.boolean()),
 });
 export type StoredReservation = z.infer<typeof storedReservationSchema>;

@@ -18,10 +18,15 @@ export type DogRules = {
   inHeatGapMinutes: number;
 };
 
+/**
+ * A new park asks nothing about dogs (product.md): every rule is off until the owner turns it on in
+ * hallintapaneeli. Migration 0025 turned off the rules an earlier release had seeded on (15 and 30
+ * minutes) where no admin had ever saved them.
+ */
 export const defaultDogRules: DogRules = {
   extraDogPriceCents: 0,
-  reactiveDogBufferMinutes: 15,
-  inHeatGapMinutes: 30,
+  reactiveDogBufferMinutes: 0,
+  inHeatGapMinutes: 0,
 };
 
 /** What the visitor tells about the dogs (both false by default). */

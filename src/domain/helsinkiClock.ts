@@ -126,6 +126,26 @@ export function isoWeekday(date: string): number {
   return ((new Date(dayMs(date)).getUTCDay() + 6) % 7) + 1;
 }
 
+/** Inclusive range of Helsinki dates (YYYY-MM-DD). */
+export type DateRange = { from: string; to: string };
+
+/** The Monday–Sunday week around a date (ISO weeks start on Monday). */
+export function weekOf(date: string): DateRange {
+  const monday = addDays(date, 1 - isoWeekday(date));
+  return { from: monday, to: addDays(monday, 6) };
+}
+
+/**
+ * The seven days a calendar loads for a date: from today in steps of seven days, or (no today) its
+ * Monday–Sunday week. The booking calendar's machine, and the entry that asks for its first week
+ * before the app has loaded (src/web/main.tsx, decision 045).
+ */
+export function rangeOf(date: string, today?: string): DateRange {
+  if (!today) return weekOf(date);
+  const from = addDays(today, 7 * Math.floor((Date.parse(date) - Date.parse(today)) / 6048e5));
+  return { from, to: addDays(from, 6) };
+}
+
 /** Number of calendar days from `from` to `to`, inclusive. */
 export function daysInclusive(from: string, to: string): number {
   return Math.round((dayMs(to) - dayMs(from)) / DAY_MS) + 1;

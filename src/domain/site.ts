@@ -25,6 +25,15 @@ export const siteInfoSchema = z.object({
     weekly: z.array(z.nullable(z.object({ opens: z.string(), closes: z.string() }))),
   }),
   notice: z.nullable(z.string()),
+  /** What the park is (setting facts, decision 047); null: the owner left it out. */
+  facts: z.object({
+    areaSquareMeters: z.nullable(z.number()),
+    fence: z.nullable(z.string()),
+    surface: z.nullable(z.string()),
+    water: z.nullable(z.string()),
+    lighting: z.nullable(z.string()),
+    parking: z.nullable(z.string()),
+  }),
   slotRules: z.object({
     lengthsMinutes: z.array(z.number()),
     bookingWindowDays: z.number(),

@@ -1,10 +1,32 @@
 import * as z from "zod/mini";
 import { isoDateTime, requestDateTime } from "./formats.js";
+import { helsinkiOffset, isoAtOffset } from "./helsinkiClock.js";
 
 /**
  * The waitlist of a taken slot ("Ilmoita, jos aika vapautuu", decision 033): POST /api/v2/waitlist,
  * GET /api/v2/waitlist/{token} and POST /api/v2/waitlist/{token}/leave. Shared by the routes and the SPA.
  */
+
+/*
+ * An entry waits for a whole range, start to end (a 1 h booking is one entry, offered when all of
+ * the hour is free). The page /varauskalenteri/jono/:start/:end takes the length wanted as
+ * `?kesto=<minutes>` (WAITLIST_LENGTH_PARAM, web/pages/booking/waitlistPath.ts: the calendar's taken
+ * cell links its own start and end; with the parameter the range is start + kesto), and lets the
+ * visitor choose another of the park's lengths.
+ */
+
+/** The minutes a `kesto` parameter asks for: a whole number from 1 to 24 h, else null (ignored). */
+export function waitlistLengthParam(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,4}$/.test(value)) return null;
+  const minutes = Number(value);
+  return minutes >= 1 && minutes <= 24 * 60 ? minutes : null;
+}
+
+/** `minutes` real minutes after `start` as a Helsinki ISO time (a booking's length is real minutes, across DST too). */
+export function waitlistRangeEnd(start: string, minutes: number): string {
+  const ms = Date.parse(start) + minutes * 60_000;
+  return isoAtOffset(ms, helsinkiOffset(ms));
+}
 
 // The address only has to be a string here; the route checks its format with one plain message.
 export const waitlistJoinSchema = z.object({

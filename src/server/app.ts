@@ -6,13 +6,7 @@ import fastifyCompress from "@fastify/compress";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { LogController, type FastifyReply, type FastifyServerOptions } from "fastify";
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { fi } from "zod/locales";
 import type { Config } from "./config.js";
@@ -32,6 +26,7 @@ import {
   registerWellFormedText,
 } from "./plugins/clientErrors.js";
 import { registerSecurityHeaders } from "./plugins/securityHeaders.js";
+import { finnishValidatorCompiler } from "./plugins/validation.js";
 import { adminRoutes } from "./routes/admin/index.js";
 import { adminAuthConfigRoutes } from "./routes/adminAuthConfig.js";
 import { authRoutes } from "./routes/auth.js";
@@ -110,7 +105,7 @@ export async function buildApp({
       );
     },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(finnishValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("ctx", ctx);
 
@@ -122,18 +117,16 @@ export async function buildApp({
     done();
   });
 
-  // Every error leaves as { message }; validation errors say which field is wrong.
+  // Every error leaves as { message } (with `field` when it is about one form field); a request its
+  // schema refuses says in words what to fix (plugins/validation.ts), never a field's code name.
   app.setErrorHandler((error, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation
-        .map((v) => `${v.instancePath.replace(/^\//, "").replaceAll("/", ".") || "pyyntö"}: ${v.message}`)
-        .join("; ");
-      return reply.status(400).send({ message: `Virheellinen pyyntö: ${details}` });
-    }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     // Every 429 says when to come back; a limiter that knows better has set it already.
     if (status === 429 && !reply.hasHeader("retry-after")) reply.header("retry-after", "60");
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message });
+    if (error instanceof HttpError)
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, ...(error.field ? { field: error.field } : {}) });
     if (isOverload(error)) {
       reply.header("retry-after", overloadRetryAfter());
       return reply.status(503).send({ message: OVERLOADED_MESSAGE });
@@ -143,10 +136,11 @@ export async function buildApp({
       request.log.error({ err: loggableError(error) }, "request failed");
       return reply.status(500).send({ message: "Palvelinvirhe. Yritä hetken kuluttua uudelleen." });
     }
+    // A framework's or library's own 4xx speaks English and code names: the reader gets Finnish.
     const code = (error as { code?: string }).code;
     return reply
       .status(status)
-      .send({ message: (code && frameworkMessages[code]) || (error as Error).message });
+      .send({ message: (code && frameworkMessages[code]) || "Virheellinen pyyntö." });
   });
 
   registerUrlLengthLimit(app);

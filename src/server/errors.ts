@@ -1,14 +1,19 @@
-/** An error whose message is safe to show to the user, with its HTTP status. */
+/**
+ * An error whose message is safe to show to the user, with its HTTP status; `field` names the
+ * form field the message is about (e.g. "giftCardCode"), so the page can show it next to that field
+ * and keep the rest of the form as it is. It leaves as `{ message, field }`.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
+export const badRequest = (message: string, field?: string) => new HttpError(400, message, field);
 export const unauthorized = (message = "Kirjaudu sisään uudelleen.") => new HttpError(401, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);

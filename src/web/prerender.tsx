@@ -20,7 +20,7 @@ import { AppRoutes, loadedRoutes } from "./router";
  * gets the SPA shell.
  */
 export const prerenderedPages: { path: string; file: string; module?: string }[] = [
-  { path: "/", file: "index" },
+  { path: "/", file: "index", module: "pages/HomePage.tsx" },
   { path: "/varauskalenteri", file: "varauskalenteri", module: "pages/booking/CalendarPage.tsx" },
   { path: "/ohjeet-tulijoille", file: "ohjeet-tulijoille", module: "pages/NewcomersPage.tsx" },
   { path: "/jasenyys", file: "jasenyys", module: "pages/membership/MembershipPage.tsx" },

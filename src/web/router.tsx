@@ -2,7 +2,6 @@ import { createElement, use, type ComponentType, type ReactElement } from "react
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from "react-router-dom";
 import { AppLayout } from "./layout/AppLayout";
 import { ErrorBoundary } from "./layout/ErrorBoundary";
-import { HomePage } from "./pages/HomePage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { pageMeta, type RouteMeta } from "./routeMeta";
 import { CustomerSessionProvider } from "./session/CustomerSessionProvider";
@@ -53,7 +52,14 @@ export const routes: RouteObject[] = [
       </ErrorBoundary>
     ),
     children: [
-      { path: "/", element: <HomePage />, handle: pageMeta.home },
+      {
+        path: "/",
+        element: page(
+          () => import("./pages/HomePage"),
+          (m) => m.HomePage,
+        ),
+        handle: pageMeta.home,
+      },
       {
         path: "/varauskalenteri/:time?",
         element: page(

@@ -1,8 +1,9 @@
 /**
  * The production server for the bench, in a process of its own: buildApp with NODE_ENV=production
  * on PGlite (a fresh data folder) or PostgreSQL (BENCH_DATABASE_URL, a fresh database made by the
- * bench), open around the clock so checkouts have thousands of distinct free slots, behind a
- * trusted proxy so each checkout may come from its own address (the hold limits count per IP).
+ * bench), open around the clock so checkouts have thousands of distinct free slots, with the dog
+ * rules on (the "dogs" cases), behind a trusted proxy so each checkout may come from its own
+ * address (the hold limits count per IP).
  * On `{ type: "reset" }` it forgets every booking. Reports `{ type: "listening", port }`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -41,6 +42,13 @@ await putSetting(database.db, "openingHours", {
   weekly: Array.from({ length: 7 }, () => ({ opens: "00:00", closes: "24:00" })),
 });
 await putSetting(database.db, "holdLimits", { perEmail: 100, perIp: 1000, dayPercent: 100 });
+// The dog rules on, as an owner would turn them on (a new park has them off), so the cases with dog
+// options measure their buffers rather than the plain answer again.
+await putSetting(database.db, "dogRules", {
+  extraDogPriceCents: 0,
+  reactiveDogBufferMinutes: 15,
+  inHeatGapMinutes: 30,
+});
 const app = await buildApp({ ctx, logger: false });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();

@@ -77,6 +77,30 @@ describe("accessibility (axe) in Chromium", () => {
     await page.goto(`${e2e.server.url}/oma-varaus`);
     await page.getByRole("link", { name: "Avaa portti" }).first().waitFor();
     await expectNoViolations(page, "/oma-varaus with a booking");
+
+    // The receipt (a page of the server's own, opened in a new tab): one main landmark holds it all.
+    const [receipt] = await Promise.all([
+      page.context().waitForEvent("page"),
+      page.getByRole("link", { name: "Kuitti" }).first().click(),
+    ]);
+    await receipt.getByRole("heading", { name: "Kuitti" }).waitFor();
+    expect({ what: "the receipt", found: await violations(receipt) }).toEqual({
+      what: "the receipt",
+      found: [],
+    });
+    await receipt.close();
+
+    // Cancelled, the booking moves under "Menneet ja perutut varaukset": its texts keep 4.5:1.
+    await page.getByRole("button", { name: "Peru varaus" }).first().click();
+    await page.getByRole("button", { name: "Kyllä, peru" }).click();
+    await page
+      .getByText(/^Varaus peruttu/)
+      .first()
+      .waitFor();
+    await page.reload();
+    await page.getByRole("heading", { name: "Menneet ja perutut varaukset" }).waitFor();
+    await page.getByText("Peruttu", { exact: true }).first().waitFor();
+    await expectNoViolations(page, "/oma-varaus with a cancelled booking");
   });
 
   it("finds no violations on the account page and the membership page signed in", async () => {

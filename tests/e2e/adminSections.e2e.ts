@@ -126,6 +126,21 @@ describe("admin sections in Chromium", () => {
     await page.reload();
     expect(await offer().inputValue()).toBe("20");
 
+    // What the home page says the park is: a size with a space in it, a fact left empty.
+    const facts = page.getByRole("region", { name: "Puisto etusivulla" });
+    await facts.getByLabel("Koko (m²)").fill("3 200");
+    await facts.getByLabel("Vesi").fill("");
+    await facts.getByLabel("Vesi").press("Enter");
+    await page.getByText("Puiston kuvaus tallennettu.").waitFor();
+    // The form is drawn afresh with what was saved; the keyboard is back on its "Tallenna".
+    await expect
+      .poll(() =>
+        facts
+          .getByRole("button", { name: "Tallenna" })
+          .evaluate((button) => button === document.activeElement),
+      )
+      .toBe(true);
+
     const visitor = await e2e.openPage();
     await visitor.goto(`${e2e.server.url}/`);
     await visitor.getByRole("contentinfo").getByText("+358 40 999 8888").waitFor();
@@ -133,6 +148,10 @@ describe("admin sections in Chromium", () => {
       .getByRole("contentinfo")
       .getByText(/0112038-9/)
       .waitFor();
+    const parkFacts = visitor.getByRole("region", { name: "Puisto", exact: true });
+    await parkFacts.getByText("3\u00a0200 m²").waitFor();
+    expect(await parkFacts.getByText("Vesi", { exact: true }).count()).toBe(0);
+    expect(await parkFacts.getByText("Pysäköinti", { exact: true }).count()).toBe(1);
   });
 
   it("a photo uploaded in hallintapaneeli is the home page's hero image", async () => {

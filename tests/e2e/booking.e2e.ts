@@ -201,9 +201,11 @@ describe("booking in Chromium", () => {
     const door = await card.getByRole("link", { name: "Avaa portti" }).getAttribute("href");
     await card.getByRole("button", { name: "Siirrä varaus" }).click();
     const chooser = page.getByRole("group");
-    await chooser.getByLabel("Päivä").waitFor();
+    await chooser.getByLabel("Päivä", { exact: true }).waitFor();
     const to = start.set({ hour: 14 });
     const range = formatTimeRange(to.toJSDate(), to.plus({ hours: 1 }).toJSDate());
+    // The start in the day's time grid, then the length.
+    await chooser.getByRole("button", { name: `Vapaa ${formatDateTime(to.toJSDate())},` }).click();
     await chooser.getByRole("button", { name: range }).click();
     await chooser.getByRole("button", { name: "Siirrä tähän aikaan" }).click();
     await page.getByText(/^Varaus siirretty: /).waitFor();

@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import type { Page } from "playwright-core";
 import { formatDateTime, HELSINKI } from "../../src/domain/helsinkiTime.js";
 import { serverAndBrowserForFile } from "../support/e2e.js";
+import { signedInAdmin } from "../support/firebase.js";
 
 /*
  * The checkout's extras end to end in Chromium against the real built server, started as in
@@ -88,11 +89,24 @@ describe("discount codes, gift cards and Back in Chromium", () => {
     await page.waitForURL(/\/checkout\//);
     await page.getByText("Sinulla on tälle ajalle keskeneräinen maksu.", { exact: false }).waitFor();
     expect(await page.getByText("Valitsemasi aika on juuri varattu").count()).toBe(0);
+
+    // A second tab's calendar says the held time is the visitor's own, not someone else's.
+    const calendar = await page.context().newPage();
+    const cell = calendar.getByRole("gridcell", { name: new RegExp(`^${start.toFormat("H.mm")} `) });
+    await calendar.goto(`${e2e.server.url}/varauskalenteri/${start.toISODate()}`);
+    await cell.getByRole("link", { name: /Jatka maksamaan/ }).waitFor();
+    expect(await cell.textContent()).toContain("Oma varauksesi, maksamatta");
+
     await page.getByRole("button", { name: "Jatka maksamaan" }).click();
     await page.waitForURL(paymentPage);
     await page.getByRole("button", { name: "Maksa" }).click();
     await page.waitForURL(/\/checkout\/.*\?payment=success&token=/);
     await page.getByRole("heading", { name: "Varaus vahvistettu" }).waitFor();
+
+    // Paid, it is the visitor's booking there, with the way to it.
+    await calendar.reload();
+    await cell.getByRole("link", { name: /Näytä varaus/ }).waitFor();
+    expect(await cell.textContent()).toContain("Oma varauksesi");
     expect(page.errors).toEqual([]);
   });
 
@@ -123,6 +137,14 @@ describe("discount codes, gift cards and Back in Chromium", () => {
   });
 
   it("offers a reactive dog only the starts its buffer fits, and carries the choice into checkout", async () => {
+    // A new park asks nothing about dogs: the owner turns the rules on first (decision 036).
+    const admin = await signedInAdmin("koirasaannot-e2e");
+    const turnedOn = await fetch(`${e2e.server.url}/api/v2/admin/settings/dogRules`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${admin.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ extraDogPriceCents: 0, reactiveDogBufferMinutes: 15, inHeatGapMinutes: 30 }),
+    });
+    expect(turnedOn.status).toBe(200);
     // A neighbour holds 16–17 (its checkout sent to payment, not paid yet).
     const neighbour = await e2e.openPage();
     const taken = tomorrowAt(16, 5);
@@ -138,6 +160,8 @@ describe("discount codes, gift cards and Back in Chromium", () => {
     await page.goto(`${e2e.server.url}/varauskalenteri/${taken.toISODate()}`);
     // Edge to edge is fine for a normal booking: 17.00 is free.
     await cell(right).waitFor();
+    // The dogs' options are one disclosure ("Koirat: 1") until opened.
+    await page.getByText("Koirat: 1", { exact: true }).click();
     await page.getByRole("checkbox", { name: "Reaktiivinen koira" }).check();
     // Asked again with the option: 17.00 would put the reactive dog's buffer into the neighbour's time.
     await cell(right.plus({ minutes: 30 })).waitFor();

@@ -130,7 +130,14 @@ const model = new TestModel(checkoutLogic, {
   filterEvents: (snapshot, event) => snapshot.can(event as never),
   serializeState: (s) => {
     const c = (s as AnyMachineSnapshot).context;
-    return JSON.stringify([s.value, c.details, c.fieldErrors, c.errorMessage, c.quote?.available]);
+    return JSON.stringify([
+      s.value,
+      c.details,
+      c.fieldErrors,
+      c.errorMessage,
+      c.quote?.available,
+      c.paymentFailure,
+    ]);
   },
 });
 
@@ -195,7 +202,6 @@ const states: Record<string, (world: World, s: AnyMachineSnapshot) => Promise<un
     await view("creatingPayment")(world, s);
     await world.held.arrives("create");
   },
-  failed: view("failed"),
   slotTaken: view("slotTaken"),
   redirecting: async (world, s) => {
     await view("redirecting")(world, s);

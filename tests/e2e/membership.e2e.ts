@@ -104,8 +104,10 @@ describe("membership in Chromium", () => {
     await page.getByRole("button", { name: "Siirrä varaus" }).click();
     const picker = page.getByRole("group", { name: /^Valitse uusi päivä ja aika/ });
     await expect.poll(() => picker.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await picker.getByLabel("Päivä").inputValue()).toBe(tomorrow10.toISODate());
+    expect(await picker.getByLabel("Päivä", { exact: true }).inputValue()).toBe(tomorrow10.toISODate());
     const to = tomorrow10.set({ hour: 14 });
+    // The start in the day's time grid, then the length.
+    await picker.getByRole("button", { name: `Vapaa ${formatDateTime(to.toJSDate())},` }).click();
     await picker
       .getByRole("button", { name: formatTimeRange(to.toJSDate(), to.plus({ hours: 1 }).toJSDate()) })
       .click();

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import type { SiteInfo } from "../../src/domain/site.js";
-import { serverAndBrowserForFile, type WatchedPage } from "../support/e2e.js";
+import { hydrated, serverAndBrowserForFile, type WatchedPage } from "../support/e2e.js";
 
 /*
  * The SPA shell (spec §1-§2) in Chromium against the real built server (`npx vite build` first).
@@ -65,8 +65,7 @@ describe("SPA shell in Chromium", () => {
       const html = await (await fetch(`${e2e.server.url}${path}`)).text();
       expect(html).toContain(markup);
       await page.goto(`${e2e.server.url}${path}`);
-      // The visit's year in the footer is rendered only once React has hydrated the page.
-      await page.getByText(`© ${new Date().getFullYear()}`).waitFor();
+      await hydrated(page);
       await page.getByRole("contentinfo").getByText(`Y-tunnus ${site.park.businessId}`).waitFor();
       if (path === "/varauskalenteri") {
         await page.getByRole("button", { name: "Seuraava päivä ›" }).click();
@@ -149,6 +148,8 @@ describe("SPA shell in Chromium", () => {
     const button = page.getByRole("button", { name: "Valikko" });
     const newcomers = mainNav(page).getByRole("link", { name: "Ohjeet tulijoille" });
     await button.waitFor();
+    // The button is in the prerendered HTML; it opens the menu once React has hydrated the page.
+    await hydrated(page);
     expect(await button.getAttribute("aria-expanded")).toBe("false");
     expect(await newcomers.isVisible()).toBe(false);
 
@@ -246,5 +247,42 @@ describe("SPA shell in Chromium", () => {
     const body = (await res.json()) as { message?: unknown };
     expect(typeof body.message).toBe("string");
     expect(body.message).toContain("/api/v2/unknown");
+  });
+
+  /**
+   * Opens a page with the app's chunk held back for a second, recording when it was let through and
+   * each API request: what the entry asks for is asked before it comes.
+   */
+  async function openWithAppHeldBack(path: string) {
+    const page = await openPage(375);
+    const held = { appSent: Infinity, asked: [] as { url: URL; at: number }[] };
+    await page.route(/\/assets\/bootApp-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      held.appSent = Date.now();
+      await route.continue();
+    });
+    page.on("request", (request) => {
+      if (request.url().includes("/api/")) held.asked.push({ url: new URL(request.url()), at: Date.now() });
+    });
+    await page.goto(`${e2e.server.url}${path}`);
+    const to = (apiPath: string) => held.asked.filter(({ url }) => url.pathname === apiPath);
+    return { page, held, to };
+  }
+
+  it("asks for the park's settings and the calendar's first week once, before the app has loaded (decision 045)", async () => {
+    const { page, held, to } = await openWithAppHeldBack("/varauskalenteri");
+    // The times came, from that one answer.
+    await page
+      .getByRole("button", { name: /^Vapaa / })
+      .first()
+      .waitFor();
+    await page.waitForLoadState("networkidle");
+    const [weeks, site] = [to("/api/v2/availability"), to("/api/v2/site")];
+    expect([weeks.length, site.length]).toEqual([1, 1]);
+    expect(weeks[0]!.at).toBeLessThan(held.appSent);
+    expect(site[0]!.at).toBeLessThan(held.appSent);
+    const week = weeks[0]!.url.searchParams;
+    expect([...week.keys()]).toEqual(["from", "to"]);
+    expect((Date.parse(week.get("to")!) - Date.parse(week.get("from")!)) / 864e5).toBe(6);
   });
 });

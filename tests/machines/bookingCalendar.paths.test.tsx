@@ -9,7 +9,7 @@ import {
   bookingCalendarMachine,
   dateFromParam,
   INVALID_DATE_NOTICE,
-  weekOf,
+  rangeOf,
   type BookingCalendarContext,
   type BookingCalendarEvent,
   type CalendarDay,
@@ -26,8 +26,9 @@ import { describePathTests, pathsWalkingEveryPair, runPath } from "../support/pa
 
 /*
  * Paths generated from bookingCalendarMachine, run against the real CalendarPage. "Today" is
- * Sunday 2026-06-14, so one day forward crosses into another week (a new fetch) and one day back
- * stays in the loaded week. The dates the model may visit are limited to keep it finite.
+ * Sunday 2026-06-14; the calendar loads seven days from today (14th–20th, then 21st–27th), so one
+ * day forward stays in the loaded days and a week forward loads the next seven. The dates the model
+ * may visit are limited to keep it finite.
  */
 
 const TODAY = "2026-06-14";
@@ -87,7 +88,10 @@ function modelEvents(s: AnyMachineSnapshot): ModelEvent[] {
   const c = s.context as BookingCalendarContext;
   const free = firstFree(c);
   const events: ModelEvent[] = [
-    { type: "xstate.done.actor.loadAvailability", output: weekFixture(weekOf(c.date).from, c.reactiveDog) },
+    {
+      type: "xstate.done.actor.loadAvailability",
+      output: weekFixture(rangeOf(c.date, TODAY).from, c.reactiveDog),
+    },
     { type: "xstate.error.actor.loadAvailability", error: apiError(503, "Palvelu ei ole käytettävissä.") },
     { type: "calendar.retry" },
     { type: "calendar.next", unit: "day" },
@@ -144,7 +148,7 @@ const NAVIGATING = new Set([
 
 const modelFor = (time: string | undefined) =>
   new TestModel(bookingCalendarMachine, {
-    input: { time, today: TODAY, view: "day" },
+    input: { time, today: TODAY, view: "day", fromToday: true },
     events: modelEvents as never,
     filterEvents: offered as never,
     serializeState: (s) => {
@@ -200,9 +204,11 @@ const renderCalendar = (path: string, now: string) =>
   });
 
 const executors = (time: string | undefined) => ({
-  "xstate.init": () => {
+  "xstate.init": async () => {
     // 23:30 UTC on the 13th is already Sunday the 14th in Helsinki.
     renderCalendar(time ? `/varauskalenteri/${time}` : "/varauskalenteri", "2026-06-13T23:30:00Z");
+    // The dog options the park has on are offered once its settings have come (GET /api/v2/site).
+    await screen.findByRole("checkbox", { name: "Reaktiivinen koira" });
   },
   "xstate.done.actor.loadAvailability": async ({
     event,
@@ -389,12 +395,19 @@ describePathTests(bookingCalendarMachine, {
 
 test("without a date it opens today's Helsinki date", async () => {
   executors(undefined)["xstate.init"]();
-  // The clock says 23:30 UTC on the 13th, which is Sunday the 14th in Helsinki: that week is asked.
-  expect(await fake.settle("availability", { value: weekFixture("2026-06-08") })).toEqual([
-    "2026-06-08",
+  // The clock says 23:30 UTC on the 13th, which is Sunday the 14th in Helsinki: the seven days
+  // from it are asked (not its Monday–Sunday week), and the strip starts at today.
+  expect(await fake.settle("availability", { value: weekFixture(TODAY) })).toEqual([
     TODAY,
+    "2026-06-20",
     { reactiveDog: false, inHeat: false },
   ]);
+  const strip = await screen.findByRole("list", { name: "Viikon päivät" });
+  expect(within(strip).getAllByRole("button")[0]).toHaveTextContent("su 14.6.");
+  expect(within(strip).getAllByRole("button")[0]).toHaveAttribute("aria-current", "date");
+  // Nothing before today: the steps back are off.
+  expect(screen.getByRole("button", { name: "‹ Edellinen päivä" })).toBeDisabled();
+  expect(screen.getByRole("button", { name: "← Edellinen viikko" })).toBeDisabled();
   expect(await screen.findByRole("heading", { level: 2 })).toHaveTextContent("su 14.6.2026");
   expect(location()).toBe("/varauskalenteri");
 });
@@ -402,7 +415,7 @@ test("without a date it opens today's Helsinki date", async () => {
 test("an unreadable date shows today with a notice", async () => {
   const paths = pathsWalkingEveryPair(
     new TestModel(bookingCalendarMachine, {
-      input: { time: "32.13.2026", today: TODAY, view: "day" },
+      input: { time: "32.13.2026", today: TODAY, view: "day", fromToday: true },
       events: ((s: AnyMachineSnapshot) =>
         modelEvents(s).filter((e) => e.type === "xstate.done.actor.loadAvailability")) as never,
       filterEvents: (s, e) => s.can(e),
@@ -420,7 +433,7 @@ test("on a phone, today's list starts from the slot under way", async () => {
 
   // 9.10 in Helsinki: 8.00–8.30 and 8.30–9.00 have ended, 9.00–9.30 is under way.
   const first = show("2026-06-14T06:10:00Z");
-  await fake.settle("availability", { value: weekFixture("2026-06-08") });
+  await fake.settle("availability", { value: weekFixture(TODAY) });
   const grid = await screen.findByRole("grid", { name: `Ajat ${formatDate(TODAY)}` });
   expect(
     within(grid)
@@ -432,14 +445,14 @@ test("on a phone, today's list starts from the slot under way", async () => {
 
   // After closing time nothing is left to show.
   show("2026-06-14T09:00:00Z");
-  await fake.settle("availability", { value: weekFixture("2026-06-08") });
+  await fake.settle("availability", { value: weekFixture(TODAY) });
   expect(await screen.findByText("Tämän päivän ajat ovat jo menneet.")).toBeInTheDocument();
   expect(screen.queryByRole("grid", { name: `Ajat ${formatDate(TODAY)}` })).not.toBeInTheDocument();
 });
 
 test("the times are one tab stop; arrow keys, Home and End move between the cells, taken ones too", async () => {
   renderCalendar(`/varauskalenteri/${START_DATE}`, "2026-06-13T23:30:00Z");
-  await fake.settle("availability", { value: weekFixture("2026-06-15") });
+  await fake.settle("availability", { value: weekFixture(TODAY) });
   const grid = await screen.findByRole("grid", { name: `Ajat ${formatDate(START_DATE)}` });
   const cells = within(grid).getAllByRole("gridcell");
   // The cell's focusable element: the free cell's button, the taken cell's waitlist link, or the cell.
@@ -466,4 +479,41 @@ test("the times are one tab stop; arrow keys, Home and End move between the cell
   // Still one tab stop, where the focus is.
   expect(grid.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
   expect(focusable(0)).toHaveAttribute("tabindex", "0");
+});
+
+test("Escape closes the duration chooser and gives the focus back to the time that opened it", async () => {
+  renderCalendar(`/varauskalenteri/${START_DATE}`, "2026-06-13T23:30:00Z");
+  await fake.settle("availability", { value: weekFixture(TODAY) });
+  const grid = await screen.findByRole("grid", { name: `Ajat ${formatDate(START_DATE)}` });
+  const time = within(grid).getAllByRole("button", { name: /^Vapaa / })[1]!;
+  await user.click(time);
+  expect(await screen.findByRole("heading", { name: "Valitse kesto" })).toBeInTheDocument();
+  // The focus is in the chooser's lengths, as a keyboard user's would be after tabbing there.
+  act(() => screen.getAllByRole("button", { name: /\(klo / })[0]!.focus());
+  await user.keyboard("{Escape}");
+  expect(screen.queryByRole("heading", { name: "Valitse kesto" })).not.toBeInTheDocument();
+  expect(time).toHaveFocus();
+  expect(time).toHaveAttribute("aria-pressed", "false");
+  // 'Peruuta valinta' does the same.
+  await user.click(time);
+  await user.click(screen.getByRole("button", { name: "Peruuta valinta" }));
+  expect(screen.queryByRole("heading", { name: "Valitse kesto" })).not.toBeInTheDocument();
+  expect(time).toHaveFocus();
+});
+
+test("the dogs are one compact disclosure whose summary says what is chosen", async () => {
+  renderCalendar(`/varauskalenteri/${START_DATE}`, "2026-06-13T23:30:00Z");
+  await fake.settle("availability", { value: weekFixture(TODAY) });
+  const summary = screen.getByText("Koirat: 1");
+  const disclosure = summary.closest("details")!;
+  expect(summary.tagName).toBe("SUMMARY");
+  expect(disclosure).not.toHaveAttribute("open");
+  await user.click(summary);
+  expect(disclosure).toHaveAttribute("open");
+  await user.selectOptions(screen.getByLabelText("Koirien määrä"), "2");
+  await user.click(screen.getByRole("checkbox", { name: "Reaktiivinen koira" }));
+  expect(summary).toHaveTextContent(/^Koirat: 2, reaktiivinen koira$/);
+  await fake.settle("availability", { value: weekFixture(TODAY, true) });
+  await user.click(screen.getByRole("checkbox", { name: "Juoksuinen narttu" }));
+  expect(summary).toHaveTextContent(/^Koirat: 2, reaktiivinen koira, juoksuinen narttu$/);
 });

@@ -36,8 +36,8 @@ export const createFakeApi = defineFakeApi<BookingApi>([
 
 export type FakeApi = Fake<BookingApi>;
 
-export const apiError = (status: number | null, message: string) =>
-  new ApiError(status, message, status === null ? undefined : { message });
+export const apiError = (status: number | null, message: string, field?: string) =>
+  new ApiError(status, message, status === null ? undefined : { message, ...(field ? { field } : {}) });
 
 /** A booking as the API gives it by its access token: confirmed, paid, cancellable until the 19th. */
 export const publicReservation = (

@@ -67,6 +67,8 @@ const quote = (available: boolean): Quote => ({
   giftCardMessage: null,
   available,
   reason: available ? null : "Aika on jo varattu.",
+  cancellableUntil: "2026-06-15T10:00:00+03:00",
+  cancellable: true,
 });
 /** The quote with VALID's codes: 10 % off, and the gift card pays all of the 13,50 €. */
 const DISCOUNTED: Quote = {
@@ -109,6 +111,8 @@ const reservation = (status: "pending" | "confirmed" | "cancelled") => ({
 });
 
 const TAKEN_MESSAGE = "Valitsemasi aika on juuri varattu. Valitse toinen aika.";
+/** The server's refusal of the gift card typed, about that field (`{ message, field }`). */
+const CARD_REFUSED = "Lahjakortilla ei ole saldoa jäljellä.";
 const modelEvents = [
   { type: "xstate.done.actor.loadQuote", output: { quote: quote(true), maxDogs: MAX_DOGS } },
   { type: "xstate.done.actor.loadQuote", output: { quote: quote(false), maxDogs: MAX_DOGS } },
@@ -159,6 +163,7 @@ const modelEvents = [
   { type: "xstate.done.actor.createPayment", output: { success: false, redirectUrl: "", message: "" } },
   { type: "xstate.error.actor.createPayment", error: apiError(409, TAKEN_MESSAGE) },
   { type: "xstate.error.actor.createPayment", error: apiError(502, "Maksupalvelu ei vastannut.") },
+  { type: "xstate.error.actor.createPayment", error: apiError(400, CARD_REFUSED, "giftCardCode") },
   {
     type: "xstate.error.actor.createPayment",
     error: apiError(null, "Verkkovirhe: palvelimeen ei saatu yhteyttä."),
@@ -259,6 +264,7 @@ const modelFor = (
         c.quote,
         c.token,
         c.ownHold,
+        c.paymentFailure,
       ]);
     },
   });
@@ -455,7 +461,8 @@ const stateChecks = {
       else expect(input).not.toHaveAttribute("aria-invalid");
     }
     if (errors.acceptTerms) expect(terms).toHaveAccessibleDescription("Hyväksy maksuehdot jatkaaksesi");
-    // The codes as typed, with the server's reason next to a code that does not apply.
+    // The codes as typed, with the server's reason next to a code that does not apply: the quote's,
+    // or the payment's refusal of it (then announced, and the form open to fix it).
     const { discountMessage, giftCardMessage } = s.context.quote as Quote;
     for (const [field, label, message] of [
       ["discountCode", "Alennuskoodi (vapaaehtoinen)", discountMessage],
@@ -463,15 +470,41 @@ const stateChecks = {
     ] as const) {
       const input = screen.getByLabelText(label);
       expect(input).toHaveValue(details[field]);
-      if (message) expect(input).toHaveAccessibleDescription(message);
+      expect(input).toBeEnabled();
+      const shown = errors[field] ?? message;
+      if (shown) expect(input).toHaveAccessibleDescription(shown);
       else expect(input).not.toHaveAttribute("aria-invalid");
+      if (errors[field]) expect(screen.getByRole("alert")).toHaveTextContent(errors[field]);
     }
     expect(screen.getByRole("button", { name: "Päivitä hinta" })).toBeEnabled();
-    // What is shown is what the API's schema says about the values as they were submitted.
+    // What is shown is what the API's schema says about the values as they were submitted (a code's
+    // refusal is the server's, above).
     const fresh = detailsErrors(details, MAX_DOGS);
     for (const [field, message] of Object.entries(errors))
-      expect(fresh[field as keyof CheckoutDetails]).toBe(message);
-    expect(screen.getByRole("button", { name: submitName(s) })).toBeEnabled();
+      if (field !== "giftCardCode" && field !== "discountCode")
+        expect(fresh[field as keyof CheckoutDetails]).toBe(message);
+    const submit = screen.getByRole("button", { name: submitName(s) });
+    expect(submit).toBeEnabled();
+    // A payment that did not start: beside the button, the words (the spec's fallback or the
+    // server's) and in Finnish what happened and what to do; the form is open for the retry.
+    const failure = s.context.paymentFailure as { message: string; offline: boolean } | null;
+    const failureBox = document.getElementById("checkout-payment-error");
+    if (failure) {
+      expect(failureBox).toHaveAttribute("role", "alert");
+      expect(failureBox).toHaveTextContent(failure.message);
+      expect([PAYMENT_FALLBACK_MESSAGE, "Maksupalvelu ei vastannut."]).toContain(failure.message);
+      expect(failureBox).toHaveTextContent(
+        failure.offline
+          ? `Yhteys palvelimeen katkesi, joten maksua ei aloitettu. Tarkista verkkoyhteys ja paina ”${submitName(s)}” uudelleen.`
+          : `Maksua ei aloitettu. Antamasi tiedot ovat tallessa: yritä hetken kuluttua uudelleen painamalla ”${submitName(s)}”.`,
+      );
+      // Next to the button (its description), not at the top of the page.
+      expect(failureBox!.nextElementSibling).toBe(submit);
+      expect(submit).toHaveAccessibleDescription(expect.stringContaining(failure.message));
+      expect(screen.getByLabelText("Nimi")).toBeEnabled();
+    } else expect(failureBox).toBeNull();
+    expect(screen.queryByText(/^Huomaa:/)).not.toBeInTheDocument();
+    expect(summaryValue("Peruutus ja siirto")).toBe("ma 15.6.2026 klo 10.00 asti");
     expect(redirect).not.toHaveBeenCalled();
   },
   updatingQuote: async (s: AnyMachineSnapshot) => {
@@ -527,14 +560,6 @@ const stateChecks = {
     calendarLink("Valitse toinen aika", "/varauskalenteri/2026-06-16");
     expect(screen.getByRole("button", { name: "Varaa tämä aika uudelleen" })).toBeEnabled();
     expect(heldCheckout()).toBeNull();
-  },
-  failed: async (s: AnyMachineSnapshot) => {
-    const message = await alert();
-    expect(message).toHaveTextContent(s.context.errorMessage);
-    // The spec's fallback when the server said nothing; the server's own message otherwise.
-    expect([PAYMENT_FALLBACK_MESSAGE, "Maksupalvelu ei vastannut."]).toContain(s.context.errorMessage);
-    expect(within(message).getByRole("button", { name: "Yritä uudelleen" })).toBeEnabled();
-    expect(redirect).not.toHaveBeenCalled();
   },
   slotTaken: async () => {
     expect(await alert()).toHaveTextContent(TAKEN_MESSAGE);
@@ -660,4 +685,21 @@ test("a reload keeps the form's values for the tab; a made booking forgets them"
   expect(screen.getByLabelText("Kortti")).toBeChecked();
   // Another tab starts empty: the values are this tab's (session storage).
   expect(localStorage.getItem("checkout_draft")).toBeNull();
+});
+
+test("a slot inside the cancellation window is said, before paying, to be neither cancellable nor movable", async () => {
+  executors(CHECKOUT_PATH)["xstate.init"]();
+  await fake.settle("quote", {
+    // The server's answer when booking now is inside the window (its clock, not this test's).
+    value: { ...quote(true), cancellable: false },
+  });
+  const warning = (await screen.findByText(/^Huomaa:/)).closest("p")!;
+  expect(warning).toHaveTextContent(
+    "Huomaa: Aika alkaa alle 24 tunnin kuluttua. Varausta ei voi maksamisen jälkeen perua eikä siirtää, eikä maksua palauteta.",
+  );
+  // Just before the button it describes, and in the summary beside the price.
+  const submit = screen.getByRole("button", { name: "Siirry maksamaan" });
+  expect(warning.nextElementSibling).toBe(submit);
+  expect(submit).toHaveAccessibleDescription(expect.stringContaining("ei voi maksamisen jälkeen perua"));
+  expect(summaryValue("Peruutus ja siirto")).toBe("Ei mahdollista: aika alkaa pian");
 });

@@ -57,7 +57,20 @@ export const checkoutView: Record<string, CheckoutView> = {
     await isEnabled(probe, applyCodes);
     await isEnabled(probe, submitButton(s));
     await isEnabled(probe, terms);
-    await lacks(probe, alert());
+    // A payment that did not start (offline: the connection dropped, and its retry): beside the
+    // button the spec's words and in Finnish what to do; the form is open again for the retry.
+    const failure = s.context.paymentFailure as { message: string; offline: boolean } | null;
+    if (failure) {
+      await shows(probe, alert(failure.message));
+      await shows(
+        probe,
+        alert(
+          failure.offline
+            ? /Tarkista verkkoyhteys ja paina ”Siirry maksamaan” uudelleen\./
+            : /Maksua ei aloitettu\./,
+        ),
+      );
+    } else await lacks(probe, alert());
   },
   updatingQuote: async (probe, s) => {
     await shows(probe, { text: "Päivitetään hintaa…" });
@@ -68,10 +81,6 @@ export const checkoutView: Record<string, CheckoutView> = {
     await shows(probe, { text: "Luodaan maksua…" });
     await isEnabled(probe, submitButton(s), false);
     await isEnabled(probe, nameField, false);
-  },
-  failed: async (probe, s) => {
-    await shows(probe, alert(s.context.errorMessage as string));
-    await isEnabled(probe, retryButton);
   },
   slotTaken: async (probe) => {
     await shows(probe, alert(SLOT_TAKEN_MESSAGE));

@@ -12,7 +12,7 @@ import {
 import { formatHours, quotaForChoice, remainingHours } from "../../machines/memberQuota";
 import type { MemberReservation, Subscription } from "../../src/domain/membership";
 import { freeMoveSlots } from "../../src/domain/moveSlots";
-import { formatDateTime, formatTime, formatTimeRange } from "../../src/domain/helsinkiTime";
+import { formatDate, formatDateTime, formatTime, formatTimeRange } from "../../src/domain/helsinkiTime";
 import { formatEuros } from "../../src/domain/money";
 import { describePathTests } from "../support/paths";
 import { apiError } from "./bookingPathSupport";
@@ -298,8 +298,14 @@ const executors = {
     act(async () => {
       fireEvent.change(within(chooser()).getByLabelText("Päivä"), { target: { value: event.date } });
     }),
-  "move.slot": ({ event }: { event: { start: string; end: string } }) =>
-    user.click(within(chooser()).getByRole("button", { name: formatTimeRange(event.start, event.end) })),
+  // The start in the day's grid, then the length.
+  "move.slot": async ({ event }: { event: { start: string; end: string } }) => {
+    const start = new RegExp(`^Vapaa ${formatDateTime(event.start)}`);
+    await user.click(within(chooser()).getByRole("button", { name: start }));
+    await user.click(
+      within(chooser()).getByRole("button", { name: formatTimeRange(event.start, event.end) }),
+    );
+  },
   "move.confirm": () => user.click(within(chooser()).getByRole("button", { name: "Siirrä tähän aikaan" })),
   "move.close": () => user.click(within(chooser()).getByRole("button", { name: "Älä siirrä" })),
   "xstate.done.actor.moveReservation": async ({ event }: { event: { output: unknown } }) => {
@@ -538,19 +544,31 @@ const states = {
   "showing.moved.refreshed": listBusy(false),
 };
 
-/** The day's free times, the chosen one pressed with the hours it takes, and the confirmation. */
+/**
+ * The day's free starts in the calendar's grid; once a time is chosen, its start's lengths, the
+ * chosen one pressed, with the hours it takes; and the confirmation.
+ */
 function expectMoveTimes(s: Snapshot, sending: boolean) {
   const c = s.context;
   const group = chooser();
-  const times = within(group).getByRole("list", { name: "Vapaat ajat" });
-  // One query for all the buttons (each by name would be ten, and slow): their names and presses.
-  const buttons = within(times).getAllByRole("button");
-  expect(buttons.map((b) => [b.textContent, b.getAttribute("aria-pressed")])).toEqual(
-    c.moveSlots.map((slot) => [
-      formatTimeRange(slot.start, slot.end),
-      String(c.moveChoice?.start === slot.start && c.moveChoice.end === slot.end),
-    ]),
-  );
+  const grid = within(group).getByRole("grid", { name: `Ajat ${formatDate(c.moveDate!)}` });
+  const starts = [...new Set(c.moveSlots.map((slot) => slot.start))];
+  expect(
+    within(grid)
+      .getAllByRole("button")
+      .map((b) => [b.querySelector(".time-cell__time")!.textContent, b.getAttribute("aria-pressed")]),
+  ).toEqual(starts.map((start) => [formatTime(start), String(c.moveChoice?.start === start)]));
+  const times = within(group).queryByRole("list", { name: "Vapaat ajat" });
+  if (!c.moveChoice) expect(times).not.toBeInTheDocument();
+  else {
+    // One query for all the buttons (each by name would be many, and slow): their names and presses.
+    const buttons = within(times!).getAllByRole("button");
+    expect(buttons.map((b) => [b.textContent, b.getAttribute("aria-pressed")])).toEqual(
+      c.moveSlots
+        .filter((slot) => slot.start === c.moveChoice!.start)
+        .map((slot) => [formatTimeRange(slot.start, slot.end), String(c.moveChoice!.end === slot.end)]),
+    );
+  }
   const summary = within(group).queryByText(/^Uusi aika käyttää kiintiöstä/);
   if (c.moveChoice) expect(summary).toHaveTextContent("Uusi aika käyttää kiintiöstä 2 h (nyt 1 h).");
   else expect(summary).not.toBeInTheDocument();

@@ -14,7 +14,7 @@ import {
 } from "../../machines/myReservationsMachine";
 import { storageKeys } from "../../src/client/storage";
 import type { MoveTimesResponse, PublicReservation } from "../../src/domain/booking";
-import { formatTimeRange } from "../../src/domain/helsinkiTime";
+import { formatDate, formatDateTime, formatTime, formatTimeRange } from "../../src/domain/helsinkiTime";
 import { MyReservationsPage } from "../../src/web/pages/booking/MyReservationsPage";
 import { reservationStatusLabels } from "../../src/web/pages/booking/labels";
 import {
@@ -269,9 +269,12 @@ const executors = {
   "reservations.move": () => user.click(screen.getByRole("button", { name: "Siirrä varaus" })),
   "reservations.moveDate": ({ event }: { event: { date: string } }) =>
     act(() => void fireEvent.change(screen.getByLabelText("Päivä"), { target: { value: event.date } })),
-  "reservations.moveSlot": ({ event }: { event: { start: string; end: string } }) => {
+  "reservations.moveSlot": async ({ event }: { event: { start: string; end: string } }) => {
     lastChoice = { start: event.start, end: event.end };
-    // Each time's button says its amount after the time.
+    // The start in the day's grid, then the length: each length's button says its amount after the time.
+    await user.click(
+      screen.getByRole("button", { name: new RegExp(`^Vapaa ${formatDateTime(event.start)}`) }),
+    );
     const name = `${formatTimeRange(event.start, event.end)} · ${amountsOf(event).button}`;
     return user.click(screen.getByRole("button", { name }));
   },
@@ -404,13 +407,29 @@ function expectMoveChooser(s: Snapshot, card: ReturnType<typeof within>) {
   expect(card.getByLabelText("Päivä")).toHaveValue(c.moveDate);
   if (c.moveError) expect(card.getByRole("alert")).toHaveTextContent(c.moveError);
   else expect(card.queryByRole("alert")).toBeNull();
-  // The day's free times, each with the server's amount.
+  // The day's free starts in the calendar's grid (all of this fixture's lengths start at 14.00), and
+  // once one is chosen, its lengths, each with the server's amount.
+  const starts = [...new Set(c.moveSlots.map((slot) => slot.start))];
+  const grid = card.queryByRole("grid", { name: `Ajat ${formatDate(c.moveDate!)}` });
+  if (starts.length === 0) expect(grid).toBeNull();
+  else
+    expect(
+      within(grid!)
+        .getAllByRole("button")
+        .map((b) => b.querySelector(".time-cell__time")!.textContent),
+    ).toEqual(starts.map((start) => formatTime(start)));
   const label = (slot: MoveSlot) => `${formatTimeRange(slot.start, slot.end)} · ${amountsOf(slot).button}`;
-  const offered = card
-    .queryAllByRole("button", { pressed: true })
-    .concat(card.queryAllByRole("button", { pressed: false }));
-  expect(offered.map((b: HTMLElement) => b.textContent).sort()).toEqual(c.moveSlots.map(label).sort());
-  for (const slot of c.moveSlots) {
+  // A start's lengths show once it is picked (the view keeps the start picked when a refused move
+  // reloads the day): here all of them, as all start at 14.00.
+  const lengths = card.queryByRole("list", { name: "Vapaat ajat" });
+  if (c.moveChoice) expect(lengths).not.toBeNull();
+  if (lengths)
+    expect(
+      within(lengths)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(c.moveSlots.map(label));
+  for (const slot of lengths ? c.moveSlots : []) {
     const chosen = c.moveChoice?.start === slot.start && c.moveChoice.end === slot.end;
     expect(card.getByRole("button", { name: label(slot) })).toHaveAttribute("aria-pressed", String(chosen));
   }
@@ -422,6 +441,10 @@ function expectMoveChooser(s: Snapshot, card: ReturnType<typeof within>) {
     );
   else expect(amount).toBeNull();
   const confirm = card.getByRole("button", { name: "Siirrä tähän aikaan" });
+  // The time, its amount and the confirmation together in the bar that stays in view.
+  const bar = confirm.closest(".move-chooser__bar");
+  expect(bar).not.toBeNull();
+  if (amount) expect(bar).toContainElement(amount);
   if (s.can({ type: "reservations.confirmMove" })) expect(confirm).toBeEnabled();
   else expect(confirm).toBeDisabled();
 }

@@ -6,7 +6,9 @@ import type { SnapshotFrom } from "xstate";
 import { TestModel } from "xstate/graph";
 import { DELETE_FAILED, LOAD_DATA_FAILED, ownDataMachine } from "../../machines/ownDataMachine";
 import { readStoredSession } from "../../src/client/customerSession";
+import type { CustomerData } from "../../src/domain/membership";
 import { AccountPage } from "../../src/web/pages/AccountPage";
+import { invoiceFixture, subscriptionFixture } from "../support/membership";
 import { describePathTests, type StateAssertions } from "../support/paths";
 import { apiError } from "./bookingPathSupport";
 import {
@@ -26,7 +28,52 @@ import {
 
 type Snapshot = SnapshotFrom<typeof ownDataMachine>;
 
-const EXPORT = { customer: { email: ANSA.email, name: ANSA.name }, reservations: [], invoices: [] };
+/** A member with a 12-month commitment from 1 May 2026: commitment_end_date is the first free day. */
+const MEMBERSHIP = subscriptionFixture({
+  commitment: "12m",
+  monthly_price_cents: 5310,
+  commitment_end_date: "2027-05-01",
+  commitment_days_remaining: 319,
+});
+const EXPORT: CustomerData = {
+  exported_at: "2026-06-16T12:00:00+03:00",
+  customer: {
+    id: ANSA.id,
+    email: ANSA.email,
+    name: ANSA.name ?? null,
+    phone: null,
+    createdAt: "2026-04-28T09:15:00.000Z",
+  },
+  subscription: MEMBERSHIP,
+  invoices: [invoiceFixture({ status: "paid", paid_at: "2026-06-02T10:00:00+03:00" })],
+  reservations: [
+    {
+      id: "1e2d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b",
+      kind: "subscriber",
+      areaName: "Koirapuisto",
+      start: "2026-06-20T10:00:00+03:00",
+      end: "2026-06-20T11:00:00+03:00",
+      status: "confirmed",
+      dogs: 1,
+      hours: 1,
+      priceCents: 0,
+      doorUrl: null,
+      accessToken: "access-m1",
+      cancellable: true,
+      cancellableUntil: "2026-06-20T10:00:00+03:00",
+      noShow: false,
+    },
+  ],
+  emails: [
+    { subject: "Tervetuloa jäseneksi", kind: "membership_welcome", sent_at: "2026-05-01T08:00:00+03:00" },
+  ],
+  records: {
+    customers: [{ id: ANSA.id, email: ANSA.email }],
+    reservations: [{ id: "1e2d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b" }],
+    invoices: [{ id: "a" }, { id: "b" }],
+    door_events: [],
+  },
+};
 const OPEN_INVOICE = "Tiliä ei voi poistaa, kun sinulla on avoin lasku. Maksa lasku ensin.";
 const SERVER_DOWN = "Palvelimella tapahtui virhe.";
 const network = () => apiError(null, "Verkkovirhe: palvelimeen ei saatu yhteyttä.");
@@ -103,14 +150,36 @@ const executors = {
 /* ---------- What each state shows ---------- */
 
 function expectExport(s: Snapshot) {
-  const shown = within(section()).queryByLabelText("Omat tiedot");
-  const save = within(section()).queryByRole("link", { name: "Tallenna tiedostona" });
+  const shown = within(section()).queryByRole("group", { name: "Sinusta tallennetut tiedot" });
+  const save = within(section()).queryByRole("link", { name: "Tallenna tiedostona (JSON)" });
   if (s.context.data === null) {
     expect(shown).toBeNull();
     expect(save).toBeNull();
     return;
   }
-  expect(JSON.parse(shown!.textContent!)).toEqual(EXPORT);
+  // Read as a person reads it: Finnish sections and lists, no raw JSON or English keys.
+  const view = within(shown!);
+  const part = (name: string) => view.getByRole("heading", { level: 4, name }).parentElement!;
+  expect(shown).toHaveTextContent("Haettu ti 16.6.2026 klo 12.00.");
+  expect(part("Perustiedot")).toHaveTextContent(
+    `Sähköposti${ANSA.email}Nimi${ANSA.name}Puhelin–Tili luotuti 28.4.2026`,
+  );
+  // The commitment's end is its last binding day, the date /oma-tili's membership says too.
+  expect(part("Jäsenyys")).toHaveTextContent(
+    "TasoPlusTilaVoimassaKuukausihinta53,10 €/kkAlkoipe 1.5.2026Sitoumus12 kk, pe 30.4.2027 asti",
+  );
+  expect(part("Laskut (1)")).toHaveTextContent(
+    "Lasku 1002: Jäsenyys Plus 1.6.–30.6.2026, 59,00 €, maksettu ti 2.6.2026",
+  );
+  expect(part("Varaukset (1)")).toHaveTextContent(
+    "la 20.6.2026 klo 10.00–11.00: Jäsenvaraus, Koirapuisto, vahvistettu",
+  );
+  expect(view.getByText("Lähetetyt sähköpostit (1)")).toBeInTheDocument();
+  expect(shown).toHaveTextContent("pe 1.5.2026 klo 8.00: Tervetuloa jäseneksi");
+  expect(shown).toHaveTextContent("Asiakastiedot: 1 riviVaraukset: 1 riviLaskut: 2 riviä");
+  expect(shown).not.toHaveTextContent("Portin avaukset");
+  expect(shown).not.toHaveTextContent(/[{}"]|commitment_end_date|exported_at|createdAt/);
+  // The machine-readable export stays, as a file.
   expect(save).toHaveAttribute("download", "omat-tiedot.json");
   expect(
     decodeURIComponent(save!.getAttribute("href")!.replace("data:application/json;charset=utf-8,", "")),
@@ -174,3 +243,17 @@ setUpMembershipTests(() => {
 });
 
 describePathTests(ownDataMachine, { runs: [{ model, events: executors }], states });
+
+test("the commitment ends on one date on /oma-tili: in the membership and in the own data", async () => {
+  await executors["xstate.init"]();
+  await fake.settle("mySubscription", { value: MEMBERSHIP });
+  const membership = await screen.findByRole("region", { name: "Jäsenyys" });
+  expect(await within(membership).findByText(/^12 kk, päättyy/)).toHaveTextContent(
+    "12 kk, päättyy pe 30.4.2027 (319 päivää jäljellä)",
+  );
+  await user.click(button("Näytä omat tiedot"));
+  await fake.settle("myData", { value: EXPORT });
+  expect(await within(section()).findByText("12 kk, pe 30.4.2027 asti")).toBeInTheDocument();
+  // commitment_end_date (1.5.2027) is the first free day: no view calls it the end.
+  expect(document.body).not.toHaveTextContent("1.5.2027");
+});

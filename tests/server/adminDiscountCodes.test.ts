@@ -165,7 +165,7 @@ describe.each(databaseKinds)("admin alennuskoodit (%s)", (kind) => {
     expect((await as("PUT", "/discount-codes/999999", KEVAT)).statusCode).toBe(404);
     expect((await as("PUT", "/discount-codes/abc", KEVAT)).statusCode).toBe(400);
     expect((await as("PUT", "/discount-codes/99999999999", KEVAT)).json()).toEqual({
-      message: "Virheellinen pyyntö: id: Alennuskoodin tunniste on virheellinen.",
+      message: "Alennuskoodin tunniste on virheellinen.",
     });
   });
 
@@ -193,7 +193,7 @@ describe.each(databaseKinds)("admin alennuskoodit (%s)", (kind) => {
     });
     const refused = await postCheckout(t, ...slot(10), { discountCode: "KEVAT10" });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: "Alennuskoodi ei ole käytössä." });
+    expect(refused.json()).toEqual({ message: "Alennuskoodi ei ole käytössä.", field: "discountCode" });
 
     const on = await as("POST", `/discount-codes/${discountCode.id}/activate`);
     expect(on.json().message).toBe("Alennuskoodi KEVAT10 otettu käyttöön.");

@@ -149,7 +149,7 @@ describe.each(databaseKinds)("admin lahjakortit (%s)", (kind) => {
     });
     const refused = await postCheckout(t, ...slot(10), { giftCardCode: issued.code });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: "Lahjakortti ei ole käytössä." });
+    expect(refused.json()).toEqual({ message: "Lahjakortti ei ole käytössä.", field: "giftCardCode" });
     const quote = await t.app.inject({
       method: "GET",
       url: `/api/v2/reservations/quote?start=${encodeURIComponent(slot(10)[0])}&end=${encodeURIComponent(slot(10)[1])}&giftCardCode=${issued.code}`,

@@ -241,7 +241,7 @@ describe.each(databaseKinds)("admin jäsenyydet (%s)", (kind) => {
     expect(audit!.after).toMatchObject({ status: "cancelled", endsOn: "2026-07-15" });
 
     const inCommitment = await as("POST", `/memberships/${committed.id}/cancel`);
-    expect(inCommitment.json().message).toMatch(/Sitoumus on voimassa ti 15\.6\.2027 asti/);
+    expect(inCommitment.json().message).toMatch(/Sitoumus on voimassa ma 14\.6\.2027 asti/);
     expect(await subscriptionRow(committed.id)).toMatchObject({ status: "cancelled", endsOn: "2027-06-15" });
     t.clock.set("2026-07-15T08:00:00+03:00");
     // Billing runs on to the end of the commitment; the cancelled ones without one get nothing.
@@ -318,7 +318,7 @@ describe.each(databaseKinds)("admin jäsenyydet (%s)", (kind) => {
     const cheaper = await as("POST", `/memberships/${plus12.id}/tier-change`, { tierLevel: 1 });
     expect(cheaper.statusCode).toBe(409);
     expect(cheaper.json().message).toMatch(
-      /sitoumus ti 15\.6\.2027 asti\. Sitoumuksen aikana tasoa voi nostaa/,
+      /sitoumus ma 14\.6\.2027 asti\. Sitoumuksen aikana tasoa voi nostaa/,
     );
     expect((await as("POST", `/memberships/${plus12.id}/tier-change`, { tierLevel: 3 })).statusCode).toBe(
       200,

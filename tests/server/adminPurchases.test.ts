@@ -207,7 +207,7 @@ describe.each(databaseKinds)("admin ostokset (%s)", (kind) => {
     });
     expect(refunded.purchases).toHaveLength(23);
     expect((await as("GET", "/purchases?page=0")).json()).toEqual({
-      message: "Virheellinen pyyntö: page: Sivunumero on virheellinen.",
+      message: "Sivunumero on virheellinen.",
     });
 
     const csv = await as("GET", "/purchases.csv?status=paid");

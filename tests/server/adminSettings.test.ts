@@ -116,6 +116,41 @@ describe.each(databaseKinds)("admin hallintapaneeli and hinnasto (%s)", (kind) =
     expect((await site()).slotRules).toMatchObject({ cancellationHours: 48, maxDogs: 3 });
   });
 
+  it("says what the park is on the home page, leaving a blank fact out and refusing a size that is not whole square metres", async () => {
+    expect((await site()).facts).toMatchObject({ areaSquareMeters: 2500, parking: expect.any(String) });
+    const facts = {
+      areaSquareMeters: 3200,
+      fence: " 2 m puuaita ",
+      surface: "Hake",
+      water: "",
+      lighting: null,
+      parking: "Kadun varressa",
+    };
+    expect((await as("PUT", "/settings/facts", facts)).statusCode).toBe(200);
+    expect((await site()).facts).toEqual({
+      areaSquareMeters: 3200,
+      fence: "2 m puuaita",
+      surface: "Hake",
+      water: null,
+      lighting: null,
+      parking: "Kadun varressa",
+    });
+    for (const areaSquareMeters of ["iso", 12.5, 0]) {
+      const bad = await as("PUT", "/settings/facts", { ...facts, areaSquareMeters });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toContain("neliömetreinä");
+    }
+    const long = await as("PUT", "/settings/facts", { ...facts, fence: "x".repeat(201) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toContain("200 merkillä");
+    // Refused changes changed nothing; the accepted one is audited with its before and after.
+    expect((await site()).facts.areaSquareMeters).toBe(3200);
+    const entries = await t.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, "facts"));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.before).toMatchObject({ areaSquareMeters: 2500 });
+    expect(entries[0]!.after).toMatchObject({ areaSquareMeters: 3200, water: null });
+  });
+
   it("adds and renames areas, keeping at least one active", async () => {
     const created = await as("POST", "/areas", { name: "Pienten koirien aitaus", sortOrder: 1 });
     expect(created.statusCode).toBe(201);

@@ -114,7 +114,7 @@ describe.each(databaseKinds)("customer login by magic link on %s", (kind) => {
 
     const missing = await t.app.inject({ method: "GET", url: "/api/v2/auth/callback" });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toMatch(/token/);
+    expect(missing.json().message).toBe("Linkki puuttuu.");
   });
 
   it("serves the customer to a valid session and 401 to a missing, forged or ended one", async () => {
@@ -233,7 +233,7 @@ describe.each(databaseKinds)("customer login by magic link on %s", (kind) => {
       const res = await requestLink(email);
       expect(res.statusCode).toBe(400);
       if (typeof email === "string") expect(res.json()).toEqual({ message: INVALID_EMAIL_MESSAGE });
-      else expect(res.json().message).toMatch(/^Virheellinen pyyntö: email/);
+      else expect(res.json().message).toBe("Sähköpostiosoite on virheellinen.");
     }
     expect(await t.ctx.db.select().from(customers)).toEqual([]);
   });

@@ -98,7 +98,7 @@ describe.each(databaseKinds)("GET /api/v2/availability on %s", (kind) => {
       ["from=2026-06-20&to=2026-06-15", "Alkupäivä ei voi olla loppupäivän jälkeen."],
       ["from=2026-02-30&to=2026-03-02", "Virheellinen päivämäärä: 2026-02-30."],
       ["from=15.6.2026&to=2026-06-16", "Päivämäärä muodossa VVVV-KK-PP"],
-      ["from=2026-06-15", "to"],
+      ["from=2026-06-15", "Loppupäivä puuttuu."],
     ];
     for (const [query, message] of cases) {
       const res = await get(query);

@@ -19,6 +19,8 @@ const at = (time: string) => `${DATE}T${time}:00+03:00`;
  * Availability comes from memory (availability/cache.ts); every kind of change must show in
  * the very next answer, whoever made it: the API, a job, or a plain write to the database.
  */
+const DOG_RULES_ON = { extraDogPriceCents: 0, reactiveDogBufferMinutes: 15, inHeatGapMinutes: 30 };
+
 describe.each(databaseKinds)("availability kept in memory on %s", (kind) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -173,6 +175,8 @@ describe.each(databaseKinds)("availability kept in memory on %s", (kind) => {
     const to = "2026-07-12";
     const on = (time: string) => `2026-07-08T${time}:00+03:00`;
     const optionSets = ["", "&reactiveDog=true", "&inHeat=true", "&reactiveDog=true&inHeat=true"];
+    // The owner has turned both options on (a new park has them off: decision 036, product.md).
+    await putSetting(t.ctx.db, "dogRules", DOG_RULES_ON);
     const fromMemory = async (query: string) => {
       const res = await t.app.inject({
         method: "GET",
@@ -225,7 +229,7 @@ describe.each(databaseKinds)("availability kept in memory on %s", (kind) => {
     t.clock.advance(16 * MINUTE);
     await expectSame();
     // A change of the dog rules changes the buffers the options answer with.
-    await putSetting(t.ctx.db, "dogRules", { ...defaultSettings.dogRules, reactiveDogBufferMinutes: 45 });
+    await putSetting(t.ctx.db, "dogRules", { ...DOG_RULES_ON, reactiveDogBufferMinutes: 45 });
     await expectSame();
     await putSetting(t.ctx.db, "dogRules", defaultSettings.dogRules);
     await expectSame();

@@ -1,5 +1,9 @@
 import { eq } from "drizzle-orm";
-import { cancelReservationResponseSchema } from "../../src/domain/booking.js";
+import {
+  cancelReservationResponseSchema,
+  quoteResponseSchema,
+  reservationResponseSchema,
+} from "../../src/domain/booking.js";
 import { refunds, reservations } from "../../src/server/db/schema.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, outboxOf, postCheckout } from "../support/booking.js";
@@ -69,6 +73,43 @@ describe.each(databaseKinds)("cancelling by the access token on %s", (kind) => {
     expect(again.json()).toEqual({ message: "Varaus on jo peruttu." });
     // The slot is free again.
     expect((await postCheckout(t, START, END)).statusCode).toBe(201);
+  });
+
+  it("tells the checkout before paying whether the slot could be cancelled, by the booking's own deadline", async () => {
+    const quote = async () =>
+      quoteResponseSchema.parse(
+        (
+          await t.app.inject({
+            method: "GET",
+            url: `/api/v2/reservations/quote?start=${encodeURIComponent(START)}&end=${encodeURIComponent(END)}`,
+          })
+        ).json(),
+      );
+    expect(await quote()).toMatchObject({ cancellableUntil: "2026-06-19T10:00:00+03:00", cancellable: true });
+    t.clock.set("2026-06-19T10:00:00+03:00");
+    expect((await quote()).cancellable).toBe(true);
+    // Inside the window: booked now, it could never be cancelled or moved (the checkout warns).
+    t.clock.set("2026-06-19T10:01:00+03:00");
+    expect(await quote()).toMatchObject({
+      cancellableUntil: "2026-06-19T10:00:00+03:00",
+      cancellable: false,
+    });
+    const { checkout } = await bookAndPay(t, START, END);
+    const shown = reservationResponseSchema.parse(
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/api/v2/reservations/by-token/${checkout.reservation.accessToken}`,
+        })
+      ).json(),
+    ).reservation;
+    // Confirmed after its deadline: /oma-varaus says it was made inside the window.
+    expect(shown).toMatchObject({
+      cancellable: false,
+      movable: false,
+      cancellableUntil: "2026-06-19T10:00:00+03:00",
+      confirmedAt: "2026-06-19T10:01:00+03:00",
+    });
   });
 
   it("refuses cancelling later than 24 h before the start, and allows it exactly then", async () => {

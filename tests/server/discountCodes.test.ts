@@ -74,7 +74,7 @@ describe.each(databaseKinds)("discount codes on %s", (kind) => {
       });
       const res = await postCheckout(t, START, END, { discountCode: code });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toEqual({ message, field: "discountCode" });
     }
     expect(await t.ctx.db.select().from(reservations)).toEqual([]);
   });
@@ -114,7 +114,7 @@ describe.each(databaseKinds)("discount codes on %s", (kind) => {
     expect(codes.filter((c) => c === 201)).toHaveLength(3);
     expect(codes.filter((c) => c === 400)).toHaveLength(4);
     for (const r of responses.filter((r) => r.statusCode === 400))
-      expect(r.json()).toEqual({ message: "Alennuskoodi on jo käytetty loppuun." });
+      expect(r.json()).toEqual({ message: "Alennuskoodi on jo käytetty loppuun.", field: "discountCode" });
     expect(await usedCount(code.id)).toBe(3);
     expect(await t.ctx.db.select().from(discountCodeUses)).toHaveLength(3);
   });

@@ -73,7 +73,7 @@ describe("Shelly Gen2 HTTP RPC adapter", () => {
     shelly.fail(true);
     await expect(
       shellyDoorProvider({ url: shelly.url, switchId: 0 }).open({ reservationId: "r", seconds: 5 }),
-    ).rejects.toThrow(/Shelly answered 500/);
+    ).rejects.toThrow(/Shelly vastasi virheellä 500/);
     await expect(
       shellyDoorProvider({ url: "http://127.0.0.1:9", switchId: 0 }).open({ reservationId: "r", seconds: 5 }),
     ).rejects.toThrow();
@@ -84,7 +84,7 @@ describe("Shelly Gen2 HTTP RPC adapter", () => {
     expect(await provider.check!()).toBe("Shelly vastasi (kytkin 2)");
     expect(shelly.requests).toEqual(["/rpc/Switch.GetStatus?id=2"]);
     shelly.fail(true);
-    await expect(provider.check!()).rejects.toThrow(/Shelly answered 500/);
+    await expect(provider.check!()).rejects.toThrow(/Shelly vastasi virheellä 500/);
   });
 
   it("is what DOOR_PROVIDER=shelly opens the gate with; a device failure is a 502, recorded", async () => {

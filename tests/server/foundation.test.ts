@@ -37,8 +37,8 @@ describe.each(databaseKinds)("foundation on %s", (kind) => {
     expect(await site()).toMatchObject({
       door: { opensBeforeMinutes: 5, closesAfterMinutes: 0 },
       invoiceDueDays: 14,
-      // The calendar asks the dogs' options that are on (decision 036).
-      dogRules: { extraDogPriceCents: 0, reactiveDogBufferMinutes: 15, inHeatGapMinutes: 30 },
+      // The calendar asks the dogs' options that are on (decision 036): none in a new park.
+      dogRules: { extraDogPriceCents: 0, reactiveDogBufferMinutes: 0, inHeatGapMinutes: 0 },
     });
     const membership = await getSetting(t.ctx.db, "membership");
     const door = await getSetting(t.ctx.db, "door");

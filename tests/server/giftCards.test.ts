@@ -57,6 +57,8 @@ describe.each(databaseKinds)("gift cards on %s", (kind) => {
       const res = await postCheckout(t, START, END, { giftCardCode: "AAAA-BBBB" });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/^Lahjakorttikoodia ei tunnistettu/);
+      // About the code typed: the checkout shows it next to the gift card's field.
+      expect(res.json().field).toBe("giftCardCode");
     });
 
     it("confirms at once with no payment page when the card covers everything", async () => {
@@ -159,7 +161,10 @@ describe.each(databaseKinds)("gift cards on %s", (kind) => {
       const codes = [a!.statusCode, b!.statusCode].sort();
       expect(codes).toEqual([201, 400]);
       const refused = [a!, b!].find((r) => r.statusCode === 400)!;
-      expect(refused.json()).toEqual({ message: "Lahjakortilla ei ole saldoa jäljellä." });
+      expect(refused.json()).toEqual({
+        message: "Lahjakortilla ei ole saldoa jäljellä.",
+        field: "giftCardCode",
+      });
       expect(await balanceOf(card.id)).toBe(0);
     });
 
@@ -167,6 +172,7 @@ describe.each(databaseKinds)("gift cards on %s", (kind) => {
       const old = await addGiftCard(t, 1000, { validUntil: new Date(t.ctx.now().getTime() - MINUTE) });
       expect((await postCheckout(t, START, END, { giftCardCode: old.code })).json()).toEqual({
         message: "Lahjakortti on vanhentunut.",
+        field: "giftCardCode",
       });
       const card = await addGiftCard(t, 1000);
       const held = await holdSlot(t, START, END, { giftCardCode: card.code });
@@ -282,7 +288,7 @@ describe.each(databaseKinds)("gift cards on %s", (kind) => {
         gift_card_code: empty.code,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: "Lahjakortilla ei ole saldoa jäljellä." });
+      expect(res.json()).toEqual({ message: "Lahjakortilla ei ole saldoa jäljellä.", field: "giftCardCode" });
       expect((await api.get("/api/v2/subscriptions/me")).statusCode).toBe(404);
     });
   });

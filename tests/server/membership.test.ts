@@ -106,7 +106,8 @@ describe.each(databaseKinds)("membership on %s", (kind) => {
       payload: "",
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe("Maksu on jo käsitelty.");
+    expect(again.body).toContain("<h1>Maksu on jo maksettu</h1>");
+    expect(again.body).toMatch(/<a href="\/subscription\/success\?subscription=[^"]+">Palaa sivustolle<\/a>/);
     await providerReportsPaid(t, signup.json().redirectUrl);
     expect(await outboxOf(t, "membership_welcome")).toHaveLength(1);
 

@@ -50,7 +50,7 @@ describe.each(databaseKinds)("payment attempts of one invoice (%s)", (kind) => {
     for (const replaced of started.filter((r) => r !== live)) {
       const res = await approve(t, replaced.json().redirectUrl);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: "Maksu on peruttu." });
+      expect(res.body).toContain("<h1>Maksu on peruttu</h1>");
     }
     expect(await payOnDemoPage(t, live.json().redirectUrl, "approve")).toMatch(
       /payment=success|subscription\/success/,

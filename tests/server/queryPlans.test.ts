@@ -18,6 +18,7 @@ import { bookingStateQuery, liveHoldsOfQuery } from "../../src/server/reservatio
 import { lightsWindowQuery } from "../../src/server/lights/repository.js";
 import { dueSubscriptionsQuery } from "../../src/server/subscriptions/repository.js";
 import { bookingChargesQuery, moneyFlowsQuery } from "../../src/server/finance/repository.js";
+import { candidatesQuery } from "../../src/server/waitlist/repository.js";
 import { databaseKinds, openTestDatabase } from "../support/database.js";
 import { emailFragment, seedHistory } from "../support/history.js";
 
@@ -203,5 +204,23 @@ describe.each(databaseKinds)("query plans on years of history (%s)", (kind) => {
   it("finds the bookings the lights are on for by the start index", async () => {
     const query = lightsWindowQuery(database.db, at("2026-06-10T18:00:00Z"), 5 * 60_000, 10 * 60_000);
     await expectIndexed(database, query, ["reservations_starts_at", "reservations_no_overlap"]);
+  });
+
+  it("finds the waitlist's freed ranges by the live-entry index and the exclusion constraint's index", async () => {
+    // Years of ended entries and a few live ones, each for a range of a past or coming booking.
+    await database.db.execute(sql`
+      INSERT INTO waitlist_entries (area_id, starts_at, ends_at, email, mailbox, access_token, status, created_at)
+      SELECT r.area_id, r.starts_at, r.ends_at, 'jono' || n || '@example.fi', 'jono' || n || '@example.fi',
+        'token-' || n, CASE WHEN r.starts_at > ${end.toISOString()}::timestamptz AND n % 10 = 0
+          THEN 'waiting' ELSE 'ended' END, r.starts_at - interval '1 day'
+      FROM (SELECT *, row_number() OVER (ORDER BY starts_at) AS n FROM reservations) r`);
+    await database.db.execute(sql`ANALYZE waitlist_entries`);
+    const query = candidatesQuery(end, 15);
+    await expectIndexed(database, query, ["waitlist_entries_live"]);
+    await expectIndexed(database, query, ["reservations_no_overlap"]);
+    const scans = nodes(await plan(database, query)).filter(
+      (n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] === "waitlist_entries",
+    );
+    expect(scans).toEqual([]);
   });
 });

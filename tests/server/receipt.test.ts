@@ -152,6 +152,9 @@ describe.each(databaseKinds)("the receipt e-mail on %s", (kind) => {
     );
     expect(facts["Päivämäärä"]).toBe("ma 15.6.2026");
     expect(html).toContain("Y-tunnus 2876543-5");
+    // One main landmark, and everything the body shows inside it.
+    expect(html.match(/<main>/g)).toHaveLength(1);
+    expect(html).toMatch(/<body>\s*<main>\s*<h1>Kuitti<\/h1>[\s\S]*<\/main>\s*<\/body>/);
 
     const bought = receiptRows(html, "Ostos");
     const charges = bought.filter(([label]) => /^(Hinta|Alennus|Siirto|Peruutus)\b/.test(label));

@@ -122,10 +122,22 @@ describe.each(databaseKinds)("refunds on %s", (kind) => {
         now: t.ctx.now(),
       }),
     ))!;
-    const attempts = Promise.all([sendRefund(t.ctx, id), sendRefund(t.ctx, id), retryJob.run(t.ctx)]);
-    await new Promise((r) => setTimeout(r, 50));
+    let settled = 0;
+    const track = <T>(attempt: Promise<T>) => attempt.finally(() => void (settled += 1));
+    const sends = Promise.all([track(sendRefund(t.ctx, id)), track(sendRefund(t.ctx, id))]);
+    // One worker has claimed the refund and is at the provider; the other found it claimed. (Waiting
+    // for both, not for a fixed time: on a busy machine the second could come after the first ended.)
+    await vi.waitFor(
+      () => {
+        expect(calls).toHaveLength(1);
+        expect(settled).toBe(1);
+      },
+      { timeout: 10_000 },
+    );
+    // A third worker, the retry job, meanwhile: it sends nothing either.
+    expect(await retryJob.run(t.ctx)).not.toContain("succeeded");
     release();
-    const [first, second] = await attempts;
+    const [first, second] = await sends;
     expect([first, second].sort()).toEqual(["pending", "succeeded"]);
     expect(calls).toHaveLength(1);
     expect(await sendRefund(t.ctx, id)).toBe("succeeded");

@@ -205,10 +205,47 @@ describe.each(databaseKinds)("booking reminders on %s", (kind) => {
     await putSetting(t.ctx.db, "reminders", { ...(await getSetting(t.ctx.db, "reminders")), hoursBefore: 3 });
     expect(await queueDueReminders(t.ctx)).toBe(2);
     const member = (await outboxOf(t, "reminder")).find((m) => m.to === "jasen@example.com")!;
-    expect(member.text).toContain("Jäsenvarauksen voi perua varauksen alkuun asti.");
+    // A member booking can be moved and cancelled until it starts: still, 3 hours before.
+    expect(member.text).toContain(
+      "Jäsenvarauksen voi vielä siirtää tai perua varauksen alkuun asti; perutun varauksen tunnit palaavat kiintiöösi.",
+    );
+    expect(member.text).toMatch(/Siirrä tai peru varaus: .*\/oma-varaus\?varaus=/);
     expect((await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "reminder"))).length).toBe(
       2,
     );
+  });
+
+  it("says what can still be done with the booking when it is sent, not what could be done earlier", async () => {
+    const { reservation } = await bookAndPay(t, at("10:00"), at("11:00"));
+    // 3 hours before, the 24-hour window to move or cancel has closed: the e-mail says so.
+    t.clock.set(at("07:00"));
+    expect(await queueDueReminders(t.ctx)).toBe(1);
+    const [closed] = await outboxOf(t, "reminder");
+    expect(closed!.text).not.toMatch(/Siirrä tai peru/);
+    expect(closed!.text).toContain(
+      "Siirto ja peruutus olivat mahdollisia viimeistään 24 tuntia ennen alkua, joten varausta ei voi enää siirtää eikä perua.",
+    );
+    expect(closed!.text).toContain(
+      `Oma varaus: ${t.ctx.config.publicUrl}/oma-varaus?varaus=${reservation.accessToken}`,
+    );
+    // The cancel itself agrees.
+    const cancel = await t.app.inject({
+      method: "DELETE",
+      url: `/api/v2/reservations/by-token/${reservation.accessToken}`,
+    });
+    expect(cancel.statusCode).toBe(409);
+
+    // A park whose window is shorter than the reminder's lead: moving and cancelling are still open.
+    const slotRules = await getSetting(t.ctx.db, "slotRules");
+    await putSetting(t.ctx.db, "slotRules", { ...slotRules, cancellationHours: 2 });
+    await bookAndPay(t, at("10:00", "16"), at("11:00", "16"), { email: "avoin@example.com" });
+    t.clock.set(at("07:00", "16"));
+    expect(await queueDueReminders(t.ctx)).toBe(1);
+    const open = (await outboxOf(t, "reminder")).find((m) => m.to === "avoin@example.com")!;
+    expect(open.text).toContain("Varauksen voi vielä siirtää tai perua viimeistään ti 16.6.2026 klo 8.00.");
+    expect(open.text).toMatch(/Siirrä tai peru varaus: .*\/oma-varaus\?varaus=/);
+    expect(open.text).not.toMatch(/ei voi enää/);
+    await putSetting(t.ctx.db, "slotRules", slotRules);
   });
 
   it("takes its hours and texts from the setting an admin edits, refusing nonsense in Finnish", async () => {

@@ -93,10 +93,22 @@ describe.each(databaseKinds)("checkout and the demo payment on %s", (kind) => {
     expect(payment).toMatchObject({ status: "paid", method: "card" });
     expect(await receiptsOf(S, E)).toHaveLength(1);
 
-    // A second press is refused as the page says; a duplicate provider confirmation changes nothing.
+    // A second press (Back to an old copy of the page, "Maksa" again) is refused with a page in
+    // Finnish that leads back to the booking; a duplicate provider confirmation changes nothing.
     const again = await pressDemoButton(t, checkout.redirectUrl, "approve");
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe("Maksu on jo käsitelty.");
+    expect(again.headers["content-type"]).toContain("text/html");
+    expect(again.body).toContain("<h1>Maksu on jo maksettu</h1>");
+    expect(again.body).toContain("Tämä maksu on jo maksettu, eikä sitä veloiteta uudelleen.");
+    expect(again.body).toContain(
+      `<a href="${returnPath("success", checkout.reservation.accessToken, S, E).replaceAll("&", "&amp;")}">Palaa sivustolle</a>`,
+    );
+    expect(again.body).not.toContain(">Maksa<");
+    // Back fetches the page anew (never an old copy with "Maksa"), and it says the same.
+    const page = await t.app.inject({ method: "GET", url: checkout.redirectUrl });
+    expect(page.headers["cache-control"]).toBe("no-store");
+    expect(page.body).toContain("<h1>Maksu on jo maksettu</h1>");
+    expect(page.body).toMatch(/<main>[\s\S]*Palaa sivustolle[\s\S]*<\/main>/);
     expect(await confirmPayment(t.ctx, { provider: "demo", providerRef: payment!.providerRef! })).toEqual({
       outcome: "already_processed",
     });
@@ -136,7 +148,7 @@ describe.each(databaseKinds)("checkout and the demo payment on %s", (kind) => {
       .where(eq(reservations.id, checkout.reservation.id));
     expect(row).toMatchObject({ status: "cancelled", cancelReason: "payment_cancelled" });
     const page = await t.app.inject({ method: "GET", url: checkout.redirectUrl });
-    expect(page.body).toContain("Maksu on peruttu.");
+    expect(page.body).toContain("<h1>Maksu on peruttu</h1>");
     expect(page.body).not.toContain(">Maksa<");
     expect((await postCheckout(t, S, E)).statusCode).toBe(201);
   });

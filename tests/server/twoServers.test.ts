@@ -7,6 +7,7 @@ import { openDatabase, type Database } from "../../src/server/db/index.js";
 import { runOnce, type Job } from "../../src/server/jobs/index.js";
 import { emailOutbox, reservations, waitlistEntries } from "../../src/server/db/schema.js";
 import { consoleTransport } from "../../src/server/mail/service.js";
+import { putSetting } from "../../src/server/settings/service.js";
 import { offerFreedSlots } from "../../src/server/waitlist/offers.js";
 import { createClock } from "../support/app.js";
 import { expandAvailability } from "../../src/domain/availabilityWire.js";
@@ -169,9 +170,17 @@ describe.runIf(process.env.DATABASE_URL)("two servers on one PostgreSQL", () => 
       const day = expandAvailability(availabilityWireSchema.parse(res.json())).days[0]!;
       return day.slots.find((c) => c.start === start)!.status;
     };
-    // Right after a 10–11 booking: free without options, not for a reactive dog (15 minutes before).
+    // Right after a 10–11 booking: free without options, not for a reactive dog (15 minutes before,
+    // once the owner has turned the buffer on: a new park has it off).
     const after = `${date}T11:00:00+03:00`;
     await waitUntil(() => a.ctx.availability.isLive && b.ctx.availability.isLive);
+    const settingsHeard = b.ctx.availability.stats.notices;
+    await putSetting(a.ctx.db, "dogRules", {
+      extraDogPriceCents: 0,
+      reactiveDogBufferMinutes: 15,
+      inHeatGapMinutes: 30,
+    });
+    await waitUntil(() => b.ctx.availability.stats.notices > settingsHeard);
     expect(await statusOn(b, after)).toBe("free");
     const computed = b.ctx.availability.stats.daysComputed;
     expect(await statusOn(b, after)).toBe("free"); // now from B's memory

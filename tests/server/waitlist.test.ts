@@ -4,6 +4,8 @@ import { WAITLIST_MESSAGES } from "../../src/domain/waitlist.js";
 import { reservations, waitlistEntries } from "../../src/server/db/schema.js";
 import { countWaiting } from "../../src/server/waitlist/service.js";
 import { offerFreedSlots } from "../../src/server/waitlist/offers.js";
+import { waitlistRepository } from "../../src/server/waitlist/repository.js";
+import { defaultSettings, putSetting } from "../../src/server/settings/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, holdSlot, outboxOf, postCheckout, pressDemoButton } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
@@ -169,6 +171,61 @@ describe.each(databaseKinds)("the waitlist of a taken slot on %s", (kind) => {
     expect((await t.app.inject({ method: "POST", url: "/api/v2/waitlist/ei-ole/leave" })).statusCode).toBe(
       404,
     );
+  });
+
+  it("keeps a line for a whole range and offers it only when all of it is free, for all of it", async () => {
+    // An hour someone wants, taken by two half-hour bookings.
+    const [s, m, e] = [at("10:00", "23"), at("10:30", "23"), at("11:00", "23")];
+    const first = await bookAndPay(t, s, m, { email: "puoli1@example.com" });
+    const second = await bookAndPay(t, m, e, { email: "puoli2@example.com" });
+    expect((await join(s, e, "tunti@example.com", "198.51.100.6")).statusCode).toBe(201);
+    const cancel = (token: string) =>
+      t.app.inject({ method: "DELETE", url: `/api/v2/reservations/by-token/${token}` });
+    expect((await cancel(first.checkout.reservation.accessToken)).statusCode).toBe(200);
+    expect(await offerFreedSlots(t.ctx)).toMatchObject({ offered: 0 });
+    expect((await cancel(second.checkout.reservation.accessToken)).statusCode).toBe(200);
+    expect(await offerFreedSlots(t.ctx)).toMatchObject({ offered: 1 });
+    const token = await tokenFromOffer("tunti@example.com");
+    const offer = (await outboxOf(t, "waitlist_offer")).find((x) => x.to === "tunti@example.com")!;
+    expect(offer.text).toContain("ti 23.6.2026 klo 10.00–11.00");
+    expect(offer.text).toContain(`/checkout/${encodeURIComponent(s)}/${encodeURIComponent(e)}?`);
+    const booked = await postCheckout(t, s, e, { email: "tunti@example.com", waitlistToken: token });
+    expect(booked.statusCode).toBe(201);
+  });
+
+  it("offers overlapping ranges in the order their people joined, not by start", async () => {
+    // A 90-minute booking; one waits for its last hour, and later another for its first.
+    const [s, m, e] = [at("14:00", "24"), at("14:30", "24"), at("15:30", "24")];
+    const booked = await bookAndPay(t, s, e, { email: "varaaja@example.com" });
+    expect((await join(m, e, "aikaisin@example.com", "198.51.100.7")).statusCode).toBe(201);
+    t.clock.advance(1000);
+    expect((await join(s, at("15:00", "24"), "myohemmin@example.com", "198.51.100.7")).statusCode).toBe(201);
+    await t.app.inject({
+      method: "DELETE",
+      url: `/api/v2/reservations/by-token/${booked.checkout.reservation.accessToken}`,
+    });
+    expect(await offerFreedSlots(t.ctx)).toMatchObject({ offered: 1 });
+    await tokenFromOffer("aikaisin@example.com");
+    expect((await outboxOf(t, "waitlist_offer")).filter((x) => x.to === "myohemmin@example.com")).toEqual([]);
+  });
+
+  it("leaves out of the job's look a range a neighbour's buffer still reaches", async () => {
+    await putSetting(t.ctx.db, "dogRules", {
+      extraDogPriceCents: 0,
+      reactiveDogBufferMinutes: 15,
+      inHeatGapMinutes: 0,
+    });
+    try {
+      const [s, e] = [at("11:00", "25"), at("12:00", "25")];
+      // A reactive dog's booking 10–11 keeps others out until 11.15: 11–12 is taken by its buffer.
+      await bookAndPay(t, at("10:00", "25"), s, { email: "reaktiivinen@example.com", reactiveDog: true });
+      expect((await join(s, e, "puskuri@example.com", "198.51.100.8")).statusCode).toBe(201);
+      const candidates = await waitlistRepository(t.ctx.db).candidates(t.clock.now());
+      expect(candidates.map((c) => c.start.toISOString())).not.toContain(new Date(s).toISOString());
+      expect(await offerFreedSlots(t.ctx)).toMatchObject({ offered: 0 });
+    } finally {
+      await putSetting(t.ctx.db, "dogRules", defaultSettings.dogRules);
+    }
   });
 
   it("ends the entries of a slot when it starts", async () => {

@@ -1,7 +1,8 @@
 /*
  * The first-load budget of decision 019: for each public entry route, the JavaScript its first
- * paint needs (the entry chunk, the chunks it imports statically and, for a route whose page is
- * lazy, that page's chunk and its static imports), gzipped. Read from the Vite manifest of the
+ * paint needs (the entry chunk, the chunks it imports statically, the chunks it imports at once
+ * dynamically with their static imports and, for a route whose page is lazy, that page's chunk and
+ * its static imports), gzipped. Read from the Vite manifest of the
  * last `npm run build`; prints a table and exits non-zero over the budget.
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -16,11 +17,17 @@ export const BUDGET_BYTES = 120 * 1024;
  * and what CI enforces: the budget, for both.
  */
 export const firstPaintPages: Record<string, { pages: string[]; limitBytes: number }> = {
-  "/": { pages: [], limitBytes: BUDGET_BYTES },
+  "/": { pages: ["pages/HomePage.tsx"], limitBytes: BUDGET_BYTES },
   "/varauskalenteri": { pages: ["pages/booking/CalendarPage.tsx"], limitBytes: BUDGET_BYTES },
 };
 
-type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+type ManifestChunk = {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
 type Manifest = Record<string, ManifestChunk>;
 
 const outDir = path.resolve(import.meta.dirname, "../../dist/web");
@@ -48,6 +55,8 @@ export function firstLoad(manifest: Manifest) {
   if (!entryKey) throw new Error("The manifest has no entry chunk");
   return Object.entries(firstPaintPages).map(([route, { pages, limitBytes }]) => {
     const files = staticClosure(manifest, entryKey);
+    // What the entry imports at once, react-dom and the app (src/web/main.tsx, decision 045).
+    for (const imported of manifest[entryKey]!.dynamicImports ?? []) staticClosure(manifest, imported, files);
     for (const page of pages) staticClosure(manifest, page, files);
     const sizes = [...files].map((file) => ({ file, gzip: gzippedSize(file) }));
     return { route, limitBytes, files: sizes, total: sizes.reduce((sum, f) => sum + f.gzip, 0) };

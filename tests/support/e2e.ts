@@ -2,6 +2,13 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "./browser.js";
 import { startServer, type RunningServer } from "./server.js";
 
+/**
+ * Waits until React has hydrated a prerendered page: only then does its footer show the visit's
+ * year (Footer.tsx). Before it, a control in the prerendered HTML (the menu button) does nothing,
+ * and the scripts start only after the first paint (decision 046).
+ */
+export const hydrated = (page: Page) => page.getByText(`© ${new Date().getFullYear()}`).waitFor();
+
 /** A page whose uncaught errors are collected, so a test can insist there were none. */
 export type WatchedPage = Page & { errors: Error[] };
 

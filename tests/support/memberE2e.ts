@@ -11,7 +11,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 export async function memberOverHttp(
   server: RunningServer,
   email: string,
-  options: { tier: number; pay: boolean },
+  options: { tier: number; pay: boolean; commitment?: "none" | "12m" },
 ): Promise<void> {
   const post = (path: string, body: object, token?: string) =>
     fetch(`${server.url}${path}`, {
@@ -27,7 +27,7 @@ export async function memberOverHttp(
   const { sessionToken } = (await callback.json()) as { sessionToken: string };
   const signup = await post(
     "/api/v2/subscriptions/signup",
-    { tier_level: options.tier, commitment: "none", paymentMethod: "card" },
+    { tier_level: options.tier, commitment: options.commitment ?? "none", paymentMethod: "card" },
     sessionToken,
   );
   expect(signup.status).toBe(201);

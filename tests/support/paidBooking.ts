@@ -8,6 +8,15 @@ type Visitor = { name: string; email: string; phone?: string; dogs: number };
  * visitor's browser would; answers the path the payment page sends the visitor back to.
  */
 export async function paidBooking(serverUrl: string, start: DateTime, visitor: Visitor): Promise<string> {
+  return (await payForBooking(serverUrl, start, visitor)).returnPath;
+}
+
+/** A booking of an hour from `start`, paid on its demo payment page: that page's path and its return path. */
+export async function payForBooking(
+  serverUrl: string,
+  start: DateTime,
+  visitor: Visitor,
+): Promise<{ paymentPage: string; returnPath: string }> {
   const res = await fetch(`${serverUrl}/api/v2/reservations`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -28,7 +37,7 @@ export async function paidBooking(serverUrl: string, start: DateTime, visitor: V
     redirect: "manual",
   });
   expect(paid.status).toBe(303);
-  return paid.headers.get("location")!;
+  return { paymentPage: redirectUrl, returnPath: paid.headers.get("location")! };
 }
 
 /** A booking for tomorrow at `hour`, paid: for the e2e tests of the admin pages that show it. */

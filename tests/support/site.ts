@@ -18,6 +18,14 @@ export const siteFixture = (maxDogs: number): SiteInfo => ({
   openingHours: { weekly: Array.from({ length: 7 }, () => ({ opens: "06:00", closes: "22:00" })) },
   arrival: "Pysäköi puiston omalle pysäköintialueelle portin viereen.",
   notice: null,
+  facts: {
+    areaSquareMeters: 2500,
+    fence: "1,8 m verkkoaita",
+    surface: "Nurmikko",
+    water: null,
+    lighting: null,
+    parking: "Pysäköinti portilla",
+  },
   slotRules: {
     lengthsMinutes: [30, 60, 90, 120],
     bookingWindowDays: 60,

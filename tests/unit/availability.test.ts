@@ -195,6 +195,56 @@ describe("bookings, holds, blocks and closed days", () => {
   });
 });
 
+describe("a buffer between bookings, to the minute on the slot grid (decision 041)", () => {
+  const at = (hhmm: string) => `2026-06-16T${hhmm}:00+03:00`;
+  // A reactive dog's booking 10–12 keeps others out of 9.45–12.15 (decision 036).
+  const reactive = booking(at("10:00"), at("12:00"), {
+    blockedFrom: new Date(at("09:45")),
+    blockedUntil: new Date(at("12:15")),
+  });
+  const onGrid = (gridMinutes: number) => {
+    const base = rules({ reservations: [reactive] });
+    return { ...base, slotRules: { ...base.slotRules, gridMinutes } };
+  };
+
+  it("on the half-hour grid (product.md) the next start is the first half hour after the buffer", () => {
+    const d = day(onGrid(30), "2026-06-16");
+    expect(cell(d, at("12:00")).status).toBe("taken");
+    expect(lengths(d, at("12:30"))).toEqual([30, 60, 90, 120]);
+    expect(cell(d, at("09:30")).status).toBe("taken");
+    expect(lengths(d, at("09:00"))).toEqual([30]);
+  });
+
+  it("on a quarter-hour grid the next start is 12.15, and a start into the buffer is taken", () => {
+    const d = day(onGrid(15), "2026-06-16");
+    expect(cell(d, at("12:00")).status).toBe("taken");
+    expect(lengths(d, at("12:15"))).toEqual([30, 60, 90, 120]);
+    // 9.15–9.45 ends where the buffer begins; nothing that starts at 9.30 ends before it.
+    expect(lengths(d, at("09:15"))).toEqual([30]);
+    expect(cell(d, at("09:30"))).toMatchObject({ status: "taken", options: [] });
+  });
+
+  it("says a cell is free exactly where a booking can start, and checkBooking agrees", () => {
+    for (const gridMinutes of [15, 30]) {
+      const r = onGrid(gridMinutes);
+      const own = { before: 15, after: 15 }; // a reactive dog's own booking, asked with its options
+      for (const buffers of [undefined, own]) {
+        const d = computeAvailability(r, "2026-06-16", "2026-06-16", buffers).days[0]!;
+        // Until 20.00: later starts meet closing time, which is not what this is about.
+        const ofBookings = d.slots.filter(
+          (s) => (s.status === "free" || s.status === "taken") && s.start < at("20:00"),
+        );
+        for (const slot of ofBookings) {
+          const shortest = new Date(Date.parse(slot.start) + 30 * 60_000);
+          const check = checkBooking(r, new Date(slot.start), shortest, { buffers });
+          expect([slot.start, slot.status]).toEqual([slot.start, check.ok ? "free" : "taken"]);
+          if (slot.status === "free") expect(slot.options.length).toBeGreaterThan(0);
+        }
+      }
+    }
+  });
+});
+
 describe("checkBooking", () => {
   const r = rules({ reservations: [booking("2026-06-16T10:00:00+03:00", "2026-06-16T11:00:00+03:00")] });
   const check = (start: string, end: string) => checkBooking(r, new Date(start), new Date(end));

@@ -1,4 +1,5 @@
 import { ApiError, createHttpClient, NETWORK_RETRY_DELAY_MS, type AuthPolicy } from "../../src/client/http";
+import { requestEarly } from "../../src/client/earlyRequests";
 
 /*
  * The client's spec §8 rules, with the network faked at the fetch boundary: each test scripts what
@@ -286,5 +287,83 @@ describe("http client", () => {
       await http.get("/api/v2/admin/stats");
       expect(net.calls.map((c) => c.headers.authorization)).toEqual([undefined, "Bearer admin"]);
     });
+  });
+});
+
+describe("an answer the page's entry asked for early (earlyRequests.ts)", () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  /** The browser's fetch, which requestEarly uses, answering as the server would. */
+  function earlyNetwork(...script: Answer[]) {
+    const net = fakeNetwork(...script);
+    globalThis.fetch = net.fetch;
+    return net;
+  }
+
+  it("is taken once by the same GET, which then reaches the network no more", async () => {
+    const early = earlyNetwork(json(200, { days: ["early"] }));
+    requestEarly("/api/v2/availability?from=2026-11-28&to=2026-12-04");
+    const net = fakeNetwork(json(200, { days: ["asked again"] }));
+    const http = createHttpClient({ fetch: net.fetch });
+
+    const params = { from: "2026-11-28", to: "2026-12-04", reactiveDog: undefined };
+    await expect(http.get("/api/v2/availability", { params })).resolves.toEqual({ days: ["early"] });
+    expect(net.calls).toHaveLength(0);
+    expect(early.calls.map((c) => [c.url, c.headers.accept])).toEqual([
+      ["/api/v2/availability?from=2026-11-28&to=2026-12-04", "application/json"],
+    ]);
+    // Once: the next call is a request of its own.
+    await expect(http.get("/api/v2/availability", { params })).resolves.toEqual({ days: ["asked again"] });
+    expect(net.calls).toHaveLength(1);
+  });
+
+  it("keeps its error status and message, as any answer", async () => {
+    earlyNetwork(json(503, { message: "Palvelu on hetken poissa käytöstä." }));
+    requestEarly("/api/v2/availability?from=2026-11-28&to=2026-12-04");
+    const http = createHttpClient({ fetch: fakeNetwork(json(200, {})).fetch });
+
+    const failure = http.get("/api/v2/availability", { params: { from: "2026-11-28", to: "2026-12-04" } });
+    await expect(failure).rejects.toMatchObject({
+      status: 503,
+      message: "Palvelu on hetken poissa käytöstä.",
+    });
+  });
+
+  it("is not taken once it is 30 seconds old: the page asks afresh", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      earlyNetwork(json(200, { days: ["early"] }));
+      requestEarly("/api/v2/availability?from=2026-11-28&to=2026-12-04");
+      vi.setSystemTime(Date.now() + 30_000);
+      const net = fakeNetwork(json(200, { days: ["fresh"] }));
+      const http = createHttpClient({ fetch: net.fetch });
+      const params = { from: "2026-11-28", to: "2026-12-04" };
+      await expect(http.get("/api/v2/availability", { params })).resolves.toEqual({ days: ["fresh"] });
+      expect(net.calls).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("is the first attempt: a lost one is retried once, after spec §8's second, and it is not taken for another URL", async () => {
+    earlyNetwork(new TypeError("Failed to fetch"));
+    requestEarly("/api/v2/availability?from=2026-11-28&to=2026-12-04");
+    const net = fakeNetwork(json(200, { days: [] }));
+    const clock = recordingSleep();
+    const http = createHttpClient({ fetch: net.fetch, sleep: clock.sleep });
+
+    const other = { from: "2026-11-29", to: "2026-12-05" };
+    await expect(http.get("/api/v2/availability", { params: other })).resolves.toEqual({ days: [] });
+    expect(clock.waits).toEqual([]);
+    const params = { from: "2026-11-28", to: "2026-12-04" };
+    await expect(http.get("/api/v2/availability", { params })).resolves.toEqual({ days: [] });
+    expect(clock.waits).toEqual([NETWORK_RETRY_DELAY_MS]);
+    expect(net.calls.map((c) => c.url)).toEqual([
+      "/api/v2/availability?from=2026-11-29&to=2026-12-05",
+      "/api/v2/availability?from=2026-11-28&to=2026-12-04",
+    ]);
   });
 });

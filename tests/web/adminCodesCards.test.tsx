@@ -19,6 +19,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A list's column names: every column has one, its buttons' too (read by screen readers only). */
+const columnsWithActions = (...names: string[]) => [...names, "Toiminnot"];
+
 const CARD: AdminGiftCard = {
   id: "11111111-1111-4111-8111-111111111111",
   maskedCode: "••••-••••-••••-NPQR",
@@ -60,12 +63,21 @@ describe("lahjakortit", () => {
     });
 
     const card = await screen.findByRole("article", { name: "Tulostettava lahjakortti" });
+    // The form is empty again: the same card is not issued twice by accident.
+    expect(screen.getByLabelText("Arvo €")).toHaveValue("");
+    // Focus is on the new card, so its code is what a screen reader reads next.
+    await waitFor(() => expect(screen.getByRole("heading", { name: "Lahjakortti luotu" })).toHaveFocus());
     expect(within(card).getByText("ABCD-EFGH-JKLM-NPQR")).toBeInTheDocument();
     expect(within(card).getByText(/^25,50\s€$/)).toBeInTheDocument();
     expect(within(card).getByText("ke 30.6.2027 asti")).toBeInTheDocument();
     const list = await screen.findByRole("table", { name: "Lahjakortit" });
     expect(within(list).getByText("••••-••••-••••-NPQR")).toBeInTheDocument();
     expect(list).not.toHaveTextContent("ABCD");
+    expect(
+      within(list)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(columnsWithActions("Koodi", "Arvo", "Saldo", "Tila", "Voimassa", "Muistiinpano", "Luotu"));
 
     await user.click(screen.getByRole("button", { name: "Tulosta kortti" }));
     expect(print).toHaveBeenCalledTimes(1);
@@ -150,7 +162,20 @@ describe("lahjakortit", () => {
       message: "Lahjakortti ••••-••••-••••-NPQR poistettu käytöstä.",
       giftCard: { ...CARD, active: false, status: "inactive" },
     });
+    const inactive = { ...CARD, active: false, status: "inactive" };
+    await app.answerApi("GET", "/api/v2/admin/gift-cards", 200, {
+      giftCards: [inactive],
+      total: 1,
+      page: 1,
+      pageSize: 100,
+    });
+    await app.answerApi("GET", `/api/v2/admin/gift-cards/${CARD.id}`, 200, {
+      giftCard: inactive,
+      transactions: [],
+    });
     expect(await screen.findByText(/poistettu käytöstä\./)).toBeInTheDocument();
+    // The list is drawn afresh: focus is back on the same card's button, now the other way round.
+    expect(screen.getByRole("button", { name: "Ota käyttöön ••••-••••-••••-NPQR" })).toHaveFocus();
   });
 });
 
@@ -178,7 +203,13 @@ describe("alennuskoodit", () => {
     const row = within(list).getByText("KEVAT10").closest("tr")!;
     expect(row).toHaveTextContent("10 %");
     expect(row).toHaveTextContent("1 / 5");
+    expect(row).toHaveTextContent("ti 30.6.2026 asti");
     expect(row).toHaveTextContent("Käytössä");
+    expect(
+      within(list)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(columnsWithActions("Koodi", "Alennus", "Voimassa", "Käytöt", "Tila", "Kuvaus"));
 
     const form = screen.getByRole("form", { name: "Uusi alennuskoodi" });
     await user.type(within(form).getByLabelText("Koodi"), "kesa5");

@@ -46,7 +46,7 @@ describe("valot on toiminta", () => {
 
     const panel = await screen.findByRole("region", { name: "Valot" });
     expect(within(panel).getByRole("status")).toHaveTextContent(
-      "Valot päällä (shelly). Varausten mukaan: päällä. Pimeällä valot palavat portin avautumisesta varauksen loppuun ja 10 min sen jälkeen.",
+      "Valot päällä (Shelly-rele). Varausten mukaan: päällä. Pimeällä valot palavat portin avautumisesta varauksen loppuun ja 10 min sen jälkeen.",
     );
     const rows = within(panel).getAllByRole("listitem");
     expect(rows[0]).toHaveTextContent(/päälle · varaus pimeällä · onnistui \(2\. yritys\)$/);
@@ -69,7 +69,7 @@ describe("valot on toiminta", () => {
       switches: [{ ...LIGHTS.switches[0]!, on: false, reason: "manual", attempts: 1 }, ...LIGHTS.switches],
     });
     expect(await within(panel).findByText("Käsiohjaus asetettu.")).toBeInTheDocument();
-    expect(panel).toHaveTextContent(/Valot pois \(shelly\)\. Käsiohjaus: pois .*21\.00 asti\./);
+    expect(panel).toHaveTextContent(/Valot pois \(Shelly-rele\)\. Käsiohjaus: pois .*21\.00 asti\./);
     expect(within(panel).getAllByRole("listitem")[0]).toHaveTextContent("pois · käsiohjaus · onnistui");
   });
 });

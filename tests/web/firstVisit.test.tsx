@@ -102,6 +102,8 @@ describe("checkout's errors", () => {
         maxDogs={4}
         codeMessages={{ discountCode: null, giftCardCode: null }}
         enabled
+        paymentFailure={null}
+        lateWarning={null}
         nothingToPay={false}
         canSubmit
         canApplyCodes={false}

@@ -26,6 +26,7 @@ const soon = publicReservation(
   {
     cancellable: false,
     cancellableUntil: "2026-06-15T18:00:00+03:00",
+    confirmedAt: "2026-06-12T09:30:00+03:00",
   },
 );
 const past = publicReservation(
@@ -80,6 +81,22 @@ test("without stored bookings it says so, points to the e-mail's link and links 
   expect(fake.calls()).toEqual([]);
 });
 
+test("a booking made inside the window says it was, not that its window 'ended' before it was made", async () => {
+  // Booked at 7.00 for 18.00 the same day: the window (24 h) had closed before it was made.
+  const late = { ...soon, confirmedAt: "2026-06-16T07:00:00+03:00" };
+  fake = createFakeApi({ byToken: async () => late });
+  store(late);
+  renderPage();
+  const card = (await screen.findByRole("heading", { name: "ti 16.6.2026 klo 18.00–18.30" })).closest("li")!;
+  expect(
+    await within(card).findByText(
+      "Varaus tehtiin alle 24 tuntia ennen alkua, joten sitä ei voi perua eikä siirtää.",
+    ),
+  ).toBeInTheDocument();
+  expect(within(card).queryByText(/päättyi/)).not.toBeInTheDocument();
+  expect(within(card).queryByRole("button", { name: "Peru varaus" })).not.toBeInTheDocument();
+});
+
 test("lists today's booking first, then those to come soonest first, then past ones apart", async () => {
   store(past, upcoming, gone, soon);
   renderPage();
@@ -99,7 +116,9 @@ test("lists today's booking first, then those to come soonest first, then past o
   // Inside the cancellation window there is no cancel button, only why.
   const soonCard = today.getByRole("listitem");
   expect(within(soonCard).queryByRole("button", { name: "Peru varaus" })).not.toBeInTheDocument();
-  expect(within(soonCard).getByText("Peruutusaika päättyi ma 15.6.2026 klo 18.00.")).toBeInTheDocument();
+  expect(
+    within(soonCard).getByText("Peruutus- ja siirtoaika päättyi ma 15.6.2026 klo 18.00."),
+  ).toBeInTheDocument();
 
   const coming = section("Tulevat varaukset");
   expect(coming.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([

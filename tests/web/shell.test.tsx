@@ -37,6 +37,15 @@ const site: SiteInfo = {
   },
   arrival: "Pysäköi puiston omalle pysäköintialueelle portin viereen.",
   notice: "Puisto on suljettu juhannuksena.",
+  // Not the seeded defaults; a fact the owner left empty (null) is not shown.
+  facts: {
+    areaSquareMeters: 3200,
+    fence: "2 m korkea puuaita",
+    surface: "Hake ja nurmi",
+    water: null,
+    lighting: "Led-valot",
+    parking: null,
+  },
   slotRules: {
     lengthsMinutes: [30, 60, 90, 120],
     bookingWindowDays: 60,
@@ -286,13 +295,16 @@ describe("mobile menu", () => {
     expect(list).not.toHaveClass("is-open");
   });
 
-  it("closes with Escape", async () => {
+  it("closes with Escape, and the focus goes back to its button from the link it was on", async () => {
     const user = userEvent.setup();
     await renderAt("/");
     const button = screen.getByRole("button", { name: "Valikko" });
     await user.click(button);
+    await user.tab();
+    expect(screen.getByRole("link", { name: "Etusivu" })).toHaveFocus();
     await user.keyboard("{Escape}");
     expect(button).toHaveAttribute("aria-expanded", "false");
+    expect(button).toHaveFocus();
   });
 });
 
@@ -437,6 +449,45 @@ describe("content pages", () => {
       "painike toimii 10 minuuttia ennen varauksesi alkua ja vielä 15 minuuttia varauksen päätyttyä",
     );
     expect(main).not.toHaveTextContent("5 minuuttia ennen vuorosi");
+  });
+
+  it("home says what the park is from the settings, leaving out what the owner left empty, and shows the payment methods", async () => {
+    await renderAt("/");
+    const facts = await screen.findByRole("region", { name: "Puisto" });
+    const rows = within(facts)
+      .getAllByRole("term")
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(rows).toEqual([
+      ["Koko", "3\u00a0200 m²"],
+      ["Aita", "2 m korkea puuaita"],
+      ["Pohja", "Hake ja nurmi"],
+      ["Valaistus", "Led-valot"],
+    ]);
+    const methods = screen.getByRole("list", { name: "Maksutavat" });
+    expect(
+      within(methods)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["MobilePay", "Visa", "Mastercard"]);
+  });
+
+  it("home shows no park facts when the owner left them all empty", async () => {
+    const empty = {
+      areaSquareMeters: null,
+      fence: null,
+      surface: null,
+      water: null,
+      lighting: null,
+      parking: null,
+    };
+    vi.stubGlobal("fetch", async (url: string) => {
+      if (url.startsWith("/api/v2/subscriptions/tiers")) return Response.json(tiersFixture());
+      if (url.startsWith("/api/v2/photos")) return Response.json({ photos: [] });
+      return Response.json({ ...site, facts: empty });
+    });
+    await renderAt("/");
+    await screen.findByText("Puisto on suljettu juhannuksena.");
+    expect(screen.queryByRole("region", { name: "Puisto" })).toBeNull();
   });
 
   it("the newcomers' instructions state the gate's window from the settings", async () => {

@@ -15,7 +15,10 @@ export const financeQuerySchema = z
   .object({
     from: requestDate,
     to: requestDate,
-    groupBy: z._default(z.enum(["day", "month"], { message: "Ryhmittely on day tai month." }), "day"),
+    groupBy: z._default(
+      z.enum(["day", "month"], { message: "Valitse ryhmittely päivittäin tai kuukausittain." }),
+      "day",
+    ),
   })
   .check(
     z.refine((q) => q.from <= q.to, { message: "Alkupäivä on loppupäivän jälkeen.", path: ["to"] }),

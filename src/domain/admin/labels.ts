@@ -34,6 +34,20 @@ export const paymentProviderLabels = {
   free: "Ei maksettavaa",
 } as const;
 
+/** The gate's device as the server is set up (DOOR_PROVIDER), in words. */
+export const doorProviderLabels = {
+  log: "ei laitetta, avaukset kirjataan vain lokiin",
+  shelly: "Shelly-rele",
+  mqtt: "MQTT-ohjain",
+} as const;
+
+/** The park's lights as the server is set up (LIGHTS_PROVIDER), in words. */
+export const lightsProviderLabels = {
+  none: "ei kytkettyjä valoja",
+  shelly: "Shelly-rele",
+  mqtt: "MQTT-ohjain",
+} as const;
+
 export const refundStatusLabels = {
   pending: "Odottaa",
   succeeded: "Palautettu",
@@ -65,6 +79,42 @@ export const reservationKindLabels = {
   subscriber: "Jäsen",
   admin: "Ylläpito",
   waitlist: "Jonotarjous",
+} as const;
+
+/** Why a booking was cancelled (reservations' cancel_reason). */
+export const cancelReasonLabels = {
+  customer: "Asiakas perui",
+  admin: "Ylläpito perui",
+  admin_refunded: "Ylläpito perui ja palautti maksun",
+  hold_expired: "Maksuaika umpeutui",
+  payment_start_failed: "Maksun aloitus epäonnistui",
+  move_paid: "Siirretty toiseen aikaan",
+  move_refunded: "Siirretty toiseen aikaan",
+  account_deleted: "Asiakastili poistettu",
+} as const;
+
+/** Who moved a booking (reservations/moveApply.ts movedBy). */
+export const movedByLabels = { visitor: "Varaaja", member: "Jäsen", admin: "Ylläpito" } as const;
+
+export const discountKindLabels = { percent: "Prosenttialennus", fixed: "Euroalennus" } as const;
+
+/** A gift card's history (gift_card_transactions.kind). */
+export const giftCardTransactionLabels = {
+  issue: "Myönnetty",
+  redeem: "Maksettu kortilla",
+  return: "Palautettu kortille",
+  adjust: "Korjaus",
+} as const;
+
+/** The lights' manual control (Toiminta's Valot). */
+export const lightsModeLabels = { on: "Päällä", off: "Pois", auto: "Varausten mukaan" } as const;
+
+/** What Firebase said to setting or clearing an admin's claim (system/admins.ts ClaimOutcome). */
+export const claimOutcomeLabels = {
+  set: "Annettu",
+  cleared: "Poistettu",
+  no_user: "Käyttäjää ei ole Firebasessa",
+  failed: "Epäonnistui",
 } as const;
 
 export const invoiceStatusLabels = { open: "Avoin", paid: "Maksettu", void: "Mitätöity" } as const;
@@ -183,6 +233,7 @@ export const settingLabels = {
   dogRules: "Koirakohtaiset säännöt",
   membership: "Jäsenyyden ehdot",
   lights: "Valot",
+  facts: "Puisto etusivulla",
 } as const;
 
 /** The scheduled jobs (server/jobs/index.ts) by what they do. */

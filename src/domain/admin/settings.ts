@@ -103,6 +103,32 @@ export const waitlistSettingsSchema = z.object({
   offerMinutes: z._default(z.int().check(z.minimum(5), z.maximum(240)), 15),
 });
 
+/** A fact the home page says of the park; empty is null, and not shown. */
+const parkFact = z._default(
+  z.nullable(z.string().check(z.trim(), z.maxLength(200, "Kirjoita tieto enintään 200 merkillä."))),
+  null,
+);
+
+/** What the home page says the park is (decision 047): its size and what a visitor finds there. */
+export const parkFactsSchema = z.object({
+  areaSquareMeters: z._default(
+    z.nullable(
+      z
+        .int("Anna puiston koko kokonaisina neliömetreinä.")
+        .check(
+          z.minimum(1, "Anna puiston koko kokonaisina neliömetreinä."),
+          z.maximum(1_000_000, "Puiston koko on enintään 1 000 000 m²."),
+        ),
+    ),
+    null,
+  ),
+  fence: parkFact,
+  surface: parkFact,
+  water: parkFact,
+  lighting: parkFact,
+  parking: parkFact,
+});
+
 /** The settings an admin edits, each with its checks. */
 export const editableSettings = {
   park: parkDetailsSchema,
@@ -115,6 +141,7 @@ export const editableSettings = {
   waitlist: waitlistSettingsSchema,
   membership: membershipTermsSchema,
   lights: lightsSettingsSchema,
+  facts: parkFactsSchema,
 } as const;
 export type EditableSettingKey = keyof typeof editableSettings;
 export const editableSettingKeys = Object.keys(editableSettings) as EditableSettingKey[];
@@ -165,6 +192,7 @@ export const adminSettingsSchema = z.object({
     waitlist: z.optional(waitlistSettingsSchema),
     dogRules: z.optional(dogRulesSchema),
     lights: z.optional(lightsSettingsSchema),
+    facts: z.optional(parkFactsSchema),
   }),
   exceptions: z.array(
     z.object({

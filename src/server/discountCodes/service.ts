@@ -59,7 +59,10 @@ export async function lookUpDiscountCode(
 export async function claimDiscountCode(tx: Tx, code: string, now: Date): Promise<DiscountCodeRow> {
   const claimed = await discountCodeRepository(tx).claim(normalizeDiscountCode(code), now);
   if (claimed) return claimed;
-  throw badRequest(discountRefusal(await findByCode(tx, code), now) ?? DISCOUNT_MESSAGES.usedUp);
+  throw badRequest(
+    discountRefusal(await findByCode(tx, code), now) ?? DISCOUNT_MESSAGES.usedUp,
+    "discountCode",
+  );
 }
 
 /** Records the booking's use of a claimed code (held until the booking is paid). */

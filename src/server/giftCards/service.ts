@@ -85,7 +85,8 @@ export async function lookUpGiftCard(
 export async function lockGiftCard(tx: Tx, code: string, now: Date): Promise<GiftCardRow> {
   const row = await giftCardRepository(tx).lockByCode(normalizeGiftCardCode(code));
   const refusal = giftCardRefusal(row, now);
-  if (refusal) throw badRequest(refusal);
+  // About the code the payer typed: the page shows it next to the gift card's field.
+  if (refusal) throw badRequest(refusal, "giftCardCode");
   return row!;
 }
 

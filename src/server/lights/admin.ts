@@ -47,7 +47,7 @@ export async function setLightsOverride(
   actor: AdminActor,
   body: LightsOverrideBody,
 ): Promise<LightsOverview> {
-  if (ctx.lights.name === "none") throw badRequest("Valoja ei ole kytketty (LIGHTS_PROVIDER=none).");
+  if (ctx.lights.name === "none") throw badRequest("Puistoon ei ole kytketty ohjattavia valoja.");
   const now = ctx.now();
   const until = body.mode === "auto" || !body.until ? null : new Date(body.until);
   if (until && until <= now) throw badRequest("Käsiohjauksen päättymisajan on oltava tulevaisuudessa.");

@@ -227,7 +227,9 @@ export function createMailService(options: { transport: MailTransport; from: str
 
   /** The transport's own check; printing to the console has nothing to check. */
   const verifyTransport = () =>
-    transport.verify ? transport.verify() : Promise.resolve("Viestit tulostetaan konsoliin (ei SMTP_URL)");
+    transport.verify
+      ? transport.verify()
+      : Promise.resolve("Ei lähetyspalvelinta: viestit kirjoitetaan vain palvelimen lokiin.");
 
   return { transportName: transport.name, enqueue, deliver, sendCommitted, deliverDue, verifyTransport };
 }

@@ -1,3 +1,4 @@
+import { labelOf, refundReasonLabels } from "../../domain/admin/labels.js";
 import { balanceOf, paymentsOf, refundPlan } from "../../domain/ledger.js";
 import type { Tx } from "../db/index.js";
 import { returnGiftCardPart } from "../giftCards/service.js";
@@ -85,9 +86,10 @@ async function giveBackPlanned(
   return done;
 }
 
+/** The line the card's history shows (Lahjakortit), in the admin's words. */
 function giftCardNote(why: Why): string {
-  if (why.moveId) return `Varauksen siirto ${why.moveId}: edullisempi aika`;
-  return `Palautus (${why.reason})`;
+  if (why.moveId) return "Varauksen siirto edullisempaan aikaan";
+  return `Palautus: ${labelOf(refundReasonLabels, why.reason).toLowerCase()}`;
 }
 
 /**

@@ -12,7 +12,8 @@ import { sendRefund, type RefundReason } from "../payments/refunds.js";
 import { NOTHING_BACK, settleOwedBack } from "../payments/giveBack.js";
 import { moneyOf, releaseCharges } from "../ledger/service.js";
 import { releaseMoveHolds } from "./moveHold.js";
-import { getSettings } from "../settings/service.js";
+import { getSettings, type Settings } from "../settings/service.js";
+import { CANCEL_ICS_LINE, icsAttachment } from "./receipt.js";
 import { adminReservationRepository } from "./adminRepository.js";
 import { adminReservationById } from "./adminRows.js";
 import { reservationRepository, type ReservationRow } from "./repository.js";
@@ -92,9 +93,11 @@ export async function cancelReservationInTx(
     mailId = await ctx.mail.enqueue(
       tx,
       adminCancellationMail({
-        row,
+        // The cancelled row: its calendar SEQUENCE raised by the cancel.
+        row: after!,
         areaName: areaName ?? "",
         park,
+        publicUrl: ctx.config.publicUrl,
         paid,
         refundedCents,
         giftCardReturnedCents,
@@ -138,11 +141,15 @@ export async function adminCancelReservation(
   };
 }
 
-/** The park cancelled: what happens to the money says the admin's choice, not the visitor's rules. */
+/**
+ * The park cancelled: what happens to the money says the admin's choice, not the visitor's rules.
+ * Its .ics removes the booking's event from the visitor's calendar (receipt.ts).
+ */
 function adminCancellationMail(c: {
   row: ReservationRow;
   areaName: string;
-  park: { name: string; email: string; phone: string };
+  park: Settings["park"];
+  publicUrl: string;
   paid: boolean;
   refundedCents: number;
   giftCardReturnedCents: number;
@@ -170,9 +177,16 @@ function adminCancellationMail(c: {
       ...money,
       "",
       "Portin avauslinkki ei ole enää voimassa.",
+      CANCEL_ICS_LINE,
       "",
       c.park.name,
       `${c.park.email} · ${c.park.phone}`,
     ].join("\n"),
+    attachments: [
+      icsAttachment(
+        { reservation: c.row, areaName: c.areaName, settings: { park: c.park }, publicUrl: c.publicUrl },
+        "CANCEL",
+      ),
+    ],
   };
 }

@@ -1,7 +1,7 @@
 import { formatTimeRange } from "../../domain/helsinkiClock.js";
 import { formatEuros } from "../../domain/money.js";
 import type { OutgoingMail } from "../mail/service.js";
-import { bookingIcs, doorUrlOf, signature, type MailReservation } from "./receipt.js";
+import { doorUrlOf, icsAttachment, signature, type MailReservation } from "./receipt.js";
 import type { Settings } from "../settings/service.js";
 
 /**
@@ -53,16 +53,7 @@ export function moveMail(o: {
     subject: `Varaus siirretty: ${when}`,
     text,
     attachments: [
-      {
-        filename: "varaus.ics",
-        contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-        content: bookingIcs({
-          reservation: r,
-          areaName: o.areaName,
-          settings: o.settings,
-          publicUrl: o.publicUrl,
-        }),
-      },
+      icsAttachment({ reservation: r, areaName: o.areaName, settings: o.settings, publicUrl: o.publicUrl }),
     ],
   };
 }

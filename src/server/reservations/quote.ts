@@ -9,6 +9,7 @@ import { discountOf, lookUpDiscountCode } from "../discountCodes/service.js";
 import { lookUpGiftCard } from "../giftCards/service.js";
 import { getSettings } from "../settings/service.js";
 import { liveOfferHold } from "../waitlist/offers.js";
+import { cancellationDeadline } from "./view.js";
 
 /**
  * The checkout's price of one slot: list price (each dog after the first adds the extra dog's
@@ -51,6 +52,7 @@ export async function quoteSlot(
   });
   // The rule and the VAT rate in force on the slot's Helsinki date (an effective-dated change).
   const vatRate = check.vatRateBasisPoints;
+  const deadline = cancellationDeadline(start, settings);
   return {
     start: toHelsinkiIso(start),
     end: toHelsinkiIso(end),
@@ -68,5 +70,8 @@ export async function quoteSlot(
     giftCardMessage: card && !card.ok ? card.message : null,
     available: check.ok,
     reason: check.ok ? null : check.reason,
+    // The same deadline and comparison as the booking's own (view.ts): booked now, could it be undone?
+    cancellableUntil: toHelsinkiIso(deadline),
+    cancellable: now.getTime() <= deadline.getTime(),
   };
 }

@@ -34,7 +34,7 @@ export type MailReservation = {
   extraDogsCents?: number;
   doorToken: string;
   accessToken: string;
-  /** The calendar event's SEQUENCE (0 as booked, one more per move); the UID stays the booking's. */
+  /** The calendar event's SEQUENCE (0 as booked, one more per move and for the cancel); the UID stays the booking's. */
   sequence?: number;
 };
 type MailContext = {
@@ -72,35 +72,85 @@ function utcParts(date: Date): [number, number, number, number, number] {
   ];
 }
 
-/** The calendar event of a booking; times in UTC so every calendar shows the right local time. */
-export function bookingIcs({ reservation, areaName, settings, publicUrl }: MailContext): string {
+/** What a booking's calendar event is made of: the booking, its area, the park and the site's address. */
+export type CalendarContext = {
+  reservation: Pick<
+    MailReservation,
+    | "id"
+    | "name"
+    | "email"
+    | "startsAt"
+    | "endsAt"
+    | "dogs"
+    | "reactiveDog"
+    | "inHeat"
+    | "doorToken"
+    | "sequence"
+  >;
+  areaName: string;
+  settings: Pick<Settings, "park">;
+  publicUrl: string;
+};
+
+/**
+ * The calendar event of a booking, one UID for its whole life (`{id}@koirapuisto`): PUBLISH adds
+ * it (SEQUENCE 0) and, with a higher SEQUENCE, moves it; CANCEL removes it (the SEQUENCE the cancel
+ * gave the booking, above every one sent before). The park is its ORGANIZER, as RFC 5546 asks of
+ * both; a cancel names the customer as the ATTENDEE it is removed for. Times in UTC so every
+ * calendar shows the right local time.
+ */
+function calendarEvent(
+  { reservation, areaName, settings, publicUrl }: CalendarContext,
+  method: "PUBLISH" | "CANCEL",
+): string {
   const doorUrl = doorUrlOf(publicUrl, reservation.doorToken);
+  const cancel = method === "CANCEL";
   const { error, value } = createEvent({
+    method,
     uid: `${reservation.id}@koirapuisto`,
     sequence: reservation.sequence ?? 0,
     productId: "koirapuisto/varaus",
-    title: `Varaus: ${areaName}`,
-    description: [
-      `Koirapuistovaraus. Koiria: ${reservation.dogs}.`,
-      dogOptionsLine(reservation),
-      `Portin avaus: ${doorUrl}`,
-    ]
-      .filter(Boolean)
-      .join(" "),
+    title: cancel ? `Peruttu: ${areaName}` : `Varaus: ${areaName}`,
+    description: cancel
+      ? "Koirapuistovaraus on peruttu."
+      : [
+          `Koirapuistovaraus. Koiria: ${reservation.dogs}.`,
+          dogOptionsLine(reservation),
+          `Portin avaus: ${doorUrl}`,
+        ]
+          .filter(Boolean)
+          .join(" "),
     location: `${settings.park.name}, ${addressOf(settings.park)}`,
-    url: doorUrl,
+    ...(cancel ? {} : { url: doorUrl }),
+    organizer: { name: settings.park.name, email: settings.park.email },
+    ...(cancel ? { attendees: [{ name: reservation.name, email: reservation.email, rsvp: false }] } : {}),
     start: utcParts(reservation.startsAt),
     startInputType: "utc",
     startOutputType: "utc",
     end: utcParts(reservation.endsAt),
     endInputType: "utc",
     endOutputType: "utc",
-    status: "CONFIRMED",
-    busyStatus: "BUSY",
+    status: cancel ? "CANCELLED" : "CONFIRMED",
+    busyStatus: cancel ? "FREE" : "BUSY",
   });
   if (error || !value) throw error ?? new Error("ics produced nothing");
   return value;
 }
+
+/** The booking's calendar event, to add or (a move, a higher SEQUENCE) update. */
+export const bookingIcs = (context: CalendarContext): string => calendarEvent(context, "PUBLISH");
+
+/** The calendar file of an e-mail: the booking's event, added or updated (PUBLISH) or removed (CANCEL). */
+export function icsAttachment(context: CalendarContext, method: "PUBLISH" | "CANCEL" = "PUBLISH") {
+  return {
+    filename: "varaus.ics",
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+    content: calendarEvent(context, method),
+  };
+}
+
+/** Said in every cancellation e-mail beside its calendar file. */
+export const CANCEL_ICS_LINE = "Liitteenä oleva kalenteritiedosto poistaa varauksen kalenteristasi.";
 
 /** The dogs' options as one line ("Huomioitavaa: reaktiivinen koira."), or "" without any. */
 export function dogOptionsLine(r: Pick<MailReservation, "reactiveDog" | "inHeat">): string {
@@ -275,16 +325,14 @@ export function receiptMail(context: MailContext & { entries: LedgerEntry[] }): 
     to: r.email,
     subject: `Varausvahvistus: ${when}`,
     text,
-    attachments: [
-      {
-        filename: "varaus.ics",
-        contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-        content: bookingIcs(context),
-      },
-    ],
+    attachments: [icsAttachment(context)],
   };
 }
 
+/**
+ * The visitor's own cancel. `reservation` is the cancelled booking, whose SEQUENCE the cancel raised
+ * (repository.ts), so its calendar file removes the event every earlier e-mail added or moved.
+ */
 export function cancellationMail(
   context: MailContext & { refundedCents: number; giftCardReturnedCents?: number },
 ): OutgoingMail {
@@ -309,8 +357,10 @@ export function cancellationMail(
       ...(giftCardReturned > 0 ? [`Lahjakortillesi palautettiin ${formatEuros(giftCardReturned)}.`] : []),
       "",
       "Portin avauslinkki ei ole enää voimassa.",
+      CANCEL_ICS_LINE,
       ...signature(settings.park),
     ].join("\n"),
+    attachments: [icsAttachment(context, "CANCEL")],
   };
 }
 

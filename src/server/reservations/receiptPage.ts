@@ -94,7 +94,11 @@ export async function reservationReceiptHtml(ctx: AppContext, accessToken: strin
 
 type Pairs = ReceiptLine[];
 
-/** The receipt page: the seller, the receipt's facts, what was bought and charged, how it was paid. */
+/**
+ * The receipt page: the seller, the receipt's facts, what was bought and charged, how it was paid;
+ * all of it the page's one main landmark (a screen reader's "main" goes to it, and axe finds no
+ * content outside a landmark).
+ */
 function receiptHtml(park: Settings["park"], facts: Pairs, bought: Pairs, paid: Pairs): string {
   const title = `Kuitti – ${park.name}`;
   // The park's own name when the company's is another ("Koirapuisto" of "Koirapuisto Oy" says it).
@@ -116,6 +120,7 @@ td { text-align: right; }
 </style>
 </head>
 <body>
+<main>
 <h1>Kuitti</h1>
 <p><strong>${escapeHtml(park.companyName)}</strong><br>
 ${parkName}Y-tunnus ${escapeHtml(park.businessId)}<br>
@@ -125,6 +130,7 @@ ${escapeHtml(`${park.email}, ${park.phone}`)}</p>
 <table aria-label="Ostos"><tbody>${rows(bought)}</tbody></table>
 <table aria-label="Maksut"><tbody>${rows(paid)}</tbody></table>
 <p class="print">Tulosta kuitti tai tallenna se PDF-tiedostoksi selaimen tulostustoiminnolla (Ctrl+P).</p>
+</main>
 </body>
 </html>
 `;

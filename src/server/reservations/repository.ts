@@ -33,6 +33,13 @@ const ownedBy = (customer: { id: string; email: string }) =>
     sql`lower(${reservations.email}) = ${customer.email.toLowerCase()}`,
   );
 
+/** A booking's cancel: its status and time, and one more calendar SEQUENCE for the cancel's .ics. */
+const cancelledAt = (now: Date) => ({
+  status: "cancelled" as const,
+  cancelledAt: now,
+  sequence: sql`${reservations.sequence} + 1`,
+});
+
 export function reservationRepository(db: DbOrTx) {
   return {
     /** A reservation with its area's name, found by one of its unique columns. */
@@ -79,11 +86,14 @@ export function reservationRepository(db: DbOrTx) {
       return row!;
     },
 
-    /** Cancels the reservation whatever its status; the cancelled row. */
+    /**
+     * Cancels the reservation whatever its status; the cancelled row. Its calendar event's SEQUENCE
+     * goes up, so the cancel's .ics (METHOD:CANCEL) outranks every one sent before (receipt.ts).
+     */
     async cancel(id: string, now: Date, reason: CancelReason): Promise<ReservationRow | undefined> {
       const [row] = await db
         .update(reservations)
-        .set({ status: "cancelled", cancelledAt: now, cancelReason: reason })
+        .set({ ...cancelledAt(now), cancelReason: reason })
         .where(eq(reservations.id, id))
         .returning();
       return row;
@@ -99,7 +109,10 @@ export function reservationRepository(db: DbOrTx) {
       return released.length > 0;
     },
 
-    /** Cancels a confirmed booking only if it has not started; the cancelled row, if it was. */
+    /**
+     * Cancels a confirmed booking only if it has not started; the cancelled row, if it was (its
+     * SEQUENCE raised, as cancel's).
+     */
     async cancelIfNotStarted(
       id: string,
       now: Date,
@@ -107,7 +120,7 @@ export function reservationRepository(db: DbOrTx) {
     ): Promise<ReservationRow | undefined> {
       const [row] = await db
         .update(reservations)
-        .set({ status: "cancelled", cancelledAt: now, cancelReason: reason })
+        .set({ ...cancelledAt(now), cancelReason: reason })
         .where(
           and(
             eq(reservations.id, id),

@@ -178,13 +178,14 @@ export async function cancelReservation(ctx: AppContext, accessToken: string) {
     const back = await settleOwedBack(tx, owner, { reason: "customer_cancel", actor: "visitor", now });
     const { refundedCents, giftCardReturnedCents } = back;
     await releaseDiscountUses(tx, [row.id], now);
-    await reservations.cancel(row.id, now, "customer");
+    const cancelled = await reservations.cancel(row.id, now, "customer");
     const mailId =
       row.status === "confirmed"
         ? await ctx.mail.enqueue(
             tx,
             cancellationMail({
-              reservation: row,
+              // The cancel raised the calendar event's SEQUENCE: its .ics removes the event.
+              reservation: { ...row, sequence: cancelled!.sequence },
               areaName: row.areaName,
               settings,
               publicUrl: ctx.config.publicUrl,

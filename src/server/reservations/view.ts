@@ -91,6 +91,7 @@ export function toPublicReservation(
     holdExpiresAt: row.status === "pending" && row.holdExpiresAt ? toHelsinkiIso(row.holdExpiresAt) : null,
     cancellable: live && ctx.now().getTime() <= deadline.getTime(),
     cancellableUntil: toHelsinkiIso(deadline),
+    confirmedAt: row.confirmedAt ? toHelsinkiIso(row.confirmedAt) : null,
     movable: row.status === "confirmed" && ctx.now().getTime() <= deadline.getTime(),
     payment: payment
       ? {

@@ -1,7 +1,14 @@
 import { mapUrl } from "../../domain/mapLink.js";
-import { formatTimeRange } from "../../domain/helsinkiClock.js";
+import { formatDateTime, formatTimeRange } from "../../domain/helsinkiClock.js";
 import type { OutgoingMail } from "../mail/service.js";
-import { bookingIcs, dogOptionsLine, doorUrlOf, signature, type MailReservation } from "./receipt.js";
+import {
+  CANCEL_ICS_LINE,
+  dogOptionsLine,
+  doorUrlOf,
+  icsAttachment,
+  signature,
+  type MailReservation,
+} from "./receipt.js";
 import type { Settings } from "../settings/service.js";
 
 /**
@@ -32,14 +39,41 @@ function doorWindow(door: Settings["door"]): string {
 const address = (park: Settings["park"]) =>
   `${park.name}, ${park.streetAddress}, ${park.postalCode} ${park.city}`;
 
-const icsAttachment = (context: Context) => ({
-  filename: "varaus.ics",
-  contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-  content: bookingIcs(context),
-});
+/**
+ * What the reminder says can still be done with the booking, as it is when the e-mail is sent: a
+ * member booking can be moved and cancelled until it starts, a single one until the cancellation
+ * window closes (`changeableUntil`, reservations/move.ts moveDeadline), which with the defaults
+ * (24 h, a reminder 3 h before) has closed already.
+ */
+function changeLines(o: {
+  member: boolean;
+  own: string;
+  now: Date;
+  changeableUntil: Date;
+  cancellationHours: number;
+}): string[] {
+  if (o.now.getTime() > o.changeableUntil.getTime())
+    return [
+      `Siirto ja peruutus olivat mahdollisia viimeistään ${o.cancellationHours} tuntia ennen alkua, joten varausta ei voi enää siirtää eikä perua.`,
+      `Oma varaus: ${o.own}`,
+    ];
+  return [
+    o.member
+      ? "Jäsenvarauksen voi vielä siirtää tai perua varauksen alkuun asti; perutun varauksen tunnit palaavat kiintiöösi."
+      : `Varauksen voi vielä siirtää tai perua viimeistään ${formatDateTime(o.changeableUntil)}.`,
+    `Siirrä tai peru varaus: ${o.own}`,
+  ];
+}
 
 /** A few hours before the start: the way in, the time, the rules and where to park. */
-export function reminderMail(context: Context & { member: boolean }): OutgoingMail {
+export function reminderMail(
+  context: Context & {
+    member: boolean;
+    /** When the e-mail is queued, and until when its owner may move or cancel the booking. */
+    now: Date;
+    changeableUntil: Date;
+  },
+): OutgoingMail {
   const { reservation: r, areaName, settings, publicUrl, member } = context;
   const when = formatTimeRange(r.startsAt, r.endsAt);
   const own = ownReservationUrl(publicUrl, r.accessToken);
@@ -61,10 +95,13 @@ export function reminderMail(context: Context & { member: boolean }): OutgoingMa
       "Puiston säännöt lyhyesti:",
       settings.reminders.rules,
       "",
-      `Siirrä tai peru varaus: ${own}`,
-      member
-        ? "Jäsenvarauksen voi perua varauksen alkuun asti."
-        : `Varauksen voi siirtää tai perua viimeistään ${settings.slotRules.cancellationHours} tuntia ennen alkua.`,
+      ...changeLines({
+        member,
+        own,
+        now: context.now,
+        changeableUntil: context.changeableUntil,
+        cancellationHours: settings.slotRules.cancellationHours,
+      }),
       "",
       `Osoite: ${address(settings.park)}`,
       `Näytä kartalla: ${mapUrl(settings.park)}`,
@@ -149,6 +186,7 @@ export function memberConfirmationMail(context: Context & { hoursLeft: number })
   };
 }
 
+/** A member booking cancelled by its member; `reservation` is the cancelled row (its SEQUENCE raised). */
 export function memberCancellationMail(
   context: Omit<Context, "settings"> & {
     settings: Pick<Settings, "park">;
@@ -168,8 +206,10 @@ export function memberCancellationMail(
       `${formatHours(hours)} palautui tuntikiintiöösi.`,
       "",
       "Portin avauslinkki ei ole enää voimassa.",
+      CANCEL_ICS_LINE,
       ...signature(settings.park),
     ].join("\n"),
+    attachments: [icsAttachment(context, "CANCEL")],
   };
 }
 

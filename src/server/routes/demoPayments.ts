@@ -85,12 +85,48 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     return !invoice && payment.status === "cancelled" && reservation!.status === "expired";
   }
 
-  const notPayableMessage = ({ payment }: Loaded) =>
-    payment.status === "paid" || payment.status === "refunded"
-      ? "Maksu on jo käsitelty."
-      : "Maksu on peruttu.";
+  /**
+   * Why "Maksa" no longer applies, in words for the payer: a heading and what happened. A payer who
+   * comes back to this page with Back after paying (the browser may show its old copy) and presses
+   * "Maksa" again gets this page, not an error's JSON.
+   */
+  const closedNotice = ({ payment }: Loaded) =>
+    payment.status === "paid"
+      ? { title: "Maksu on jo maksettu", text: "Tämä maksu on jo maksettu, eikä sitä veloiteta uudelleen." }
+      : payment.status === "refunded"
+        ? { title: "Maksu on jo käsitelty", text: "Tämä maksu on jo käsitelty ja palautettu." }
+        : {
+            title: "Maksu on peruttu",
+            text: "Tätä maksua ei voi enää maksaa. Palaa sivustolle ja aloita tarvittaessa uudelleen.",
+          };
+
+  /** The page itself: the park's header, and `content` in the main landmark. */
+  const page = (park: string, content: string) => `<!doctype html>
+<html lang="fi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Maksu – ${escapeHtml(park)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>${demoPageStyle}</style></head>
+<body><header><span>${escapeHtml(park)}</span></header><main>
+${content}
+</main></body></html>`;
+
+  /** The notice of a payment that can no longer be paid, with the way back to the site. */
+  async function closedPage(loaded: Loaded) {
+    const { title, text } = closedNotice(loaded);
+    const settings = await getSettings(app.ctx.db);
+    return page(
+      settings.park.name,
+      `<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(text)}</p>
+<p><a href="${escapeHtml(await returnPath(loaded))}">Palaa sivustolle</a></p>`,
+    );
+  }
+
+  // The page changes as the payment does: Back must fetch it again rather than show an old copy.
+  const noStore = { "cache-control": "no-store" };
 
   const responses = { 403: messageSchema, 404: messageSchema, 400: messageSchema };
+  const closed = html.describe("HTML-sivu: maksu on jo maksettu tai peruttu, ja linkki takaisin sivustolle");
 
   app.get(
     "/:paymentId",
@@ -104,6 +140,8 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const loaded = await load(request.params.paymentId);
+      reply.headers(noStore).type("text/html; charset=utf-8");
+      if (!payable(loaded)) return reply.send(await closedPage(loaded));
       const { payment, reservation, invoice } = loaded;
       const settings = await getSettings(app.ctx.db);
       const { name: park } = settings.park;
@@ -128,29 +166,23 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
             ? `Aika on varattu sinulle klo ${formatTime(holdEnd)} asti.`
             : "Varauksen pitoaika on päättynyt. Jos aika on yhä vapaa, varaus vahvistetaan maksaessasi; muuten maksu palautetaan.";
       }
-      const body = payable(loaded)
-        ? `<p>${note}</p>
-<form method="post" action="${action}/approve">
-<fieldset><legend>Maksutapa</legend>${radio("mobilepay", "MobilePay")} ${radio("card", "Kortti")}</fieldset>
-<button type="submit" class="pay">Maksa</button>
-</form>
-<form method="post" action="${action}/cancel"><button type="submit" class="cancel">Peruuta</button></form>`
-        : `<p>${notPayableMessage(loaded)}</p>
-<p><a href="${escapeHtml(await returnPath(loaded))}">Palaa sivustolle</a></p>`;
-      return reply.type("text/html; charset=utf-8").send(`<!doctype html>
-<html lang="fi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Maksu – ${escapeHtml(settings.park.name)}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>${demoPageStyle}</style></head>
-<body><header><span>${escapeHtml(settings.park.name)}</span></header><main>
-<h1>${escapeHtml(title)}</h1>
+      return reply.send(
+        page(
+          park,
+          `<h1>${escapeHtml(title)}</h1>
 <p class="demo">Tämä on demomaksusivu: rahaa ei veloiteta.</p>
 <p>${details}</p>
 <p class="amount">${formatEuros(payment.amountCents)}</p>
 <p>${vat}</p>
 ${payment.giftCardCents > 0 ? `<p>Lahjakortilla maksettu ${formatEuros(payment.giftCardCents)}; tällä sivulla maksetaan loput.</p>` : ""}
-${body}
-</main></body></html>`);
+<p>${note}</p>
+<form method="post" action="${action}/approve">
+<fieldset><legend>Maksutapa</legend>${radio("mobilepay", "MobilePay")} ${radio("card", "Kortti")}</fieldset>
+<button type="submit" class="pay">Maksa</button>
+</form>
+<form method="post" action="${action}/cancel"><button type="submit" class="cancel">Peruuta</button></form>`,
+        ),
+      );
     },
   );
 
@@ -162,12 +194,18 @@ ${body}
         summary: "Demo page's 'Maksa': confirms through the fulfilment path",
         params,
         body: z.object({ method: z.optional(paymentMethodSchema) }).optional(),
-        response: { 303: redirect, 409: messageSchema, ...responses },
+        response: { 303: redirect, 409: closed, ...responses },
       },
     },
     async (request, reply) => {
       const loaded = await load(request.params.paymentId);
-      if (!payable(loaded)) throw new HttpError(409, notPayableMessage(loaded));
+      // Pressed again on an old copy of the page (Back after paying): say so as a page, in Finnish.
+      if (!payable(loaded))
+        return reply
+          .code(409)
+          .headers(noStore)
+          .type("text/html; charset=utf-8")
+          .send(await closedPage(loaded));
       const { payment } = loaded;
       const method = request.body?.method;
       if (method && method !== payment.method)

@@ -10,7 +10,8 @@ import { idempotencyHeaders, idempotent } from "../plugins/idempotency.js";
 import { listInvoices, payInvoice } from "../invoices/service.js";
 import { invoiceReceiptHtml } from "../reservations/receiptPage.js";
 
-const messageSchema = z.object({ message: z.string() });
+/** An error's words; `field` when they are about one form field (a gift card or discount code). */
+const messageSchema = z.object({ message: z.string(), field: z.string().optional() });
 const security = [{ customerSession: [] }];
 
 /** The member's invoices (spec §7). */

@@ -27,7 +27,8 @@ import { moveByToken } from "../reservations/move.js";
 import { moveTimesByToken } from "../reservations/moveTimes.js";
 import { lookupMessages, LookupIpLimitReached, requestReservationLookup } from "../reservations/lookup.js";
 
-const messageSchema = z.object({ message: z.string() });
+/** An error's words; `field` when they are about one form field (a gift card or discount code). */
+const messageSchema = z.object({ message: z.string(), field: z.string().optional() });
 const tokenParams = z.object({ accessToken: z.string().min(1).max(100) });
 
 export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -21,6 +21,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         park: s.park,
         openingHours: s.openingHours,
         notice: s.homeNotice.text,
+        facts: s.facts,
         arrival: s.reminders.arrival,
         slotRules: {
           lengthsMinutes: s.slotRules.lengthsMinutes,

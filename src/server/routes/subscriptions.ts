@@ -20,7 +20,8 @@ import {
 import { signup } from "../subscriptions/signup.js";
 import { getSettings } from "../settings/service.js";
 
-const messageSchema = z.object({ message: z.string() });
+/** An error's words; `field` when they are about one form field (a gift card or discount code). */
+const messageSchema = z.object({ message: z.string(), field: z.string().optional() });
 const security = [{ customerSession: [] }];
 
 export const NO_SUBSCRIPTION = "Sinulla ei ole jäsenyyttä.";

@@ -33,6 +33,7 @@ export async function adminSettings(ctx: AppContext): Promise<AdminSettings> {
       waitlist: s.waitlist,
       dogRules: s.dogRules,
       lights: s.lights,
+      facts: s.facts,
     },
     exceptions: exceptionRows,
     areas: areaRows.map((a) => ({ id: a.id, name: a.name, active: a.active, sortOrder: a.sortOrder })),
@@ -48,6 +49,12 @@ export async function adminSettings(ctx: AppContext): Promise<AdminSettings> {
   };
 }
 
+/** A text left empty (the notice, a fact of the park) is stored as null: there is nothing to show. */
+function blanksAsNull<T>(value: T): T {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([name, v]) => [name, v === "" ? null : v])) as T;
+}
+
 /** Replaces one setting; the value was checked by the route (domain/admin/settings.ts). */
 export async function updateSetting<K extends EditableSettingKey>(
   ctx: AppContext,
@@ -56,8 +63,7 @@ export async function updateSetting<K extends EditableSettingKey>(
   value: unknown,
 ) {
   const parsed = editableSettings[key].parse(value) as SettingValue<K>;
-  const normalised =
-    key === "homeNotice" && !(parsed as { text: string | null }).text ? { text: null } : parsed;
+  const normalised = blanksAsNull(parsed);
   await ctx.db.transaction(async (tx) => {
     // The row lock makes two admins' saves of one setting take turns, so the audit's "before" is true.
     await settingsRepository(tx).lock(key);

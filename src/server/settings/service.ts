@@ -61,11 +61,11 @@ export const settingSchemas = {
     fallbackText: z.string().max(1000).nullable().default(null),
   }),
   homeNotice: z.object({ text: z.string().nullable() }),
-  /** Rules per dog (domain/dogRules.ts, decision 036); 0 turns each off. */
+  /** Rules per dog (domain/dogRules.ts, decision 036); 0 turns each off, and all are off by default. */
   dogRules: z.object({
     extraDogPriceCents: z.number().int().min(0).max(100_000).default(0),
-    reactiveDogBufferMinutes: z.number().int().min(0).max(120).default(15),
-    inHeatGapMinutes: z.number().int().min(0).max(240).default(30),
+    reactiveDogBufferMinutes: z.number().int().min(0).max(120).default(0),
+    inHeatGapMinutes: z.number().int().min(0).max(240).default(0),
   }),
   /**
    * The reminder e-mail before each booking (reservations/reminders.ts): how many hours before the start
@@ -94,6 +94,15 @@ export const settingSchemas = {
   }),
   /** The park's lights (lights/service.ts, decision 035): on until the end of a booking plus this. */
   lights: z.object({ graceMinutes: z.number().int().min(0).max(120).default(10) }),
+  /** What the home page says the park is (decision 047); a fact left empty (null) is not shown. */
+  facts: z.object({
+    areaSquareMeters: z.number().int().min(1).max(1_000_000).nullable().default(null),
+    fence: z.string().max(200).nullable().default(null),
+    surface: z.string().max(200).nullable().default(null),
+    water: z.string().max(200).nullable().default(null),
+    lighting: z.string().max(200).nullable().default(null),
+    parking: z.string().max(200).nullable().default(null),
+  }),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -146,6 +155,14 @@ export const defaultSettings: Settings = {
     signupPaymentMinutes: 60,
   },
   lights: { graceMinutes: 10 },
+  facts: {
+    areaSquareMeters: 2500,
+    fence: "1,8 m korkea verkkoaita, portissa kulkusulku",
+    surface: "Nurmikko ja hiekkakenttä",
+    water: "Vesipiste portin vieressä toukokuusta lokakuuhun",
+    lighting: "Valaistu pimeän aikaan varauksen ajan",
+    parking: "Maksuton pysäköintialue portin vieressä",
+  },
 };
 
 const keys = Object.keys(settingSchemas) as SettingKey[];

@@ -1,5 +1,5 @@
 import { helsinkiDate } from "../../domain/helsinkiClock.js";
-import { addDays } from "../../domain/membershipPeriods.js";
+import { addDays, commitmentLastDay } from "../../domain/membershipPeriods.js";
 import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
@@ -71,7 +71,7 @@ export async function adminCancelMembership(ctx: AppContext, actor: AdminActor, 
   const lastDay = formatDay(addDays(sub.endsOn!, -1));
   return {
     message: withinCommitment
-      ? `Jäsenyys irtisanottu. Sitoumus on voimassa ${formatDay(sub.commitmentEndDate!)} asti, joten jäsenyys ja laskutus jatkuvat ${lastDay} asti. Jäsenelle lähetettiin vahvistus sähköpostilla.`
+      ? `Jäsenyys irtisanottu. Sitoumus on voimassa ${formatDay(commitmentLastDay(sub.commitmentEndDate!))} asti, joten jäsenyys ja laskutus jatkuvat ${lastDay} asti. Jäsenelle lähetettiin vahvistus sähköpostilla.`
       : `Jäsenyys irtisanottu. Jäsenyys on käytössä maksetun jakson loppuun, ${lastDay} asti, eikä uusia laskuja tule. Jäsenelle lähetettiin vahvistus sähköpostilla.`,
   };
 }
@@ -97,7 +97,7 @@ export async function scheduleTierChange(ctx: AppContext, actor: AdminActor, id:
     const price = membershipPriceOf(sub.commitment, tier.monthlyPriceCents, settings);
     if (sub.commitmentEndDate !== null && from < sub.commitmentEndDate && price < sub.monthlyPriceCents)
       throw conflict(
-        `Jäsenyydellä on 12 kuukauden sitoumus ${formatDay(sub.commitmentEndDate)} asti. Sitoumuksen aikana tasoa voi nostaa mutta ei laskea; halvempaan tasoon voi vaihtaa sitoumuksen päätyttyä.`,
+        `Jäsenyydellä on 12 kuukauden sitoumus ${formatDay(commitmentLastDay(sub.commitmentEndDate))} asti. Sitoumuksen aikana tasoa voi nostaa mutta ei laskea; halvempaan tasoon voi vaihtaa sitoumuksen päätyttyä.`,
       );
     const billed = await invoiceRepository(tx).ofPeriod(id, from);
     if (billed) throw conflict("Seuraavan jakson lasku on jo tehty. Yritä uudelleen, kun jakso on alkanut.");

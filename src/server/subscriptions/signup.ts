@@ -32,7 +32,7 @@ export async function signup(ctx: AppContext, customer: Customer, input: SignupR
   // A gift card that cannot pay is refused before anything is made (it is taken, locked, later).
   if (input.gift_card_code) {
     const card = await lookUpGiftCard(ctx.db, input.gift_card_code, now);
-    if (!card.ok) throw badRequest(card.message);
+    if (!card.ok) throw badRequest(card.message, "giftCardCode");
   }
 
   let created: { sub: SubscriptionRow; invoice: InvoiceRow };

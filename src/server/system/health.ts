@@ -1,4 +1,5 @@
 import { healthComponents, type HealthCheck, type HealthComponent } from "../../domain/admin/system.js";
+import { doorProviderLabels, labelOf, paymentProviderLabels } from "../../domain/admin/labels.js";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import { systemRepository } from "./repository.js";
@@ -21,6 +22,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const probes: Record<HealthComponent, (ctx: AppContext) => Promise<string>> = {
   async database(ctx) {
     await systemRepository(ctx.db).ping();
@@ -30,9 +33,12 @@ const probes: Record<HealthComponent, (ctx: AppContext) => Promise<string>> = {
   payments: async (ctx) =>
     ctx.payments.check
       ? ctx.payments.check(HEALTH_CHECK_TIMEOUT_MS)
-      : `${ctx.payments.name}: ei ulkoista palvelua tarkistettavaksi`,
+      : ctx.payments.name === "demo"
+        ? "Sivuston oma demomaksusivu: ei ulkoista palvelua tarkistettavaksi."
+        : `${labelOf(paymentProviderLabels, ctx.payments.name)}: ei tarkistettavaa.`,
+  // The words the admin reads on Järjestelmä: what the gate is, not the setting's code.
   door: async (ctx) =>
-    ctx.door.check ? ctx.door.check() : `${ctx.door.name}: ei laitetta (DOOR_PROVIDER=${ctx.door.name})`,
+    ctx.door.check ? ctx.door.check() : `${capitalized(labelOf(doorProviderLabels, ctx.door.name))}.`,
 };
 
 type Outcome = {

@@ -61,7 +61,8 @@ export async function offerFreedSlots(ctx: AppContext) {
     return due.length;
   });
   // 3. Slots with someone waiting, no live offer and no live booking in the way.
-  const candidates = await waitlistRepository(ctx.db).candidates(now);
+  const { slotRules } = await getSettings(ctx.db);
+  const candidates = await waitlistRepository(ctx.db).candidates(now, slotRules.changeoverMinutes);
   let offered = 0;
   for (const slot of candidates) {
     const mailId = await offerToLine(ctx, { ...slot, now });

@@ -29,13 +29,16 @@ const sameSlot = (o: Slot) =>
 /**
  * The job's one look at the slots (exported for the query-plan test): live entries by start (the
  * partial index), without an offered entry for the same slot, and without a live booking of the area
- * overlapping it with the changeover gap (the exclusion constraint's index). The full rules (blocks,
- * opening hours, the gap) are checked per slot under its lock.
+ * whose blocked period (its buffers and gap, decision 036) meets the range an offer would block
+ * (the range and the changeover gap after it; the exclusion constraint's index). A range is a
+ * candidate only when all of it is free. Slots come in the order their first waiting entry joined,
+ * so of two overlapping ranges the one whose person joined first is offered first, whatever their
+ * starts. The full rules (blocks, opening hours) are checked per slot under its lock.
  */
-export function candidatesQuery(now: Date) {
+export function candidatesQuery(now: Date, changeoverMinutes = 0) {
   const at = now.toISOString();
   return sql`
-    SELECT DISTINCT e.area_id, e.starts_at, e.ends_at
+    SELECT e.area_id, e.starts_at, e.ends_at
     FROM waitlist_entries e
     WHERE e.status in ('waiting', 'offered') AND e.starts_at > ${at}::timestamptz AND e.status = 'waiting'
       AND NOT EXISTS (SELECT 1 FROM waitlist_entries o
@@ -43,9 +46,11 @@ export function candidatesQuery(now: Date) {
           AND o.area_id = e.area_id AND o.ends_at = e.ends_at)
       AND NOT EXISTS (SELECT 1 FROM reservations r
         WHERE r.area_id = e.area_id AND r.status in ('pending', 'confirmed')
-          AND tstzrange(r.starts_at, r.ends_at, '[)') && tstzrange(e.starts_at, e.ends_at, '[)')
+          AND tstzrange(r.blocked_from, r.blocked_until, '[)')
+            && tstzrange(e.starts_at, e.ends_at + ${changeoverMinutes}::int * interval '1 minute', '[)')
           AND (r.status = 'confirmed' OR r.hold_expires_at > ${at}::timestamptz))
-    ORDER BY e.starts_at
+    GROUP BY e.area_id, e.starts_at, e.ends_at
+    ORDER BY min(e.created_at), e.starts_at
     LIMIT ${SLOTS_PER_RUN}
   `;
 }
@@ -191,9 +196,9 @@ export function waitlistRepository(db: DbOrTx) {
         .where(inArray(waitlistEntries.id, ids));
     },
 
-    /** The slots to offer (candidatesQuery). */
-    async candidates(now: Date): Promise<Slot[]> {
-      const result = await db.execute(candidatesQuery(now));
+    /** The slots to offer (candidatesQuery), for offers that block the changeover gap after them. */
+    async candidates(now: Date, changeoverMinutes = 0): Promise<Slot[]> {
+      const result = await db.execute(candidatesQuery(now, changeoverMinutes));
       return (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((slot) => ({
         areaId: Number(slot.area_id),
         start: new Date(String(slot.starts_at)),

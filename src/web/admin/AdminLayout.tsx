@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
 import { adminMeSchema, type AdminMe } from "../../domain/admin/session";
 import { useAdminEnvironment, useAdminToken, useAdminTokenActor } from "./AdminSession";
@@ -11,7 +11,9 @@ import { adminSections } from "./sections";
  *
  * On a narrow screen the navigation and the sign-out sit behind a "Valikko" disclosure button
  * (admin.css shows them inline on wider screens). The menu is open for the page it was opened on
- * only, so following one of its links closes it without an effect.
+ * only, so following one of its links closes it without an effect. Escape closes it too, and
+ * focus goes back to the button (the link it was on is hidden with the menu), as a disclosure's
+ * keyboard users expect.
  */
 export function AdminLayout() {
   const { http } = useAdminEnvironment();
@@ -21,6 +23,17 @@ export function AdminLayout() {
   const { pathname } = useLocation();
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpenAt(null);
+      menuButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [menuOpen]);
   useEffect(() => {
     let live = true;
     http
@@ -42,6 +55,7 @@ export function AdminLayout() {
           Koirapuisto · Ylläpito
         </Link>
         <button
+          ref={menuButton}
           type="button"
           className="admin-menu-button"
           aria-expanded={menuOpen}

@@ -32,7 +32,12 @@ export function Header({ hasActiveSubscription }: { hasActiveSubscription: boole
           {site?.park.name ?? "Koirapuisto"}
         </Link>
         <nav className="site-nav" aria-label="Päävalikko">
-          <MobileMenuButton open={menu.open} onToggle={menu.toggle} controls={NAV_LIST_ID} />
+          <MobileMenuButton
+            open={menu.open}
+            onToggle={menu.toggle}
+            controls={NAV_LIST_ID}
+            buttonRef={menu.buttonRef}
+          />
           <ul id={NAV_LIST_ID} className={menu.open ? "site-nav__links is-open" : "site-nav__links"}>
             {links.map((link) => (
               <li key={link.to}>

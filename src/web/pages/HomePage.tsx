@@ -3,7 +3,9 @@ import { Link } from "react-router-dom";
 import { fromPromise } from "xstate";
 import type { MembershipApi } from "../../client/membership";
 import { MapLink } from "../components/MapLink";
+import { ParkFacts } from "../components/ParkFacts";
 import { ParkPhotos } from "../components/ParkPhotos";
+import { PaymentMarks } from "../components/PaymentMarks";
 import { formatEuros } from "../../domain/money";
 import { ParkIllustration } from "../components/ParkIllustration";
 import { openingHoursLines } from "../layout/openingHours";
@@ -46,6 +48,7 @@ export function HomePage() {
               Tutustu jäsenyyteen
             </Link>
           </div>
+          <PaymentMarks />
         </div>
         <div className="hero__media">
           {/* The owner's photos once uploaded (decision 032), the drawn park until then. */}
@@ -98,6 +101,9 @@ export function HomePage() {
           )}
         </section>
       </div>
+
+      {/* Below the first screen, so the card that comes with the settings moves nothing in view. */}
+      {site && <ParkFacts facts={site.facts} />}
 
       <section className="card">
         <h2>Hinnat</h2>

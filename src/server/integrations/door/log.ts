@@ -9,7 +9,7 @@ export function logDoorProvider(log: (message: string) => void = console.info): 
     },
     /** No device: nothing can fail. */
     async status() {
-      return { ok: true, detail: "ei laitetta (DOOR_PROVIDER=log)" };
+      return { ok: true, detail: "Ei laitetta: avaukset kirjataan vain lokiin." };
     },
   };
 }

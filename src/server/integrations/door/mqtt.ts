@@ -22,7 +22,10 @@ export async function mqttPublish(
   try {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("MQTT publish timed out")), DOOR_TIMEOUT_MS);
+      timer = setTimeout(
+        () => reject(new Error(`MQTT-viesti ei mennyt perille ${DOOR_TIMEOUT_MS / 1000} sekunnissa`)),
+        DOOR_TIMEOUT_MS,
+      );
     });
     try {
       await Promise.race([

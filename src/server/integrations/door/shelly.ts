@@ -6,7 +6,7 @@ export async function shellyRpc(url: string, call: string): Promise<string> {
     signal: AbortSignal.timeout(DOOR_TIMEOUT_MS),
   });
   const body = await res.text();
-  if (!res.ok) throw new Error(`Shelly answered ${res.status}: ${body.slice(0, 200)}`);
+  if (!res.ok) throw new Error(`Shelly vastasi virheellä ${res.status}: ${body.slice(0, 200)}`);
   return body;
 }
 

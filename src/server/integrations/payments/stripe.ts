@@ -102,7 +102,10 @@ export function stripePaymentProvider(options: {
           { idempotencyKey: `refund-${refundId}` },
         );
         if (refund.status === "failed" || refund.status === "canceled")
-          return { ok: false, error: `Stripe: palautus ${refund.status}` };
+          return {
+            ok: false,
+            error: `Stripe: palautus ${refund.status === "failed" ? "epäonnistui" : "peruttiin"}`,
+          };
         return { ok: true, providerRef: refund.id };
       } catch (error) {
         return { ok: false, error: `Stripe: ${(error as Error).message}` };

@@ -1,3 +1,4 @@
+import { doorProviderLabels, labelOf } from "../../../domain/admin/labels";
 import { field, numberList, numberOf } from "../formValues";
 import { Field, SettingsForm } from "./SettingsForm";
 import { saveSetting, type SettingsFormProps } from "./settingsFormProps";
@@ -99,12 +100,11 @@ export function BookingRuleForms({ data, canWrite, write }: SettingsFormProps) {
         }
       >
         <p>
-          Portin ohjaus:{" "}
-          <strong>
-            {{ log: "vain kirjaus (ei laitetta)", shelly: "Shelly", mqtt: "MQTT" }[data.doorProvider.name]}
-          </strong>
-          {data.doorProvider.target ? ` (${data.doorProvider.target})` : ""}. Vaihdetaan palvelimen
-          asetuksista (DOOR_PROVIDER).
+          Portin ohjaus: <strong>{labelOf(doorProviderLabels, data.doorProvider.name)}</strong>
+          {data.doorProvider.target ? ` (${data.doorProvider.target})` : ""}.{" "}
+          <span className="muted" title={`DOOR_PROVIDER=${data.doorProvider.name}`}>
+            Laite vaihdetaan palvelimen asetuksista.
+          </span>
         </p>
         <div className="admin-toolbar">
           <Field

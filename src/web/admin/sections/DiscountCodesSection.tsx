@@ -15,6 +15,7 @@ import { useAdminEnvironment } from "../AdminSession";
 import { centsToEuroText, eurosToCents, field } from "../formValues";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
+import { useFocusAfterSave } from "../useFocusAfterSave";
 import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 
 /** Which code's uses are open, if any. */
@@ -33,10 +34,13 @@ const useStatusText: Record<DiscountCodeUse["status"], string> = {
 export const discountText = (c: Pick<AdminDiscountCode, "kind" | "percentOff" | "amountOffCents">) =>
   c.kind === "percent" ? `${c.percentOff} %` : formatEuros(c.amountOffCents ?? 0);
 
-const validityText = (c: AdminDiscountCode) =>
-  !c.validFrom && !c.validUntil
-    ? "Aina"
-    : `${c.validFrom ? formatDate(c.validFrom) : ""}–${c.validUntil ? formatDate(c.validUntil) : ""}`;
+/** "Aina", "pe 29.1.2027 asti", "ma 1.6.2026 alkaen" or "ma 1.6.2026 – ti 30.6.2026". */
+const validityText = (c: AdminDiscountCode) => {
+  if (c.validFrom && c.validUntil) return `${formatDate(c.validFrom)} – ${formatDate(c.validUntil)}`;
+  if (c.validUntil) return `${formatDate(c.validUntil)} asti`;
+  if (c.validFrom) return `${formatDate(c.validFrom)} alkaen`;
+  return "Aina";
+};
 
 /** A number field left blank is null; anything else the server checks (NaN goes as null too). */
 const numberOrNull = (text: string) => (text === "" ? null : Number(text.replace(",", ".")));
@@ -83,7 +87,12 @@ export function DiscountCodesSection() {
   const data = useSelector(actor, (s) => s.context.data);
   const canWrite = useSelector(actor, acceptsWrite);
   const [editing, setEditing] = useState<number | null>(null);
-  const write = (command: CodesCommand) => actor.send({ type: "section.write", command });
+  const focus = useFocusAfterSave(actor);
+  // The list is drawn afresh after a save: focus goes back to the button or form that was used.
+  const write = (command: CodesCommand) => {
+    focus.aim(command.kind === "setActive" ? `code/${command.id}` : `code-form/${command.id ?? "new"}`);
+    actor.send({ type: "section.write", command });
+  };
   const showUses = (usesOf: number | null) => actor.send({ type: "section.query", query: { usesOf } });
   const editedCode = data?.list.discountCodes.find((c) => c.id === editing) ?? null;
 
@@ -108,7 +117,9 @@ export function DiscountCodesSection() {
                   <th>Käytöt</th>
                   <th>Tila</th>
                   <th>Kuvaus</th>
-                  <th />
+                  <th>
+                    <span className="visually-hidden">Toiminnot</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -134,6 +145,7 @@ export function DiscountCodesSection() {
                         className="button button-secondary"
                         disabled={!canWrite}
                         aria-label={`${c.active ? "Poista käytöstä" : "Ota käyttöön"} ${c.code}`}
+                        data-focus-key={`code/${c.id}`}
                         onClick={() => write({ kind: "setActive", id: c.id, active: !c.active })}
                       >
                         {c.active ? "Poista käytöstä" : "Ota käyttöön"}
@@ -187,6 +199,7 @@ function CodeForm(props: {
       <form
         className="admin-toolbar"
         aria-label={title}
+        data-focus-key={`code-form/${id}`}
         onSubmit={(event) => {
           event.preventDefault();
           props.onSave(inputFrom(new FormData(event.currentTarget)));

@@ -1,5 +1,6 @@
 import { useSelector } from "@xstate/react";
 import { gateOverviewSchema, gateStateText, type GateOverview } from "../../../domain/admin/gate";
+import { doorProviderLabels, labelOf } from "../../../domain/admin/labels";
 import { formatDateTime, formatTime } from "../../../domain/helsinkiClock";
 import { useAdminEnvironment } from "../AdminSession";
 import { SectionStatus } from "../SectionStatus";
@@ -26,8 +27,11 @@ export function GatePanel({ attendance = false }: { attendance?: boolean }) {
       {data && (
         <>
           <p role="status" data-state={data.state}>
-            <strong>{gateStateText[data.state]}</strong> ({data.provider}). Tarkistetaan{" "}
-            {data.healthCheckMinutesBefore} min ennen varauksia ja varausten aikana.
+            <strong>{gateStateText[data.state]}</strong>.{" "}
+            <span title={`DOOR_PROVIDER=${data.provider}`}>
+              Portin ohjaus: {labelOf(doorProviderLabels, data.provider)}.
+            </span>{" "}
+            Tarkistetaan {data.healthCheckMinutesBefore} min ennen varauksia ja varausten aikana.
           </p>
           {attendance && (
             <div>

@@ -11,6 +11,7 @@ import {
   type GiftCardList,
   type GiftCardTransaction,
 } from "../../../domain/admin/giftCards";
+import { giftCardTransactionLabels } from "../../../domain/admin/labels";
 import { formatDate, formatDateTime } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import { useSiteInfo } from "../../useSiteInfo";
@@ -18,6 +19,7 @@ import { useAdminEnvironment } from "../AdminSession";
 import { eurosToCents, field } from "../formValues";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
+import { useFocusAfterSave } from "../useFocusAfterSave";
 import { PageNavigation, pagesOf } from "./PageNavigation";
 import "./giftCardPrint.css";
 import { acceptsWrite } from "../../../../machines/adminSectionMachine";
@@ -34,12 +36,7 @@ const statusText: Record<AdminGiftCard["status"], string> = {
   expired: "Vanhentunut",
   empty: "Käytetty loppuun",
 };
-const transactionText: Record<GiftCardTransaction["kind"], string> = {
-  issue: "Myönnetty",
-  redeem: "Maksettu kortilla",
-  return: "Palautettu kortille",
-  adjust: "Korjaus",
-};
+const transactionText: Record<GiftCardTransaction["kind"], string> = giftCardTransactionLabels;
 
 /** /hallinta/lahjakortit: issue a card (its code shown once, printable), the list, history, deactivate. */
 export function GiftCardsSection() {
@@ -74,7 +71,12 @@ export function GiftCardsSection() {
   const data = useSelector(actor, (s) => s.context.data);
   const query = useSelector(actor, (s) => s.context.query);
   const canWrite = useSelector(actor, acceptsWrite);
-  const write = (command: CardsCommand) => actor.send({ type: "section.write", command });
+  const focus = useFocusAfterSave(actor);
+  // After a save focus goes to the new card (its code is read out next) or back to the button used.
+  const write = (command: CardsCommand) => {
+    focus.aim(command.kind === "issue" ? "issued" : `card/${command.id}`);
+    actor.send({ type: "section.write", command });
+  };
   const ask = (change: Partial<CardsQuery>) =>
     actor.send({ type: "section.query", query: { ...query, ...change } });
 
@@ -103,7 +105,13 @@ export function GiftCardsSection() {
       {issued && <IssuedCard issued={issued} onClose={() => setIssued(null)} />}
       <section className="card admin-section" aria-labelledby="issue-heading">
         <h2 id="issue-heading">Uusi lahjakortti</h2>
-        <form className="admin-toolbar" aria-label="Uusi lahjakortti" onSubmit={issue}>
+        {/* Drawn afresh (empty) once a card is issued, so the same card is not issued twice by accident. */}
+        <form
+          key={issued?.giftCard.id ?? "new"}
+          className="admin-toolbar"
+          aria-label="Uusi lahjakortti"
+          onSubmit={issue}
+        >
           <div className="form-field">
             <label htmlFor="card-amount">Arvo €</label>
             <input id="card-amount" name="amount" inputMode="decimal" required />
@@ -152,7 +160,9 @@ export function GiftCardsSection() {
                   <th>Voimassa</th>
                   <th>Muistiinpano</th>
                   <th>Luotu</th>
-                  <th />
+                  <th>
+                    <span className="visually-hidden">Toiminnot</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -179,6 +189,7 @@ export function GiftCardsSection() {
                         className="button button-secondary"
                         disabled={!canWrite}
                         aria-label={`${c.active ? "Poista käytöstä" : "Ota käyttöön"} ${c.maskedCode}`}
+                        data-focus-key={`card/${c.id}`}
                         onClick={() => write({ kind: "setActive", id: c.id, active: !c.active })}
                       >
                         {c.active ? "Poista käytöstä" : "Ota käyttöön"}
@@ -208,7 +219,9 @@ function IssuedCard({ issued, onClose }: { issued: GiftCardIssued; onClose(): vo
   const card = issued.giftCard;
   return (
     <section className="card admin-section" aria-labelledby="issued-heading">
-      <h2 id="issued-heading">Lahjakortti luotu</h2>
+      <h2 id="issued-heading" tabIndex={-1} data-focus-key="issued">
+        Lahjakortti luotu
+      </h2>
       <p className="notice">
         Koodi näytetään vain nyt. Tulosta kortti tai kirjoita koodi talteen ennen kuin suljet tämän.
       </p>

@@ -8,6 +8,7 @@ import {
   type LightsOverrideBody,
   type LightsOverview,
 } from "../../../domain/admin/lights";
+import { labelOf, lightsProviderLabels } from "../../../domain/admin/labels";
 import { formatDateTime, wallClock } from "../../../domain/helsinkiTime";
 import { useAdminEnvironment } from "../AdminSession";
 import { SectionStatus } from "../SectionStatus";
@@ -49,12 +50,18 @@ export function LightsPanel() {
       <h2 id="lights-heading">Valot</h2>
       <SectionStatus actor={actor} />
       {data && data.provider === "none" && (
-        <p className="muted">Valoja ei ole kytketty (LIGHTS_PROVIDER=none).</p>
+        <p className="muted" title="LIGHTS_PROVIDER=none">
+          Puistoon ei ole kytketty ohjattavia valoja. Valot otetaan käyttöön palvelimen asetuksista.
+        </p>
       )}
       {data && data.provider !== "none" && (
         <>
           <p role="status" data-state={data.state}>
-            <strong>{lightsStateText[data.state]}</strong> ({data.provider}).{" "}
+            <strong>{lightsStateText[data.state]}</strong>{" "}
+            <span title={`LIGHTS_PROVIDER=${data.provider}`}>
+              ({labelOf(lightsProviderLabels, data.provider)})
+            </span>
+            .{" "}
             {data.override
               ? `Käsiohjaus: ${data.override.mode === "on" ? "päällä" : "pois"} ${
                   data.override.until

@@ -3,6 +3,7 @@ import type { AdminInvoice, AdminSubscription, MemberPage } from "../../../domai
 import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiClock";
 import { ABANDONED_SIGNUP, isAbandonedSignup } from "../../../domain/membership";
 import { formatEuros } from "../../../domain/money";
+import { commitmentLastDay } from "../../../domain/membershipPeriods";
 import {
   daysText,
   formatDay,
@@ -134,7 +135,7 @@ function SubscriptionPanel({
         <dt>Sitoumus</dt>
         <dd>
           {sub.commitment_end_date
-            ? `12 kk, ${formatDay(sub.commitment_end_date)} asti${inCommitment ? ` (${daysText(sub.commitment_days_remaining!)} jäljellä)` : ""}`
+            ? `12 kk, ${formatDay(commitmentLastDay(sub.commitment_end_date))} asti${inCommitment ? ` (${daysText(sub.commitment_days_remaining!)} jäljellä)` : ""}`
             : "Ei sitoumusta"}
         </dd>
         {sub.cancelled_at && (
@@ -175,7 +176,7 @@ function SubscriptionPanel({
             label="Irtisano jäsenen puolesta"
             question={
               inCommitment
-                ? `Jäsenyydellä on sitoumus ${formatDay(sub.commitment_end_date!)} asti: jäsenyys ja laskutus jatkuvat siihen asti. Jäsenelle lähetetään vahvistus sähköpostilla.`
+                ? `Jäsenyydellä on sitoumus ${formatDay(commitmentLastDay(sub.commitment_end_date!))} asti: jäsenyys ja laskutus jatkuvat siihen asti. Jäsenelle lähetetään vahvistus sähköpostilla.`
                 : `Jäsenyys on käytössä kuluvan jakson loppuun${sub.current_period ? `, ${formatDay(sub.current_period.end)} asti` : ""}, eikä uusia laskuja tule. Jäsenelle lähetetään vahvistus sähköpostilla.`
             }
             confirm="Vahvista irtisanominen"

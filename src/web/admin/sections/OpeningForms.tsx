@@ -2,6 +2,7 @@ import { formatDay } from "../../pages/account/membershipFormat";
 import { field, numberOf } from "../formValues";
 import { Field, SettingsForm } from "./SettingsForm";
 import { saveSetting, type SettingsFormProps } from "./settingsFormProps";
+import { finnishTime } from "../../layout/openingHours";
 
 const WEEKDAYS = ["Maanantai", "Tiistai", "Keskiviikko", "Torstai", "Perjantai", "Lauantai", "Sunnuntai"];
 
@@ -83,7 +84,8 @@ export function OpeningForms({ data, canWrite, write }: SettingsFormProps) {
         <ul className="plain-list">
           {data.exceptions.map((e) => (
             <li key={e.date}>
-              {formatDay(e.date)}: {e.opensAt ? `${e.opensAt}–${e.closesAt}` : "suljettu"}{" "}
+              {formatDay(e.date)}:{" "}
+              {e.opensAt && e.closesAt ? `${finnishTime(e.opensAt)}–${finnishTime(e.closesAt)}` : "suljettu"}{" "}
               {e.note ? `(${e.note})` : ""}{" "}
               <button
                 type="button"

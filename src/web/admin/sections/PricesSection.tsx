@@ -1,24 +1,52 @@
 import { useSelector } from "@xstate/react";
 import type { FormEvent } from "react";
-import { priceListSchema, type PriceList } from "../../../domain/admin/prices";
+import { priceListSchema, type PriceList, type PriceRuleView } from "../../../domain/admin/prices";
 import { formatEuros } from "../../../domain/money";
 import { useAdminEnvironment } from "../AdminSession";
 import { field, numberOf, percentToBasisPoints } from "../formValues";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
+import { useFocusAfterSave } from "../useFocusAfterSave";
 import {
   byState,
   EffectiveFromField,
   PastVersions,
   periodText,
   RuleForm,
+  ruleFocusKey,
   TierForm,
+  tierFocusKey,
   vatText,
   type PricesCommand,
 } from "./priceForms";
 import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 
 const query = (effectiveFrom: string) => `?effectiveFrom=${encodeURIComponent(effectiveFrom)}`;
+
+/**
+ * The form a save is about, to focus once the saved list is drawn (useFocusAfterSave): a rule's or
+ * tier's version from the date it was saved from, or when that row is gone, its card's heading.
+ */
+function focusKeyOf(command: PricesCommand, data: PriceList): string {
+  const ruleOf = (id: number) => data.priceRules.find((r) => r.id === id);
+  switch (command.kind) {
+    case "saveRule": {
+      const rule = command.id === null ? undefined : ruleOf(command.id);
+      return rule ? ruleFocusKey(rule.ruleId, command.input.effectiveFrom ?? data.today) : "rule/new";
+    }
+    case "endRule": {
+      const rule = ruleOf(command.id);
+      return rule ? ruleFocusKey(rule.ruleId, rule.effectiveFrom) : "rule";
+    }
+    case "saveTier":
+      return tierFocusKey(command.level, command.input.effectiveFrom ?? data.today);
+    case "endTier":
+      return `tier/${command.level}`;
+    case "terms":
+    case "vat":
+      return command.kind;
+  }
+}
 
 /**
  * /hallinta/hinnasto: single-booking prices, membership tiers and the VAT rate, each with the
@@ -32,8 +60,14 @@ export function PricesSection() {
     write: async (command) => {
       switch (command.kind) {
         case "saveRule":
-          if (command.id === null) await http.post("/api/v2/admin/price-rules", command.input);
-          else await http.put(`/api/v2/admin/price-rules/${command.id}`, command.input);
+          if (command.id === null) {
+            const { priceRule } = await http.post<{ priceRule: PriceRuleView }>(
+              "/api/v2/admin/price-rules",
+              command.input,
+            );
+            // The new rule's row, once it is drawn.
+            focus.aim(ruleFocusKey(priceRule.ruleId, priceRule.effectiveFrom));
+          } else await http.put(`/api/v2/admin/price-rules/${command.id}`, command.input);
           return "Hinta tallennettu.";
         case "endRule":
           return (
@@ -64,9 +98,13 @@ export function PricesSection() {
       }
     },
   });
+  const focus = useFocusAfterSave(actor);
   const data = useSelector(actor, (s) => s.context.data);
   const canWrite = useSelector(actor, acceptsWrite);
-  const write = (command: PricesCommand) => actor.send({ type: "section.write", command });
+  const write = (command: PricesCommand) => {
+    if (data) focus.aim(focusKeyOf(command, data));
+    actor.send({ type: "section.write", command });
+  };
 
   const saveTerms = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -103,7 +141,9 @@ export function PricesSection() {
       <SectionStatus actor={actor} />
       <div key={JSON.stringify(data)}>
         <section className="card admin-section" aria-labelledby="rules-heading">
-          <h2 id="rules-heading">Kertavarausten hinnat</h2>
+          <h2 id="rules-heading" tabIndex={-1} data-focus-key="rule">
+            Kertavarausten hinnat
+          </h2>
           <p className="muted">
             Varaukseen käytetään sen päivänä voimassa olevista sopivista hinnoista suurimman etusijan hintaa.
             Ilman päiviä ja kellonaikoja hinta on perushinta.
@@ -129,7 +169,9 @@ export function PricesSection() {
           />
         </section>
         <section className="card admin-section" aria-labelledby="tiers-heading">
-          <h2 id="tiers-heading">Jäsenyydet</h2>
+          <h2 id="tiers-heading" tabIndex={-1} data-focus-key="tier">
+            Jäsenyydet
+          </h2>
           <p className="muted">
             Uusi jäsenyys ja jokainen uusi lasku käyttävät jakson alkupäivänä voimassa olevaa hintaa; 12
             kuukauden sitoutumisen aikana jäsen maksaa liittymishintaa.
@@ -155,7 +197,12 @@ export function PricesSection() {
               ["Tunteja/kk", (t) => t.hoursQuota],
             ]}
           />
-          <form className="admin-toolbar" aria-label="Jäsenyyden ehdot" onSubmit={saveTerms}>
+          <form
+            className="admin-toolbar"
+            aria-label="Jäsenyyden ehdot"
+            data-focus-key="terms"
+            onSubmit={saveTerms}
+          >
             <div className="form-field">
               <label htmlFor="tiers-discount">12 kuukauden sitoutumisen alennus (%)</label>
               <input
@@ -182,6 +229,7 @@ export function PricesSection() {
           <form
             className="admin-toolbar"
             aria-label="ALV-kanta"
+            data-focus-key="vat"
             onSubmit={(event) => {
               event.preventDefault();
               const f = new FormData(event.currentTarget);

@@ -19,7 +19,8 @@ export function SettingsForm(props: {
   return (
     <section className="card admin-section" aria-labelledby={`${props.id}-heading`}>
       <h2 id={`${props.id}-heading`}>{props.title}</h2>
-      <form key={JSON.stringify(props.shows)} onSubmit={submit}>
+      {/* Its id is its focus key: after a save, focus comes back to its "Tallenna" (SettingsSection). */}
+      <form key={JSON.stringify(props.shows)} onSubmit={submit} data-focus-key={props.id}>
         {props.children}
         <button type="submit" className="button" disabled={!props.canWrite}>
           Tallenna

@@ -1,6 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { useState } from "react";
 import type { AdminSettings } from "../../../domain/admin/settings";
+import { parkFactTexts } from "../../../domain/parkFacts";
 import { useAdminEnvironment } from "../AdminSession";
 import { field } from "../formValues";
 import { SectionStatus } from "../SectionStatus";
@@ -10,6 +11,7 @@ import { OpeningForms } from "./OpeningForms";
 import { Field, SettingsForm } from "./SettingsForm";
 import { MinutesSettingForm } from "./MinutesSettingForm";
 import { useAdminSection } from "../useAdminSection";
+import { useFocusAfterSave } from "../useFocusAfterSave";
 import { PhotosSection } from "./PhotosSection";
 import { saveSetting } from "./settingsFormProps";
 import { settingsApi, type SettingsCommand } from "./settingsApi";
@@ -29,6 +31,12 @@ const PARK_FIELDS: Array<[keyof AdminSettings["settings"]["park"] & string, stri
   ["longitude", "Pituusaste (kartta ja valaistus)"],
 ];
 const COORDINATES = new Set(["latitude", "longitude"]);
+
+/** "2 500" → 2500, empty → null; anything else goes as typed, and the server says what is wrong. */
+const areaOf = (text: string) => {
+  const digits = text.replace(/\s/g, "");
+  return digits === "" ? null : /^\d+$/.test(digits) ? Number(digits) : text;
+};
 /** "61,4978" → 61.4978; an empty or wrong field becomes NaN, which the server names. */
 const degrees = (text: string) => (text === "" ? Number.NaN : Number(text.replace(",", ".")));
 
@@ -43,7 +51,12 @@ export function SettingsSection() {
   });
   const data = useSelector(actor, (s) => s.context.data);
   const canWrite = useSelector(actor, acceptsWrite);
-  const write = (command: SettingsCommand) => actor.send({ type: "section.write", command });
+  // Every form is drawn afresh with what was saved: focus goes back to the one the save came from.
+  const focus = useFocusAfterSave(actor);
+  const write = (command: SettingsCommand) => {
+    focus.aimAtFocus();
+    actor.send({ type: "section.write", command });
+  };
   const setting = saveSetting(write);
 
   return (
@@ -82,6 +95,42 @@ export function SettingsSection() {
               />
             ))}
           </SettingsForm>
+
+          {data.settings.facts && (
+            <SettingsForm
+              title="Puisto etusivulla"
+              id="facts"
+              canWrite={canWrite}
+              shows={data.settings.facts}
+              onSubmit={(f) =>
+                setting(
+                  "facts",
+                  {
+                    areaSquareMeters: areaOf(field(f, "areaSquareMeters")),
+                    ...Object.fromEntries(parkFactTexts.map(([name]) => [name, field(f, name) || null])),
+                  },
+                  "Puiston kuvaus tallennettu.",
+                )
+              }
+            >
+              <p className="muted">Näkyvät etusivulla kohdassa ”Puisto”. Tyhjä kenttä jätetään pois.</p>
+              <Field
+                id="facts-areaSquareMeters"
+                label="Koko (m²)"
+                name="areaSquareMeters"
+                defaultValue={data.settings.facts.areaSquareMeters ?? ""}
+              />
+              {parkFactTexts.map(([name, label]) => (
+                <Field
+                  key={name}
+                  id={`facts-${name}`}
+                  label={label}
+                  name={name}
+                  defaultValue={data.settings.facts?.[name] ?? ""}
+                />
+              ))}
+            </SettingsForm>
+          )}
 
           <OpeningForms data={data} canWrite={canWrite} write={write} />
 

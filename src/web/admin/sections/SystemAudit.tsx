@@ -75,26 +75,34 @@ export function SystemAudit(props: {
       {props.audit.entries.length === 0 ? (
         <p>Ei muutoksia valituilla ehdoilla.</p>
       ) : (
-        <table tabIndex={0} className="admin-table" aria-label="Muutoshistoria">
-          <thead>
-            <tr>
-              <th>Aika</th>
-              <th>Toiminto</th>
-              <th>Kohde</th>
-              <th>Tekijä</th>
-              <th>Muutos</th>
+        // On a phone each entry stands as a block of its own (admin.css, .audit-log): the explicit
+        // roles keep it a table for assistive technology, which a block's display would not.
+        <table tabIndex={0} role="table" className="admin-table audit-log" aria-label="Muutoshistoria">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th role="columnheader">Aika</th>
+              <th role="columnheader">Toiminto</th>
+              <th role="columnheader">Kohde</th>
+              <th role="columnheader">Tekijä</th>
+              <th role="columnheader">Muutos</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {props.audit.entries.map((a) => {
               const text = auditText(a);
               return (
-                <tr key={a.id}>
-                  <td>{formatDateTime(a.at)}</td>
-                  <td title={a.action}>{text.action}</td>
-                  <td title={`${a.entity}${a.entityId ? ` ${a.entityId}` : ""}`}>{text.subject}</td>
-                  <td>{a.actorEmail}</td>
-                  <td>
+                <tr key={a.id} role="row">
+                  <td role="cell">{formatDateTime(a.at)}</td>
+                  <td role="cell" title={a.action}>
+                    {text.action}
+                  </td>
+                  <td role="cell" title={`${a.entity}${a.entityId ? ` ${a.entityId}` : ""}`}>
+                    {text.subject}
+                  </td>
+                  <td role="cell" className="audit-log__actor">
+                    {a.actorEmail}
+                  </td>
+                  <td role="cell">
                     {text.changes.length === 0 ? (
                       "–"
                     ) : (

@@ -1,36 +1,16 @@
 import type { JobList, JobStatus } from "../../../domain/admin/system";
-import { healthComponentText } from "../../../domain/admin/system";
 import { jobLabels, jobRunStatusLabels, labelOf, scheduleInWords } from "../../../domain/admin/labels";
+import { jobResultText } from "../../../domain/admin/jobResults";
 import { formatDateTime } from "../../../domain/helsinkiClock";
 
-/**
- * A run's result in words. The jobs record what their work returned as JSON (server/jobs
- * summarize): the health check's `{"database":"ok",…}` becomes "Tietokanta toimii, …"; a count
- * stays a count; any other object is shown as its key–value pairs.
- */
-export function jobResultText(result: string | null): string {
-  if (!result) return "";
-  let value: unknown;
-  try {
-    value = JSON.parse(result);
-  } catch {
-    return result;
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return String(value);
-  return Object.entries(value)
-    .map(([key, v]) => {
-      const name = labelOf(healthComponentText, key);
-      if (v === "ok") return `${name} toimii`;
-      if (v === "virhe") return `${name}: vika`;
-      return `${name}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`;
-    })
-    .join(", ");
-}
+/** A run's outcome: a success read as a sentence, a failure's error as it was recorded. */
+const resultText = (job: string, run: NonNullable<JobStatus["lastRun"]>) =>
+  run.status === "ok" ? jobResultText(job, run.result) : (run.result ?? "");
 
-const lastRunText = (run: JobStatus["lastRun"]) => {
+const lastRunText = (job: string, run: JobStatus["lastRun"]) => {
   if (!run) return "Ei vielä ajettu";
-  const result = jobResultText(run.result);
-  return `${formatDateTime(run.startedAt)}: ${jobRunStatusLabels[run.status].toLowerCase()}${result ? ` (${result})` : ""}`;
+  const result = resultText(job, run);
+  return `${formatDateTime(run.startedAt)}: ${jobRunStatusLabels[run.status].toLowerCase()}.${result ? ` ${result}.` : ""}`;
 };
 
 /** Järjestelmä's scheduled jobs: what each does, how often in words, when it last ran and how. */
@@ -53,10 +33,10 @@ export function SystemJobs({ jobs }: { jobs: JobList }) {
             <tr key={j.name}>
               <td title={j.name}>{labelOf(jobLabels, j.name)}</td>
               <td title={j.schedule}>{scheduleInWords(j.schedule)}</td>
-              <td>{lastRunText(j.lastRun)}</td>
+              <td>{lastRunText(j.name, j.lastRun)}</td>
               <td>
                 {j.lastFailure
-                  ? `${formatDateTime(j.lastFailure.startedAt)}: ${jobResultText(j.lastFailure.result)}`
+                  ? `${formatDateTime(j.lastFailure.startedAt)}: ${resultText(j.name, j.lastFailure)}`
                   : "–"}
               </td>
               <td>{j.nextRunAt ? formatDateTime(j.nextRunAt) : "–"}</td>

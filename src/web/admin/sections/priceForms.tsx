@@ -31,6 +31,10 @@ export type PricesCommand =
 
 type Write = (command: PricesCommand) => void;
 
+/** A version's form by its rule and start (useFocusAfterSave): the same after its save reloads it. */
+export const ruleFocusKey = (ruleId: number, effectiveFrom: string) => `rule/${ruleId}/${effectiveFrom}`;
+export const tierFocusKey = (level: number, effectiveFrom: string) => `tier/${level}/${effectiveFrom}`;
+
 const WEEKDAY_SHORT = ["ma", "ti", "ke", "to", "pe", "la", "su"];
 
 /** "1.1.2027 alkaen", "– 31.12.2026", "1.1.–31.3.2027": a version's period in words. */
@@ -137,12 +141,13 @@ export function RuleForm(props: {
   const label = !r
     ? "Uusi hinta"
     : scheduled
-      ? `Ajastettu hinta ${r.name} ${r.effectiveFrom}`
+      ? `Ajastettu hinta ${r.name} ${formatDay(r.effectiveFrom)}`
       : `Hinta ${r.name}`;
   return (
     <form
       className="admin-toolbar price-form"
       aria-label={label}
+      data-focus-key={r ? ruleFocusKey(r.ruleId, r.effectiveFrom) : "rule/new"}
       onSubmit={(event) => {
         event.preventDefault();
         props.onWrite({
@@ -234,12 +239,13 @@ export function TierForm(props: {
   const label = !t
     ? "Uusi jäsenyystaso"
     : scheduled
-      ? `Ajastettu taso ${t.level} ${t.effectiveFrom}`
+      ? `Ajastettu taso ${t.level} ${formatDay(t.effectiveFrom)}`
       : `Taso ${t.level}`;
   return (
     <form
       className="admin-toolbar price-form"
       aria-label={label}
+      data-focus-key={t ? tierFocusKey(t.level, t.effectiveFrom) : "tier/new"}
       onSubmit={(event) => {
         event.preventDefault();
         const f = new FormData(event.currentTarget);

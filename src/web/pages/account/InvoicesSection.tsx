@@ -5,6 +5,7 @@ import { invoicePaymentMachine } from "../../../../machines/invoicePaymentMachin
 import { formatDate } from "../../../domain/helsinkiClock";
 import { formatReferenceNumber, isOutstanding, type Invoice } from "../../../domain/membership";
 import { formatEuros, formatVatRate } from "../../../domain/money";
+import { PaymentStartError } from "../../components/PaymentStartError";
 import { RetryAlert } from "../../components/RetryAlert";
 import { useMembershipEnvironment } from "../../membershipEnvironment";
 import { PaymentChoice } from "../membership/PaymentChoice";
@@ -152,21 +153,17 @@ function InvoiceItem({ invoice, actor }: { invoice: Invoice; actor: InvoiceActor
 
 function InvoicePaymentForm({ invoice, actor }: { invoice: Invoice; actor: InvoiceActor }) {
   const step = useSelector(actor, (s) =>
-    s.matches("paying")
-      ? "paying"
-      : s.matches("redirecting")
-        ? "redirecting"
-        : s.matches("failed")
-          ? "failed"
-          : "choosing",
+    s.matches("paying") ? "paying" : s.matches("redirecting") ? "redirecting" : "choosing",
   );
   const paymentMethod = useSelector(actor, (s) => s.context.paymentMethod);
   const giftCardCode = useSelector(actor, (s) => s.context.giftCardCode);
-  const errorMessage = useSelector(actor, (s) => s.context.errorMessage);
+  const paymentFailure = useSelector(actor, (s) => s.context.paymentFailure);
+  const giftCardError = useSelector(actor, (s) => s.context.giftCardError);
   const canEdit = useSelector(actor, (s) => s.can({ type: "invoices.editGiftCard", code: "" }));
   const canSubmit = useSelector(actor, (s) => s.can({ type: "invoices.submit" }));
   const canClose = useSelector(actor, (s) => s.can({ type: "invoices.close" }));
-  const canRetry = useSelector(actor, (s) => s.can({ type: "invoices.retry" }));
+
+  const failureId = `invoice-${invoice.id}-payment-error`;
 
   return (
     <form
@@ -184,6 +181,7 @@ function InvoicePaymentForm({ invoice, actor }: { invoice: Invoice; actor: Invoi
         idPrefix={`invoice-${invoice.id}`}
         paymentMethod={paymentMethod}
         giftCardCode={giftCardCode}
+        giftCardError={giftCardError}
         disabled={!canEdit}
         onPaymentMethod={(method) => actor.send({ type: "invoices.chooseMethod", paymentMethod: method })}
         onGiftCardCode={(code) => actor.send({ type: "invoices.editGiftCard", code })}
@@ -198,26 +196,18 @@ function InvoicePaymentForm({ invoice, actor }: { invoice: Invoice; actor: Invoi
           Siirrytään maksamaan…
         </p>
       )}
-      {step === "failed" && (
-        <div role="alert">
-          <p className="error-message">{errorMessage}</p>
-        </div>
+      {paymentFailure && (
+        <PaymentStartError id={failureId} failure={paymentFailure} buttonLabel="Siirry maksamaan" />
       )}
       <div className="button-row">
-        {step === "failed" ? (
-          <button
-            type="button"
-            className="button"
-            disabled={!canRetry}
-            onClick={() => actor.send({ type: "invoices.retry" })}
-          >
-            Yritä uudelleen
-          </button>
-        ) : (
-          <button type="submit" className="button" disabled={!canSubmit}>
-            Siirry maksamaan
-          </button>
-        )}
+        <button
+          type="submit"
+          className="button"
+          disabled={!canSubmit}
+          aria-describedby={paymentFailure ? failureId : undefined}
+        >
+          Siirry maksamaan
+        </button>
         <button
           type="button"
           className="button button-secondary"

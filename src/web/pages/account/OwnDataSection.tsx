@@ -3,11 +3,13 @@ import { Link } from "react-router-dom";
 import type { ActorRefFrom } from "xstate";
 import type { ownDataMachine } from "../../../../machines/ownDataMachine";
 import { ConfirmButtons } from "../../components/ConfirmButtons";
+import { OwnDataView } from "./OwnDataView";
 
 export type OwnDataActor = ActorRefFrom<typeof ownDataMachine>;
 
 /**
- * /oma-tili's own data (the privacy policy's rights): the export to read or save as a file, and
+ * /oma-tili's own data (the privacy policy's rights): the export to read (as Finnish sections,
+ * OwnDataView) or save as a file (the machine-readable JSON), and
  * deleting the account after a confirmation. The account page runs the actor, since a deleted
  * account leaves the page.
  */
@@ -54,7 +56,7 @@ export function OwnDataSection({ actor }: { actor: OwnDataActor }) {
             download="omat-tiedot.json"
             href={`data:application/json;charset=utf-8,${encodeURIComponent(json)}`}
           >
-            Tallenna tiedostona
+            Tallenna tiedostona (JSON)
           </a>
         )}
       </div>
@@ -68,11 +70,7 @@ export function OwnDataSection({ actor }: { actor: OwnDataActor }) {
           {loadError}
         </p>
       )}
-      {json !== null && (
-        <pre className="data-export" tabIndex={0} aria-label="Omat tiedot">
-          {json}
-        </pre>
-      )}
+      {data !== null && <OwnDataView data={data} />}
 
       {/* The destructive step in its own quiet box at the very end of /oma-tili (decision 031). */}
       <div className="danger-zone">

@@ -1,13 +1,13 @@
 import { Link } from "react-router-dom";
 import { formatDate } from "../../../domain/helsinkiClock";
 import type { PendingTierChange, Subscription } from "../../../domain/membership";
-import { cancellationTerms, commitmentLastDay, daysOfAccessLeft } from "../../../domain/membershipPeriods";
+import { cancellationTerms, daysOfAccessLeft } from "../../../domain/membershipPeriods";
 import { formatEuros } from "../../../domain/money";
 import { ConfirmButtons } from "../../components/ConfirmButtons";
 import { RetryAlert } from "../../components/RetryAlert";
 import { useMembershipEnvironment } from "../../membershipEnvironment";
 import { useSubscription, useSubscriptionActor } from "../../session/SubscriptionProvider";
-import { daysText, formatDay, statusLabel, usageText } from "./membershipFormat";
+import { commitmentEndText, daysText, formatDay, statusLabel, usageText } from "./membershipFormat";
 
 /** /oma-tili's membership: what it is, how much of the quota is used, and cancelling it. */
 export function SubscriptionSection() {
@@ -84,7 +84,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
           {subscription.commitment_end_date && subscription.status === "cancelled"
             ? "12 kk"
             : subscription.commitment_end_date
-              ? `12 kk, päättyy ${formatDay(commitmentLastDay(subscription.commitment_end_date))}` +
+              ? `12 kk, päättyy ${commitmentEndText(subscription.commitment_end_date)}` +
                 (subscription.commitment_days_remaining
                   ? ` (${daysText(subscription.commitment_days_remaining)} jäljellä)`
                   : "")

@@ -5,7 +5,7 @@ import {
   type Subscription,
   type SubscriptionStatus,
 } from "../../../domain/membership";
-import { startOfHelsinkiDay } from "../../../domain/membershipPeriods";
+import { commitmentLastDay, startOfHelsinkiDay } from "../../../domain/membershipPeriods";
 
 /* How the membership views say things in Finnish. The rules are the domain's; these only word them. */
 
@@ -27,6 +27,13 @@ export const invoiceStatusLabel = (invoice: Pick<Invoice, "status" | "is_overdue
  * date parsed in the browser's own zone could land on the day before.
  */
 export const formatDay = (isoDay: string) => formatDate(startOfHelsinkiDay(isoDay));
+
+/**
+ * The commitment's end as every customer view says it: its last binding day (commitmentLastDay;
+ * commitment_end_date itself is the first free day), so /oma-tili never shows two end dates.
+ */
+export const commitmentEndText = (commitmentEndDate: string) =>
+  formatDay(commitmentLastDay(commitmentEndDate));
 
 /** "16", "1,5": hours the Finnish way. */
 export const formatHours = (hours: number) => String(Math.round(hours * 100) / 100).replace(".", ",");

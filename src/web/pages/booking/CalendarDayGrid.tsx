@@ -3,8 +3,9 @@ import type { CalendarDay, CalendarSlot } from "../../../../machines/bookingCale
 import { formatDate, formatDateTime, formatTime } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import { Link } from "react-router-dom";
-import { cellLabel, UnbookableNotes } from "./CalendarViews";
+import { cellLabel, UnbookableNotes } from "./calendarNotes";
 import { waitlistPathFor } from "./waitlistPath";
+import type { OwnCell } from "../../../client/ownTimes";
 import { freeHoursText, gridMove, gridRows, lowestPrice } from "./calendarGrid";
 
 /*
@@ -18,10 +19,22 @@ const WEEKDAYS = ["ma", "ti", "ke", "to", "pe", "la", "su"];
 const weekdayOf = (date: string) => WEEKDAYS[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7]!;
 const dayAndMonth = (date: string) => `${Number(date.slice(8, 10))}.${Number(date.slice(5, 7))}.`;
 
-type StripProps = { days: CalendarDay[]; date: string; today: string; onChoose(date: string): void };
+type StripDay = { date: string };
+type StripProps<Day extends StripDay> = {
+  days: Day[];
+  date: string;
+  today: string;
+  onChoose(date: string): void;
+  /** What a day says under its date: its free hours (the calendar's days). */
+  note?(day: Day): string;
+  /** The last day that may be chosen (the move's booking window). */
+  lastDate?: string;
+};
 
-/** The week's days as buttons, the chosen one pressed; days gone by cannot be chosen. */
-export function DayStrip({ days, date, today, onChoose }: StripProps) {
+/** The seven days as buttons, the chosen one pressed; days gone by (or past the last) cannot be chosen. */
+export function DayStrip<Day extends StripDay = CalendarDay>(props: StripProps<Day>) {
+  const { days, date, today, onChoose, lastDate = "9" } = props;
+  const note = props.note ?? (freeHoursText as unknown as (day: Day) => string);
   return (
     <ul className="day-strip plain-list" aria-label="Viikon päivät">
       {days.map((day) => {
@@ -33,12 +46,12 @@ export function DayStrip({ days, date, today, onChoose }: StripProps) {
               className="day-strip__day"
               aria-pressed={day.date === date}
               aria-current={day.date === today ? "date" : undefined}
-              disabled={past}
+              disabled={past || day.date > lastDate}
               onClick={() => onChoose(day.date)}
             >
               <span className="day-strip__weekday">{weekdayOf(day.date)}</span>{" "}
               <span className="day-strip__date">{dayAndMonth(day.date)}</span>{" "}
-              <span className="day-strip__free">{past ? "Mennyt" : freeHoursText(day)}</span>
+              <span className="day-strip__free">{past ? "Mennyt" : note(day)}</span>
             </button>
           </li>
         );
@@ -57,6 +70,8 @@ type GridProps = {
   bookingWindowDays?: number;
   /** What the extra dogs add to every price (decision 036). */
   extraCents?: number;
+  /** A taken cell that is the visitor's own booking or hold: says so and links to it, not to the waitlist. */
+  ownCell?(slot: CalendarSlot): OwnCell | undefined;
 };
 
 function CellContent(props: { slot: CalendarSlot; bookingWindowDays?: number; extraCents?: number }) {
@@ -92,6 +107,7 @@ function CellContent(props: { slot: CalendarSlot; bookingWindowDays?: number; ex
 /** The chosen day's start times; ended ones are left out (the list starts from the one under way). */
 export function DayGrid(props: GridProps) {
   const { day, now, columns, selectedStart, onSelect, bookingWindowDays, extraCents } = props;
+  const { ownCell } = props;
   const cells = useRef<Array<HTMLElement | null>>([]);
   // Which cell has the tab stop: view-only state (where the keyboard is), not the machine's.
   const [active, setActive] = useState<string | null>(null);
@@ -120,7 +136,6 @@ export function DayGrid(props: GridProps) {
   return (
     <>
       {upcoming.length < day.slots.length && <p className="muted">Päivän aiemmat ajat ovat jo menneet.</p>}
-      <UnbookableNotes days={[day]} bookingWindowDays={bookingWindowDays} />
       <div
         className="time-grid"
         role="grid"
@@ -137,6 +152,7 @@ export function DayGrid(props: GridProps) {
                 cells.current[index] = el;
               };
               const focus = () => setActive(slot.start);
+              const own = slot.status === "taken" ? ownCell?.(slot) : undefined;
               return slot.status === "free" ? (
                 <div role="gridcell" key={slot.start} className="time-grid__cell">
                   <button
@@ -152,21 +168,29 @@ export function DayGrid(props: GridProps) {
                   </button>
                 </div>
               ) : slot.status === "taken" ? (
-                // A taken or held time offers its waitlist (decision 033); the link is the cell's stop.
+                // A taken or held time offers its waitlist (decision 033), the visitor's own booking
+                // the way to it and their own unpaid hold its checkout ("Jatka maksamaan"); the link
+                // is the cell's stop.
                 <div
                   role="gridcell"
                   key={slot.start}
-                  className={`time-grid__cell time-cell time-cell--taken${slot.freesAt ? " time-cell--held" : ""}`}
+                  className={`time-grid__cell time-cell time-cell--${own ? "own" : "taken"}${slot.freesAt ? " time-cell--held" : ""}`}
                 >
-                  <CellContent slot={slot} bookingWindowDays={bookingWindowDays} />{" "}
+                  {own ? (
+                    <>
+                      <span className="time-cell__time">{formatTime(slot.start)}</span> {own.label}
+                    </>
+                  ) : (
+                    <CellContent slot={slot} bookingWindowDays={bookingWindowDays} />
+                  )}{" "}
                   <Link
                     ref={ref}
                     tabIndex={tabIndex}
                     onFocus={focus}
                     className="time-cell__waitlist"
-                    to={waitlistPathFor(slot.start, slot.end)}
+                    to={own?.to ?? waitlistPathFor(slot.start, slot.end)}
                   >
-                    Ilmoita, jos aika vapautuu
+                    {own?.linkText ?? "Ilmoita, jos aika vapautuu"}
                     <span className="visually-hidden">{`: ${formatDateTime(slot.start)}`}</span>
                   </Link>
                 </div>
@@ -186,6 +210,9 @@ export function DayGrid(props: GridProps) {
           </div>
         ))}
       </div>
+      {/* Why the grey cells cannot be booked: a footnote after the times, which come first on a
+          phone's first screen (issue 32). */}
+      <UnbookableNotes days={[day]} bookingWindowDays={bookingWindowDays} />
     </>
   );
 }

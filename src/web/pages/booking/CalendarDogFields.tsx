@@ -2,7 +2,7 @@ import { formatEuros } from "../../../domain/money";
 import type { SiteInfo } from "../../../domain/site";
 import { DogOptionsFields } from "./DogOptionsFields";
 
-/** Until the park's settings are known: the seeded rules (both options on), so nothing moves once they are. */
+/** Until the park's settings are known: the seeded dog count; the options (off in a new park) wait for them. */
 const DEFAULT_MAX_DOGS = 4;
 
 type Props = {
@@ -16,15 +16,18 @@ type Props = {
 /**
  * The calendar asks the dogs up front (decision 036): how many (each after the first may cost
  * extra, and the price hints count it) and the options the park has on; the starts shown are those
- * where such a booking fits, and checkout gets the same answers.
+ * where such a booking fits, and checkout gets the same answers. One compact disclosure whose
+ * summary says what is chosen ("Koirat: 2, reaktiivinen koira"), so the times come first on a phone.
  */
 export function CalendarDogFields({ site, dogs, reactiveDog, inHeat, onChange }: Props) {
   const maxDogs = site?.slotRules.maxDogs ?? DEFAULT_MAX_DOGS;
   const rules = site?.dogRules;
   const extra = rules?.extraDogPriceCents ?? 0;
   return (
-    <fieldset className="calendar-dogs">
-      <legend>Koirat</legend>
+    <details className="calendar-dogs">
+      <summary>
+        {`Koirat: ${dogs}${reactiveDog ? ", reaktiivinen koira" : ""}${inHeat ? ", juoksuinen narttu" : ""}`}
+      </summary>
       <div className="form-field">
         <label htmlFor="calendar-dogs">Koirien määrä</label>
         <select
@@ -51,10 +54,10 @@ export function CalendarDogFields({ site, dogs, reactiveDog, inHeat, onChange }:
         inHeat={inHeat}
         onChange={onChange}
         show={{
-          reactiveDog: !rules || rules.reactiveDogBufferMinutes > 0,
-          inHeat: !rules || rules.inHeatGapMinutes > 0,
+          reactiveDog: !!rules && rules.reactiveDogBufferMinutes > 0,
+          inHeat: !!rules && rules.inHeatGapMinutes > 0,
         }}
       />
-    </fieldset>
+    </details>
   );
 }

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { fromPromise } from "xstate";
 import {
@@ -13,11 +13,20 @@ import { useBookingEnvironment } from "./bookingEnvironment";
 import { CalendarDogFields } from "./CalendarDogFields";
 import { CalendarToolbar } from "./CalendarToolbar";
 import { DayGrid, DayStrip } from "./CalendarDayGrid";
-import { SlotChooser } from "./SlotChooser";
 import { useWideScreen } from "./useWideScreen";
 import { useHydrated } from "../../useHydrated";
+import { useOwnCells } from "./useOwnCells";
 import { useSiteInfo } from "../../useSiteInfo";
 import "./booking.css";
+
+/*
+ * The lengths of a chosen start come after a click, so they are not on the first load; a browser
+ * fetches them as soon as the page runs, so a click does not wait for them. (The build's prerender
+ * never shows them, and must not leave an import running when it is done.)
+ */
+const loadSlotChooser = () => import("./SlotChooser");
+const preloaded = typeof document === "undefined" ? null : loadSlotChooser();
+const SlotChooser = lazy(() => (preloaded ?? loadSlotChooser()).then((m) => ({ default: m.SlotChooser })));
 
 /** What the calendar asked about the dogs, carried to checkout in its URL (left out when default). */
 export type DogsChoice = { dogs: number; reactiveDog: boolean; inHeat: boolean };
@@ -32,8 +41,10 @@ export const checkoutPath = (start: string, end: string, choice?: DogsChoice) =>
 };
 
 /**
- * `/varauskalenteri/:time?` — day first on every width (decision 031): the week's days with their
- * free hours, then the chosen day's start times and, beside them (below on a phone), the lengths.
+ * `/varauskalenteri/:time?` — day first on every width (decision 031): the dogs as one compact
+ * disclosure, the seven days from today with their free hours, then the chosen day's start times
+ * and, beside them (below on a phone), the lengths; the day and week steps and the legend after the
+ * times, so a phone's first screen shows free times.
  * The machine's view says how wide the screen is: the time grid's rows are longer on a wide one.
  */
 export function CalendarPage() {
@@ -54,7 +65,7 @@ export function CalendarPage() {
         goToCheckout: (_, { start, end, ...choice }) => navigate(checkoutPath(start, end, choice)),
       },
     }),
-    { input: { time, today: helsinkiDate(env.now()), view: wide ? "week" : "day" } },
+    { input: { time, today: helsinkiDate(env.now()), view: wide ? "week" : "day", fromToday: true } },
   );
   // Narrow selections: the page re-renders only when what it shows changes.
   // The machine is flat: its value is the one state it is in.
@@ -88,7 +99,9 @@ export function CalendarPage() {
   // The price hints count the dogs after the first (decision 036; domain/dogRules.ts's
   // extraDogsCents, not imported: one chunk less on the calendar's first load).
   const extraCents = (dogs - 1) * (site?.dogRules.extraDogPriceCents ?? 0);
+  const ownCell = useOwnCells((hold) => checkoutPath(hold.start, hold.end));
   const cellProps = {
+    ownCell,
     bookingWindowDays: site?.slotRules.bookingWindowDays,
     extraCents,
     selectedStart: selected?.start ?? null,
@@ -111,16 +124,69 @@ export function CalendarPage() {
         inHeat={inHeat}
         onChange={(change) => actorRef.send({ type: "calendar.setDogs", ...change })}
       />
+      <h2 className="booking-calendar__heading" aria-live="polite">
+        {heading}
+      </h2>
+      {/* The strip and the times fill this while they load: the steps and the legend below stay
+          where the prerendered page put them (below a phone's first screen), so nothing shifts. */}
+      <div className="booking-calendar__body">
+        {phase === "loading" && (
+          <p role="status" className="muted">
+            Ladataan varaustilannetta…
+          </p>
+        )}
+        {phase === "error" && (
+          <div className="card" role="alert">
+            <p className="error-message">{errorMessage}</p>
+            <button
+              type="button"
+              className="button"
+              onClick={() => actorRef.send({ type: "calendar.retry" })}
+            >
+              Yritä uudelleen
+            </button>
+          </div>
+        )}
+        {phase === "leaving" && <p role="status">Siirrytään varaamaan…</p>}
+        {(phase === "browsing" || phase === "selecting") && (
+          <>
+            <DayStrip
+              days={days}
+              date={date}
+              today={today}
+              onChoose={(day) => actorRef.send({ type: "calendar.goto", date: day })}
+            />
+            <div className="calendar-layout">
+              <div className="calendar-layout__times">
+                <DayGrid
+                  day={days.find((d) => d.date === date)}
+                  now={env.now()}
+                  columns={view === "week" ? 6 : 4}
+                  {...cellProps}
+                />
+              </div>
+              {phase === "selecting" && selected && (
+                <Suspense>
+                  <SlotChooser
+                    slot={selected}
+                    extraCents={extraCents}
+                    onChoose={(end) => actorRef.send({ type: "calendar.choose", end })}
+                    onCancel={() => actorRef.send({ type: "calendar.deselect" })}
+                  />
+                </Suspense>
+              )}
+            </div>
+          </>
+        )}
+      </div>
       <CalendarToolbar
         view={view}
         dayButtons
+        atStart={date <= today}
         date={hydrated ? date : ""}
         onMove={(event) => actorRef.send(event)}
         onGoto={(date) => actorRef.send({ type: "calendar.goto", date })}
       />
-      <h2 className="booking-calendar__heading" aria-live="polite">
-        {heading}
-      </h2>
       <ul className="calendar-legend plain-list" aria-label="Selitteet">
         <li>
           <span className="legend-swatch time-cell--free">Vapaa</span> voit varata
@@ -135,49 +201,6 @@ export function CalendarPage() {
           <span className="legend-swatch time-cell--started">Alkanut</span> ei enää varattavissa
         </li>
       </ul>
-
-      {phase === "loading" && (
-        <p role="status" className="muted">
-          Ladataan varaustilannetta…
-        </p>
-      )}
-      {phase === "error" && (
-        <div className="card" role="alert">
-          <p className="error-message">{errorMessage}</p>
-          <button type="button" className="button" onClick={() => actorRef.send({ type: "calendar.retry" })}>
-            Yritä uudelleen
-          </button>
-        </div>
-      )}
-      {phase === "leaving" && <p role="status">Siirrytään varaamaan…</p>}
-      {(phase === "browsing" || phase === "selecting") && (
-        <>
-          <DayStrip
-            days={days}
-            date={date}
-            today={today}
-            onChoose={(day) => actorRef.send({ type: "calendar.goto", date: day })}
-          />
-          <div className="calendar-layout">
-            <div className="calendar-layout__times">
-              <DayGrid
-                day={days.find((d) => d.date === date)}
-                now={env.now()}
-                columns={view === "week" ? 6 : 4}
-                {...cellProps}
-              />
-            </div>
-            {phase === "selecting" && selected && (
-              <SlotChooser
-                slot={selected}
-                extraCents={extraCents}
-                onChoose={(end) => actorRef.send({ type: "calendar.choose", end })}
-                onCancel={() => actorRef.send({ type: "calendar.deselect" })}
-              />
-            )}
-          </div>
-        </>
-      )}
     </section>
   );
 }

@@ -4,6 +4,8 @@ type Props = {
   view: CalendarView;
   /** The day steps even where the week is shown (the public calendar is day first). */
   dayButtons?: boolean;
+  /** Nothing before the shown date can be booked: the steps back are off (the public calendar at today). */
+  atStart?: boolean;
   date: string;
   onMove(
     event: { type: "calendar.next" | "calendar.prev"; unit: "day" | "week" } | { type: "calendar.today" },
@@ -12,7 +14,7 @@ type Props = {
 };
 
 /** Moving between days and weeks; the day buttons only where one day is shown. */
-export function CalendarToolbar({ view, dayButtons = view === "day", date, onMove, onGoto }: Props) {
+export function CalendarToolbar({ view, dayButtons = view === "day", atStart, date, onMove, onGoto }: Props) {
   return (
     <div
       className={`calendar-toolbar button-row calendar-toolbar--${view}${dayButtons ? " calendar-toolbar--days" : ""}`}
@@ -22,6 +24,7 @@ export function CalendarToolbar({ view, dayButtons = view === "day", date, onMov
       <button
         type="button"
         className="button button-secondary calendar-toolbar__prev-week"
+        disabled={atStart}
         onClick={() => onMove({ type: "calendar.prev", unit: "week" })}
       >
         ← Edellinen viikko
@@ -30,6 +33,7 @@ export function CalendarToolbar({ view, dayButtons = view === "day", date, onMov
         <button
           type="button"
           className="button button-secondary calendar-toolbar__prev-day"
+          disabled={atStart}
           onClick={() => onMove({ type: "calendar.prev", unit: "day" })}
         >
           ‹ Edellinen päivä

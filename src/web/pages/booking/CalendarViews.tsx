@@ -1,7 +1,10 @@
 import type { CalendarDay, CalendarSlot } from "../../../../machines/bookingCalendarMachine";
-import { addDays, formatDate, formatDateTime, formatTime, helsinkiDate } from "../../../domain/helsinkiClock";
+import { formatDate, formatDateTime, formatTime } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
-import { lowestPrice, weekRows } from "./calendarGrid";
+import { lowestPrice } from "./calendarGrid";
+import { cellLabel, UnbookableNotes } from "./calendarNotes";
+
+export { bookingOpensAt, cellLabel, slotStatusLabels, UnbookableNotes } from "./calendarNotes";
 
 /*
  * The calendar's two layouts. A cell's state is said in words ("Vapaa", "Varattu", "Suljettu",
@@ -9,45 +12,32 @@ import { lowestPrice, weekRows } from "./calendarGrid";
  * taken only by unpaid checkouts says when it may free.
  */
 
+/** The member calendar's week table: a row per time of day, a cell per day. */
+type WeekRow = { time: string; cells: Array<CalendarSlot | null> };
+
+function weekRows(days: CalendarDay[]): WeekRow[] {
+  const times = new Map<string, number>();
+  for (const day of days) {
+    for (const slot of day.slots) {
+      const time = formatTime(slot.start);
+      // Order rows by the time of day, not by the date the slot happens to be on.
+      const [hours, minutes] = time.split(".").map(Number) as [number, number];
+      if (!times.has(time)) times.set(time, hours * 60 + minutes);
+    }
+  }
+  const ordered = [...times.entries()].sort((a, b) => a[1] - b[1]).map(([time]) => time);
+  return ordered.map((time) => ({
+    time,
+    cells: days.map((day) => day.slots.find((slot) => formatTime(slot.start) === time) ?? null),
+  }));
+}
+
 type CellProps = {
   selectedStart: string | null;
   onSelect(start: string): void;
   /** How far ahead bookings can be made (the site's settings), to say when a later cell opens. */
   bookingWindowDays?: number;
 };
-
-export const slotStatusLabels = {
-  free: "Vapaa",
-  taken: "Varattu",
-  closed: "Suljettu",
-  past: "Mennyt",
-  started: "Alkanut",
-  beyondWindow: "Ei vielä varattavissa",
-} as const;
-
-/**
- * When a cell beyond the window opens for booking: the server takes a booking that ends within
- * now + the window's calendar days in Helsinki, so it opens at its end's wall-clock time that many
- * days earlier. A Helsinki date (YYYY-MM-DD) and a clock time ("10.00").
- */
-export function bookingOpensAt(
-  slot: CalendarSlot,
-  bookingWindowDays: number,
-): { date: string; time: string } {
-  return { date: addDays(helsinkiDate(slot.end), -bookingWindowDays), time: formatTime(slot.end) };
-}
-
-const opensText = ({ date, time }: { date: string; time: string }) => `${formatDate(date)} klo ${time}`;
-
-/** "25.1." */
-const dayAndMonth = (date: string) => `${Number(date.slice(8, 10))}.${Number(date.slice(5, 7))}.`;
-
-export function cellLabel(slot: CalendarSlot | null, bookingWindowDays: number | undefined): string {
-  const status = slot?.status ?? "closed";
-  if (slot && status === "beyondWindow" && bookingWindowDays !== undefined)
-    return `Avautuu ${dayAndMonth(bookingOpensAt(slot, bookingWindowDays).date)}`;
-  return slotStatusLabels[status];
-}
 
 function SlotCell({
   slot,
@@ -85,40 +75,6 @@ function SlotCell({
         </>
       )}
     </button>
-  );
-}
-
-/**
- * Why the grey cells cannot be booked, said once for the days shown: the slot under way (a booking
- * starts no earlier than now) and the time past the booking window, with when it opens.
- */
-export function UnbookableNotes({
-  days,
-  bookingWindowDays,
-}: {
-  days: CalendarDay[];
-  bookingWindowDays?: number;
-}) {
-  const slots = days.flatMap((day) => day.slots);
-  const started = slots.find((slot) => slot.status === "started");
-  const firstLater = slots.find((slot) => slot.status === "beyondWindow");
-  if (!started && !firstLater) return null;
-  return (
-    <div className="calendar-notes">
-      {started && (
-        <p className="muted">
-          Alkanutta vuoroa (klo {formatTime(started.start)}–{formatTime(started.end)}) ei voi enää varata:
-          varauksen on alettava tulevana aikana. Seuraava vuoro alkaa klo {formatTime(started.end)}.
-        </p>
-      )}
-      {firstLater && (
-        <p className="muted">
-          {bookingWindowDays !== undefined
-            ? `Aikoja voi varata ${bookingWindowDays} päivää eteenpäin. Myöhemmät ajat avautuvat varattaviksi päivä kerrallaan: ${formatDateTime(firstLater.start)} alkaen oleva vuoro avautuu ${opensText(bookingOpensAt(firstLater, bookingWindowDays))}.`
-            : "Myöhemmät ajat avautuvat varattaviksi päivä kerrallaan."}
-        </p>
-      )}
-    </div>
   );
 }
 

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { CheckoutDetails, CheckoutField, FieldErrors } from "../../../../machines/checkoutMachine";
+import type { SubmitFailure } from "../../../../machines/remoteFailure";
+import { PaymentStartError } from "../../components/PaymentStartError";
 import { DogOptionsFields } from "./DogOptionsFields";
 
 type Props = {
@@ -10,6 +12,10 @@ type Props = {
   codeMessages: { discountCode: string | null; giftCardCode: string | null };
   /** False while the payment is being created: the form is shown but does not take input. */
   enabled: boolean;
+  /** Why the last press of the button started no payment: shown beside the button. */
+  paymentFailure: SubmitFailure | null;
+  /** The slot starts inside the cancellation window: said just before the button, before paying. */
+  lateWarning: string | null;
   canSubmit: boolean;
   canApplyCodes: boolean;
   /** The quote's codes cover the whole price: no payment method, and the button confirms. */
@@ -51,6 +57,13 @@ export function CheckoutForm(props: Props) {
       {error(field)}
     </div>
   );
+
+  const submitLabel = props.nothingToPay ? "Vahvista varaus" : "Siirry maksamaan";
+  // The button's description: what paying now means, and why the last press failed.
+  const describedBy = [
+    ...(props.lateWarning ? ["checkout-late-warning"] : []),
+    ...(props.paymentFailure ? ["checkout-payment-error"] : []),
+  ];
 
   const form = useRef<HTMLFormElement>(null);
   const focusFirstError = useRef(false);
@@ -188,8 +201,25 @@ export function CheckoutForm(props: Props) {
         </label>
         {error("acceptTerms")}
       </fieldset>
-      <button type="submit" className="button" disabled={!canSubmit}>
-        {props.nothingToPay ? "Vahvista varaus" : "Siirry maksamaan"}
+      {props.lateWarning && (
+        <p id="checkout-late-warning" className="notice">
+          <strong>Huomaa:</strong> {props.lateWarning}
+        </p>
+      )}
+      {props.paymentFailure && (
+        <PaymentStartError
+          id="checkout-payment-error"
+          failure={props.paymentFailure}
+          buttonLabel={submitLabel}
+        />
+      )}
+      <button
+        type="submit"
+        className="button"
+        disabled={!canSubmit}
+        aria-describedby={describedBy.length > 0 ? describedBy.join(" ") : undefined}
+      >
+        {submitLabel}
       </button>
     </form>
   );

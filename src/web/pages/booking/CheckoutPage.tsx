@@ -27,6 +27,7 @@ import { formatTime, helsinkiDate } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import { useBookingEnvironment } from "./bookingEnvironment";
 import { checkoutPath } from "./CalendarPage";
+import { lateBookingWarning } from "./cancellationWindow";
 import { CheckoutForm } from "./CheckoutForm";
 import { slotIsValid, toCreateReservationInput, withCheckoutRules } from "./checkoutRules";
 import { CheckoutSummary, quoteSummaryProps } from "./CheckoutSummary";
@@ -138,6 +139,7 @@ function CheckoutFlow() {
   const fieldErrors = useSelector(actorRef, (s) => s.context.fieldErrors);
   const maxDogs = useSelector(actorRef, (s) => s.context.maxDogs);
   const reservation = useSelector(actorRef, (s) => s.context.reservation);
+  const paymentFailure = useSelector(actorRef, (s) => s.context.paymentFailure);
   const canContinuePayment = useSelector(actorRef, (s) => s.can({ type: "checkout.continuePayment" }));
   const canReleaseHold = useSelector(actorRef, (s) => s.can({ type: "checkout.releaseHold" }));
   const canSubmit = useSelector(actorRef, (s) => s.can({ type: "checkout.submit" }));
@@ -155,8 +157,7 @@ function CheckoutFlow() {
       {text}
     </p>
   );
-  const showForm =
-    phase === "editing" || phase === "updatingQuote" || phase === "creatingPayment" || phase === "failed";
+  const showForm = phase === "editing" || phase === "updatingQuote" || phase === "creatingPayment";
   const holdDecision = phase === "ownHold" || phase === "releasingHold";
 
   return (
@@ -225,7 +226,6 @@ function CheckoutFlow() {
           </div>
         </div>
       )}
-      {phase === "failed" && <ErrorCard message={errorMessage} onRetry={retry} />}
       {showForm && (
         // Two columns on a wide screen: the form, and beside it the price, kept in view (sticky)
         // so a code's new total shows where it is typed. On a phone the price comes first.
@@ -244,6 +244,8 @@ function CheckoutFlow() {
                 giftCardCode: quote?.giftCardMessage ?? null,
               }}
               enabled={phase === "editing"}
+              paymentFailure={paymentFailure}
+              lateWarning={quote ? lateBookingWarning(quote) : null}
               canSubmit={canSubmit}
               canApplyCodes={canApplyCodes}
               nothingToPay={quote?.payableCents === 0}

@@ -1,4 +1,4 @@
-import { formatTimeRange } from "../../../domain/helsinkiClock";
+import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiClock";
 import { dogOptionsText } from "../../../domain/dogRules";
 import { formatEuros, formatVatRate } from "../../../domain/money";
 import { formatLength } from "./labels";
@@ -22,6 +22,9 @@ type Props = {
   /** What a gift card pays of the price, and what is left to pay through the payment page. */
   giftCardCents?: number;
   payableCents?: number;
+  /** Until when a booking of the slot may be cancelled or moved, and whether one made now could. */
+  cancellableUntil?: string;
+  cancellable?: boolean;
 };
 
 /** The booked time and its price with the VAT it contains, as the server computed them. */
@@ -59,6 +62,16 @@ export function CheckoutSummary(props: Props) {
           <dd>−{formatEuros(giftCard)}</dd>
           <dt>Maksettavaa</dt>
           <dd>{formatEuros(props.payableCents ?? props.priceCents - giftCard)}</dd>
+        </>
+      )}
+      {props.cancellableUntil && (
+        <>
+          <dt>Peruutus ja siirto</dt>
+          <dd>
+            {props.cancellable === false
+              ? "Ei mahdollista: aika alkaa pian"
+              : `${formatDateTime(props.cancellableUntil)} asti`}
+          </dd>
         </>
       )}
     </dl>
@@ -105,6 +118,8 @@ export function quoteSummaryProps(quote: {
   giftCardCents: number;
   payableCents: number;
   extraDogsCents?: number;
+  cancellableUntil?: string;
+  cancellable?: boolean;
 }): Props {
   return {
     start: quote.start,
@@ -117,5 +132,7 @@ export function quoteSummaryProps(quote: {
     giftCardCents: quote.giftCardCents,
     payableCents: quote.payableCents,
     extraDogsCents: quote.extraDogsCents,
+    cancellableUntil: quote.cancellableUntil,
+    cancellable: quote.cancellable,
   };
 }

@@ -50,8 +50,17 @@ async function loadOwnReservations(env: BookingEnvironment, linkedToken: string 
       try {
         const reservation = await env.api.byToken(entry.accessToken);
         // Keep the header's "Omat varaukset" rule (spec §1) on the server's times.
-        if (reservation.end !== entry.endTime || reservation.start !== entry.start) {
-          updateStoredReservation(entry.id, { start: reservation.start, endTime: reservation.end });
+        const cancelled = reservation.status === "cancelled" || reservation.status === "expired";
+        if (
+          reservation.end !== entry.endTime ||
+          reservation.start !== entry.start ||
+          cancelled !== (entry.cancelled ?? false)
+        ) {
+          updateStoredReservation(entry.id, {
+            start: reservation.start,
+            endTime: reservation.end,
+            cancelled,
+          });
         }
         return { entry, reservation, problem: null };
       } catch (error) {
@@ -93,9 +102,12 @@ export function MyReservationsPage() {
     myReservationsMachine.provide({
       actors: {
         loadReservations: fromPromise(() => loadOwnReservations(env, linkedToken)),
-        cancelReservation: fromPromise<CancelOutcome, { accessToken: string }>(({ input }) =>
-          env.api.cancel(input.accessToken),
-        ),
+        cancelReservation: fromPromise<CancelOutcome, { accessToken: string }>(async ({ input }) => {
+          const outcome = await env.api.cancel(input.accessToken);
+          const kept = readStoredReservations().find((e) => e.accessToken === input.accessToken);
+          if (kept) updateStoredReservation(kept.id, { cancelled: true });
+          return outcome;
+        }),
         loadMoveDay: fromPromise<MoveSlot[], MoveDayInput>(({ input }) => loadMoveDay(env, input)),
         moveReservation: fromPromise<MoveOutcome, MoveRequest>(({ input }) =>
           env.api.reschedule(input.accessToken, input.start, input.end, input.expectedDifferenceCents),

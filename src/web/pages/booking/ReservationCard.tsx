@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import type { CancelOutcome, OwnReservationItem } from "../../../../machines/myReservationsMachine";
 import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
+import { closedWindowText } from "./cancellationWindow";
 import { doorPath, reservationStatusLabels } from "./labels";
 import { ReceiptLinks } from "./ReceiptLinks";
 
@@ -108,7 +109,7 @@ export function ReservationCard(props: Props) {
       )}
       {moveChooser}
       {r && !r.cancellable && r.status === "confirmed" && !past && (
-        <p className="muted">Peruutusaika päättyi {formatDateTime(r.cancellableUntil)}.</p>
+        <p className="muted">{closedWindowText(r)}</p>
       )}
       {confirming && (
         <div className="notice" role="group" aria-labelledby={`cancel-${item.entry.id}`}>

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import type { CalendarSlot } from "../../../../machines/bookingCalendarMachine";
 import { formatDateTime, formatTime } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
@@ -11,8 +12,23 @@ type Props = {
   onCancel(): void;
 };
 
-/** The lengths that fit from the chosen start, each with its end time and price. */
+/**
+ * The lengths that fit from the chosen start, each with its end time and price. Escape (anywhere on
+ * the page) or 'Peruuta valinta' closes it and gives the focus back to the time that opened it.
+ */
 export function SlotChooser({ slot, extraCents = 0, onChoose, onCancel }: Props) {
+  const close = () => {
+    const time = document.querySelector<HTMLElement>(
+      ".time-cell[aria-pressed=true], .slot[aria-pressed=true]",
+    );
+    onCancel();
+    time?.focus();
+  };
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && close();
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  });
   return (
     <section className="slot-chooser card" aria-labelledby="slot-chooser-title">
       <h2 id="slot-chooser-title">Valitse kesto</h2>
@@ -32,7 +48,7 @@ export function SlotChooser({ slot, extraCents = 0, onChoose, onCancel }: Props)
             </span>
           </button>
         ))}
-        <button type="button" className="button button-quiet" onClick={onCancel}>
+        <button type="button" className="button button-quiet" onClick={close}>
           Peruuta valinta
         </button>
       </div>

@@ -1,15 +1,25 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import type { FormEvent } from "react";
-import { Link, useParams } from "react-router-dom";
+import { Link, useParams, useSearchParams } from "react-router-dom";
 import { fromPromise } from "xstate";
 import { waitlistMachine, type WaitlistJoinOutcome } from "../../../../machines/waitlistMachine";
 import { formatTimeRange, helsinkiDate } from "../../../domain/helsinkiClock";
+import { waitlistLengthParam, waitlistRangeEnd } from "../../../domain/waitlist";
+import { WAITLIST_LENGTH_PARAM } from "./waitlistPath";
+import { useSiteInfo } from "../../useSiteInfo";
 import { useBookingEnvironment } from "./bookingEnvironment";
 import { slotIsValid } from "./checkoutRules";
+import { formatLength } from "./labels";
 
-/** /varauskalenteri/jono/:start/:end — joining the line of a taken or held slot. */
+/**
+ * /varauskalenteri/jono/:start/:end[?kesto=<minutes>] — joining the line of a taken or held range.
+ * With `kesto` the range is start + kesto (the length the visitor wants), else the path's own end.
+ */
 export function WaitlistPage() {
-  const { start, end } = useParams();
+  const { start, end: pathEnd } = useParams();
+  const [search] = useSearchParams();
+  const minutes = waitlistLengthParam(search.get(WAITLIST_LENGTH_PARAM));
+  const end = minutes !== null && slotIsValid(start, pathEnd) ? waitlistRangeEnd(start!, minutes) : pathEnd;
   if (!slotIsValid(start, end))
     return (
       <section className="page waitlist">
@@ -25,8 +35,43 @@ export function WaitlistPage() {
   return <WaitlistForm start={start!} end={end!} />;
 }
 
-function WaitlistForm({ start, end }: { start: string; end: string }) {
+/** The park's lengths as radio buttons; the one of the range asked for is checked. */
+function LengthChoice(props: {
+  start: string;
+  end: string;
+  lengths: number[];
+  disabled: boolean;
+  onChoose(end: string, minutes: number): void;
+}) {
+  const { start, end, lengths, disabled, onChoose } = props;
+  if (lengths.length < 2) return null;
+  const chosen = Date.parse(end);
+  return (
+    <fieldset className="waitlist-lengths" disabled={disabled}>
+      <legend>Kesto</legend>
+      {lengths.map((minutes) => {
+        const until = waitlistRangeEnd(start, minutes);
+        return (
+          <label key={minutes} className="waitlist-lengths__choice">
+            <input
+              type="radio"
+              name="length"
+              value={minutes}
+              checked={Date.parse(until) === chosen}
+              onChange={() => onChoose(until, minutes)}
+            />
+            {`${formatLength(minutes)} (${formatTimeRange(start, until)})`}
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function WaitlistForm({ start, end: initialEnd }: { start: string; end: string }) {
   const env = useBookingEnvironment();
+  const [, setSearch] = useSearchParams();
+  const { site } = useSiteInfo();
   const actorRef = useActorRef(
     waitlistMachine.provide({
       actors: {
@@ -35,9 +80,10 @@ function WaitlistForm({ start, end }: { start: string; end: string }) {
         ),
       },
     }),
-    { input: { start, end } },
+    { input: { start, end: initialEnd } },
   );
   const phase = useSelector(actorRef, (s) => s.value);
+  const end = useSelector(actorRef, (s) => s.context.end);
   const email = useSelector(actorRef, (s) => s.context.email);
   const message = useSelector(actorRef, (s) => s.context.message);
   const errorMessage = useSelector(actorRef, (s) => s.context.errorMessage);
@@ -47,6 +93,11 @@ function WaitlistForm({ start, end }: { start: string; end: string }) {
     event.preventDefault();
     const address = new FormData(event.currentTarget).get("email");
     actorRef.send({ type: "waitlist.submit", email: typeof address === "string" ? address : "" });
+  };
+  const chooseLength = (until: string, minutes: number) => {
+    actorRef.send({ type: "waitlist.chooseLength", end: until });
+    // The address bar says the range too, so a reload or a shared link asks for the same.
+    setSearch({ [WAITLIST_LENGTH_PARAM]: String(minutes) }, { replace: true });
   };
   const calendar = (
     <Link className="button button-secondary" to={`/varauskalenteri/${helsinkiDate(start)}`}>
@@ -71,10 +122,18 @@ function WaitlistForm({ start, end }: { start: string; end: string }) {
         ) : (
           <>
             <p className="muted">
-              Aika on nyt varattu. Jos se vapautuu, lähetämme jonossa ensimmäiselle linkin, jolla aika on
-              hetken varattuna vain hänelle. Jokaisessa viestissä on linkki, jolla voit poistua jonosta.
+              Aika on nyt varattu. Kun koko valitsemasi aika vapautuu, lähetämme jonossa ensimmäiselle linkin,
+              jolla aika on hetken varattuna vain hänelle. Jokaisessa viestissä on linkki, jolla voit poistua
+              jonosta.
             </p>
             <form onSubmit={submit} noValidate>
+              <LengthChoice
+                start={start}
+                end={end}
+                lengths={site?.slotRules.lengthsMinutes ?? []}
+                disabled={phase === "sending"}
+                onChoose={chooseLength}
+              />
               <div className="form-field">
                 <label htmlFor="waitlist-email">Sähköpostiosoite</label>
                 <input

@@ -13,9 +13,12 @@ export function PaymentChoice(props: {
   paymentMethod: PaymentMethod;
   giftCardCode: string;
   disabled: boolean;
+  /** The server's refusal of the code typed: beside the field, announced, until it is edited. */
+  giftCardError?: string | null;
   onPaymentMethod(method: PaymentMethod): void;
   onGiftCardCode(code: string): void;
 }) {
+  const errorId = `${props.idPrefix}-gift-card-error`;
   return (
     <>
       <fieldset className="choice-group" disabled={props.disabled}>
@@ -41,9 +44,19 @@ export function PaymentChoice(props: {
           autoComplete="off"
           value={props.giftCardCode}
           disabled={props.disabled}
-          aria-describedby={`${props.idPrefix}-gift-card-hint`}
+          aria-invalid={props.giftCardError ? true : undefined}
+          aria-describedby={
+            props.giftCardError
+              ? `${errorId} ${props.idPrefix}-gift-card-hint`
+              : `${props.idPrefix}-gift-card-hint`
+          }
           onChange={(e) => props.onGiftCardCode(e.target.value)}
         />
+        {props.giftCardError && (
+          <p id={errorId} className="error-message" role="alert">
+            {props.giftCardError}
+          </p>
+        )}
         <span id={`${props.idPrefix}-gift-card-hint`} className="form-field__hint">
           Lahjakortin saldo käytetään ensin; loppusumma maksetaan valitsemallasi maksutavalla.
         </span>

@@ -5,7 +5,7 @@ import type { ActorRefFrom } from "xstate";
 import type { membershipSignupMachine } from "../../../../machines/membershipSignupMachine";
 import type { Commitment, Tier, TiersResponse } from "../../../domain/membership";
 import { formatEuros } from "../../../domain/money";
-import { RetryAlert } from "../../components/RetryAlert";
+import { PaymentStartError } from "../../components/PaymentStartError";
 import { useCustomerSession } from "../../session/CustomerSessionProvider";
 import { PaymentChoice } from "./PaymentChoice";
 
@@ -25,21 +25,21 @@ export function SignupForm({ actor, catalog }: { actor: SignupActor; catalog: Ti
         ? "redirecting"
         : s.matches("loginRequired")
           ? "login"
-          : s.matches("failed")
-            ? "failed"
-            : s.matches("alreadyMember")
-              ? "member"
-              : "choosing",
+          : s.matches("alreadyMember")
+            ? "member"
+            : "choosing",
   );
   const tierLevel = useSelector(actor, (s) => s.context.tierLevel);
   const commitment = useSelector(actor, (s) => s.context.commitment);
   const paymentMethod = useSelector(actor, (s) => s.context.paymentMethod);
   const giftCardCode = useSelector(actor, (s) => s.context.giftCardCode);
   const errorMessage = useSelector(actor, (s) => s.context.errorMessage);
+  const paymentFailure = useSelector(actor, (s) => s.context.paymentFailure);
+  const giftCardError = useSelector(actor, (s) => s.context.giftCardError);
   const canChoose = useSelector(actor, (s) => s.can({ type: "signup.chooseTier", tierLevel: 0 }));
   const canSubmit = useSelector(actor, (s) => s.can({ type: "signup.submit", signedIn }));
-  const canRetry = useSelector(actor, (s) => s.can({ type: "signup.retry" }));
   const tier = catalog.tiers.find((t) => t.tier_level === tierLevel) ?? null;
+  const submitLabel = signedIn ? "Siirry maksamaan" : "Kirjaudu ja jatka";
   const months = catalog.commitment_months;
 
   const submit = (event: FormEvent) => {
@@ -76,6 +76,7 @@ export function SignupForm({ actor, catalog }: { actor: SignupActor; catalog: Ti
           idPrefix="signup"
           paymentMethod={paymentMethod}
           giftCardCode={giftCardCode}
+          giftCardError={giftCardError}
           disabled={!canChoose}
           onPaymentMethod={(method) =>
             actor.send({ type: "signup.choosePaymentMethod", paymentMethod: method })
@@ -114,13 +115,6 @@ export function SignupForm({ actor, catalog }: { actor: SignupActor; catalog: Ti
             Siirrytään kirjautumaan…
           </p>
         )}
-        {step === "failed" && (
-          <RetryAlert
-            message={errorMessage}
-            canRetry={canRetry}
-            onRetry={() => actor.send({ type: "signup.retry" })}
-          />
-        )}
         {step === "member" && (
           <div role="alert">
             <p className="error-message">{errorMessage}</p>
@@ -129,9 +123,17 @@ export function SignupForm({ actor, catalog }: { actor: SignupActor; catalog: Ti
             </Link>
           </div>
         )}
+        {step === "choosing" && paymentFailure && (
+          <PaymentStartError id="signup-payment-error" failure={paymentFailure} buttonLabel={submitLabel} />
+        )}
         {step === "choosing" && (
-          <button type="submit" className="button" disabled={!sessionKnown || !canSubmit}>
-            {signedIn ? "Siirry maksamaan" : "Kirjaudu ja jatka"}
+          <button
+            type="submit"
+            className="button"
+            disabled={!sessionKnown || !canSubmit}
+            aria-describedby={paymentFailure ? "signup-payment-error" : undefined}
+          >
+            {submitLabel}
           </button>
         )}
       </form>

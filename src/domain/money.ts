@@ -8,6 +8,15 @@ function groupThousands(digits: string): string {
 }
 
 /**
+ * "1 200": a whole number with its thousands grouped, as Intl.NumberFormat("fi-FI") writes it,
+ * without building a formatter (the first costs a page's start tens of milliseconds on a phone).
+ */
+export function formatWholeNumber(n: number): string {
+  if (!Number.isInteger(n)) throw new Error(`Not a whole number: ${n}`);
+  return `${n < 0 ? "\u2212" : ""}${groupThousands(String(Math.abs(n)))}`;
+}
+
+/**
  * "15,00 €" (Finnish locale: decimal comma, no-break space before the € sign and between
  * thousands, e.g. "1 234,50 €"). Built from integers so the result is the same in every
  * browser and ICU version; equal to Intl.NumberFormat("fi-FI", EUR) for non-negative amounts.

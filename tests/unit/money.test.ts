@@ -1,4 +1,4 @@
-import { formatEuros, formatVatRate, vatIncludedCents } from "../../src/domain/money.js";
+import { formatEuros, formatVatRate, formatWholeNumber, vatIncludedCents } from "../../src/domain/money.js";
 
 describe("formatEuros", () => {
   it("shows cents as euros the Finnish way", () => {
@@ -17,6 +17,18 @@ describe("formatEuros", () => {
 
   it("refuses fractions of a cent", () => {
     expect(() => formatEuros(10.5)).toThrow();
+  });
+});
+
+describe("formatWholeNumber", () => {
+  it("agrees with the Finnish Intl formatter for whole numbers", () => {
+    const intl = new Intl.NumberFormat("fi-FI", { maximumFractionDigits: 0 });
+    for (const n of [0, 7, 999, 1000, 2500, 12345, 1_000_000, -4200])
+      expect(formatWholeNumber(n)).toBe(intl.format(n));
+  });
+
+  it("refuses fractions", () => {
+    expect(() => formatWholeNumber(2.5)).toThrow();
   });
 });
 

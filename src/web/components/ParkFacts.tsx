@@ -1,11 +1,10 @@
 import { parkFactTexts } from "../../domain/parkFacts";
+import { formatWholeNumber } from "../../domain/money";
 import type { SiteInfo } from "../../domain/site";
-
-const squareMeters = new Intl.NumberFormat("fi-FI", { maximumFractionDigits: 0 });
 
 /** The facts in the order a visitor asks them, each with its label. */
 const factRows = (facts: SiteInfo["facts"]): Array<[string, string | null]> => [
-  ["Koko", facts.areaSquareMeters === null ? null : `${squareMeters.format(facts.areaSquareMeters)} m²`],
+  ["Koko", facts.areaSquareMeters === null ? null : `${formatWholeNumber(facts.areaSquareMeters)} m²`],
   ...parkFactTexts.map(([name, label]): [string, string | null] => [label, facts[name]]),
 ];
 

@@ -1,9 +1,7 @@
 import { Link } from "react-router-dom";
+import { formatVatRate } from "../../domain/money";
 import { CompanyDetails } from "../layout/CompanyDetails";
 import { useSiteInfo } from "../useSiteInfo";
-
-/** 2550 basis points → "25,5 %". */
-const vatText = (basisPoints: number) => `${(basisPoints / 100).toLocaleString("fi-FI")} %`;
 
 // Until the settings arrive the page states product.md's defaults, which the settings are seeded with.
 export function PaymentTermsPage() {
@@ -12,7 +10,7 @@ export function PaymentTermsPage() {
   const holdMinutes = rules?.holdMinutes ?? 15;
   const cancellationHours = rules?.cancellationHours ?? 24;
   const invoiceDueDays = siteInfo.site?.invoiceDueDays ?? 14;
-  const vat = vatText(siteInfo.site?.vatRateBasisPoints ?? 2550);
+  const vat = formatVatRate(siteInfo.site?.vatRateBasisPoints ?? 2550);
 
   return (
     <div className="page prose">

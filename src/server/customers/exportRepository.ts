@@ -22,8 +22,11 @@ const myReservations = ({ customerId, email }: Ids) =>
   sql`select r.id from reservations r where r.customer_id = ${customerId} or lower(r.email) = ${email}`;
 const myInvoices = ({ customerId }: Ids) =>
   sql`select i.id from invoices i where i.customer_id = ${customerId}`;
+// Two selects, not one with "or": each finds its rows by its own index (payments_reservation,
+// payments_invoice), where an "or" of two subqueries reads the whole table (issue 37).
 const myPayments = (ids: Ids) =>
-  sql`select p.id from payments p where p.reservation_id in (${myReservations(ids)}) or p.invoice_id in (${myInvoices(ids)})`;
+  sql`select p.id from payments p where p.reservation_id in (${myReservations(ids)})
+    union all select p.id from payments p where p.invoice_id in (${myInvoices(ids)})`;
 const entityIn = (entity: string, ids: SQL) =>
   sql`(t.entity = ${entity} and t.entity_id in (select m.id::text from (${ids}) m))`;
 
@@ -39,7 +42,8 @@ export const EXPORTED: Record<string, (ids: Ids) => SQL> = {
   refunds: (ids) => sql`t.payment_id in (${myPayments(ids)})`,
   // The money of their bookings and invoices, entry by entry (decision 038): the sums they add up to.
   ledger_entries: (ids) =>
-    sql`(t.reservation_id in (${myReservations(ids)}) or t.invoice_id in (${myInvoices(ids)}))`,
+    sql`t.id in (select l.id from ledger_entries l where l.reservation_id in (${myReservations(ids)})
+      union all select l.id from ledger_entries l where l.invoice_id in (${myInvoices(ids)}))`,
   gift_card_transactions: (ids) => sql`t.payment_id in (${myPayments(ids)})`,
   discount_code_uses: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
   door_events: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
@@ -82,19 +86,25 @@ const ADMIN_COLUMNS: Record<string, SQL> = {
   ledger_entries: sql`|| jsonb_build_object('actor', case when t.actor like '%@%' then ${ADMIN_ROLE}::text else t.actor end)`,
 };
 
-/** The rows of one table that the condition finds, as JSON, without the secret columns. */
-export async function recordsOf(db: DbOrTx, table: string, where: SQL) {
+/** The query for the rows of one table that the condition finds, as JSON, without the secret columns. */
+export function recordsQuery(table: string, where: SQL): SQL {
   const hidden = table === "email_outbox" ? [...SECRET_COLUMNS, ...MAIL_BODY_COLUMNS] : SECRET_COLUMNS;
+  return sql`select (to_jsonb(t) - ${sql.raw(`array[${hidden.map((c) => `'${c}'`).join(",")}]`)}) ${ADMIN_COLUMNS[table] ?? sql``} as row
+      from ${sql.identifier(table)} t where ${where} order by t.created_at`;
+}
+
+/** The rows of one table that the condition finds (recordsQuery). */
+export async function recordsOf(db: DbOrTx, table: string, where: SQL) {
   // Both drivers (PGlite, node-postgres) answer execute() with { rows }.
-  const result = await db.execute(
-    sql`select (to_jsonb(t) - ${sql.raw(`array[${hidden.map((c) => `'${c}'`).join(",")}]`)}) ${ADMIN_COLUMNS[table] ?? sql``} as row
-      from ${sql.identifier(table)} t where ${where} order by t.created_at`,
-  );
+  const result = await db.execute(recordsQuery(table, where));
   return (result as unknown as { rows: Array<{ row: Record<string, unknown> }> }).rows.map((r) => r.row);
 }
 
-/** The e-mails sent to an address (lower-case), without their bodies. */
-export async function mailsTo(db: DbOrTx, email: string) {
+/**
+ * The e-mails sent to an address (lower-case), without their bodies, by the email_outbox_to index:
+ * a query, which answers when awaited.
+ */
+export function mailsTo(db: DbOrTx, email: string) {
   return db
     .select({ subject: emailOutbox.subject, kind: emailOutbox.kind, createdAt: emailOutbox.createdAt })
     .from(emailOutbox)

@@ -38,15 +38,20 @@ export const magicLinkTokens = pgTable(
 );
 
 /** A customer session; the JWT carries its id, so revoking the row ends the session. */
-export const customerSessions = pgTable("customer_sessions", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  customerId: uuid("customer_id")
-    .notNull()
-    .references(() => customers.id, { onDelete: "cascade" }),
-  expiresAt: tstz("expires_at").notNull(),
-  revokedAt: tstz("revoked_at"),
-  createdAt: createdAt(),
-});
+export const customerSessions = pgTable(
+  "customer_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    expiresAt: tstz("expires_at").notNull(),
+    revokedAt: tstz("revoked_at"),
+    createdAt: createdAt(),
+  },
+  // A customer's sessions: signing them all out, their export, their erasure's cascade (issue 37).
+  (t) => [index("customer_sessions_customer").on(t.customerId)],
+);
 
 /**
  * "Lähetä varaukseni sähköpostiini" requests (reservations/lookup.ts), kept to limit them per

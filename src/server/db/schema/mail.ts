@@ -1,4 +1,5 @@
 /** The outbox of every e-mail the product sends. */
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { createdAt, tstz } from "./columns.js";
 
@@ -30,5 +31,7 @@ export const emailOutbox = pgTable(
     index("email_outbox_status_id").on(t.status, t.id),
     // The admin's outbox page and its counts by status, over a date window (decision 025).
     index("email_outbox_created").on(t.createdAt, t.status),
+    // A customer's e-mails, for their own-data export and their erasure (issue 37).
+    index("email_outbox_to").on(sql`lower(${t.to})`),
   ],
 );

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, tstz } from "./columns.js";
 import { areas } from "./calendar.js";
+import { mailboxSql } from "./mailbox.js";
 import { reservations } from "./reservations.js";
 
 /**
@@ -49,6 +50,8 @@ export const waitlistEntries = pgTable(
       .on(t.startsAt, t.areaId, t.endsAt, t.createdAt)
       .where(sql`${t.status} in ('waiting', 'offered')`),
     index("waitlist_entries_mailbox").on(t.mailbox, t.createdAt),
+    // A customer's entries, keyed in SQL as the export and the erasure find them (issue 37).
+    index("waitlist_entries_mailbox_key").on(mailboxSql(t.mailbox)),
     index("waitlist_entries_ip").on(t.ip, t.createdAt),
     index("waitlist_entries_ended").on(t.endedAt),
     // The IP clean-up's rows: those still holding an address, by age.

@@ -59,9 +59,9 @@ export function AccountPage() {
   return (
     <div className="page account">
       <h1>Oma tili</h1>
-      <section className="card" aria-labelledby="account-details-heading">
+      <section className="card account-section" aria-labelledby="account-details-heading">
         <h2 id="account-details-heading">Tietosi</h2>
-        <dl>
+        <dl className="details-list">
           {customer.name && (
             <>
               <dt>Nimi</dt>
@@ -71,14 +71,16 @@ export function AccountPage() {
           <dt>Sähköposti</dt>
           <dd>{customer.email}</dd>
         </dl>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={!canLogOut}
-          onClick={() => actor.send({ type: "session.logout" })}
-        >
-          {loggingOut ? "Kirjaudutaan ulos…" : "Kirjaudu ulos"}
-        </button>
+        <div className="button-row">
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={!canLogOut}
+            onClick={() => actor.send({ type: "session.logout" })}
+          >
+            {loggingOut ? "Kirjaudutaan ulos…" : "Kirjaudu ulos"}
+          </button>
+        </div>
       </section>
       <SubscriptionSection />
       <InvoicesSection />

@@ -8,12 +8,6 @@ import { doorRepository } from "./repository.js";
  * long the gate's log grows.
  */
 
-/** A customer's ended bookings and no-shows, by e-mail (reservations_email on lower(email)). */
-export async function customerAttendance(db: DbOrTx, email: string, now: Date) {
-  const row = await doorRepository(db).customerAttendance(email, now);
-  return { endedBookings: row.ended, noShows: row.noShows };
-}
-
 /** A period's confirmed bookings by start (reservations_starts_at): attended, no-shows, still to come. */
 export async function attendanceBetween(db: DbOrTx, from: Date, to: Date, now: Date) {
   const repository = doorRepository(db);

@@ -116,20 +116,6 @@ export function doorRepository(db: DbOrTx) {
       return running;
     },
 
-    /** A customer's ended bookings and no-shows, by e-mail (reservations_email on lower(email)). */
-    async customerAttendance(email: string, now: Date) {
-      const [row] = await db
-        .select({
-          ended: sql<number>`count(*)`.mapWith(Number),
-          noShows: sql<number>`count(*) filter (where ${reservations.attendedAt} is null)`.mapWith(Number),
-        })
-        .from(reservations)
-        .where(
-          and(confirmed, lte(reservations.endsAt, now), sql`lower(${reservations.email}) = lower(${email})`),
-        );
-      return row!;
-    },
-
     /** A period's confirmed bookings by start (reservations_starts_at): attended, no-shows, still to come. */
     async attendanceCounts(from: Date, to: Date, now: Date) {
       const [counts] = await db

@@ -15,7 +15,6 @@ import { recordAudit } from "../system/audit.js";
 import { newToken } from "./service.js";
 import { getSetting, getSettings } from "../settings/service.js";
 import { isSlotConflict } from "../db/pgErrors.js";
-import { customerAttendance } from "../door/attendance.js";
 import { countWaiting } from "../waitlist/service.js";
 import { adminReservationRepository } from "./adminRepository.js";
 import { adminReservationById, toAdminReservations } from "./adminRows.js";
@@ -93,7 +92,7 @@ export async function reservationDetails(ctx: AppContext, id: string): Promise<R
   const doorRows = await admin.doorEvents(id);
   const now = ctx.now();
   const row = await admin.attendance(id);
-  const customer = await customerAttendance(ctx.db, reservation.email, now);
+  const customer = await admin.customerAttendance(reservation.email, now);
   return {
     reservation,
     payments: paymentRows.map((p) => ({

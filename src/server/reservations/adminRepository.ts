@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { periodOverlaps } from "../db/periods.js";
 import { areas, blocks, doorEvents, openingExceptions, payments, reservations } from "../db/schema.js";
@@ -119,6 +119,28 @@ export function adminReservationRepository(db: DbOrTx) {
         .from(reservations)
         .where(eq(reservations.id, id));
       return row;
+    },
+
+    /**
+     * A customer's ended confirmed bookings and no-shows among them, by e-mail (reservations_email
+     * on lower(email)): attendance from the gate (issue 23, decision 029), which the press records
+     * on the booking itself (attended_at), so counting reads the bookings alone.
+     */
+    async customerAttendance(email: string, now: Date) {
+      const [row] = await db
+        .select({
+          endedBookings: sql<number>`count(*)`.mapWith(Number),
+          noShows: sql<number>`count(*) filter (where ${reservations.attendedAt} is null)`.mapWith(Number),
+        })
+        .from(reservations)
+        .where(
+          and(
+            eq(reservations.status, "confirmed"),
+            lte(reservations.endsAt, now),
+            sql`lower(${reservations.email}) = lower(${email})`,
+          ),
+        );
+      return row!;
     },
 
     /** The area, if it exists and is in use. */

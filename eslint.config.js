@@ -57,8 +57,14 @@ export default tseslint.config(
     // may import the schema's types (`import type`), never drizzle-orm or a table to query.
     files: ["src/server/**/*.ts"],
     // A module's repository may be split by concern: repository.ts, moveRepository.ts, ...; db/
-    // holds the schema, the migrations and the seed, which fills an empty database across aggregates.
-    ignores: ["src/server/*/repository.ts", "src/server/*/*Repository.ts", "src/server/db/**"],
+    // holds the schema and the migrations; seed/ fills an empty database across aggregates (above
+    // the services whose defaults it writes, so that db/ imports none of them).
+    ignores: [
+      "src/server/*/repository.ts",
+      "src/server/*/*Repository.ts",
+      "src/server/db/**",
+      "src/server/seed/**",
+    ],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

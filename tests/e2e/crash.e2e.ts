@@ -4,7 +4,7 @@ import { DateTime } from "luxon";
 import pg from "pg";
 import { HELSINKI } from "../../src/domain/helsinkiTime.js";
 import { openDatabase } from "../../src/server/db/index.js";
-import { seedDatabase } from "../../src/server/db/seed.js";
+import { seedDatabase } from "../../src/server/seed/database.js";
 import { getSetting, putSetting } from "../../src/server/settings/service.js";
 import { startServer, type RunningServer } from "../support/server.js";
 

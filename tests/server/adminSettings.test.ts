@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { auditLog, settings } from "../../src/server/db/schema.js";
-import { seedDatabase } from "../../src/server/db/seed.js";
+import { seedDatabase } from "../../src/server/seed/database.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { availabilityOf, bookAndPay } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

@@ -8,7 +8,7 @@ import pg from "pg";
 import { backupPglite, restorePglite } from "../../src/server/db/backup.js";
 import { openDatabase } from "../../src/server/db/index.js";
 import { settings } from "../../src/server/db/schema.js";
-import { seedDatabase } from "../../src/server/db/seed.js";
+import { seedDatabase } from "../../src/server/seed/database.js";
 import { getSetting, putSetting } from "../../src/server/settings/service.js";
 
 describe("backup and restore", () => {

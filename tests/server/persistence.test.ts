@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../../src/server/db/index.js";
 import { settings } from "../../src/server/db/schema.js";
-import { seedDatabase } from "../../src/server/db/seed.js";
+import { seedDatabase } from "../../src/server/seed/database.js";
 import { getSetting, putSetting } from "../../src/server/settings/service.js";
 
 describe("embedded database on disk", () => {

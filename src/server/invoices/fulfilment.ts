@@ -7,11 +7,10 @@ import { giveBack, settleOwedBack } from "../payments/giveBack.js";
 import { recordPaid } from "../ledger/service.js";
 import { invoicePaidMail, welcomeMail } from "../subscriptions/mail.js";
 import type { PaymentRow } from "../reservations/view.js";
-import type { InvoiceRow } from "./service.js";
 import { getSettings, type Settings } from "../settings/service.js";
 import { subscriptionRepository } from "../subscriptions/repository.js";
 import { expireSignups } from "../subscriptions/signupExpiry.js";
-import { invoiceRepository } from "./repository.js";
+import { invoiceRepository, type InvoiceRow } from "./repository.js";
 import { paymentRepository } from "../payments/repository.js";
 
 /**

@@ -6,7 +6,7 @@ import type { Tx } from "../db/index.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { HttpError } from "../errors.js";
 import { loginLinkMail } from "./loginMail.js";
-import { mailboxKey } from "./mailbox.js";
+import { mailboxKey } from "../../domain/mailbox.js";
 import { customerRepository, type CustomerRow } from "./repository.js";
 import { getSetting } from "../settings/service.js";
 
@@ -43,9 +43,6 @@ export const toCustomer = (row: CustomerRow): Customer => ({
   phone: row.phone,
   createdAt: row.createdAt.toISOString(),
 });
-
-/** The mailbox an address reaches (mailbox.ts), as the waitlist and the lookups import it. */
-export { mailboxKey };
 
 /** Refused for the per-IP limit: how long until the oldest counted request leaves the window. */
 export class IpLimitReached extends Error {

@@ -2,7 +2,7 @@ import type { Customer } from "../../domain/customer.js";
 import { helsinkiDate } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import { conflict } from "../errors.js";
-import { mailboxKey } from "./mailbox.js";
+import { ANONYMISED_EMAIL, mailboxKey } from "../../domain/mailbox.js";
 import { customerRepository } from "./repository.js";
 import { openInvoiceNumbers } from "../invoices/service.js";
 import { currentSubscription, hasAccessOn } from "../subscriptions/service.js";
@@ -15,7 +15,6 @@ import { currentSubscription, hasAccessOn } from "../subscriptions/service.js";
  * column that could hold some after an erasure.
  */
 
-export const ANONYMISED_EMAIL = "poistettu@asiakas.invalid";
 export const ANONYMISED_NAME = "Poistettu asiakas";
 
 export async function deleteCustomer(ctx: AppContext, customer: Customer) {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { emailOutbox } from "../db/schema.js";
-import { mailboxKey } from "./mailbox.js";
+import { mailboxKey } from "../../domain/mailbox.js";
 import { mailboxSql } from "./mailboxRepository.js";
 
 /**

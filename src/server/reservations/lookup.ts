@@ -1,7 +1,7 @@
 import type { AppContext } from "../context.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { HttpError } from "../errors.js";
-import { mailboxKey } from "../customers/customerAuth.js";
+import { mailboxKey } from "../../domain/mailbox.js";
 import { getSetting } from "../settings/service.js";
 import { lookupRepository } from "./lookupRepository.js";
 import { lookupMail } from "./visitorMail.js";

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { areas, customers, reservations } from "../db/schema.js";
-import { ANONYMISED_EMAIL } from "../customers/customerData.js";
-import { mailboxSql } from "../customers/mailboxRepository.js";
+import { ANONYMISED_EMAIL } from "../../domain/mailbox.js";
+import { mailboxSql } from "../db/schema/mailbox.js";
 import type { ReservationRow } from "./repository.js";
 
 /**
@@ -44,7 +44,7 @@ export function reminderRepository(db: DbOrTx) {
             inArray(reservations.kind, ["single", "subscriber"]),
             // A booking made after its reminder's moment has just had its confirmation.
             sql`coalesce(${reservations.confirmedAt}, ${reservations.createdAt}) <= ${reservations.startsAt} - ${o.hoursBefore}::int * interval '1 hour'`,
-            // The preference is per mailbox (customers/mailbox.ts): an account that turned them off
+            // The preference is per mailbox (domain/mailbox.ts): an account that turned them off
             // covers every address reaching its inbox, name+tag@ and Gmail's dotted names too.
             sql`not exists (select 1 from ${customers} where not ${customers.remindersEnabled}
                 and ${mailboxSql(customers.email)} = ${mailboxSql(reservations.email)})`,

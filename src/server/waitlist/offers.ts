@@ -5,7 +5,7 @@ import type { AppContext } from "../context.js";
 import type { DbOrTx, Tx } from "../db/index.js";
 import { conflict } from "../errors.js";
 import { checkSlot, lockAreaBookings, lockHoldOwner } from "../availability/service.js";
-import { mailboxKey } from "../customers/customerAuth.js";
+import { mailboxKey } from "../../domain/mailbox.js";
 import { placeHold } from "../reservations/hold.js";
 import { TooManyHoldsError } from "../reservations/holdLimits.js";
 import { expireHolds } from "../reservations/holds.js";

@@ -6,7 +6,7 @@ import type { DbOrTx } from "../db/index.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { badRequest, conflict, HttpError, notFound } from "../errors.js";
 import { checkSlot, primaryArea } from "../availability/service.js";
-import { mailboxKey } from "../customers/customerAuth.js";
+import { mailboxKey } from "../../domain/mailbox.js";
 import { getSetting } from "../settings/service.js";
 import { waitlistJoinedMail } from "./mail.js";
 import { LIVE_STATUSES, waitlistRepository } from "./repository.js";

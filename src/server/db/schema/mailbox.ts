@@ -1,7 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 
 /**
- * customers/mailbox.ts's mailboxKey in SQL, of an address column or expression, for the queries that
+ * domain/mailbox.ts's mailboxKey in SQL, of an address column or expression, for the queries that
  * compare stored addresses by mailbox (login links' allowance, reminders' opt-out, a customer's
  * waitlist entries) and for the index that finds customers by it (`customers_mailbox`; the
  * planner uses it only for this same expression). tests/server/mailbox.test.ts checks that both

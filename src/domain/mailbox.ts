@@ -2,9 +2,9 @@
  * The mailbox an address reaches, one key everywhere (issue 31): the login links' and look-ups'
  * limits, the waitlist, the reminders' opt-out. Lower-case, without a +tag in the local part, and
  * for Gmail without the dots of the local part and with googlemail.com as gmail.com (Gmail
- * delivers all of those to one inbox). Imports none of ours, so the customers' services and
- * repositories, the reminders and the waitlist share one definition; mailboxRepository.ts's
- * mailboxSql says the same in SQL.
+ * delivers all of those to one inbox). Imports nothing, so the customers' services and
+ * repositories, the bookings' look-ups and the waitlist share one definition; the server's
+ * db/schema/mailbox.ts mailboxSql says the same in SQL.
  */
 export function mailboxKey(email: string): string {
   const lower = email.toLowerCase();
@@ -17,3 +17,9 @@ export function mailboxKey(email: string): string {
   if (domain === "gmail.com" || domain === "googlemail.com") return `${local.replaceAll(".", "")}@gmail.com`;
   return `${local}@${domain}`;
 }
+
+/**
+ * The address an erased customer's bookings and invoices carry (customers/customerData.ts): it
+ * reaches no mailbox (.invalid), and the reminders pass it by.
+ */
+export const ANONYMISED_EMAIL = "poistettu@asiakas.invalid";

@@ -55,8 +55,12 @@ export function UnbookableNotes({
   const started = slots.find((slot) => slot.status === "started");
   const firstLater = slots.find((slot) => slot.status === "beyondWindow");
   if (!started && !firstLater) return null;
+  // Folded under one short question: the reasons are for whoever wonders about a grey cell, and
+  // open they were the largest text on a phone's first screen when few times were left that day,
+  // painted last, after the week's data (Lighthouse's largest paint, decision 046).
   return (
-    <div className="calendar-notes">
+    <details className="calendar-notes">
+      <summary>Miksi kaikkia aikoja ei voi varata?</summary>
       {started && (
         <p className="muted">
           Alkanutta vuoroa (klo {formatTime(started.start)}–{formatTime(started.end)}) ei voi enää varata:
@@ -70,6 +74,6 @@ export function UnbookableNotes({
             : "Myöhemmät ajat avautuvat varattaviksi päivä kerrallaan."}
         </p>
       )}
-    </div>
+    </details>
   );
 }

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { emailOutbox } from "../db/schema.js";
 import { mailboxKey } from "../../domain/mailbox.js";
-import { mailboxSql } from "./mailboxRepository.js";
+import { mailboxSql } from "../db/schema/mailbox.js";
 
 /**
  * The export's queries (customerExport.ts, decision 037): the rows of every table that refers to

@@ -13,7 +13,7 @@ import {
   subscriptions,
   waitlistEntries,
 } from "../db/schema.js";
-import { mailboxSql } from "./mailboxRepository.js";
+import { mailboxSql } from "../db/schema/mailbox.js";
 
 /**
  * The customers' queries (decision 037): accounts, their sessions and login links, and the erasure

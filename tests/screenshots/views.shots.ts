@@ -396,6 +396,35 @@ it("photographs every admin section and the admin's phone menu", async () => {
       p.getByRole("heading", { name: "Sivua ei löytynyt" }).waitFor(),
     ),
   });
+  // The admin's confirmation steps, open: a paid booking's cancel with its refund, a member's cancel.
+  const bookingDay = day.plus({ days: 4 });
+  await paidBooking(e2e.server.url, bookingDay.set({ hour: 9 }), {
+    name: "Hallinnan Kuva",
+    email: "kuvat.hallinta@example.com",
+    dogs: 1,
+  });
+  const memberEmail = "jasen.hallinta@example.com";
+  await memberOverHttp(e2e.server, memberEmail, { tier: 1, pay: true });
+  views.push({
+    name: "hallinta-varaukset-peruutus",
+    show: async (page, url) => {
+      await visit(`/hallinta/varaukset?nakyma=lista&paiva=${bookingDay.toISODate()}`, sectionReady)(
+        page,
+        url,
+      );
+      await page.getByRole("button", { name: "Peru ja palauta" }).first().click();
+      await page.getByRole("group", { name: "Vahvista peruminen" }).waitFor();
+    },
+  });
+  views.push({
+    name: "hallinta-jasenyys-irtisanominen",
+    show: async (page, url) => {
+      await visit(`/hallinta/v2/jasenydet?haku=${encodeURIComponent(memberEmail)}`, sectionReady)(page, url);
+      await page.getByRole("link", { name: memberEmail }).click();
+      await page.getByRole("button", { name: "Irtisano jäsenen puolesta" }).click();
+      await page.getByRole("group", { name: "Vahvista: Irtisano jäsenen puolesta" }).waitFor();
+    },
+  });
   views.push({
     name: "hallinta-valikko",
     only: 375,

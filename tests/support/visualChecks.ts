@@ -114,9 +114,27 @@ export async function nearlyInvisibleTexts(page: Page): Promise<string[]> {
 /** Every check above on the page as it stands, as one list of what a person would see wrong. */
 export async function visualProblems(page: Page): Promise<string[]> {
   const wide = await sidewaysScroll(page);
+  const primary = await primaryActions(page);
   return [
     ...(wide.px > 0 ? [`scrolls sideways by ${wide.px} px (${wide.culprits.join(", ")})`] : []),
     ...(await nearlyInvisibleTexts(page)).map((t) => `nearly invisible text: ${t}`),
     ...(await axeViolations(page)).map((v) => `axe: ${v}`),
+    ...(primary.length > 1 ? [`${primary.length} primary actions: ${primary.join(" | ")}`] : []),
   ];
+}
+
+/**
+ * The primary actions visible on the page (`.button` that is not secondary, quiet or danger), each
+ * as its text: a view shows one (style.md's button hierarchy, issue 32).
+ */
+export async function primaryActions(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(".button")]
+      .filter((b) => !b.matches(".button-secondary, .button-quiet, .button-danger"))
+      .filter((b) => {
+        const r = b.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && getComputedStyle(b).visibility === "visible";
+      })
+      .map((b) => (b.textContent ?? "").trim()),
+  );
 }

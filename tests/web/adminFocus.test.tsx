@@ -2,12 +2,14 @@
 import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { PriceList, PriceRuleView } from "../../src/domain/admin/prices";
+import type { AdminReservation, ReservationList } from "../../src/domain/admin/reservations";
 import { BASE, createAdminHarness, idToken, signedInWith } from "../machines/adminPathSupport";
 
 /*
  * Where focus goes in the admin area when what held it goes away (issue 32): a saved price's row
  * is drawn afresh, so focus moves to the same row's save button (a new price's own row); the phone
- * menu closed with Escape hands focus back to its button.
+ * menu closed with Escape hands focus back to its button; a booking cancelled from varaukset'
+ * list keeps focus on its row, and a block removed gives it to the blocks' heading.
  */
 
 const TOKEN = idToken("admin", BASE + 3_600_000);
@@ -87,6 +89,67 @@ describe("hinnasto", () => {
     await app.answerApi("PUT", "/api/v2/admin/price-rules/1", 400, { message: "Hinta puuttuu." });
     expect(await screen.findByRole("alert")).toHaveTextContent("Hinta puuttuu.");
     expect(saveButtonOf("Hinta Perus")).toHaveFocus();
+  });
+});
+
+describe("varaukset", () => {
+  const booking: AdminReservation = {
+    id: "11111111-1111-4111-8111-111111111111",
+    areaId: 1,
+    areaName: "Iso alue",
+    start: "2026-06-16T10:00:00+03:00",
+    end: "2026-06-16T11:00:00+03:00",
+    status: "confirmed",
+    kind: "single",
+    name: "Ansa Asiakas",
+    email: "ansa@example.com",
+    phone: null,
+    dogs: 1,
+    priceCents: 1500,
+    paymentStatus: "paid",
+    cancelledAt: null,
+    cancelReason: null,
+    createdAt: "2026-06-10T12:00:00+03:00",
+  };
+  const block = {
+    id: 7,
+    areaId: null,
+    areaName: null,
+    start: "2026-06-17T08:00:00+03:00",
+    end: "2026-06-17T09:00:00+03:00",
+    reason: "Aidan huolto",
+  };
+  const week = (reservations: AdminReservation[], blocks: (typeof block)[]): ReservationList => ({
+    reservations,
+    blocks,
+    areas: [{ id: 1, name: "Iso alue", active: true }],
+    days: [],
+  });
+  const RANGE = "/api/v2/admin/reservations?from=2026-06-15&to=2026-06-21";
+
+  it("keeps focus on a cancelled booking's row, and gives a removed block's to the blocks' heading", async () => {
+    const user = userEvent.setup();
+    await app.render({
+      path: "/hallinta/varaukset?nakyma=lista&paiva=2026-06-16",
+      token: signedInWith(TOKEN),
+    });
+    await app.answerApi("GET", RANGE, 200, week([booking], [block]));
+
+    await user.click(await screen.findByRole("button", { name: "Peru ja palauta" }));
+    await user.click(screen.getByRole("button", { name: "Vahvista peruminen" }));
+    await app.answerApi("POST", `/api/v2/admin/reservations/${booking.id}/cancel`, 200, {
+      message: "Varaus peruttu ja 15,00 € palautettu.",
+    });
+    await app.answerApi("GET", RANGE, 200, week([{ ...booking, status: "cancelled" }], [block]));
+    expect(await screen.findByText("Varaus peruttu ja 15,00 € palautettu.")).toBeInTheDocument();
+    expect(screen.getByRole("cell", { name: /Ansa Asiakas/ }).closest("tr")).toHaveFocus();
+
+    await user.click(screen.getByRole("button", { name: "Selvä" }));
+    await user.click(screen.getByRole("button", { name: "Poista sulku" }));
+    await app.answerApi("DELETE", "/api/v2/admin/blocks/7", 200, { message: "Sulku poistettu." });
+    await app.answerApi("GET", RANGE, 200, week([{ ...booking, status: "cancelled" }], []));
+    expect(await screen.findByText("Ei sulkuja näinä päivinä.")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Sulut" })).toHaveFocus();
   });
 });
 

@@ -201,6 +201,8 @@ describe("jäsenyydet", () => {
     });
     await app.answerApi("GET", `/api/v2/admin/members/${CUSTOMER_ID}`, 200, MEMBER);
     expect(await screen.findByText(/^Jäsenyys irtisanottu\./)).toBeInTheDocument();
+    // The confirmation that held focus is gone: focus is on the membership's heading (issue 32).
+    expect(screen.getByRole("heading", { name: /^Jäsenyys Perus/ })).toHaveFocus();
 
     // Void refused by the server: the reason is shown and the page stays.
     await user.click(screen.getByRole("button", { name: "Mitätöi lasku 1003" }));
@@ -226,6 +228,7 @@ describe("jäsenyydet", () => {
     });
     await app.answerApi("GET", `/api/v2/admin/members/${CUSTOMER_ID}`, 200, MEMBER);
     expect(await screen.findByText(/^Taso vaihtuu Premium-tasoon/)).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: /^Jäsenyys Perus/ })).toHaveFocus();
 
     // Resend of an overdue invoice says a reminder goes; "Peruuta" sends nothing.
     await user.click(screen.getByRole("button", { name: "Lähetä lasku 1003 uudelleen" }));
@@ -235,6 +238,15 @@ describe("jäsenyydet", () => {
     await user.click(screen.getByRole("button", { name: "Peruuta" }));
     await waitFor(() => expect(screen.queryByRole("group", { name: /Lähetä lasku 1003/ })).toBeNull());
     expect(apiCalled("/resend")).toBe(false);
+    // Sent: focus is on the invoice's row, where the button was.
+    await user.click(screen.getByRole("button", { name: "Lähetä lasku 1003 uudelleen" }));
+    await user.click(screen.getByRole("button", { name: "Vahvista lähetys" }));
+    await app.answerApi("POST", `/api/v2/admin/invoices/${OPEN_ID}/resend`, 200, {
+      message: "Maksumuistutus lähetetty osoitteeseen anna@example.com.",
+    });
+    await app.answerApi("GET", `/api/v2/admin/members/${CUSTOMER_ID}`, 200, MEMBER);
+    expect(await screen.findByText(/^Maksumuistutus lähetetty/)).toBeInTheDocument();
+    expect(screen.getByRole("rowheader", { name: "1003" }).closest("tr")).toHaveFocus();
     // A credited invoice is void: nothing left to credit or resend.
     expect(screen.queryByRole("button", { name: "Hyvitä lasku 1001" })).toBeNull();
   });

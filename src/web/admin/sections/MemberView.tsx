@@ -22,6 +22,13 @@ export type MembershipCommand =
   | { kind: "cancelTierChange"; subscriptionId: string }
   | { kind: "void" | "credit" | "resend"; invoiceId: string };
 
+/**
+ * Where focus goes once a write's answer is drawn (useFocusAfterSave): the membership's heading or
+ * the invoice's row whose button was pressed, as the confirmation that held focus is gone.
+ */
+export const membershipFocusKey = (command: MembershipCommand) =>
+  "subscriptionId" in command ? `subscription/${command.subscriptionId}` : `invoice/${command.invoiceId}`;
+
 type Props = { member: MemberPage; canWrite: boolean; write: (command: MembershipCommand) => void };
 
 /** A member's page: details, memberships with their actions, invoices, usage per period, bookings. */
@@ -124,7 +131,7 @@ function SubscriptionPanel({
   };
   return (
     <section className="card admin-section" aria-labelledby={`sub-${sub.id}`}>
-      <h3 id={`sub-${sub.id}`}>
+      <h3 id={`sub-${sub.id}`} tabIndex={-1} data-focus-key={`subscription/${sub.id}`}>
         Jäsenyys {sub.tier_name}: {isAbandonedSignup(sub) ? ABANDONED_SIGNUP : statusLabel[sub.status]}
       </h3>
       <dl className="admin-details">
@@ -282,7 +289,7 @@ function InvoiceTable({
       </thead>
       <tbody>
         {invoices.map((i) => (
-          <tr key={i.id}>
+          <tr key={i.id} tabIndex={-1} data-focus-key={`invoice/${i.id}`}>
             <th scope="row">{i.number}</th>
             <td>{i.description}</td>
             <td>{formatEuros(i.amount_cents)}</td>

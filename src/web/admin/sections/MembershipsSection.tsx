@@ -14,7 +14,8 @@ import { useAdminEnvironment } from "../AdminSession";
 import { field } from "../formValues";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
-import { MemberView, type MembershipCommand } from "./MemberView";
+import { useFocusAfterSave } from "../useFocusAfterSave";
+import { MemberView, membershipFocusKey, type MembershipCommand } from "./MemberView";
 import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 import { PageNavigation, pagesOf } from "./PageNavigation";
 
@@ -87,6 +88,7 @@ export function MembershipsSection() {
   const query = useSelector(actor, (s) => s.context.query);
   const data = useSelector(actor, (s) => s.context.data);
   const canWrite = useSelector(actor, acceptsWrite);
+  const focus = useFocusAfterSave(actor);
 
   // The address changed (a filter, a member, back or forward): the section asks for what it names.
   const addressKey = JSON.stringify(fromAddress);
@@ -123,7 +125,10 @@ export function MembershipsSection() {
             <MemberView
               member={member}
               canWrite={canWrite}
-              write={(command) => actor.send({ type: "section.write", command })}
+              write={(command) => {
+                focus.aim(membershipFocusKey(command));
+                actor.send({ type: "section.write", command });
+              }}
             />
           )}
         </>
@@ -170,7 +175,7 @@ export function MembershipsSection() {
               <label htmlFor="memberships-q">Nimi tai sähköposti</label>
               <input id="memberships-q" name="q" type="search" defaultValue={query.list.q ?? ""} />
             </div>
-            <button type="submit" className="button">
+            <button type="submit" className="button button-secondary">
               Suodata
             </button>
           </form>

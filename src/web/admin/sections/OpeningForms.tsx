@@ -147,7 +147,7 @@ export function OpeningForms({ data, canWrite, write }: SettingsFormProps) {
             <label>
               <input type="checkbox" name="active" defaultChecked={area?.active ?? true} /> käytössä
             </label>
-            <button type="submit" className="button" disabled={!canWrite}>
+            <button type="submit" className="button button-secondary" disabled={!canWrite}>
               {area ? "Tallenna alue" : "Lisää alue"}
             </button>
           </form>

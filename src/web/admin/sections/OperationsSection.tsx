@@ -154,7 +154,7 @@ export function OperationsSection() {
                 <label htmlFor="ops-date">Päivä</label>
                 <input id="ops-date" name="date" type="date" defaultValue={data.timeline.date} />
               </div>
-              <button type="submit" className="button">
+              <button type="submit" className="button button-secondary">
                 Näytä päivä
               </button>
             </form>
@@ -222,7 +222,7 @@ export function OperationsSection() {
                   defaultValue={query.weeks}
                 />
               </div>
-              <button type="submit" className="button">
+              <button type="submit" className="button button-secondary">
                 Päivitä
               </button>
             </form>
@@ -272,7 +272,7 @@ export function OperationsSection() {
                   ))}
                 </select>
               </div>
-              <button type="submit" className="button">
+              <button type="submit" className="button button-secondary">
                 Suodata
               </button>
             </form>

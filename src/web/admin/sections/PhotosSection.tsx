@@ -57,7 +57,7 @@ export function PhotosSection() {
           <label htmlFor="photo-alt">Kuvaus (mitä kuvassa näkyy, ruudunlukijalle)</label>
           <input id="photo-alt" name="alt" type="text" maxLength={300} />
         </div>
-        <button type="submit" className="button" disabled={!canWrite}>
+        <button type="submit" className="button button-secondary" disabled={!canWrite}>
           Lisää kuva
         </button>
       </form>

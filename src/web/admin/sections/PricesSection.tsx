@@ -212,7 +212,7 @@ export function PricesSection() {
                 defaultValue={data.membership.commitmentDiscountPercent}
               />
             </div>
-            <button type="submit" className="button" disabled={!canWrite}>
+            <button type="submit" className="button button-secondary" disabled={!canWrite}>
               Tallenna alennus
             </button>
           </form>
@@ -249,7 +249,7 @@ export function PricesSection() {
               />
             </div>
             <EffectiveFromField id="vat-effective" today={today} defaultValue={today} />
-            <button type="submit" className="button" disabled={!canWrite}>
+            <button type="submit" className="button button-secondary" disabled={!canWrite}>
               Tallenna ALV
             </button>
           </form>

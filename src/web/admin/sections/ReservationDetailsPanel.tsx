@@ -41,7 +41,7 @@ export function ReservationDetailsPanel({
   const data = useSelector(actor, (s) => s.context.data);
   return (
     <section className="card admin-section" aria-labelledby="details-heading">
-      <h2 id="details-heading" tabIndex={-1} ref={heading}>
+      <h2 id="details-heading" tabIndex={-1} ref={heading} data-focus-key="details">
         Varauksen tiedot
       </h2>
       <SectionStatus actor={actor} />

@@ -14,6 +14,7 @@ import {
 import { useAdminEnvironment } from "../AdminSession";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection, type AdminSectionActor } from "../useAdminSection";
+import { useFocusAfterSave } from "../useFocusAfterSave";
 import { holdsTime } from "./calendarLayout";
 import { CalendarDayStrip } from "./CalendarDayStrip";
 import { ReservationCalendar, type PickedSlot } from "./ReservationCalendar";
@@ -77,7 +78,22 @@ export function ReservationsSection() {
     setParams({ nakyma: viewParam[next.view], paiva: next.date }, { replace: true });
     actor.send({ type: "section.query", query: next });
   };
-  const write = (command: ReservationCommand) => actor.send({ type: "section.write", command });
+  const focus = useFocusAfterSave(actor);
+  /**
+   * A write sent from a place that its answer redraws: once the section has reloaded, focus goes to
+   * that place again (the booking's row, the details' heading, the form's button, the blocks' list).
+   */
+  const writeFrom = (focusKey: (command: ReservationCommand) => string) => (command: ReservationCommand) => {
+    focus.aim(focusKey(command));
+    actor.send({ type: "section.write", command });
+  };
+  const write = {
+    row: writeFrom((c) => (c.kind === "cancel" ? `reservation/${c.id}` : "reservation")),
+    details: writeFrom(() => "details"),
+    block: writeFrom((c) => (c.kind === "deleteBlock" ? `block/${c.id}` : "block")),
+    blockForm: writeFrom(() => "block-form"),
+    manual: writeFrom(() => "manual-form"),
+  };
   const step = query.view === "day" ? 1 : 7;
 
   const search = (event: FormEvent<HTMLFormElement>) => {
@@ -158,7 +174,7 @@ export function ReservationsSection() {
             <label htmlFor="reservations-search">Hae nimellä tai sähköpostilla</label>
             <input id="reservations-search" name="q" type="search" defaultValue={query.q} />
           </div>
-          <button type="submit" className="button">
+          <button type="submit" className="button button-secondary">
             Hae
           </button>
         </form>
@@ -203,7 +219,7 @@ export function ReservationsSection() {
               reservations={data.reservations}
               canWrite={canWrite}
               onOpen={setOpenId}
-              onWrite={write}
+              onWrite={write.row}
             />
           )}
           {picked && (
@@ -223,7 +239,7 @@ export function ReservationsSection() {
             >
               {open && holdsTime(open) && (
                 <p className="button-row">
-                  <CancelButtons reservation={open} canWrite={canWrite} onWrite={write} />
+                  <CancelButtons reservation={open} canWrite={canWrite} onWrite={write.details} />
                 </p>
               )}
               {open?.status === "confirmed" && (
@@ -232,19 +248,19 @@ export function ReservationsSection() {
                   key={`${open.start}/${open.end}`}
                   reservation={open}
                   canWrite={canWrite}
-                  onWrite={write}
+                  onWrite={write.details}
                 />
               )}
             </ReservationDetailsPanel>
           )}
-          {!query.q && <BlockList blocks={data.blocks} canWrite={canWrite} onWrite={write} />}
+          {!query.q && <BlockList blocks={data.blocks} canWrite={canWrite} onWrite={write.block} />}
           <BlockForm
             key={`block-${picked?.startMs ?? query.date}`}
             actor={actor}
             areas={data.areas}
             date={query.date}
             defaults={picked ? slotDefaults(picked) : undefined}
-            onWrite={write}
+            onWrite={write.blockForm}
           />
           <ManualReservationForm
             key={`manual-${picked?.startMs ?? query.date}`}
@@ -252,7 +268,7 @@ export function ReservationsSection() {
             date={query.date}
             defaults={picked ? slotDefaults(picked) : undefined}
             canWrite={canWrite}
-            onWrite={write}
+            onWrite={write.manual}
           />
         </>
       )}
@@ -269,7 +285,7 @@ function PickedSlotPanel(props: { slot: PickedSlot; onBook(): void; onBlock(): v
         {props.slot.areaName ? `, ${props.slot.areaName}` : ""}. Lomakkeet alla on täytetty tälle ajalle.
       </p>
       <p className="button-row">
-        <button type="button" className="button" onClick={props.onBook}>
+        <button type="button" className="button button-secondary" onClick={props.onBook}>
           Varaa tämä aika
         </button>
         <button type="button" className="button button-secondary" onClick={props.onBlock}>

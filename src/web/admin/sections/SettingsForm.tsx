@@ -22,7 +22,7 @@ export function SettingsForm(props: {
       {/* Its id is its focus key: after a save, focus comes back to its "Tallenna" (SettingsSection). */}
       <form key={JSON.stringify(props.shows)} onSubmit={submit} data-focus-key={props.id}>
         {props.children}
-        <button type="submit" className="button" disabled={!props.canWrite}>
+        <button type="submit" className="button button-secondary" disabled={!props.canWrite}>
           Tallenna
         </button>
       </form>

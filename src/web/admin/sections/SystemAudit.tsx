@@ -67,7 +67,7 @@ export function SystemAudit(props: {
             ))}
           </select>
         </div>
-        <button type="submit" className="button">
+        <button type="submit" className="button button-secondary">
           Suodata
         </button>
       </form>

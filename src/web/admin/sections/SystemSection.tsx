@@ -140,7 +140,7 @@ export function SystemSection() {
             </div>
             <button
               type="button"
-              className="button"
+              className="button button-secondary"
               disabled={!canWrite}
               onClick={() => write({ kind: "check" })}
             >
@@ -190,7 +190,7 @@ export function SystemSection() {
                 <label htmlFor="outbox-until">Päättyen</label>
                 <input id="outbox-until" name="until" type="date" defaultValue={query.outbox.until} />
               </div>
-              <button type="submit" className="button">
+              <button type="submit" className="button button-secondary">
                 Suodata
               </button>
             </form>

@@ -94,7 +94,7 @@ function VersionActions(props: {
         today={props.today}
         defaultValue={v && v.effectiveFrom > props.today ? v.effectiveFrom : props.today}
       />
-      <button type="submit" className="button" disabled={!props.canWrite}>
+      <button type="submit" className="button button-secondary" disabled={!props.canWrite}>
         {v ? "Tallenna" : props.addLabel}
       </button>
       {v && (

@@ -81,7 +81,7 @@ export function BlockForm(props: {
     <section className="card admin-section" aria-labelledby="block-heading">
       <h2 id="block-heading">Lisää sulku</h2>
       <p className="muted">Huolto, yksityistilaisuus tai muu syy: aika ei ole varattavissa.</p>
-      <form id="block-form" onSubmit={submit}>
+      <form id="block-form" onSubmit={submit} data-focus-key="block-form">
         <div className="admin-toolbar">
           <div className="form-field">
             <label htmlFor="block-area">Alue</label>
@@ -114,7 +114,7 @@ export function BlockForm(props: {
             <label htmlFor="block-reason">Syy</label>
             <input id="block-reason" name="reason" required placeholder="Aidan huolto" />
           </div>
-          <button type="submit" className="button" disabled={!canWrite}>
+          <button type="submit" className="button button-secondary" disabled={!canWrite}>
             Lisää sulku
           </button>
         </div>
@@ -169,7 +169,7 @@ export function ManualReservationForm(props: {
   return (
     <section className="card admin-section" aria-labelledby="manual-heading">
       <h2 id="manual-heading">Lisää varaus ilman maksua</h2>
-      <form onSubmit={submit}>
+      <form onSubmit={submit} data-focus-key="manual-form">
         <div className="admin-toolbar">
           <div className="form-field">
             <label htmlFor="manual-area">Alue</label>

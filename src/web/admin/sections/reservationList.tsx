@@ -42,7 +42,7 @@ export function ReservationTable(props: {
         {shown.map((r) => {
           const live = r.status === "confirmed" || r.status === "pending";
           return (
-            <tr key={r.id}>
+            <tr key={r.id} tabIndex={-1} data-focus-key={`reservation/${r.id}`}>
               <td>
                 {formatTimeRange(r.start, r.end)}
                 <br />
@@ -135,25 +135,29 @@ export function BlockList(props: {
   canWrite: boolean;
   onWrite(command: ReservationCommand): void;
 }) {
-  if (!props.blocks.length) return null;
   return (
     <section className="admin-section" aria-labelledby="blocks-heading">
-      <h2 id="blocks-heading">Sulut</h2>
-      <ul className="plain-list">
-        {props.blocks.map((b) => (
-          <li key={b.id}>
-            {formatTimeRange(b.start, b.end)} · {b.areaName ?? "Kaikki alueet"} · {b.reason}{" "}
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={!props.canWrite}
-              onClick={() => props.onWrite({ kind: "deleteBlock", id: b.id })}
-            >
-              Poista sulku
-            </button>
-          </li>
-        ))}
-      </ul>
+      <h2 id="blocks-heading" tabIndex={-1} data-focus-key="block">
+        Sulut
+      </h2>
+      {!props.blocks.length && <p className="muted">Ei sulkuja näinä päivinä.</p>}
+      {props.blocks.length > 0 && (
+        <ul className="plain-list">
+          {props.blocks.map((b) => (
+            <li key={b.id} tabIndex={-1} data-focus-key={`block/${b.id}`}>
+              {formatTimeRange(b.start, b.end)} · {b.areaName ?? "Kaikki alueet"} · {b.reason}{" "}
+              <button
+                type="button"
+                className="button button-danger"
+                disabled={!props.canWrite}
+                onClick={() => props.onWrite({ kind: "deleteBlock", id: b.id })}
+              >
+                Poista sulku
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

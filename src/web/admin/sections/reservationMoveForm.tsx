@@ -66,7 +66,7 @@ export function MoveForm(props: {
             defaultValue={minutes}
           />
         </div>
-        <button type="submit" className="button" disabled={!props.canWrite}>
+        <button type="submit" className="button button-secondary" disabled={!props.canWrite}>
           Siirrä varaus
         </button>
       </div>

@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react";
 import { Link } from "react-router-dom";
 import { formatHours } from "../../../../machines/memberQuota";
 import { splitMemberReservations, type MemberReservation } from "../../../domain/membership";
-import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiClock";
+import { formatDateTime, formatTimeRange, helsinkiDate } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
 import { ConfirmButtons } from "../../components/ConfirmButtons";
 import { doorPath, reservationStatusLabels } from "../booking/labels";
@@ -24,6 +24,10 @@ export function MemberReservationList({ actorRef }: { actorRef: MemberBookingRef
   const refreshFailed = useSelector(actorRef, (s) => s.context.refreshFailed);
   const { upcoming, cancelled, past } = splitMemberReservations(reservations, now);
   const noShows = past.filter((r) => r.noShow).length;
+  const today = helsinkiDate(now);
+  const doorToday = upcoming.find(
+    (r) => r.doorUrl && r.status === "confirmed" && helsinkiDate(r.start) === today,
+  );
   return (
     <div className="member-reservation-lists" aria-busy={refreshing}>
       {refreshFailed && <p className="muted">Varauslistaa ei saatu päivitettyä. Lataa sivu uudelleen.</p>}
@@ -33,7 +37,13 @@ export function MemberReservationList({ actorRef }: { actorRef: MemberBookingRef
           <h3 id="member-upcoming-title">Tulevat varaukset</h3>
           <ul className="plain-list member-reservations">
             {upcoming.map((r) => (
-              <MemberReservationCard key={r.id} reservation={r} past={false} actorRef={actorRef} />
+              <MemberReservationCard
+                key={r.id}
+                reservation={r}
+                past={false}
+                doorFirst={r === doorToday}
+                actorRef={actorRef}
+              />
             ))}
           </ul>
         </section>
@@ -65,9 +75,15 @@ export function MemberReservationList({ actorRef }: { actorRef: MemberBookingRef
   );
 }
 
-type CardProps = { reservation: MemberReservation; past: boolean; actorRef: MemberBookingRef };
+type CardProps = {
+  reservation: MemberReservation;
+  past: boolean;
+  /** Today's first booking: its gate link is the view's primary action (decision 048). */
+  doorFirst?: boolean;
+  actorRef: MemberBookingRef;
+};
 
-function MemberReservationCard({ reservation: r, past, actorRef }: CardProps) {
+function MemberReservationCard({ reservation: r, past, doorFirst = false, actorRef }: CardProps) {
   // What this card shows of the cancel: nothing, the question, the wait, or the answer.
   const cancelStep = useSelector(actorRef, (s) => {
     if (s.context.cancelId !== r.id) return null;
@@ -122,7 +138,7 @@ function MemberReservationCard({ reservation: r, past, actorRef }: CardProps) {
       </dl>
       <div className="button-row">
         {r.doorUrl && r.status === "confirmed" && !past && (
-          <Link className="button" to={doorPath(r.doorUrl)}>
+          <Link className={doorFirst ? "button" : "button button-secondary"} to={doorPath(r.doorUrl)}>
             Avaa portti
           </Link>
         )}

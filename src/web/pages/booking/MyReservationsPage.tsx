@@ -162,6 +162,8 @@ export function MyReservationsPage() {
   useEffect(() => subscribeToReservations(() => actorRef.send({ type: "reservations.reload" })), [actorRef]);
 
   const groups = groupOwnReservations(items, loadedAt);
+  // Today's first booking that opens the gate: its link is the view's primary action (decision 048).
+  const doorToday = groups.today.find((i) => i.reservation?.doorUrl && i.reservation.status === "confirmed");
   const card = (item: OwnReservationItem) => (
     <ReservationCard
       key={item.entry.id}
@@ -173,6 +175,7 @@ export function MyReservationsPage() {
       canCancel={cancellable.includes(item.entry.accessToken)}
       canReload={canReload}
       canMove={movable.includes(item.entry.accessToken)}
+      doorFirst={item === doorToday && !moveToken}
       moveChooser={
         moveToken === item.entry.accessToken &&
         phase !== "redirecting" && (

@@ -16,6 +16,11 @@ type Props = {
   canCancel: boolean;
   canReload: boolean;
   canMove: boolean;
+  /**
+   * Whether this card's gate link is the view's primary action: the first booking of today, while
+   * no move is open (decision 048); elsewhere the link is a secondary button.
+   */
+  doorFirst: boolean;
   /** The move's chooser while this booking is being moved (MoveChooser). */
   moveChooser: ReactNode;
   onMove(): void;
@@ -30,8 +35,19 @@ type Props = {
  * cancel with its confirmation.
  */
 export function ReservationCard(props: Props) {
-  const { item, past, confirming, cancelling, outcome, canCancel, canReload, canMove, moveChooser, ...on } =
-    props;
+  const {
+    item,
+    past,
+    confirming,
+    cancelling,
+    outcome,
+    canCancel,
+    canReload,
+    canMove,
+    doorFirst,
+    moveChooser,
+    ...on
+  } = props;
   const r = item.reservation;
   const start = r?.start ?? item.entry.start;
   const end = r?.end ?? item.entry.endTime;
@@ -74,7 +90,7 @@ export function ReservationCard(props: Props) {
       )}
       {r?.doorUrl && r.status === "confirmed" && !past && (
         <p>
-          <Link className="button" to={doorPath(r.doorUrl)}>
+          <Link className={doorFirst ? "button" : "button button-secondary"} to={doorPath(r.doorUrl)}>
             Avaa portti
           </Link>
         </p>

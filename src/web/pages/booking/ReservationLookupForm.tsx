@@ -70,7 +70,7 @@ export function ReservationLookupForm() {
                 </p>
               )}
             </div>
-            <button type="submit" className="button" disabled={!canSubmit}>
+            <button type="submit" className="button button-secondary" disabled={!canSubmit}>
               {phase === "sending" ? "Lähetetään…" : "Lähetä varaukseni sähköpostiini"}
             </button>
           </form>

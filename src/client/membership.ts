@@ -85,6 +85,10 @@ export function createMembershipApi(http: HttpClient = defaultHttp) {
     async invoiceReceipt(invoiceId: string): Promise<string> {
       return http.get<string>(`/api/v2/invoices/${encodeURIComponent(invoiceId)}/receipt`);
     },
+    /** An open invoice as a printable page with its bank transfer details and barcode (issue 36). */
+    async invoicePage(invoiceId: string): Promise<string> {
+      return http.get<string>(`/api/v2/invoices/${encodeURIComponent(invoiceId)}/page`);
+    },
     /** The customer's own data as the server exports it (shown as sections, saved as a file). */
     async myData(): Promise<CustomerData> {
       return parseAnswer(schemas(), http.get("/api/v2/customers/me/data"), (m, data) =>

@@ -79,6 +79,8 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   city: "Kaupunki",
   companyName: "Yrityksen nimi",
   businessId: "Y-tunnus",
+  iban: "Tilinumero (IBAN)",
+  bic: "BIC",
   feedbackUrl: "Palautelomake",
   latitude: "Leveysaste",
   longitude: "Pituusaste",

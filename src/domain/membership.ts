@@ -128,6 +128,17 @@ export const invoiceSchema = z.object({
   issued_at: isoDateTime,
   due_date: isoDate,
   paid_at: z.nullable(isoDateTime),
+  /** How to pay it by bank transfer (issue 36); null once nothing is owed. */
+  bank_transfer: z.nullable(
+    z.object({
+      recipient: z.string(),
+      iban: z.string(),
+      bic: z.string(),
+      reference_rf: z.string(),
+      amount_cents: z.int(),
+      virtual_barcode: z.string(),
+    }),
+  ),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoicesResponseSchema = z.object({ invoices: z.array(invoiceSchema) });

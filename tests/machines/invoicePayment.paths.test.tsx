@@ -308,3 +308,40 @@ test("a paid invoice's receipt opens in a new tab, fetched with the session", as
   await vi.waitFor(() => expect(tab.location.href).toBe("blob:kuitti"));
   open.mockRestore();
 });
+
+test("an open invoice says how to pay it by bank transfer, and prints with its barcode", async () => {
+  const code = "421123456000007850000390000000000000000000010029260729";
+  const open = invoiceFixture({
+    number: 1002,
+    reference_number: "10029",
+    due_date: "2026-07-29",
+    amount_cents: 3900,
+    bank_transfer: {
+      recipient: "Koirapuisto Oy",
+      iban: "FI21 1234 5600 0007 85",
+      bic: "NDEAFIHH",
+      reference_rf: "RF4510029",
+      amount_cents: 3900,
+      virtual_barcode: code,
+    },
+  });
+  const tab = { location: { href: "" }, close: vi.fn() };
+  const open_ = vi.spyOn(window, "open").mockReturnValue(tab as unknown as Window);
+  URL.createObjectURL = vi.fn(() => "blob:lasku");
+  await executors({ name: "bank transfer", path: "/oma-tili", input: {} })["xstate.init"]();
+  await fake.settle("myInvoices", { value: [open] });
+  await user.click(await within(section()).findByText("Maksa tilisiirrolla"));
+  const details = within(section()).getByText("Maksa tilisiirrolla").closest("details")!;
+  for (const text of [
+    "Koirapuisto Oy",
+    "FI21 1234 5600 0007 85",
+    "NDEAFIHH",
+    "RF-muodossa RF45 1002 9",
+    code,
+  ])
+    expect(details).toHaveTextContent(text);
+  await user.click(within(details).getByRole("button", { name: "Tulostettava lasku 1002" }));
+  expect(await fake.settle("invoicePage", { value: "<h1>Lasku 1002</h1>" })).toEqual([open.id]);
+  await vi.waitFor(() => expect(tab.location.href).toBe("blob:lasku"));
+  open_.mockRestore();
+});

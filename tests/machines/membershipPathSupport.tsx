@@ -33,6 +33,7 @@ export const createFakeMembershipApi = defineFakeApi<MembershipApi>([
   "myInvoices",
   "payInvoice",
   "invoiceReceipt",
+  "invoicePage",
   "myData",
   "deleteAccount",
   "reminders",

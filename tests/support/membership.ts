@@ -67,5 +67,6 @@ export const invoiceFixture = (overrides: Partial<Invoice> = {}): Invoice => ({
   issued_at: "2026-06-01T06:00:00+03:00",
   due_date: "2026-06-15",
   paid_at: null,
+  bank_transfer: null,
   ...overrides,
 });

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { compactIban, formatIban, isValidBic, isValidIban } from "../bankTransfer";
 import { INVALID_BUSINESS_ID, isValidBusinessId } from "../businessId";
 import { lightsSettingsSchema } from "./lights";
 
@@ -20,6 +21,17 @@ export const parkDetailsSchema = z.object({
   email: z.email("Anna kelvollinen sähköpostiosoite."),
   phone: z.string().check(z.trim(), z.minLength(5, "Anna puhelinnumero."), z.maxLength(40)),
   feedbackUrl: z.url("Palautelomakkeen osoite on annettava kokonaisena (https://…)."),
+  iban: z.string().check(
+    z.trim(),
+    z.refine(
+      (iban) => isValidIban(iban) && compactIban(iban).startsWith("FI"),
+      "Tilinumero on annettava suomalaisena IBAN-muotona (FI + 16 numeroa), ja sen tarkisteiden on täsmättävä.",
+    ),
+    z.overwrite(formatIban),
+  ),
+  bic: z
+    .string()
+    .check(z.trim(), z.toUpperCase(), z.refine(isValidBic, "BIC on 8 tai 11 merkkiä, esimerkiksi NDEAFIHH.")),
   latitude: z
     .number({ error: "Anna leveysaste asteina, esimerkiksi 61,4978." })
     .check(z.minimum(-90, "Leveysaste on välillä −90…90."), z.maximum(90, "Leveysaste on välillä −90…90.")),

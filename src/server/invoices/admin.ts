@@ -16,7 +16,7 @@ import { invoiceCreditMail, invoicePaidMail, newInvoiceMail, overdueMail } from 
 import { subscriptionRepository } from "../subscriptions/repository.js";
 import { invoicePaymentRepository } from "./paymentRepository.js";
 import { invoiceRepository } from "./repository.js";
-import { INVOICE_NOT_FOUND } from "./service.js";
+import { bankTransferOfInvoice, INVOICE_NOT_FOUND } from "./service.js";
 
 /**
  * What an admin does to a member's invoice (decision 022): void an open one, credit a paid one,
@@ -147,12 +147,13 @@ export async function resendInvoiceMail(ctx: AppContext, actor: AdminActor, id: 
     if (invoice.status === "void")
       throw conflict(`Lasku ${invoice.number} on mitätöity, eikä sitä lähetetä.`);
     const context = { settings, publicUrl: ctx.config.publicUrl };
+    const transfer = await bankTransferOfInvoice(tx, settings.park, invoice);
     const mail =
       invoice.status === "paid"
         ? invoicePaidMail(context, invoice)
         : isOverdue({ status: invoice.status, due_date: invoice.dueDate }, today)
-          ? overdueMail(context, invoice)
-          : newInvoiceMail(context, invoice);
+          ? overdueMail(context, invoice, transfer)
+          : newInvoiceMail(context, invoice, transfer);
     const mailId = await ctx.mail.enqueue(tx, mail);
     await recordAudit(tx, actor, {
       action: "invoice.resend",

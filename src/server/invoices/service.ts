@@ -11,7 +11,9 @@ import { createInvoice } from "./creation.js";
 import { startInvoicePayment } from "./payment.js";
 import { newInvoiceMail, overdueMail } from "../subscriptions/mail.js";
 import { subscriptionRepository, type SubscriptionRow } from "../subscriptions/repository.js";
-import { getSettings } from "../settings/service.js";
+import { getSettings, type Settings } from "../settings/service.js";
+import { moneyOf } from "../ledger/service.js";
+import { invoiceBankTransfer, type InvoiceBankTransfer } from "../../domain/bankTransfer.js";
 import { invoiceRepository, type InvoiceRow } from "./repository.js";
 
 /**
@@ -23,7 +25,11 @@ export type { InvoiceRow };
 
 export const INVOICE_NOT_FOUND = "Laskua ei löytynyt.";
 
-export function toInvoiceView(row: InvoiceRow, today: string): Invoice {
+export function toInvoiceView(
+  row: InvoiceRow,
+  today: string,
+  bankTransfer: InvoiceBankTransfer | null = null,
+): Invoice {
   return {
     id: row.id,
     number: row.number,
@@ -38,14 +44,40 @@ export function toInvoiceView(row: InvoiceRow, today: string): Invoice {
     issued_at: toHelsinkiIso(row.issuedAt),
     due_date: row.dueDate,
     paid_at: row.paidAt ? toHelsinkiIso(row.paidAt) : null,
+    bank_transfer: bankTransfer && {
+      recipient: bankTransfer.recipient,
+      iban: bankTransfer.iban,
+      bic: bankTransfer.bic,
+      reference_rf: bankTransfer.referenceRf,
+      amount_cents: bankTransfer.amountCents,
+      virtual_barcode: bankTransfer.virtualBarcode,
+    },
   };
+}
+
+/** How an open invoice is paid by transfer: what its ledger says it still owes, to the park's account. */
+export async function bankTransferOfInvoice(
+  db: DbOrTx,
+  park: Settings["park"],
+  row: InvoiceRow,
+): Promise<InvoiceBankTransfer | null> {
+  if (row.status !== "open") return null;
+  const { balance } = await moneyOf(db, { invoiceId: row.id });
+  return invoiceBankTransfer(park, row, balance.dueCents);
 }
 
 export async function listInvoices(ctx: AppContext, customerId: string): Promise<Invoice[]> {
   // A signup left unpaid is left out of the member's view (invoiceRepository.visibleToCustomer).
-  const rows = await invoiceRepository(ctx.db).visibleToCustomer(customerId);
+  const [rows, settings] = await Promise.all([
+    invoiceRepository(ctx.db).visibleToCustomer(customerId),
+    getSettings(ctx.db),
+  ]);
   const today = helsinkiDate(ctx.now());
-  return rows.map((row) => toInvoiceView(row, today));
+  return Promise.all(
+    rows.map(async (row) =>
+      toInvoiceView(row, today, await bankTransferOfInvoice(ctx.db, settings.park, row)),
+    ),
+  );
 }
 
 /** The customer's oldest overdue invoice, if any: it stops subscriber bookings. */
@@ -148,9 +180,10 @@ export async function createDueInvoices(ctx: AppContext): Promise<number[]> {
     made.push(...created);
   }
   for (const invoice of made) {
+    const transfer = await bankTransferOfInvoice(ctx.db, settings.park, invoice);
     const mailId = await ctx.mail.enqueue(
       ctx.db,
-      newInvoiceMail({ settings, publicUrl: ctx.config.publicUrl }, invoice),
+      newInvoiceMail({ settings, publicUrl: ctx.config.publicUrl }, invoice, transfer),
     );
     await ctx.mail.sendCommitted(ctx.db, mailId);
   }
@@ -168,10 +201,15 @@ export async function remindOverdueInvoices(ctx: AppContext): Promise<number[]> 
   const claimed = await ctx.db.transaction(async (tx) => {
     const rows = await invoiceRepository(tx).claimOverdueReminders(today, now);
     const mailIds: number[] = [];
-    for (const invoice of rows)
+    for (const invoice of rows) {
+      const transfer = await bankTransferOfInvoice(tx, settings.park, invoice);
       mailIds.push(
-        await ctx.mail.enqueue(tx, overdueMail({ settings, publicUrl: ctx.config.publicUrl }, invoice)),
+        await ctx.mail.enqueue(
+          tx,
+          overdueMail({ settings, publicUrl: ctx.config.publicUrl }, invoice, transfer),
+        ),
       );
+    }
     return { rows, mailIds };
   });
   for (const id of claimed.mailIds) await ctx.mail.sendCommitted(ctx.db, id);

@@ -8,6 +8,7 @@ import { lookupRepository } from "./lookupRepository.js";
 import { bookingIcs, receiptChargeLines, receiptMoneyLines, type ReceiptLine } from "./receipt.js";
 import { findReservation } from "./view.js";
 import { getSettings, type Settings } from "../settings/service.js";
+import { printablePage } from "../printablePage.js";
 
 /*
  * What a visitor keeps of a booking, by its access token (the same secret as /oma-varaus): the
@@ -31,20 +32,6 @@ export async function reservationIcs(ctx: AppContext, accessToken: string): Prom
   const settings = await getSettings(ctx.db);
   return bookingIcs({ reservation: row, areaName: row.areaName, settings, publicUrl: ctx.config.publicUrl });
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
-
-/** Rows of label and value; every value is escaped here. */
-const rows = (pairs: ReceiptLine[]) =>
-  pairs
-    .map(
-      ([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
-    )
-    .join("");
 
 /**
  * The receipt's number: the id of the first entry of the booking's or the invoice's money in the
@@ -94,47 +81,18 @@ export async function reservationReceiptHtml(ctx: AppContext, accessToken: strin
 
 type Pairs = ReceiptLine[];
 
-/**
- * The receipt page: the seller, the receipt's facts, what was bought and charged, how it was paid;
- * all of it the page's one main landmark (a screen reader's "main" goes to it, and axe finds no
- * content outside a landmark).
- */
-function receiptHtml(park: Settings["park"], facts: Pairs, bought: Pairs, paid: Pairs): string {
-  const title = `Kuitti – ${park.name}`;
-  // The park's own name when the company's is another ("Koirapuisto" of "Koirapuisto Oy" says it).
-  const parkName = park.companyName.includes(park.name) ? "" : `${escapeHtml(park.name)}<br>\n`;
-  return `<!doctype html>
-<html lang="fi">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>
-body { font: 16px/1.5 system-ui, sans-serif; color: #111; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; }
-table { border-collapse: collapse; width: 100%; margin: 1rem 0; }
-th, td { text-align: left; padding: 0.3rem 0.5rem; border-bottom: 1px solid #ccc; vertical-align: top; }
-td { text-align: right; }
-.print { margin: 1rem 0; }
-@media print { .print { display: none; } body { margin: 0; } }
-</style>
-</head>
-<body>
-<main>
-<h1>Kuitti</h1>
-<p><strong>${escapeHtml(park.companyName)}</strong><br>
-${parkName}Y-tunnus ${escapeHtml(park.businessId)}<br>
-${escapeHtml(`${park.streetAddress}, ${park.postalCode} ${park.city}`)}<br>
-${escapeHtml(`${park.email}, ${park.phone}`)}</p>
-<table aria-label="Kuitin tiedot"><tbody>${rows(facts)}</tbody></table>
-<table aria-label="Ostos"><tbody>${rows(bought)}</tbody></table>
-<table aria-label="Maksut"><tbody>${rows(paid)}</tbody></table>
-<p class="print">Tulosta kuitti tai tallenna se PDF-tiedostoksi selaimen tulostustoiminnolla (Ctrl+P).</p>
-</main>
-</body>
-</html>
-`;
-}
+/** The receipt page: the seller, the receipt's facts, what was bought and charged, how it was paid. */
+const receiptHtml = (park: Settings["park"], facts: Pairs, bought: Pairs, paid: Pairs) =>
+  printablePage({
+    park,
+    heading: "Kuitti",
+    tables: [
+      { label: "Kuitin tiedot", lines: facts },
+      { label: "Ostos", lines: bought },
+      { label: "Maksut", lines: paid },
+    ],
+    printHint: "Tulosta kuitti tai tallenna se PDF-tiedostoksi selaimen tulostustoiminnolla (Ctrl+P).",
+  });
 
 /**
  * The receipt of a member's paid invoice, for the signed-in customer whose invoice it is (404

@@ -9,6 +9,7 @@ import { signedInCustomer } from "../plugins/customerAuth.js";
 import { idempotencyHeaders, idempotent } from "../plugins/idempotency.js";
 import { listInvoices, payInvoice } from "../invoices/service.js";
 import { invoiceReceiptHtml } from "../reservations/receiptPage.js";
+import { invoicePageHtml } from "../invoices/invoicePage.js";
 
 /** An error's words; `field` when they are about one form field (a gift card or discount code). */
 const messageSchema = z.object({ message: z.string(), field: z.string().optional() });
@@ -52,6 +53,31 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         .type("text/html; charset=utf-8")
         .header("cache-control", "no-store")
         .send(await invoiceReceiptHtml(app.ctx, signedInCustomer(request).id, request.params.id)),
+  );
+
+  app.get(
+    "/invoices/:id/page",
+    {
+      schema: {
+        tags: ["membership"],
+        summary: "An open invoice as a printable page: bank transfer details and the virtual barcode",
+        description: "404 for another customer's invoice; 409 for one paid or void.",
+        security,
+        params: z.object({ id: z.uuid("Laskun tunniste on virheellinen.") }),
+        response: {
+          200: z.string().describe("HTML-sivu"),
+          400: messageSchema,
+          401: messageSchema,
+          404: messageSchema,
+          409: messageSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(await invoicePageHtml(app.ctx, signedInCustomer(request).id, request.params.id)),
   );
 
   app.post(

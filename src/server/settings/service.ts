@@ -4,6 +4,13 @@ import { hhmm } from "../../domain/admin/settings.js";
 import { defaultDogRules } from "../../domain/dogRules.js";
 import { settingsRepository } from "./repository.js";
 
+/**
+ * A new park's account for bank transfers: the banks' documented example account (its check digits
+ * are right, so invoices and their barcodes work in the demo); the owner writes their own.
+ */
+const DEMO_IBAN = "FI21 1234 5600 0007 85";
+const DEMO_BIC = "NDEAFIHH";
+
 /** Every setting with its shape and the default of product.md; an admin edits them later. */
 export const settingSchemas = {
   park: z.object({
@@ -16,6 +23,9 @@ export const settingSchemas = {
     email: z.email(),
     phone: z.string().min(1),
     feedbackUrl: z.url(),
+    /** The account invoices are paid to by bank transfer, and its bank's BIC (issue 36). */
+    iban: z.string().default(DEMO_IBAN),
+    bic: z.string().default(DEMO_BIC),
     /** The park's place (WGS84): the map link and the lights' sunset and sunrise. */
     latitude: z.number().min(-90).max(90).default(61.4978),
     longitude: z.number().min(-180).max(180).default(23.761),
@@ -122,6 +132,8 @@ export const defaultSettings: Settings = {
     email: "info@koirapuisto.fi",
     phone: "+358 40 123 4567",
     feedbackUrl: "https://forms.office.com/e/koirapuisto-palaute",
+    iban: DEMO_IBAN,
+    bic: DEMO_BIC,
     latitude: 61.4978,
     longitude: 23.761,
   },

@@ -1,5 +1,6 @@
 import { formatDate } from "../../domain/helsinkiClock.js";
 import { formatReferenceNumber } from "../../domain/membership.js";
+import { formatRfReference, type InvoiceBankTransfer } from "../../domain/bankTransfer.js";
 import { addDays, commitmentLastDay } from "../../domain/membershipPeriods.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import type { OutgoingMail } from "../mail/service.js";
@@ -54,7 +55,27 @@ export function welcomeMail(
   };
 }
 
-export function newInvoiceMail({ settings, publicUrl }: Context, invoice: InvoiceRow): OutgoingMail {
+/** How to pay an open invoice from one's own bank (issue 36): the lines an invoice's e-mail carries. */
+function bankTransferLines(transfer: InvoiceBankTransfer | null): string[] {
+  if (!transfer) return [];
+  return [
+    "",
+    "Maksu tilisiirrolla:",
+    `Saaja: ${transfer.recipient}`,
+    `Tilinumero (IBAN): ${transfer.iban}`,
+    `BIC: ${transfer.bic}`,
+    `Viitenumero: ${formatReferenceNumber(transfer.reference)} (RF-muodossa ${formatRfReference(transfer.referenceRf)})`,
+    `Maksettava: ${formatEuros(transfer.amountCents)}, eräpäivä ${formatDay(transfer.dueDate)}`,
+    `Virtuaaliviivakoodi: ${transfer.virtualBarcode}`,
+    "Käytä maksaessasi viitenumeroa, niin maksu kohdistuu laskulle.",
+  ];
+}
+
+export function newInvoiceMail(
+  { settings, publicUrl }: Context,
+  invoice: InvoiceRow,
+  transfer: InvoiceBankTransfer | null,
+): OutgoingMail {
   return {
     kind: "invoice",
     to: invoice.email,
@@ -67,12 +88,17 @@ export function newInvoiceMail({ settings, publicUrl }: Context, invoice: Invoic
       ...invoiceLines(invoice),
       "",
       `Maksa lasku Oma tili -sivulla (MobilePay tai kortti): ${publicUrl}/oma-tili`,
+      ...bankTransferLines(transfer),
       ...signature(settings.park),
     ].join("\n"),
   };
 }
 
-export function overdueMail({ settings, publicUrl }: Context, invoice: InvoiceRow): OutgoingMail {
+export function overdueMail(
+  { settings, publicUrl }: Context,
+  invoice: InvoiceRow,
+  transfer: InvoiceBankTransfer | null,
+): OutgoingMail {
   return {
     kind: "invoice_overdue",
     to: invoice.email,
@@ -85,6 +111,8 @@ export function overdueMail({ settings, publicUrl }: Context, invoice: InvoiceRo
       ...invoiceLines(invoice),
       "",
       `Maksa lasku Oma tili -sivulla: ${publicUrl}/oma-tili`,
+      ...bankTransferLines(transfer),
+      "",
       "Jos olet jo maksanut, tämä viesti on aiheeton.",
       ...signature(settings.park),
     ].join("\n"),

@@ -27,6 +27,8 @@ const PARK_FIELDS: Array<[keyof AdminSettings["settings"]["park"] & string, stri
   ["email", "Sähköposti", "email"],
   ["phone", "Puhelin", "tel"],
   ["feedbackUrl", "Palautelomakkeen osoite", "url"],
+  ["iban", "Tilinumero (IBAN) laskujen tilisiirtoihin"],
+  ["bic", "Pankin BIC"],
   ["latitude", "Leveysaste (kartta ja valaistus)"],
   ["longitude", "Pituusaste (kartta ja valaistus)"],
 ];

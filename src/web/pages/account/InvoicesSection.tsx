@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router-dom";
 import { fromPromise, type ActorRefFrom } from "xstate";
 import { invoicePaymentMachine } from "../../../../machines/invoicePaymentMachine";
 import { formatDate } from "../../../domain/helsinkiClock";
+import { formatRfReference } from "../../../domain/bankTransfer";
 import { formatReferenceNumber, isOutstanding, type Invoice } from "../../../domain/membership";
 import { formatEuros, formatVatRate } from "../../../domain/money";
 import { PaymentStartError } from "../../components/PaymentStartError";
@@ -145,6 +146,9 @@ function InvoiceItem({ invoice, actor }: { invoice: Invoice; actor: InvoiceActor
           </button>
         )}
         {paying && <InvoicePaymentForm invoice={invoice} actor={actor} />}
+        {outstanding && invoice.bank_transfer && (
+          <BankTransferDetails invoice={invoice} transfer={invoice.bank_transfer} />
+        )}
         {invoice.status === "paid" && <InvoiceReceiptButton invoiceId={invoice.id} number={invoice.number} />}
       </article>
     </li>
@@ -218,5 +222,50 @@ function InvoicePaymentForm({ invoice, actor }: { invoice: Invoice; actor: Invoi
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * How to pay the invoice from one's own bank (issue 36): folded under one line, as most pay with
+ * the button above; the printable invoice carries the same with the barcode's picture.
+ */
+function BankTransferDetails({
+  invoice,
+  transfer,
+}: {
+  invoice: Invoice;
+  transfer: NonNullable<Invoice["bank_transfer"]>;
+}) {
+  return (
+    <details className="bank-transfer">
+      <summary>Maksa tilisiirrolla</summary>
+      <dl className="details-list">
+        <dt>Saaja</dt>
+        <dd>{transfer.recipient}</dd>
+        <dt>Tilinumero (IBAN)</dt>
+        <dd>{transfer.iban}</dd>
+        <dt>BIC</dt>
+        <dd>{transfer.bic}</dd>
+        <dt>Viitenumero</dt>
+        <dd>
+          {formatReferenceNumber(invoice.reference_number)}
+          <br />
+          <span className="muted">RF-muodossa {formatRfReference(transfer.reference_rf)}</span>
+        </dd>
+        <dt>Maksettava</dt>
+        <dd>{formatEuros(transfer.amount_cents)}</dd>
+        <dt>Eräpäivä</dt>
+        <dd>{formatDay(invoice.due_date)}</dd>
+        <dt>Virtuaaliviivakoodi</dt>
+        <dd>
+          <code className="virtual-barcode">{transfer.virtual_barcode}</code>
+        </dd>
+      </dl>
+      <p className="muted">
+        Liitä virtuaaliviivakoodi verkkopankkiin, niin tilinumero, summa, viite ja eräpäivä täyttyvät itse.
+        Käytä viitenumeroa, niin maksu kohdistuu laskulle.
+      </p>
+      <InvoiceReceiptButton invoiceId={invoice.id} number={invoice.number} document="invoice" />
+    </details>
   );
 }

@@ -99,6 +99,21 @@ describe.each(databaseKinds)("bank transfer on %s", (kind) => {
     expect((await other.get(`/api/v2/invoices/ei-tunniste/page`)).statusCode).toBe(400);
   });
 
+  it("offers no transfer for a signup's first invoice, which starts the membership when paid at once", async () => {
+    const api = asCustomer(t, await logIn(t, "liittyja@example.com"));
+    const signup = await api.post("/api/v2/subscriptions/signup", {
+      tier_level: 1,
+      commitment: "none",
+      paymentMethod: "card",
+    });
+    expect(signup.statusCode).toBe(201);
+    const [first] = (await api.get("/api/v2/invoices/me")).json().invoices;
+    expect(first).toMatchObject({ status: "open", bank_transfer: null });
+    const page = await api.get(`/api/v2/invoices/${first.id}/page`);
+    expect(page.statusCode).toBe(409);
+    expect(page.json().message).toContain("liittymisen ensimmäinen lasku");
+  });
+
   it("takes the owner's account: a wrong check digit is refused, a right one is on every open invoice", async () => {
     const api = await memberWithOpenInvoice();
     const park = (await asAdmin("GET", "/settings")).json().settings.park;

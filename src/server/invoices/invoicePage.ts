@@ -17,14 +17,21 @@ import { bankTransferOfInvoice, INVOICE_NOT_FOUND } from "./service.js";
  * An open invoice as a printable page (issue 36), for the signed-in customer whose invoice it is
  * (404 otherwise): the seller, the invoice's facts, what it charges (from its ledger), and how to
  * pay it by bank transfer, with the virtual barcode as digits and as its Code 128 picture. A paid
- * or void invoice has nothing to pay: 409 (a paid one's receipt is its document).
+ * or void invoice has nothing to pay: 409 (a paid one's receipt is its document), and neither
+ * has a signup's first invoice, paid at once to start the membership.
  */
 export async function invoicePageHtml(ctx: AppContext, customerId: string, invoiceId: string) {
-  const invoice = await invoiceRepository(ctx.db).byId(invoiceId);
-  if (!invoice || invoice.customerId !== customerId) throw notFound(INVOICE_NOT_FOUND);
+  const found = await invoiceRepository(ctx.db).ofCustomerWithSubscription(invoiceId, customerId);
+  if (!found) throw notFound(INVOICE_NOT_FOUND);
+  const { invoice, subscription } = found;
   if (invoice.status === "paid")
     throw conflict(`Lasku ${invoice.number} on jo maksettu. Sen kuitti on Oma tili -sivulla.`);
   if (invoice.status === "void") throw conflict(`Lasku ${invoice.number} on mitätöity, eikä sitä makseta.`);
+  // A signup's first invoice starts the membership when paid, within minutes (decision 049).
+  if (subscription.activatedAt === null)
+    throw conflict(
+      `Lasku ${invoice.number} on liittymisen ensimmäinen lasku: maksa se Oma tili -sivulla MobilePaylla tai kortilla, niin jäsenyys alkaa heti.`,
+    );
   const [settings, entries] = await Promise.all([
     getSettings(ctx.db),
     ledgerOf(ctx.db, { invoiceId: invoice.id }),

@@ -55,11 +55,14 @@ export function invoiceRepository(db: DbOrTx) {
     /**
      * The customer's invoices as they see them, newest first. A signup left unpaid (cancelled or
      * abandoned) voids its first invoice: the membership never started, so there is nothing for
-     * the member to see or pay; it is left out of their view.
+     * the member to see or pay; it is left out of their view. `membershipStarted`: whether the
+     * invoice's membership has begun (a signup's first invoice waits for its payment before).
      */
-    async visibleToCustomer(customerId: string): Promise<InvoiceRow[]> {
+    async visibleToCustomer(
+      customerId: string,
+    ): Promise<Array<{ invoice: InvoiceRow; membershipStarted: boolean }>> {
       const rows = await db
-        .select({ invoice: invoices })
+        .select({ invoice: invoices, activatedAt: subscriptions.activatedAt })
         .from(invoices)
         .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
         .where(
@@ -69,7 +72,7 @@ export function invoiceRepository(db: DbOrTx) {
           ),
         )
         .orderBy(desc(invoices.number));
-      return rows.map((row) => row.invoice);
+      return rows.map((row) => ({ invoice: row.invoice, membershipStarted: row.activatedAt !== null }));
     },
 
     /** All the customer's invoices, newest first (the admin's member page). */

@@ -73,9 +73,15 @@ export async function listInvoices(ctx: AppContext, customerId: string): Promise
     getSettings(ctx.db),
   ]);
   const today = helsinkiDate(ctx.now());
+  // A signup's first invoice is paid at once to start the membership (its hold lasts minutes): a
+  // bank transfer, days on its way, would come after the signup has lapsed (decision 049).
   return Promise.all(
-    rows.map(async (row) =>
-      toInvoiceView(row, today, await bankTransferOfInvoice(ctx.db, settings.park, row)),
+    rows.map(async ({ invoice, membershipStarted }) =>
+      toInvoiceView(
+        invoice,
+        today,
+        membershipStarted ? await bankTransferOfInvoice(ctx.db, settings.park, invoice) : null,
+      ),
     ),
   );
 }

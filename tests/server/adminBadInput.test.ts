@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { settings } from "../../src/server/db/schema.js";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";
 
@@ -21,12 +21,7 @@ describe.each(databaseKinds)("admin input that cannot break the server (%s)", (k
   afterEach(() => t.close());
 
   const as = (method: "GET" | "PUT" | "POST", url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api/v2/admin${url}`,
-      headers: { authorization: `Bearer ${admin.token}` },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    adminRequest(t, admin, method, url, payload);
 
   it.each([
     "/purchases?from=2026-02-30",

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { reservations } from "../../src/server/db/schema.js";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";
 
@@ -21,12 +21,7 @@ describe.each(databaseKinds)("admin bookings keep the slot rules at any distance
   afterEach(() => t.close());
 
   const as = (method: "POST" | "PUT", url: string, payload: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api/v2/admin${url}`,
-      headers: { authorization: `Bearer ${admin.token}` },
-      payload: payload as object,
-    });
+    adminRequest(t, admin, method, url, payload);
   const book = (date: string, from: string, to: string) =>
     as("POST", "/reservations", {
       start: `${date}T${from}:00+03:00`,

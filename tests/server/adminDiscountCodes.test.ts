@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { auditLog, discountCodes } from "../../src/server/db/schema.js";
 import { releaseExpiredHolds } from "../../src/server/reservations/holds.js";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, holdSlot, postCheckout } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";
@@ -36,12 +36,7 @@ describe.each(databaseKinds)("admin alennuskoodit (%s)", (kind) => {
   afterEach(() => t.close());
 
   const as = (method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api/v2/admin${url}`,
-      headers: { authorization: `Bearer ${admin.token}` },
-      ...(payload ? { payload } : {}),
-    });
+    adminRequest(t, admin, method, url, payload);
   const audit = () => t.ctx.db.select().from(auditLog).orderBy(auditLog.id);
 
   it("creates a code people can type, lists it, and audits the creation", async () => {

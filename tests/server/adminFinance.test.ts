@@ -7,7 +7,7 @@ import { ledgerRepository } from "../../src/server/ledger/repository.js";
 import { cancelReservation } from "../../src/server/reservations/service.js";
 import { createDueInvoices } from "../../src/server/invoices/service.js";
 import { setVatRate } from "../../src/server/prices/admin.js";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, holdSlot, pressDemoButton } from "../support/booking.js";
 import { addDiscountCode, addGiftCard } from "../support/credits.js";
 import { databaseKinds } from "../support/database.js";
@@ -90,12 +90,7 @@ describe.each(databaseKinds)("admin talous (%s)", (kind) => {
   }, 120_000);
   afterAll(() => t?.close());
 
-  const get = (url: string) =>
-    t.app.inject({
-      method: "GET",
-      url: `/api/v2/admin${url}`,
-      headers: { authorization: `Bearer ${admin.token}` },
-    });
+  const get = (url: string) => adminRequest(t, admin, "GET", url);
 
   it("reports September's revenue, refunds and VAT per rate to the cent", async () => {
     const res = await get("/finance?from=2026-09-01&to=2026-09-30&groupBy=day");

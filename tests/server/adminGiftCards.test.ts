@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { auditLog, giftCards } from "../../src/server/db/schema.js";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { holdSlot, postCheckout, pressDemoButton } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";
@@ -26,12 +26,7 @@ describe.each(databaseKinds)("admin lahjakortit (%s)", (kind) => {
   afterEach(() => t.close());
 
   const as = (method: "GET" | "POST", url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api/v2/admin${url}`,
-      headers: { authorization: `Bearer ${admin.token}` },
-      ...(payload ? { payload } : {}),
-    });
+    adminRequest(t, admin, method, url, payload);
   const issue = async (payload: object) => {
     const res = await as("POST", "/gift-cards", payload);
     expect(res.statusCode).toBe(201);

@@ -1,6 +1,6 @@
 import { LIST_PAGE_SIZE } from "../../src/domain/admin/paging.js";
 import { auditLog, doorEvents, emailOutbox, giftCards } from "../../src/server/db/schema.js";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";
 
@@ -64,11 +64,7 @@ describe.each(databaseKinds)("admin lists page through growing history (%s)", (k
   afterAll(() => t?.close());
 
   const get = async (url: string) => {
-    const res = await t.app.inject({
-      method: "GET",
-      url: `/api/v2/admin${url}`,
-      headers: { authorization: `Bearer ${admin.token}` },
-    });
+    const res = await adminRequest(t, admin, "GET", url);
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
@@ -168,11 +164,7 @@ describe.each(databaseKinds)("admin lists page through growing history (%s)", (k
       "/system/audit?page=1.5",
       "/gift-cards?page=-1",
     ]) {
-      const res = await t.app.inject({
-        method: "GET",
-        url: `/api/v2/admin${url}`,
-        headers: { authorization: `Bearer ${admin.token}` },
-      });
+      const res = await adminRequest(t, admin, "GET", url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message, url).toContain("Sivunumero on virheellinen.");
     }

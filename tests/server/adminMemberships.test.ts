@@ -9,7 +9,7 @@ import {
   subscriptions,
 } from "../../src/server/db/schema.js";
 import { createDueInvoices } from "../../src/server/invoices/service.js";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { outboxOf } from "../support/booking.js";
 import { addGiftCard } from "../support/credits.js";
 import { databaseKinds } from "../support/database.js";
@@ -44,12 +44,7 @@ describe.each(databaseKinds)("admin jäsenyydet (%s)", (kind) => {
   afterEach(() => t.close());
 
   const as = (method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api/v2/admin${url}`,
-      headers: { authorization: `Bearer ${admin.token}` },
-      ...(payload === undefined ? {} : { payload }),
-    });
+    adminRequest(t, admin, method, url, payload);
 
   /** A member who joined through the real signup and paid the first invoice on the demo page. */
   async function join(email: string, tier: number, commitment: "none" | "12m" = "none", name?: string) {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Heatmap } from "../../src/domain/admin/operations.js";
 import { areas, doorEvents, reservations } from "../../src/server/db/schema.js";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";
 
@@ -25,12 +25,7 @@ describe.each(databaseKinds)("admin toiminta (%s)", (kind) => {
   });
   afterEach(() => t.close());
 
-  const get = (url: string) =>
-    t.app.inject({
-      method: "GET",
-      url: `/api/v2/admin${url}`,
-      headers: { authorization: `Bearer ${admin.token}` },
-    });
+  const get = (url: string) => adminRequest(t, admin, "GET", url);
 
   const book = async (
     start: string,

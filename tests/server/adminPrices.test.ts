@@ -4,7 +4,7 @@ import { auditLog, invoices, membershipTiers, priceRules, reservations } from ".
 import { OVERLAP_MESSAGE } from "../../src/server/prices/admin.js";
 import { createDueInvoices } from "../../src/server/invoices/service.js";
 import { sqlState } from "../../src/server/db/pgErrors.js";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { availabilityOf, bookAndPay } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";
@@ -29,12 +29,7 @@ describe.each(databaseKinds)("effective-dated prices (%s)", (kind) => {
   afterEach(() => t.close());
 
   const as = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api/v2/admin${url}`,
-      headers: { authorization: `Bearer ${admin.token}` },
-      payload: payload as never,
-    });
+    adminRequest(t, admin, method, url, payload);
   const quote = async (date: string, time = "10:00") => {
     const start = encodeURIComponent(`${date}T${time}:00+03:00`);
     const end = encodeURIComponent(

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { auditLog, payments } from "../../src/server/db/schema.js";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, holdSlot, postCheckout } from "../support/booking.js";
 import { addGiftCard } from "../support/credits.js";
 import { databaseKinds } from "../support/database.js";
@@ -28,12 +28,7 @@ describe.each(databaseKinds)("admin ostokset (%s)", (kind) => {
   afterEach(() => t.close());
 
   const as = (method: "GET" | "POST", url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api/v2/admin${url}`,
-      headers: { authorization: `Bearer ${admin.token}` },
-      ...(payload ? { payload } : {}),
-    });
+    adminRequest(t, admin, method, url, payload);
 
   /**
    * Payments written straight into the schema get their money in the ledger as the app writes it

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { auditLog, payments, refunds, reservations } from "../../src/server/db/schema.js";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { availabilityOf, bookAndPay, outboxOf } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";
@@ -24,12 +24,7 @@ describe.each(databaseKinds)("admin varaukset (%s)", (kind) => {
   afterEach(() => t.close());
 
   const as = (method: "GET" | "POST" | "DELETE", url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api/v2/admin${url}`,
-      headers: { authorization: `Bearer ${admin.token}` },
-      payload: payload as never,
-    });
+    adminRequest(t, admin, method, url, payload);
   const audit = () => t.ctx.db.select().from(auditLog);
 
   it("lists a week's bookings and blocks, and finds bookings by name or e-mail", async () => {

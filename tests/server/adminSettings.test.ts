@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { auditLog, settings } from "../../src/server/db/schema.js";
 import { seedDatabase } from "../../src/server/seed/database.js";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { availabilityOf, bookAndPay } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";
@@ -24,12 +24,7 @@ describe.each(databaseKinds)("admin hallintapaneeli and hinnasto (%s)", (kind) =
   afterEach(() => t.close());
 
   const as = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api/v2/admin${url}`,
-      headers: { authorization: `Bearer ${admin.token}` },
-      payload: payload as never,
-    });
+    adminRequest(t, admin, method, url, payload);
   const site = async () => (await t.app.inject({ method: "GET", url: "/api/v2/site" })).json();
   const day = async (date: string) => (await availabilityOf(t, date)).days[0]!;
 

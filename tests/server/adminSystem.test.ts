@@ -2,7 +2,7 @@ import { jobs, runOnce } from "../../src/server/jobs/index.js";
 import { admins, auditLog, jobRuns } from "../../src/server/db/schema.js";
 import { LAST_ADMIN, SELF_REMOVAL } from "../../src/server/system/admins.js";
 import { smtpTransport } from "../../src/server/mail/service.js";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
 import { createUser, signedInAdmin, signIn, uniqueEmail } from "../support/firebase.js";
 import { startSmtpServer } from "../support/smtp.js";
@@ -32,12 +32,7 @@ describe.each(databaseKinds)("admin järjestelmä (%s)", (kind) => {
   });
 
   const as = (method: "GET" | "POST" | "DELETE", url: string, payload?: unknown, token = admin.token) =>
-    t.app.inject({
-      method,
-      url: `/api/v2/admin${url}`,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload === undefined ? {} : { payload: payload as never }),
-    });
+    adminRequest(t, { token }, method, url, payload);
 
   it("checks the database, mail, payments and gate for real, keeping the last success and failure", async () => {
     const hanging = {

@@ -2,7 +2,7 @@ import { gateOverviewSchema } from "../../src/domain/admin/gate.js";
 import { reservationDetailsSchema } from "../../src/domain/admin/reservations.js";
 import { logDoorProvider } from "../../src/server/integrations/door/log.js";
 import { checkGate } from "../../src/server/door/gateHealth.js";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";
@@ -21,12 +21,7 @@ describe.each(databaseKinds)("attendance from the gate on %s", (kind) => {
   });
   afterAll(() => t.close());
 
-  const get = (url: string) =>
-    t.app.inject({
-      method: "GET",
-      url: `/api/v2/admin${url}`,
-      headers: { authorization: `Bearer ${admin.token}` },
-    });
+  const get = (url: string) => adminRequest(t, admin, "GET", url);
   const press = (doorToken: string) =>
     t.app.inject({ method: "POST", url: `/api/v2/door/${doorToken}/open` });
 

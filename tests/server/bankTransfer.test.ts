@@ -1,7 +1,7 @@
 import { compactIban, readVirtualBarcode, rfReference } from "../../src/domain/bankTransfer.js";
 import { formatEuros } from "../../src/domain/money.js";
 import { createDueInvoices, remindOverdueInvoices } from "../../src/server/invoices/service.js";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { outboxOf } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";
@@ -27,12 +27,7 @@ describe.each(databaseKinds)("bank transfer on %s", (kind) => {
   afterEach(() => t.close());
 
   const asAdmin = (method: "GET" | "PUT", url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api/v2/admin${url}`,
-      headers: { authorization: `Bearer ${admin.token}` },
-      payload: payload as never,
-    });
+    adminRequest(t, admin, method, url, payload);
 
   /** A member whose first invoice is paid and whose second (1002, July) is open. */
   async function memberWithOpenInvoice(): Promise<CustomerApi> {

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { auditLog, doorEvents, reservationLookups, reservations } from "../../src/server/db/schema.js";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { checkoutBody, pressDemoButton } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";
@@ -129,13 +129,7 @@ describe.each(databaseKinds)("erasing an account on %s", (kind) => {
 
     // Admins act on the booking and the invoice: audit rows.
     const admin = await signedInAdmin("poisto");
-    const asAdmin = (url: string, payload: object = {}) =>
-      t.app.inject({
-        method: "POST",
-        url: `/api/v2/admin${url}`,
-        headers: { authorization: `Bearer ${admin.token}` },
-        payload,
-      });
+    const asAdmin = (url: string, payload: object = {}) => adminRequest(t, admin, "POST", url, payload);
     expect((await asAdmin(`/reservations/${cancelled.id}/cancel`, { refund: true })).statusCode).toBe(200);
     const [invoice] = (await api.get("/api/v2/invoices/me")).json().invoices;
     expect((await asAdmin(`/invoices/${invoice.id}/resend`)).statusCode).toBe(200);

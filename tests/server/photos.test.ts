@@ -5,7 +5,7 @@ import { createContext } from "../../src/server/bootstrap.js";
 import { openDatabase, type Database } from "../../src/server/db/index.js";
 import { auditLog, parkPhotos } from "../../src/server/db/schema.js";
 import { consoleTransport } from "../../src/server/mail/service.js";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin, signedInUser } from "../support/firebase.js";
 
@@ -44,12 +44,7 @@ describe.each(databaseKinds)("park photos (%s)", (kind) => {
       payload: body,
     });
   const as = (method: "PUT" | "DELETE", url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api/v2/admin${url}`,
-      headers: { authorization: `Bearer ${admin.token}` },
-      payload: payload as never,
-    });
+    adminRequest(t, admin, method, url, payload);
   const list = async (app: App = t.app) =>
     (await app.inject({ method: "GET", url: "/api/v2/photos" })).json();
 

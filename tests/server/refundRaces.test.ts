@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { payments, refunds, reservations } from "../../src/server/db/schema.js";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";
@@ -25,13 +25,7 @@ describe.each(databaseKinds)("cancels and refunds racing on one booking (%s)", (
   });
   afterEach(() => t.close());
 
-  const asAdmin = (url: string, payload?: object) =>
-    t.app.inject({
-      method: "POST",
-      url: `/api/v2/admin${url}`,
-      headers: { authorization: `Bearer ${admin.token}` },
-      ...(payload && { payload }),
-    });
+  const asAdmin = (url: string, payload?: object) => adminRequest(t, admin, "POST", url, payload);
 
   it("answers each without a 5xx, refunds once and at once", async () => {
     for (let round = 0; round < ROUNDS; round++) {

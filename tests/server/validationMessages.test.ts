@@ -1,7 +1,7 @@
 import { fieldLabel } from "../../src/domain/fieldLabels.js";
 import { INVALID_EMAIL_MESSAGE } from "../../src/domain/customer.js";
 import { finnishIssueMessage, GENERIC_MESSAGE } from "../../src/server/plugins/validation.js";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { checkoutBody } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";
@@ -94,12 +94,7 @@ describe.each(databaseKinds)("the answer to a form the server cannot accept (%s)
   afterAll(() => t.close());
 
   const as = (method: "GET" | "PUT" | "POST", url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api/v2/admin${url}`,
-      headers: { authorization: `Bearer ${admin.token}` },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    adminRequest(t, admin, method, url, payload);
 
   it("has a Finnish name for every field of every request", async () => {
     const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json() as OpenApi;

@@ -71,3 +71,21 @@ export async function createTestApp(
     },
   };
 }
+
+type AdminMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A signed-in admin's request to `/api/v2/admin${url}` on the test app; a payload only when given. */
+export function adminRequest(
+  t: Pick<TestApp, "app">,
+  admin: { token: string },
+  method: AdminMethod,
+  url: string,
+  payload?: unknown,
+) {
+  return t.app.inject({
+    method,
+    url: `/api/v2/admin${url}`,
+    headers: { authorization: `Bearer ${admin.token}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { PaymentMethod } from "../src/domain/booking";
-import type { Invoice, PaymentResponse } from "../src/domain/membership";
+import type { Invoice, InvoiceList, PaymentResponse } from "../src/domain/membership";
 import { failureField, serverMessageOr, submitFailure, type SubmitFailure } from "./remoteFailure";
 
 /**
@@ -23,6 +23,8 @@ export type InvoiceReturn = { invoiceId: string; outcome: "success" | "cancelled
 
 export type InvoicePaymentContext = {
   invoices: Invoice[];
+  /** Older invoices were left out of the list (they are in the member's own data, issue 37). */
+  olderLeftOut: boolean;
   /** The invoice being paid. */
   invoiceId: string | null;
   paymentMethod: PaymentMethod;
@@ -70,7 +72,7 @@ export const invoicePaymentMachine = setup({
     input: {} as InvoicePaymentInput,
   },
   actors: {
-    loadInvoices: fromPromise<Invoice[]>(async () => {
+    loadInvoices: fromPromise<InvoiceList>(async () => {
       throw new Error("loadInvoices is provided by the app");
     }),
     payInvoice: fromPromise<
@@ -99,6 +101,7 @@ export const invoicePaymentMachine = setup({
   id: "invoicePayment",
   context: ({ input }) => ({
     invoices: [],
+    olderLeftOut: false,
     ...closedForm,
     paymentMethod: "mobilepay",
     paidMessage: null,
@@ -111,7 +114,13 @@ export const invoicePaymentMachine = setup({
       invoke: {
         id: "loadInvoices",
         src: "loadInvoices",
-        onDone: { target: "list", actions: assign({ invoices: ({ event }) => event.output }) },
+        onDone: {
+          target: "list",
+          actions: assign({
+            invoices: ({ event }) => event.output.invoices,
+            olderLeftOut: ({ event }) => event.output.more,
+          }),
+        },
         onError: {
           target: "loadFailed",
           actions: assign({

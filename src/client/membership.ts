@@ -3,7 +3,7 @@ import type {
   CancelSubscriptionResponse,
   CustomerData,
   DeleteAccountResponse,
-  Invoice,
+  InvoiceList,
   PaymentResponse,
   SignupRequest,
   Subscription,
@@ -60,11 +60,9 @@ export function createMembershipApi(http: HttpClient = defaultHttp) {
       );
     },
     /** Newest first. */
-    async myInvoices(): Promise<Invoice[]> {
-      return parseAnswer(
-        schemas(),
-        http.get("/api/v2/invoices/me"),
-        (m, data) => m.invoicesResponseSchema.parse(data).invoices,
+    async myInvoices(): Promise<InvoiceList> {
+      return parseAnswer(schemas(), http.get("/api/v2/invoices/me"), (m, data) =>
+        m.invoicesResponseSchema.parse(data),
       );
     },
     /** Spec §7: the body is `{paymentMethod, gift_card_code}`, the code null when none is given. */

@@ -141,7 +141,12 @@ export const invoiceSchema = z.object({
   ),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
-export const invoicesResponseSchema = z.object({ invoices: z.array(invoiceSchema) });
+/**
+ * The member's invoices, newest first: the newest 24 and every open one; `more` when older ones
+ * were left out (they are in the own-data export, issue 37).
+ */
+export const invoicesResponseSchema = z.object({ invoices: z.array(invoiceSchema), more: z.boolean() });
+export type InvoiceList = z.infer<typeof invoicesResponseSchema>;
 
 // POST /api/v2/invoices/{id}/pay
 export const payInvoiceRequestSchema = z.object({

@@ -48,8 +48,9 @@ const SERVER_DOWN = "Palvelimella tapahtui virhe.";
 const CARD_REFUSED = "Lahjakortti on vanhentunut.";
 
 const events = [
-  { type: "xstate.done.actor.loadInvoices", output: [OVERDUE, PAID] },
-  { type: "xstate.done.actor.loadInvoices", output: [] },
+  // The newest and the open ones, older left out (they are in the own data, issue 37).
+  { type: "xstate.done.actor.loadInvoices", output: { invoices: [OVERDUE, PAID], more: true } },
+  { type: "xstate.done.actor.loadInvoices", output: { invoices: [], more: false } },
   { type: "xstate.error.actor.loadInvoices", error: apiError(500, SERVER_DOWN) },
   {
     type: "xstate.error.actor.loadInvoices",
@@ -98,6 +99,7 @@ const modelFor = (input: InvoicePaymentInput) =>
       return JSON.stringify([
         s.value,
         c.invoices.length,
+        c.olderLeftOut,
         c.invoiceId,
         c.errorMessage,
         c.paidMessage,
@@ -212,6 +214,9 @@ const states: StateAssertions<typeof invoicePaymentMachine> = {
         : expect(section()).toHaveTextContent("Avoimia laskuja 1, yhteensä 59,00 €."),
     );
     invoices.forEach(expectInvoice);
+    const older = within(section()).queryByText(/Vanhemmat laskut löytyvät omista tiedoistasi/);
+    if (s.context.olderLeftOut) expect(older).toBeInTheDocument();
+    else expect(older).toBeNull();
     if (invoices.length)
       expect(within(section()).getByRole("button", { name: "Maksa lasku 1003" })).toBeEnabled();
     if (paidMessage) expect(within(section()).getByText(paidMessage)).toHaveAttribute("role", "status");
@@ -288,7 +293,7 @@ test("back from a cancelled payment, the list says the invoice is still open", a
     path: `/oma-tili?invoice=${OVERDUE.id}&payment=cancelled`,
     input: {},
   })["xstate.init"]();
-  await fake.settle("myInvoices", { value: [OVERDUE] });
+  await fake.settle("myInvoices", { value: { invoices: [OVERDUE], more: false } });
   expect(within(section()).getByText("Maksu peruttiin. Lasku on edelleen avoinna.")).toHaveAttribute(
     "role",
     "status",
@@ -301,7 +306,7 @@ test("a paid invoice's receipt opens in a new tab, fetched with the session", as
   const open = vi.spyOn(window, "open").mockReturnValue(tab as unknown as Window);
   URL.createObjectURL = vi.fn(() => "blob:kuitti");
   await executors({ name: "receipt", path: "/oma-tili", input: {} })["xstate.init"]();
-  await fake.settle("myInvoices", { value: [PAID] });
+  await fake.settle("myInvoices", { value: { invoices: [PAID], more: false } });
   await user.click(await within(section()).findByRole("button", { name: `Kuitti laskusta ${PAID.number}` }));
   expect(open).toHaveBeenCalledWith("", "_blank");
   expect(await fake.settle("invoiceReceipt", { value: "<h1>Kuitti</h1>" })).toEqual([PAID.id]);
@@ -329,7 +334,7 @@ test("an open invoice says how to pay it by bank transfer, and prints with its b
   const open_ = vi.spyOn(window, "open").mockReturnValue(tab as unknown as Window);
   URL.createObjectURL = vi.fn(() => "blob:lasku");
   await executors({ name: "bank transfer", path: "/oma-tili", input: {} })["xstate.init"]();
-  await fake.settle("myInvoices", { value: [open] });
+  await fake.settle("myInvoices", { value: { invoices: [open], more: false } });
   await user.click(await within(section()).findByText("Maksa tilisiirrolla"));
   const details = within(section()).getByText("Maksa tilisiirrolla").closest("details")!;
   for (const text of [

@@ -1,5 +1,7 @@
 import { compactIban, readVirtualBarcode, rfReference } from "../../src/domain/bankTransfer.js";
 import { formatEuros } from "../../src/domain/money.js";
+import { and, eq, ne } from "drizzle-orm";
+import { invoices } from "../../src/server/db/schema.js";
 import { createDueInvoices, remindOverdueInvoices } from "../../src/server/invoices/service.js";
 import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { outboxOf } from "../support/booking.js";
@@ -130,5 +132,27 @@ describe.each(databaseKinds)("bank transfer on %s", (kind) => {
     const [open] = (await api.get("/api/v2/invoices/me")).json().invoices;
     expect(open.bank_transfer).toMatchObject({ iban: "FI49 5000 9420 0287 30", bic: "OKOYFIHH" });
     expect(readVirtualBarcode(open.bank_transfer.virtual_barcode)?.iban).toBe("FI4950009420028730");
+  });
+
+  it("lists the newest 24 invoices and every open one, saying older ones were left out", async () => {
+    const api = asCustomer(t, await logIn(t, "pitkaaikainen@example.com"));
+    await joinAndPay(t, api, 1, "none");
+    // Two years and three months of periods: invoices 1002-1028.
+    t.clock.set("2028-09-20T06:00:00+03:00");
+    const made = await createDueInvoices(t.ctx);
+    expect(made).toHaveLength(27);
+    // All paid but the oldest of them (1002, long overdue) and the newest.
+    await t.ctx.db
+      .update(invoices)
+      .set({ status: "paid", paidAt: t.clock.now() })
+      .where(and(ne(invoices.number, 1002), ne(invoices.number, 1028), eq(invoices.status, "open")));
+    const member = asCustomer(t, await logIn(t, "pitkaaikainen@example.com"));
+    const list = (await member.get("/api/v2/invoices/me")).json();
+    expect(list.more).toBe(true);
+    const numbers = list.invoices.map((i: { number: number }) => i.number);
+    expect(numbers).toEqual([...Array.from({ length: 24 }, (_, i) => 1028 - i), 1002]);
+    // The own-data export keeps every invoice.
+    const data = (await member.get("/api/v2/customers/me/data")).json();
+    expect(data.invoices).toHaveLength(28);
   });
 });

@@ -1,4 +1,6 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
+import { memberInvoicesQuery } from "../../src/server/invoices/repository.js";
+import { NEWEST_INVOICES } from "../../src/server/invoices/service.js";
 import type { Database } from "../../src/server/db/index.js";
 import { customers, reservations } from "../../src/server/db/schema.js";
 import { mailboxSql } from "../../src/server/db/schema/mailbox.js";
@@ -266,5 +268,13 @@ describe.each(databaseKinds)("query plans on years of history (%s)", (kind) => {
       });
     }
     await expectIndexed(database, mailsTo(database.db, ids.email), ["email_outbox_to"]);
+  });
+
+  it("lists a member's newest invoices by index, however long their history", async () => {
+    const result = await database.db.execute(sql`select customer_id as id from invoices limit 1`);
+    const member = (result as unknown as { rows: Array<{ id: string }> }).rows[0]!;
+    await expectIndexed(database, memberInvoicesQuery(database.db, member.id).limit(NEWEST_INVOICES + 1), [
+      "invoices_customer_number",
+    ]);
   });
 });

@@ -32,7 +32,7 @@ const answers: Record<string, unknown> = {
   "/api/v2/site": siteFixture(4),
   "/api/v2/customers/me": { customer },
   "/api/v2/subscriptions/me": { subscription: subscriptionFixture() },
-  "/api/v2/invoices/me": { invoices: [invoiceFixture()] },
+  "/api/v2/invoices/me": { invoices: [invoiceFixture()], more: false },
   "/api/v2/reservations/me": { reservations: [] },
 };
 let requests: Map<string, number>;

@@ -27,7 +27,7 @@ export async function exportCustomerData(ctx: AppContext, customer: Customer) {
     exported_at: toHelsinkiIso(ctx.now()),
     customer,
     subscription: sub ? await toSubscriptionView(ctx, sub) : null,
-    invoices: await listInvoices(ctx, customer.id),
+    invoices: (await listInvoices(ctx, customer.id, null)).invoices,
     reservations: await listMemberReservations(ctx, customer),
     emails: mails.map((m) => ({ subject: m.subject, kind: m.kind, sent_at: toHelsinkiIso(m.createdAt) })),
     records,

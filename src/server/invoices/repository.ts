@@ -12,6 +12,25 @@ import type { SubscriptionRow } from "../subscriptions/repository.js";
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
 
+/**
+ * A customer's invoices as they see them, newest first (by invoices_customer_number); a signup
+ * left unpaid voids its first invoice and is left out (visibleToCustomer).
+ */
+export function memberInvoicesQuery(db: DbOrTx, customerId: string) {
+  return db
+    .select({ invoice: invoices, activatedAt: subscriptions.activatedAt })
+    .from(invoices)
+    .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
+    .where(
+      and(
+        eq(invoices.customerId, customerId),
+        or(sql`${invoices.status} <> 'void'`, sql`${subscriptions.activatedAt} IS NOT NULL`),
+      ),
+    )
+    .orderBy(desc(invoices.number))
+    .$dynamic();
+}
+
 export function invoiceRepository(db: DbOrTx) {
   return {
     async byId(id: string): Promise<InvoiceRow | undefined> {
@@ -53,26 +72,41 @@ export function invoiceRepository(db: DbOrTx) {
     },
 
     /**
-     * The customer's invoices as they see them, newest first. A signup left unpaid (cancelled or
-     * abandoned) voids its first invoice: the membership never started, so there is nothing for
-     * the member to see or pay; it is left out of their view. `membershipStarted`: whether the
-     * invoice's membership has begun (a signup's first invoice waits for its payment before).
+     * The customer's invoices as they see them, newest first: the newest `count` (null: all), and
+     * every open one however old (an unpaid invoice is never out of sight); `more` when older ones
+     * were left out. A signup left unpaid (cancelled or abandoned) voids its first invoice: the membership
+     * never started, so there is nothing for the member to see or pay; it is left out of their
+     * view. `membershipStarted`: whether the invoice's membership has begun (a signup's first
+     * invoice waits for its payment before). Both reads go by index (invoices_customer_number,
+     * invoices_open_due), so a long history costs no more (issue 37).
      */
     async visibleToCustomer(
       customerId: string,
-    ): Promise<Array<{ invoice: InvoiceRow; membershipStarted: boolean }>> {
-      const rows = await db
-        .select({ invoice: invoices, activatedAt: subscriptions.activatedAt })
-        .from(invoices)
-        .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
-        .where(
-          and(
-            eq(invoices.customerId, customerId),
-            or(sql`${invoices.status} <> 'void'`, sql`${subscriptions.activatedAt} IS NOT NULL`),
-          ),
-        )
-        .orderBy(desc(invoices.number));
-      return rows.map((row) => ({ invoice: row.invoice, membershipStarted: row.activatedAt !== null }));
+      count: number | null,
+    ): Promise<{ rows: Array<{ invoice: InvoiceRow; membershipStarted: boolean }>; more: boolean }> {
+      const columns = { invoice: invoices, activatedAt: subscriptions.activatedAt };
+      const newestQuery = memberInvoicesQuery(db, customerId);
+      if (count === null) {
+        const all = await newestQuery;
+        return {
+          rows: all.map((r) => ({ invoice: r.invoice, membershipStarted: r.activatedAt !== null })),
+          more: false,
+        };
+      }
+      const [newest, open] = await Promise.all([
+        newestQuery.limit(count + 1),
+        db
+          .select(columns)
+          .from(invoices)
+          .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
+          .where(and(eq(invoices.customerId, customerId), eq(invoices.status, "open"))),
+      ]);
+      const shown = newest.slice(0, count);
+      const ids = new Set(shown.map((r) => r.invoice.id));
+      const rows = [...shown, ...open.filter((r) => !ids.has(r.invoice.id))]
+        .sort((a, b) => b.invoice.number - a.invoice.number)
+        .map((r) => ({ invoice: r.invoice, membershipStarted: r.activatedAt !== null }));
+      return { rows, more: newest.length > count };
     },
 
     /** All the customer's invoices, newest first (the admin's member page). */

@@ -66,16 +66,24 @@ export async function bankTransferOfInvoice(
   return invoiceBankTransfer(park, row, balance.dueCents);
 }
 
-export async function listInvoices(ctx: AppContext, customerId: string): Promise<Invoice[]> {
+/** How many of a member's newest invoices /oma-tili lists (two years of months); older ones are in the export. */
+export const NEWEST_INVOICES = 24;
+
+/** The member's invoices: the newest `count` and every open one (null: every invoice, for the export). */
+export async function listInvoices(
+  ctx: AppContext,
+  customerId: string,
+  count: number | null = NEWEST_INVOICES,
+): Promise<{ invoices: Invoice[]; more: boolean }> {
   // A signup left unpaid is left out of the member's view (invoiceRepository.visibleToCustomer).
-  const [rows, settings] = await Promise.all([
-    invoiceRepository(ctx.db).visibleToCustomer(customerId),
+  const [{ rows, more }, settings] = await Promise.all([
+    invoiceRepository(ctx.db).visibleToCustomer(customerId, count),
     getSettings(ctx.db),
   ]);
   const today = helsinkiDate(ctx.now());
   // A signup's first invoice is paid at once to start the membership (its hold lasts minutes): a
   // bank transfer, days on its way, would come after the signup has lapsed (decision 049).
-  return Promise.all(
+  const invoices = await Promise.all(
     rows.map(async ({ invoice, membershipStarted }) =>
       toInvoiceView(
         invoice,
@@ -84,6 +92,7 @@ export async function listInvoices(ctx: AppContext, customerId: string): Promise
       ),
     ),
   );
+  return { invoices, more };
 }
 
 /** The customer's oldest overdue invoice, if any: it stops subscriber bookings. */

@@ -27,7 +27,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoicesResponseSchema, 401: messageSchema },
       },
     },
-    async (request) => ({ invoices: await listInvoices(app.ctx, signedInCustomer(request).id) }),
+    async (request) => listInvoices(app.ctx, signedInCustomer(request).id),
   );
 
   app.get(

@@ -48,7 +48,8 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex("invoices_one_per_period").on(t.subscriptionId, t.periodStart),
-    index("invoices_customer").on(t.customerId),
+    // A member's newest invoices first, read by index however long their history (issue 37).
+    index("invoices_customer_number").on(t.customerId, t.number),
     index("invoices_open_due").on(t.status, t.dueDate),
   ],
 );

@@ -41,6 +41,7 @@ export function InvoicesSection() {
     s.matches("loading") ? "loading" : s.matches("loadFailed") ? "failed" : "list",
   );
   const invoices = useSelector(actor, (s) => s.context.invoices);
+  const olderLeftOut = useSelector(actor, (s) => s.context.olderLeftOut);
   const errorMessage = useSelector(actor, (s) => (s.matches("loadFailed") ? s.context.errorMessage : null));
   const returned = useSelector(actor, (s) => s.context.returned);
   const paidMessage = useSelector(actor, (s) => s.context.paidMessage);
@@ -87,6 +88,12 @@ export function InvoicesSection() {
             <InvoiceItem key={invoice.id} invoice={invoice} actor={actor} />
           ))}
         </ul>
+      )}
+      {view === "list" && olderLeftOut && (
+        <p className="muted">
+          Tässä ovat uusimmat laskusi ja kaikki avoimet. Vanhemmat laskut löytyvät omista tiedoistasi: Tietosi
+          → Näytä omat tiedot.
+        </p>
       )}
     </section>
   );

@@ -30,54 +30,49 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listInvoices(app.ctx, signedInCustomer(request).id),
   );
 
-  app.get(
-    "/invoices/:id/receipt",
-    {
-      schema: {
-        tags: ["membership"],
-        summary: "A paid invoice's receipt (kuitti), print-friendly HTML",
-        description: "404 for another customer's invoice; 409 for one not paid.",
-        security,
-        params: z.object({ id: z.uuid("Laskun tunniste on virheellinen.") }),
-        response: {
-          200: z.string().describe("HTML-sivu"),
-          400: messageSchema,
-          401: messageSchema,
-          404: messageSchema,
-          409: messageSchema,
+  /** A printable page of the signed-in customer's own invoice (404 for another's), as HTML. */
+  const printable = (
+    path: string,
+    summary: string,
+    description: string,
+    render: (ctx: typeof app.ctx, customerId: string, invoiceId: string) => Promise<string>,
+  ) =>
+    app.get(
+      path,
+      {
+        schema: {
+          tags: ["membership"],
+          summary,
+          description,
+          security,
+          params: z.object({ id: z.uuid("Laskun tunniste on virheellinen.") }),
+          response: {
+            200: z.string().describe("HTML-sivu"),
+            400: messageSchema,
+            401: messageSchema,
+            404: messageSchema,
+            409: messageSchema,
+          },
         },
       },
-    },
-    async (request, reply) =>
-      reply
-        .type("text/html; charset=utf-8")
-        .header("cache-control", "no-store")
-        .send(await invoiceReceiptHtml(app.ctx, signedInCustomer(request).id, request.params.id)),
-  );
+      async (request, reply) =>
+        reply
+          .type("text/html; charset=utf-8")
+          .header("cache-control", "no-store")
+          .send(await render(app.ctx, signedInCustomer(request).id, request.params.id)),
+    );
 
-  app.get(
+  printable(
+    "/invoices/:id/receipt",
+    "A paid invoice's receipt (kuitti), print-friendly HTML",
+    "404 for another customer's invoice; 409 for one not paid.",
+    invoiceReceiptHtml,
+  );
+  printable(
     "/invoices/:id/page",
-    {
-      schema: {
-        tags: ["membership"],
-        summary: "An open invoice as a printable page: bank transfer details and the virtual barcode",
-        description: "404 for another customer's invoice; 409 for one paid or void.",
-        security,
-        params: z.object({ id: z.uuid("Laskun tunniste on virheellinen.") }),
-        response: {
-          200: z.string().describe("HTML-sivu"),
-          400: messageSchema,
-          401: messageSchema,
-          404: messageSchema,
-          409: messageSchema,
-        },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .type("text/html; charset=utf-8")
-        .header("cache-control", "no-store")
-        .send(await invoicePageHtml(app.ctx, signedInCustomer(request).id, request.params.id)),
+    "An open invoice as a printable page: bank transfer details and the virtual barcode",
+    "404 for another customer's invoice; 409 for one paid or void, or a signup's first invoice.",
+    invoicePageHtml,
   );
 
   app.post(

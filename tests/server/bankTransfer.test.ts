@@ -109,6 +109,12 @@ describe.each(databaseKinds)("bank transfer on %s", (kind) => {
     const page = await api.get(`/api/v2/invoices/${first.id}/page`);
     expect(page.statusCode).toBe(409);
     expect(page.json().message).toContain("liittymisen ensimmäinen lasku");
+    // Nor does the admin's resend of it.
+    const resend = await adminRequest(t, admin, "POST", `/invoices/${first.id}/resend`);
+    expect(resend.statusCode).toBe(200);
+    const [mail] = await outboxOf(t, "invoice");
+    expect(mail!.text).toContain(`Lasku nro: ${first.number}`);
+    expect(mail!.text).not.toContain("Virtuaaliviivakoodi");
   });
 
   it("takes the owner's account: a wrong check digit is refused, a right one is on every open invoice", async () => {

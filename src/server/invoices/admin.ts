@@ -147,7 +147,11 @@ export async function resendInvoiceMail(ctx: AppContext, actor: AdminActor, id: 
     if (invoice.status === "void")
       throw conflict(`Lasku ${invoice.number} on mitätöity, eikä sitä lähetetä.`);
     const context = { settings, publicUrl: ctx.config.publicUrl };
-    const transfer = await bankTransferOfInvoice(tx, settings.park, invoice);
+    // A signup's first invoice is paid at once to start the membership: no transfer (decision 049).
+    const membership = await invoiceRepository(tx).ofCustomerWithSubscription(id, invoice.customerId);
+    const transfer = membership?.subscription.activatedAt
+      ? await bankTransferOfInvoice(tx, settings.park, invoice)
+      : null;
     const mail =
       invoice.status === "paid"
         ? invoicePaidMail(context, invoice)

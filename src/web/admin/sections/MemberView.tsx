@@ -22,13 +22,6 @@ export type MembershipCommand =
   | { kind: "cancelTierChange"; subscriptionId: string }
   | { kind: "void" | "credit" | "resend"; invoiceId: string };
 
-/**
- * Where focus goes once a write's answer is drawn (useFocusAfterSave): the membership's heading or
- * the invoice's row whose button was pressed, as the confirmation that held focus is gone.
- */
-export const membershipFocusKey = (command: MembershipCommand) =>
-  "subscriptionId" in command ? `subscription/${command.subscriptionId}` : `invoice/${command.invoiceId}`;
-
 type Props = { member: MemberPage; canWrite: boolean; write: (command: MembershipCommand) => void };
 
 /** A member's page: details, memberships with their actions, invoices, usage per period, bookings. */

@@ -15,7 +15,7 @@ import { field } from "../formValues";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection } from "../useAdminSection";
 import { useFocusAfterSave } from "../useFocusAfterSave";
-import { MemberView, membershipFocusKey, type MembershipCommand } from "./MemberView";
+import { MemberView, type MembershipCommand } from "./MemberView";
 import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 import { PageNavigation, pagesOf } from "./PageNavigation";
 
@@ -54,6 +54,13 @@ function searchOf(list: ListFilters, member: string | null = null): string {
   if (member) params.set("jasen", member);
   return `?${params}`;
 }
+
+/**
+ * Where focus goes once a write's answer is drawn (useFocusAfterSave): the membership's heading or
+ * the invoice's row whose button was pressed, as the confirmation that held focus is gone.
+ */
+const membershipFocusKey = (command: MembershipCommand) =>
+  "subscriptionId" in command ? `subscription/${command.subscriptionId}` : `invoice/${command.invoiceId}`;
 
 export function MembershipsSection() {
   const { http } = useAdminEnvironment();

@@ -47,6 +47,17 @@ export function isValidRfReference(reference: string): boolean {
   return mod97(lettersAsDigits(compact.slice(4) + compact.slice(0, 4))) === 1;
 }
 
+/**
+ * The national reference a payer's reference names: its digits without the zeros a bank pads it
+ * with, or an RF reference's own digits (when its check digits are right); null for anything else.
+ */
+export function nationalReferenceOf(reference: string): string | null {
+  const compact = reference.replace(/\s/g, "").toUpperCase();
+  const digits = compact.startsWith("RF") ? (isValidRfReference(compact) ? compact.slice(4) : "") : compact;
+  if (!/^\d{1,25}$/.test(digits)) return null;
+  return digits.replace(/^0+(?=\d)/, "");
+}
+
 /** An RF reference in groups of four: "RF09 8685 1625 9619 897". */
 export const formatRfReference = (reference: string) =>
   reference.replace(/\s/g, "").replace(/(.{4})(?=.)/g, "$1 ");

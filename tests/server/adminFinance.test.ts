@@ -106,6 +106,7 @@ describe.each(databaseKinds)("admin talous (%s)", (kind) => {
     expect(report.methods).toEqual([
       { method: "card", salesCents: 13300, refundsCents: 0, netCents: 13300 },
       { method: "mobilepay", salesCents: 2850, refundsCents: 1500, netCents: 1350 },
+      { method: "tilisiirto", salesCents: 0, refundsCents: 0, netCents: 0 },
       { method: "gift_card", salesCents: 1000, refundsCents: 0, netCents: 1000 },
     ]);
     // 24 %: A 15/2,90 + B 13,50/2,61 + Cecilia 39/7,55 + Aino 59/11,42 = 126,50/24,48.

@@ -32,7 +32,7 @@ export type FinanceQuery = z.infer<typeof financeQuerySchema>;
 export const financeProducts = ["single", "membership"] as const;
 export type FinanceProduct = (typeof financeProducts)[number];
 /** How money came in: the provider's methods, and the gift card's share of a sale. */
-export const financeMethods = ["card", "mobilepay", "gift_card"] as const;
+export const financeMethods = ["card", "mobilepay", "tilisiirto", "gift_card"] as const;
 export type FinanceMethod = (typeof financeMethods)[number];
 
 export const productTitles: Record<FinanceProduct, string> = {
@@ -42,6 +42,7 @@ export const productTitles: Record<FinanceProduct, string> = {
 export const methodTitles: Record<FinanceMethod, string> = {
   card: "Kortti",
   mobilepay: "MobilePay",
+  tilisiirto: "Tilisiirto",
   gift_card: "Lahjakortti",
 };
 

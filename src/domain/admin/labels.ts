@@ -23,6 +23,7 @@ export const paymentMethodLabels = {
   mobilepay: "MobilePay",
   card: "Kortti",
   gift_card: "Lahjakortti",
+  tilisiirto: "Tilisiirto",
 } as const;
 
 /** gift_card and free are the payments no provider takes (payments/paymentConstants.ts). */
@@ -32,6 +33,7 @@ export const paymentProviderLabels = {
   demo: "Demo",
   gift_card: "Lahjakortti",
   free: "Ei maksettavaa",
+  bank: "Pankki (tiliote)",
 } as const;
 
 /** The gate's device as the server is set up (DOOR_PROVIDER), in words. */

@@ -44,6 +44,8 @@ export const EXPORTED: Record<string, (ids: Ids) => SQL> = {
   ledger_entries: (ids) =>
     sql`t.id in (select l.id from ledger_entries l where l.reservation_id in (${myReservations(ids)})
       union all select l.id from ledger_entries l where l.invoice_id in (${myInvoices(ids)}))`,
+  // Bank transfers that paid (or were meant for) their invoices, by bank_transfers_invoice (issue 36).
+  bank_transfers: (ids) => sql`t.invoice_id in (${myInvoices(ids)})`,
   gift_card_transactions: (ids) => sql`t.payment_id in (${myPayments(ids)})`,
   discount_code_uses: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
   door_events: (ids) => sql`t.reservation_id in (${myReservations(ids)})`,
@@ -83,6 +85,7 @@ export const NOT_EXPORTED: Record<string, string> = {
 export const ADMIN_ROLE = "ylläpitäjä";
 const ADMIN_COLUMNS: Record<string, SQL> = {
   audit_log: sql`- array['actor_email', 'actor_uid'] || jsonb_build_object('actor', ${ADMIN_ROLE}::text)`,
+  bank_transfers: sql`- array['imported_by', 'resolved_by']`,
   ledger_entries: sql`|| jsonb_build_object('actor', case when t.actor like '%@%' then ${ADMIN_ROLE}::text else t.actor end)`,
 };
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import {
+  bankTransfers,
   customers,
   customerSessions,
   doorEvents,
@@ -186,6 +187,16 @@ export function customerRepository(db: DbOrTx) {
     },
 
     async anonymiseInvoices(customerId: string, anonymised: { name: string; email: string }): Promise<void> {
+      // Their invoices' bank transfers keep the money and the bank's reference, not who paid.
+      await db
+        .update(bankTransfers)
+        .set({ payerName: null, payerIban: null })
+        .where(
+          inArray(
+            bankTransfers.invoiceId,
+            db.select({ id: invoices.id }).from(invoices).where(eq(invoices.customerId, customerId)),
+          ),
+        );
       await db
         .update(invoices)
         .set({ ...anonymised, customerId: null })

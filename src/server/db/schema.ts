@@ -5,6 +5,7 @@
  * subscriptions ← reservations, invoices ← payments ← giftCardAndDiscountUses, door).
  */
 export * from "./schema/audit.js";
+export * from "./schema/bankTransfers.js";
 export * from "./schema/calendar.js";
 export * from "./schema/customers.js";
 export * from "./schema/door.js";

@@ -8,7 +8,8 @@ import { recordPaid } from "../ledger/service.js";
 import { invoicePaidMail, welcomeMail } from "../subscriptions/mail.js";
 import type { PaymentRow } from "../reservations/view.js";
 import { getSettings, type Settings } from "../settings/service.js";
-import { subscriptionRepository } from "../subscriptions/repository.js";
+import { subscriptionRepository, type SubscriptionRow } from "../subscriptions/repository.js";
+import type { Tx } from "../db/index.js";
 import { expireSignups } from "../subscriptions/signupExpiry.js";
 import { invoiceRepository, type InvoiceRow } from "./repository.js";
 import { paymentRepository } from "../payments/repository.js";
@@ -29,7 +30,6 @@ export async function confirmInvoicePayment(
 ): Promise<{ outcome: InvoiceConfirmOutcome; invoiceId: string }> {
   const settings = await getSettings(ctx.db);
   const now = ctx.now();
-  const mailContext = { settings, publicUrl: ctx.config.publicUrl };
   const decided = await ctx.db.transaction(async (tx) => {
     const invoices = invoiceRepository(tx);
     const subs = subscriptionRepository(tx);
@@ -64,14 +64,10 @@ export async function confirmInvoicePayment(
       return { outcome: "refund" as const, refundIds: back.refundIds, mailId };
     }
 
-    const paid = await invoices.markPaid(invoice.id, now);
-    let mail = invoicePaidMail(mailContext, paid);
-    if (sub.status === "pending") {
-      const active = await subs.activate(sub.id, now);
-      const customer = await subs.customerOf(sub);
-      mail = welcomeMail(mailContext, active, customer ?? { email: invoice.email, name: invoice.name });
-    }
-    return { outcome: "confirmed" as const, mailId: await ctx.mail.enqueue(tx, mail) };
+    return {
+      outcome: "confirmed" as const,
+      mailId: await markInvoicePaid(ctx, tx, sub, invoice.id, { settings, now }),
+    };
   });
 
   if (decided.outcome === "already_processed")
@@ -81,6 +77,31 @@ export async function confirmInvoicePayment(
     return { outcome: await refundAndTell(ctx, decided), invoiceId: found.invoiceId };
   await ctx.mail.sendCommitted(ctx.db, decided.mailId);
   return { outcome: "confirmed", invoiceId: found.invoiceId };
+}
+
+/**
+ * The invoice's money is in (its ledger has the payment): it is marked paid, a signup's membership
+ * starts, and the e-mail that says so is queued in the same transaction; its id. The caller holds
+ * the subscription's and the invoice's locks (a card payment's confirmation, a bank transfer).
+ */
+export async function markInvoicePaid(
+  ctx: AppContext,
+  tx: Tx,
+  sub: SubscriptionRow,
+  invoiceId: string,
+  o: { settings: Settings; now: Date },
+): Promise<number> {
+  const { now } = o;
+  const mailContext = { settings: o.settings, publicUrl: ctx.config.publicUrl };
+  const subs = subscriptionRepository(tx);
+  const paid = await invoiceRepository(tx).markPaid(invoiceId, now);
+  let mail = invoicePaidMail(mailContext, paid);
+  if (sub.status === "pending") {
+    const active = await subs.activate(sub.id, now);
+    const customer = await subs.customerOf(sub);
+    mail = welcomeMail(mailContext, active, customer ?? { email: paid.email, name: paid.name });
+  }
+  return ctx.mail.enqueue(tx, mail);
 }
 
 /** Tells the payer why the money comes back: the invoice was paid already, or no longer valid. */

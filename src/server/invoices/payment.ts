@@ -6,6 +6,7 @@ import type { Tx } from "../db/index.js";
 import { HttpError } from "../errors.js";
 import { lockGiftCard, redeemGiftCard, returnGiftCardShares } from "../giftCards/service.js";
 import { GIFT_CARD_PROVIDER, PAYMENT_START_FAILED } from "../payments/paymentConstants.js";
+import { moneyOf } from "../ledger/service.js";
 import { confirmInvoicePayment } from "./fulfilment.js";
 import { invoicePaymentRepository } from "./paymentRepository.js";
 import { invoiceRepository, type InvoiceRow } from "./repository.js";
@@ -51,8 +52,10 @@ export async function startInvoicePayment(
       const replaced = await payments.cancelPendingOf([invoice.id]);
       await returnGiftCardShares(tx, replaced, now);
       const card = options.giftCardCode ? await lockGiftCard(tx, options.giftCardCode, now) : null;
+      // What the ledger says is still owed: a part payment by bank transfer is counted (decision 050).
+      const { balance } = await moneyOf(tx, { invoiceId: invoice.id });
       const price = priceBreakdown({
-        listPriceCents: invoice.amountCents,
+        listPriceCents: Math.max(0, balance.dueCents),
         giftCardBalanceCents: card?.balanceCents,
       });
       const row = await paymentRepository(tx).insert({

@@ -49,6 +49,12 @@ export function invoiceRepository(db: DbOrTx) {
       await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, id)).for("update");
     },
 
+    /** The invoice with this reference number (unique), by its index. */
+    async byReference(referenceNumber: string): Promise<InvoiceRow | undefined> {
+      const [row] = await db.select().from(invoices).where(eq(invoices.referenceNumber, referenceNumber));
+      return row;
+    },
+
     /** Which membership the invoice is of (to lock that first, in the lock order). */
     async subscriptionIdOf(id: string): Promise<string | undefined> {
       const [row] = await db

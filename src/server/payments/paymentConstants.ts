@@ -9,3 +9,16 @@ export const FREE_PROVIDER = "free";
 
 /** The 502 when the provider would not start a checkout (a booking's or an invoice's). */
 export const PAYMENT_START_FAILED = "Maksun aloittaminen epäonnistui. Yritä hetken kuluttua uudelleen.";
+
+/** A bank transfer read from the bank's statement (issue 36): no provider to call, refunds by hand. */
+export const BANK_PROVIDER = "bank";
+export const BANK_TRANSFER_METHOD = "tilisiirto";
+
+/**
+ * The online method of a booking's payment: a booking is paid through the provider, never by a bank
+ * transfer (only invoices are), so a transfer here is a broken invariant.
+ */
+export function onlineMethod(method: "mobilepay" | "card" | "tilisiirto"): "mobilepay" | "card" {
+  if (method === BANK_TRANSFER_METHOD) throw new Error("A booking's payment is never a bank transfer");
+  return method;
+}

@@ -2,7 +2,11 @@ import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
 import { recordRefundEntry } from "../ledger/service.js";
 import { refundRepository, type RefundRow } from "./refundRepository.js";
+import { BANK_PROVIDER } from "./paymentConstants.js";
 import { paymentRepository } from "./repository.js";
+
+/** The provider reference of a refund the owner made from their own bank. */
+export const BY_HAND = "käsin";
 
 /**
  * Refunds through the payment provider, never inside an open database transaction (decision 009):
@@ -20,7 +24,9 @@ export type RefundReason =
   | "admin_cancel"
   | "admin_refund"
   | "invoice_credit"
-  | "reservation_move";
+  | "reservation_move"
+  /** A bank transfer's money the owner returned from their own bank (issue 36). */
+  | "bank_transfer";
 
 /** How long one attempt holds its row before another worker (the job, a second server) may try. */
 const CLAIM_MS = 5 * 60_000;
@@ -89,6 +95,12 @@ export async function sendRefund(ctx: AppContext, id: string): Promise<RefundOut
   if (!claimed) return (await repository.statusOf(id)) ?? "failed";
   const payment = await paymentRepository(ctx.db).byId(claimed.paymentId);
   const attempts = claimed.attempts + 1;
+  // A bank transfer came from the payer's own bank: no provider can return it, the owner does, by
+  // hand (decision 050); it is recorded as made, and the admin's answer says so.
+  if (payment?.provider === BANK_PROVIDER) {
+    await markRefundSucceeded(ctx, { ...claimed, attempts }, BY_HAND);
+    return "succeeded";
+  }
   const result =
     payment && payment.provider === ctx.payments.name
       ? await ctx.payments

@@ -9,7 +9,7 @@ import { conflict, HttpError } from "../errors.js";
 import { placeHold } from "./hold.js";
 import { minutesText, TooManyHoldsError } from "./holdLimits.js";
 import { newToken } from "./checkoutHold.js";
-import { PAYMENT_START_FAILED } from "../payments/paymentConstants.js";
+import { onlineMethod, PAYMENT_START_FAILED } from "../payments/paymentConstants.js";
 import type { PaymentRow, ReservationRow } from "./view.js";
 import type { Settings } from "../settings/service.js";
 import type { MoveChange } from "./moveApply.js";
@@ -161,7 +161,7 @@ export async function startMovePayment(
     session = await ctx.payments.createCheckout({
       paymentId: payment.id,
       amountCents: payment.amountCents,
-      method: payment.method,
+      method: onlineMethod(payment.method),
       description: `${booking.areaName} ${formatTimeRange(hold.startsAt, hold.endsAt)}: siirron lisämaksu`,
       email: booking.email,
       expiresAt: hold.holdExpiresAt ?? undefined,

@@ -170,6 +170,7 @@ const moneyMethodNames: Record<string, string> = {
   card: "Kortti",
   mobilepay: "MobilePay",
   gift_card: "Lahjakortti",
+  tilisiirto: "Tilisiirto",
 };
 const methodName = (method: string | null) => (method ? (moneyMethodNames[method] ?? method) : "");
 

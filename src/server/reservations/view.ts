@@ -3,6 +3,7 @@ import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { Balance } from "../../domain/ledger.js";
 import type { AppContext } from "../context.js";
 import { moneyOf } from "../ledger/service.js";
+import { onlineMethod } from "../payments/paymentConstants.js";
 import type { DbOrTx } from "../db/index.js";
 import { doorUrlOf } from "./receipt.js";
 import {
@@ -95,7 +96,7 @@ export function toPublicReservation(
     movable: row.status === "confirmed" && ctx.now().getTime() <= deadline.getTime(),
     payment: payment
       ? {
-          method: payment.method,
+          method: onlineMethod(payment.method),
           status: payment.status,
           // While unpaid, what the attempt asks; once paid, what the ledger says came in and went back.
           amountCents:

@@ -31,9 +31,9 @@ export const payments = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     reservationId: uuid("reservation_id").references(() => reservations.id),
     invoiceId: uuid("invoice_id").references(() => invoices.id),
-    provider: text("provider").notNull(), // demo, stripe, gift_card
+    provider: text("provider").notNull(), // demo, stripe, gift_card, bank (a transfer read from a statement)
     providerRef: text("provider_ref"),
-    method: text("method", { enum: ["mobilepay", "card"] }).notNull(),
+    method: text("method", { enum: ["mobilepay", "card", "tilisiirto"] }).notNull(),
     amountCents: integer("amount_cents").notNull(),
     /** The VAT contained in amountCents; the service's own VAT is on the reservation or invoice. */
     vatCents: integer("vat_cents").notNull(),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAdmin } from "../../plugins/adminAuth.js";
+import { adminBankTransferRoutes } from "./bankTransfers.js";
 import { adminDiscountCodeRoutes } from "./discountCodes.js";
 import { adminGiftCardRoutes } from "./giftCards.js";
 import { adminFinanceRoutes } from "./finance.js";
@@ -34,5 +35,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (admin) => {
   await admin.register(adminSystemRoutes);
   await admin.register(adminFinanceRoutes);
   await admin.register(adminMembershipRoutes);
+  await admin.register(adminBankTransferRoutes);
   await admin.register(adminPhotoRoutes);
 };

@@ -3,7 +3,9 @@ import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { HELSINKI } from "../../src/domain/helsinkiTime.js";
 import { adminSections } from "../../src/web/admin/sections.js";
+import { referenceNumber } from "../../src/domain/membership.js";
 import { signInAsAdmin } from "../support/adminE2e.js";
+import { camtAmount, camtFile, type CamtEntry } from "../support/camt.js";
 import { hydrated, serverAndBrowserForFile, type WatchedPage } from "../support/e2e.js";
 import { memberOverHttp } from "../support/memberE2e.js";
 import { paidBooking, payForBooking } from "../support/paidBooking.js";
@@ -377,6 +379,14 @@ async function showGiftCards(page: WatchedPage, url: string) {
   await list.waitFor();
 }
 
+/** The park's account a new park starts with (decision 049): the statements photographed are of it. */
+const DEMO_IBAN = "FI21 1234 5600 0007 85";
+const shotCredit = (archiveRef: string, reference: string, cents: number, payer: string): CamtEntry => ({
+  archiveRef,
+  amount: camtAmount(cents),
+  transactions: [{ reference, amount: camtAmount(cents), payer }],
+});
+
 const adminViewShows: Record<string, View["show"]> = {
   alennuskoodit: showDiscountCodes,
   lahjakortit: showGiftCards,
@@ -423,6 +433,32 @@ it("photographs every admin section and the admin's phone menu", async () => {
       await page.getByRole("link", { name: memberEmail }).click();
       await page.getByRole("button", { name: "Irtisano jäsenen puolesta" }).click();
       await page.getByRole("group", { name: "Vahvista: Irtisano jäsenen puolesta" }).waitFor();
+    },
+  });
+  views.push({
+    // Tilisiirrot (issue 36): a statement read into the queue, and the next one's preview open.
+    name: "hallinta-tilisiirrot",
+    show: async (page, url) => {
+      await visit("/hallinta/v2/jasenydet/tilisiirrot", sectionReady)(page, url);
+      const choose = (name: string, entries: CamtEntry[]) =>
+        page.getByLabel("Tiliotetiedosto (XML)").setInputFiles({
+          name,
+          mimeType: "text/xml",
+          buffer: Buffer.from(camtFile({ iban: DEMO_IBAN, entries })),
+        });
+      const apply = page.getByRole("button", { name: /^Kirjaa \d+ maksu/ });
+      const close = page.getByRole("button", { name: "Sulje esikatselu" });
+      await choose("kesakuu.xml", [
+        shotCredit("SHOT-A1", referenceNumber(1001), 3900, "Jäsen Hallinta"),
+        shotCredit("SHOT-A2", "12345672", 2500, "Tuntematon Maksaja"),
+      ]);
+      await apply.or(close).waitFor();
+      if (await apply.isVisible()) {
+        await apply.click();
+        await page.getByRole("button", { name: "Selvä" }).click();
+      }
+      await choose("heinakuu.xml", [shotCredit("SHOT-B1", "98765432", 1500, "Toinen Maksaja")]);
+      await apply.waitFor();
     },
   });
   views.push({

@@ -1,5 +1,6 @@
 import { Suspense, use } from "react";
 import { Link, Navigate, Route, Routes, useLocation } from "react-router-dom";
+import { BankTransfersSection } from "./sections/BankTransfersSection";
 import { adminAuthConfigSchema } from "../../domain/admin/session";
 import { http } from "../../client/http";
 import { AdminLayout } from "./AdminLayout";
@@ -47,6 +48,8 @@ export function AdminRoutes({ environment }: { environment: AdminEnvironment }) 
           {adminSections.map(({ path, Page }) => (
             <Route key={path} path={path} element={<Page />} />
           ))}
+          {/* Jäsenyydet's bank statements and transfers (issue 36), under its own address. */}
+          <Route path="v2/jasenydet/tilisiirrot" element={<BankTransfersSection />} />
           <Route path="*" element={<AdminNotFound />} />
         </Route>
       </Routes>

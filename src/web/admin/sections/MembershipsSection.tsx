@@ -186,6 +186,11 @@ export function MembershipsSection() {
               Suodata
             </button>
           </form>
+          <p>
+            <Link to="/hallinta/v2/jasenydet/tilisiirrot">
+              Tilisiirrot: lue pankin tiliote ja katso odottavat maksut
+            </Link>
+          </p>
           {list && <MembershipTable list={list} query={query} go={(search) => setParams(search)} />}
         </>
       )}

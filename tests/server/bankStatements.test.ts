@@ -2,7 +2,14 @@ import { eq } from "drizzle-orm";
 import { balanceOf } from "../../src/domain/ledger.js";
 import { rfReference } from "../../src/domain/bankTransfer.js";
 import { formatEuros } from "../../src/domain/money.js";
-import { auditLog, bankTransfers, invoices, payments, subscriptions } from "../../src/server/db/schema.js";
+import {
+  auditLog,
+  bankTransfers,
+  invoices,
+  payments,
+  refunds,
+  subscriptions,
+} from "../../src/server/db/schema.js";
 import { createDueInvoices } from "../../src/server/invoices/service.js";
 import { ledgerOf } from "../../src/server/ledger/service.js";
 import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
@@ -137,6 +144,20 @@ describe.each(databaseKinds)("bank statements on %s", (kind) => {
       payerName: null,
       payerIban: null,
     });
+  });
+
+  it("credits an invoice paid by transfer with a refund the owner makes by hand", async () => {
+    const { invoice } = await openInvoice();
+    await upload(statement([credit("K1", invoice.referenceNumber, invoice.amountCents)]));
+    const credited = await asAdmin("POST", `/invoices/${invoice.id}/credit`);
+    expect(credited.statusCode).toBe(200);
+    expect(credited.json().message).toContain(
+      `Palauta ${formatEuros(invoice.amountCents)} maksajalle tilisiirrolla puiston pankista`,
+    );
+    expect(await t.ctx.db.select({ status: refunds.status, ref: refunds.providerRef }).from(refunds)).toEqual(
+      [{ status: "succeeded", ref: "käsin" }],
+    );
+    expect(await balance(invoice.id)).toMatchObject({ refundedCents: invoice.amountCents, dueCents: 0 });
   });
 
   it("matches an RF reference, a batch booking and a camt.053 of version 08", async () => {

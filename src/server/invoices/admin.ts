@@ -10,7 +10,8 @@ import { deliverAudited } from "../mail/admin.js";
 import { recordAudit } from "../system/audit.js";
 import { sendRefund, type RefundOutcome } from "../payments/refunds.js";
 import { settleOwedBack } from "../payments/giveBack.js";
-import { releaseCharges } from "../ledger/service.js";
+import { ledgerOf, releaseCharges } from "../ledger/service.js";
+import { BANK_PROVIDER } from "../payments/paymentConstants.js";
 import { getSettings } from "../settings/service.js";
 import { invoiceCreditMail, invoicePaidMail, newInvoiceMail, overdueMail } from "../subscriptions/mail.js";
 import { subscriptionRepository } from "../subscriptions/repository.js";
@@ -120,11 +121,17 @@ export async function creditInvoice(ctx: AppContext, actor: AdminActor, id: stri
     if ((await sendRefund(ctx, refundId)) !== "succeeded") outcome = "pending";
   await deliverQuietly(ctx, done.mailId);
   const { refundCents, giftCardCents } = done.returned;
+  // A bank transfer's money goes back from the park's own bank, by hand (decision 050).
+  const byHand = (await ledgerOf(ctx.db, { invoiceId: id })).some(
+    (e) => e.kind === "refund" && e.provider === BANK_PROVIDER && done.refundIds.includes(e.refundId ?? ""),
+  );
   const parts = [
     refundCents > 0
-      ? outcome === "succeeded"
-        ? `${formatEuros(refundCents)} palautettu maksutavalle.`
-        : `${formatEuros(refundCents)} palautetaan maksutavalle; maksupalvelu ei vastannut vielä, joten palautusta yritetään uudelleen.`
+      ? byHand
+        ? `Palauta ${formatEuros(refundCents)} maksajalle tilisiirrolla puiston pankista; se on kirjattu palautetuksi.`
+        : outcome === "succeeded"
+          ? `${formatEuros(refundCents)} palautettu maksutavalle.`
+          : `${formatEuros(refundCents)} palautetaan maksutavalle; maksupalvelu ei vastannut vielä, joten palautusta yritetään uudelleen.`
       : "",
     giftCardCents > 0 ? `Lahjakortille palautettiin ${formatEuros(giftCardCents)}.` : "",
   ].filter(Boolean);

@@ -199,7 +199,7 @@ export function BankTransfersSection() {
           )}
           <h2>Viimeksi kirjatut</h2>
           {data.list.recent.length === 0 ? (
-            <p>Tiliotteita ei ole vielä luettu.</p>
+            <p>Ei vielä maksettuja tai käsiteltyjä tilisiirtoja.</p>
           ) : (
             <TransferTable
               caption="Viimeksi kirjatut tilisiirrot"
@@ -236,28 +236,28 @@ function TransferTable({ caption, rows }: { caption: string; rows: Row[] }) {
       <caption>{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Kirjattu</th>
+          <th scope="col">Summa</th>
+          <th scope="col">Mitä tapahtuu</th>
+          <th scope="col">Lasku</th>
           <th scope="col">Maksaja</th>
           <th scope="col">Viite</th>
-          <th scope="col">Summa</th>
-          <th scope="col">Lasku</th>
-          <th scope="col">Mitä tapahtuu</th>
+          <th scope="col">Kirjattu</th>
         </tr>
       </thead>
       <tbody>
         {rows.map(({ key, transfer, what }) => (
           <tr key={key}>
+            <td>{formatEuros(transfer.amount_cents)}</td>
+            <td>{what}</td>
+            <td>
+              <InvoiceCell transfer={transfer} />
+            </td>
+            <td>{transfer.payer_name ?? "–"}</td>
+            <td>{transfer.reference ?? "–"}</td>
             <td>
               {formatDay(transfer.booked_on)}
               <div className="muted">{transfer.archive_ref}</div>
             </td>
-            <td>{transfer.payer_name ?? "–"}</td>
-            <td>{transfer.reference ?? "–"}</td>
-            <td>{formatEuros(transfer.amount_cents)}</td>
-            <td>
-              <InvoiceCell transfer={transfer} />
-            </td>
-            <td>{what}</td>
           </tr>
         ))}
       </tbody>

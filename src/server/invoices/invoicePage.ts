@@ -7,7 +7,7 @@ import type { AppContext } from "../context.js";
 import { conflict, notFound } from "../errors.js";
 import { ledgerOf } from "../ledger/service.js";
 import { escapeHtml, printablePage } from "../printablePage.js";
-import { receiptChargeLines } from "../reservations/receipt.js";
+import { receiptChargeLines } from "../receiptLines.js";
 import { getSettings } from "../settings/service.js";
 import { formatDay } from "../subscriptions/mail.js";
 import { invoiceRepository } from "./repository.js";

@@ -141,6 +141,11 @@ export function MembershipsSection() {
         </>
       ) : (
         <>
+          <p>
+            <Link to="/hallinta/v2/jasenydet/tilisiirrot">
+              Tilisiirrot: lue pankin tiliote ja katso odottavat maksut
+            </Link>
+          </p>
           <form
             // Anew when the address changes, and once the tiers have come (a ?taso= needs its option).
             key={`${listSearch}:${list?.tiers.length ?? 0}`}
@@ -186,11 +191,6 @@ export function MembershipsSection() {
               Suodata
             </button>
           </form>
-          <p>
-            <Link to="/hallinta/v2/jasenydet/tilisiirrot">
-              Tilisiirrot: lue pankin tiliote ja katso odottavat maksut
-            </Link>
-          </p>
           {list && <MembershipTable list={list} query={query} go={(search) => setParams(search)} />}
         </>
       )}

@@ -168,6 +168,8 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   session_id: "Maksun tunniste",
   hash: "Kuvan tunniste",
   file: "Kuvatiedosto",
+  statement: "Tiliotetiedosto",
+  resolution: "Päätös",
   "idempotency-key": "Pyynnön tunniste",
   "stripe-signature": "Maksupalvelun allekirjoitus",
 };

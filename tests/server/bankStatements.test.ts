@@ -121,6 +121,15 @@ describe.each(databaseKinds)("bank statements on %s", (kind) => {
     ).toHaveLength(1);
     expect(await outboxOf(t, "invoice_paid")).toHaveLength(1);
 
+    // Ostokset lists it under its own method.
+    const transfers = (await asAdmin("GET", "/purchases?method=tilisiirto")).json().purchases;
+    expect(transfers).toEqual([
+      expect.objectContaining({ method: "tilisiirto", provider: "bank", amountCents: invoice.amountCents }),
+    ]);
+    expect((await asAdmin("GET", "/purchases?method=card")).json().purchases).not.toContainEqual(
+      expect.objectContaining({ method: "tilisiirto" }),
+    );
+
     // The audit log says who read which file, and what it did, with no payer's name in it.
     const audit = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, "bank_statement.apply"));
     expect(audit).toHaveLength(3);

@@ -11,7 +11,7 @@ export const purchaseQuerySchema = z.object({
   to: z.optional(requestDate),
   status: z.optional(z.enum(paymentStatusValues)),
   /** gift_card: the payments a gift card paid in full (provider gift_card). */
-  method: z.optional(z.enum(["mobilepay", "card", "gift_card"])),
+  method: z.optional(z.enum(["mobilepay", "card", "tilisiirto", "gift_card"])),
   provider: z.optional(z.string().check(z.trim(), z.maxLength(40))),
   /** 1-based; each page holds PURCHASE_PAGE_SIZE payments, newest first. */
   page: pageNumber,

@@ -178,6 +178,7 @@ export function PurchasesSection() {
             <option value="">Kaikki</option>
             <option value="mobilepay">MobilePay</option>
             <option value="card">Kortti</option>
+            <option value="tilisiirto">Tilisiirto</option>
             <option value="gift_card">Lahjakortti</option>
           </select>
         </div>

@@ -76,7 +76,10 @@ async function dueOf(db: DbOrTx, invoice: InvoiceRow | undefined): Promise<numbe
   return invoice ? (await moneyOf(db, { invoiceId: invoice.id })).balance.dueCents : 0;
 }
 
-const invoiceView = (invoice: InvoiceRow | undefined, dueCents: number) =>
+const invoiceView = (
+  invoice: Pick<InvoiceRow, "id" | "number" | "status" | "customerId"> | null | undefined,
+  dueCents: number,
+) =>
   invoice
     ? {
         id: invoice.id,
@@ -234,15 +237,7 @@ const toView = ({ transfer: t, invoice }: ListedTransfer, dueCents: number): Ban
   problem: t.problem,
   resolution: t.resolution,
   note: t.note,
-  invoice: invoice
-    ? {
-        id: invoice.id,
-        number: invoice.number,
-        status: invoice.status,
-        customer_id: invoice.customerId,
-        due_cents: dueCents,
-      }
-    : null,
+  invoice: invoiceView(invoice, dueCents),
 });
 
 /** The owner's queue and the latest transfers, each with what its invoice still owes. */

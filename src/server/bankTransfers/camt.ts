@@ -176,7 +176,8 @@ export function readBankStatement(xml: string): BankStatement {
         const archiveRef =
           txRef ?? (entryRef ? (parts.length > 1 ? `${entryRef}/${t + 1}` : entryRef) : null);
         if (!archiveRef) throw refused(`kirjaukselta ${where} puuttuu arkistointitunnus.`);
-        const amount = tx ? (node(tx.AmtDtls) ? node(node(tx.AmtDtls)?.TxAmt)?.Amt : tx.Amt) : undefined;
+        // The payment's own amount: AmtDtls/TxAmt (version 02), or Amt (version 08 on).
+        const amount = node(node(tx?.AmtDtls)?.TxAmt)?.Amt ?? tx?.Amt;
         const amountCents =
           amount === undefined ? (parts.length > 1 ? null : entryCents) : centsOf(amount, where);
         if (amountCents === null) throw refused(`koontikirjauksen ${where} tapahtumalta puuttuu summa.`);

@@ -21,8 +21,7 @@ import { invoiceRepository, type InvoiceRow } from "../invoices/repository.js";
 import { moneyOf, recordCredit, recordPaid } from "../ledger/service.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { BANK_PROVIDER, BANK_TRANSFER_METHOD } from "../payments/paymentConstants.js";
-import { BY_HAND, recordRefund } from "../payments/refunds.js";
-import { refundRepository } from "../payments/refundRepository.js";
+import { recordRefund, refundAndTell } from "../payments/refunds.js";
 import { paymentRepository } from "../payments/repository.js";
 import { getSettings, type Settings } from "../settings/service.js";
 import { subscriptionRepository } from "../subscriptions/repository.js";
@@ -72,7 +71,7 @@ async function invoiceOf(db: DbOrTx, t: StatementTransfer) {
   return t.nationalReference ? invoiceRepository(db).byReference(t.nationalReference) : undefined;
 }
 
-async function dueOf(db: DbOrTx, invoice: InvoiceRow | undefined): Promise<number> {
+async function dueOf(db: DbOrTx, invoice: { id: string } | null | undefined): Promise<number> {
   return invoice ? (await moneyOf(db, { invoiceId: invoice.id })).balance.dueCents : 0;
 }
 
@@ -136,20 +135,6 @@ async function recordTransferPayment(tx: Tx, transfer: BankTransferRow, invoice:
   });
   await recordPaid(tx, { invoiceId: invoice.id }, { ...payment, giftCardCents: 0 }, now);
   return payment;
-}
-
-/** Money of a transfer that the owner returned from the park's bank: recorded as made, by hand. */
-async function recordRefundByHand(tx: Tx, paymentId: string, cents: number, actor: string, now: Date) {
-  const refundId = await recordRefund(tx, {
-    paymentId,
-    amountCents: cents,
-    reason: "bank_transfer",
-    actor,
-    now,
-  });
-  if (!refundId) return;
-  await refundRepository(tx).markSucceeded(refundId, { attempts: 0, providerRef: BY_HAND, completedAt: now });
-  await paymentRepository(tx).addRefunded(paymentId, cents, now);
 }
 
 const fileId = (xml: string) => createHash("sha256").update(xml).digest("hex").slice(0, 16);
@@ -248,11 +233,7 @@ export async function listBankTransfers(ctx: AppContext): Promise<BankTransferLi
     repository.recent(RECENT_TRANSFERS),
   ]);
   const withDue = (rows: ListedTransfer[]) =>
-    Promise.all(
-      rows.map(async (r) =>
-        toView(r, r.invoice ? (await moneyOf(ctx.db, { invoiceId: r.invoice.id })).balance.dueCents : 0),
-      ),
-    );
+    Promise.all(rows.map(async (r) => toView(r, await dueOf(ctx.db, r.invoice))));
   return { queued: await withDue(queued), recent: await withDue(recent) };
 }
 
@@ -288,6 +269,19 @@ export async function resolveBankTransfer(
       );
     const amount = formatEuros(transfer.amountCents);
     let mailId: number | null = null;
+    const refundIds: string[] = [];
+    // Money the owner returns from the park's bank: a refund recorded like any other, which
+    // sendRefund records as made by hand after the commit (a "bank" payment's, decision 050).
+    const refundByHand = async (paymentId: string, cents: number) => {
+      const refundId = await recordRefund(tx, {
+        paymentId,
+        amountCents: cents,
+        reason: "bank_transfer",
+        actor: actor.email,
+        now,
+      });
+      if (refundId) refundIds.push(refundId);
+    };
     let message: string;
     let paymentId: string | null = null;
     if (decision.resolution === "mark_paid" || decision.resolution === "part_payment") {
@@ -310,7 +304,7 @@ export async function resolveBankTransfer(
             actor: actor.email,
             now,
           });
-        if (short < 0) await recordRefundByHand(tx, paymentId, -short, actor.email, now);
+        if (short < 0) await refundByHand(paymentId, -short);
         mailId = await markInvoicePaid(ctx, tx, locked!.sub, invoice.id, { settings, now });
         message =
           short > 0
@@ -320,7 +314,7 @@ export async function resolveBankTransfer(
     } else if (decision.resolution === "refunded_by_hand") {
       if (locked) {
         paymentId = (await recordTransferPayment(tx, transfer, locked.invoice, now)).id;
-        await recordRefundByHand(tx, paymentId, transfer.amountCents, actor.email, now);
+        await refundByHand(paymentId, transfer.amountCents);
       }
       message = `Tilisiirto ${amount} kirjattu palautetuksi maksajalle.`;
     } else {
@@ -347,8 +341,9 @@ export async function resolveBankTransfer(
         invoice: locked?.invoice.number ?? null,
       },
     });
-    return { message, mailId };
+    return { message, mailId, refundIds };
   });
-  await ctx.mail.sendCommitted(ctx.db, done.mailId);
+  // After the commit, as every refund and e-mail: the refunds are recorded as made by hand.
+  await refundAndTell(ctx, done);
   return { message: done.message };
 }

@@ -6,7 +6,7 @@ import { BANK_PROVIDER } from "./paymentConstants.js";
 import { paymentRepository } from "./repository.js";
 
 /** The provider reference of a refund the owner made from their own bank. */
-export const BY_HAND = "käsin";
+const BY_HAND = "käsin";
 
 /**
  * Refunds through the payment provider, never inside an open database transaction (decision 009):

@@ -43,13 +43,12 @@ type TransfersCommand =
 const API = "/api/v2/admin";
 const NO_FILE: TransfersQuery = { statement: null, fileName: null };
 
-const outcomeText: Record<StatementEntry["outcome"], string> = {
-  pay: "Merkitään maksetuksi",
-  recorded: "Luettu jo aiemmin",
-  ...Object.fromEntries(
-    Object.entries(transferProblemLabels).map(([k, v]) => [k, `Jonoon: ${v.toLowerCase()}`]),
-  ),
-} as Record<StatementEntry["outcome"], string>;
+const outcomeText = (outcome: StatementEntry["outcome"]) =>
+  outcome === "pay"
+    ? "Merkitään maksetuksi"
+    : outcome === "recorded"
+      ? "Luettu jo aiemmin"
+      : `Jonoon: ${transferProblemLabels[outcome].toLowerCase()}`;
 
 export function BankTransfersSection() {
   const { http } = useAdminEnvironment();
@@ -142,7 +141,7 @@ export function BankTransfersSection() {
             rows={preview.entries.map((e) => ({
               key: e.archive_ref,
               transfer: e,
-              what: outcomeText[e.outcome],
+              what: outcomeText(e.outcome),
             }))}
           />
           <div className="button-row">

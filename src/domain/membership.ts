@@ -120,6 +120,8 @@ export const invoiceSchema = z.object({
   description: z.string(),
   period: periodSchema,
   amount_cents: z.int(),
+  /** What is still to pay, by the invoice's ledger: the amount less a part payment; 0 unless open. */
+  due_cents: z.int(),
   vat_cents: z.int(),
   vat_rate_basis_points: z.int(),
   status: invoiceStatusSchema,

@@ -39,6 +39,8 @@ const OVERDUE = invoiceFixture({
   period: { start: "2026-05-01", end: "2026-05-31" },
   due_date: "2026-05-15",
   is_overdue: true,
+  // 20 € of it came by bank transfer (a part payment): what is asked is the rest.
+  due_cents: 3900,
 });
 const PAID = invoiceFixture({ status: "paid", paid_at: "2026-06-02T10:00:00+03:00" });
 const GIFT_CARD = "LAHJA-2026";
@@ -182,10 +184,12 @@ function expectInvoice(invoice: Invoice) {
     expect(item).toHaveTextContent("Viitenumero1003 00000 00015");
     expect(item).toHaveTextContent("Jaksope 1.5.2026 – su 31.5.2026");
     expect(item).toHaveTextContent("Summa59,00 € (sis. ALV 25,5 % 11,99 €)");
+    expect(item).toHaveTextContent("Maksamatta39,00 € (osa laskusta on jo maksettu)");
     expect(item).toHaveTextContent("Eräpäiväpe 15.5.2026");
   } else {
     expect(listItem).not.toHaveClass("invoice--outstanding");
     expect(within(item).getByRole("heading", { level: 3 })).toHaveTextContent("Lasku 1002 Maksettu");
+    expect(item).not.toHaveTextContent("Maksamatta");
     expect(item).toHaveTextContent("Maksettuti 2.6.2026");
     // A paid invoice has its receipt, nothing to pay.
     expect(
@@ -211,7 +215,7 @@ const states: StateAssertions<typeof invoicePaymentMachine> = {
     await waitFor(() =>
       invoices.length === 0
         ? expect(section()).toHaveTextContent("Sinulla ei ole laskuja.")
-        : expect(section()).toHaveTextContent("Avoimia laskuja 1, yhteensä 59,00 €."),
+        : expect(section()).toHaveTextContent("Avoimia laskuja 1, yhteensä 39,00 €."),
     );
     invoices.forEach(expectInvoice);
     const older = within(section()).queryByText(/Vanhemmat laskut löytyvät omista tiedoistasi/);
@@ -227,7 +231,7 @@ const states: StateAssertions<typeof invoicePaymentMachine> = {
   },
   choosingMethod: async (s) => {
     const form = await screen.findByRole("form", { name: "Laskun 1003 maksaminen" });
-    expect(form).toHaveTextContent("Maksettava: 59,00 €");
+    expect(form).toHaveTextContent("Maksettava: 39,00 €");
     const method = chosen.paymentMethod === "card" ? "Kortti" : "MobilePay";
     expect(within(form).getByRole("radio", { name: method })).toBeChecked();
     const giftCard = within(form).getByLabelText("Lahjakortin koodi (vapaaehtoinen)");

@@ -169,6 +169,20 @@ describe.each(databaseKinds)("bank statements on %s", (kind) => {
     expect(await balance(invoice.id)).toMatchObject({ refundedCents: invoice.amountCents, dueCents: 0 });
   });
 
+  it("refunds part of a transfer from Ostokset as one the owner makes by hand, and tells the payer so", async () => {
+    const { invoice } = await openInvoice();
+    await upload(statement([credit("R1", invoice.referenceNumber, invoice.amountCents)]));
+    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.invoiceId, invoice.id));
+    const refunded = await asAdmin("POST", `/purchases/${payment!.id}/refund`, { amountCents: 500 });
+    expect(refunded.statusCode).toBe(200);
+    expect(refunded.json().message).toBe(
+      `Palautus ${formatEuros(500)} on kirjattu. Palauta se maksajalle tilisiirrolla puiston pankista.`,
+    );
+    const [mail] = await outboxOf(t, "refund");
+    expect(mail!.text).toContain(`Palautamme ${formatEuros(500)} tilisiirrolla tilille, jolta maksoit.`);
+    expect(await balance(invoice.id)).toMatchObject({ refundedCents: 500 });
+  });
+
   it("matches an RF reference, a batch booking and a camt.053 of version 08", async () => {
     const { invoice } = await openInvoice();
     const xml = statement(
@@ -230,12 +244,15 @@ describe.each(databaseKinds)("bank statements on %s", (kind) => {
 
     // The member is asked for the rest, by transfer or by card.
     const [open] = (await api.get("/api/v2/invoices/me")).json().invoices;
+    expect(open).toMatchObject({ amount_cents: invoice.amountCents, due_cents: invoice.amountCents - part });
     expect(open.bank_transfer.amount_cents).toBe(invoice.amountCents - part);
     t.clock.set("2026-07-22T09:00:00+03:00");
     const rest = statement([credit("P2", invoice.referenceNumber, invoice.amountCents - part)]);
     expect((await upload(rest)).json()).toMatchObject({ paid: 1 });
     expect((await invoiceNow(invoice.id)).status).toBe("paid");
     expect((await balance(invoice.id)).dueCents).toBe(0);
+    const [paid] = (await api.get("/api/v2/invoices/me")).json().invoices;
+    expect(paid).toMatchObject({ status: "paid", due_cents: 0 });
     const { recent } = await queue();
     expect(recent.map((r: { archive_ref: string; status: string }) => [r.archive_ref, r.status])).toEqual([
       ["P2", "applied"],

@@ -53,6 +53,7 @@ export const subscriptionFixture = (overrides: Partial<Subscription> = {}): Subs
   ...overrides,
 });
 
+/** An invoice as the API gives it; what is due follows its amount and status unless given. */
 export const invoiceFixture = (overrides: Partial<Invoice> = {}): Invoice => ({
   id: "7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
   number: 1002,
@@ -69,4 +70,6 @@ export const invoiceFixture = (overrides: Partial<Invoice> = {}): Invoice => ({
   paid_at: null,
   bank_transfer: null,
   ...overrides,
+  due_cents:
+    overrides.due_cents ?? ((overrides.status ?? "open") === "open" ? (overrides.amount_cents ?? 5900) : 0),
 });

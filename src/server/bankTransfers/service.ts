@@ -18,7 +18,8 @@ import type { DbOrTx, Tx } from "../db/index.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import { markInvoicePaid } from "../invoices/fulfilment.js";
 import { invoiceRepository, type InvoiceRow } from "../invoices/repository.js";
-import { moneyOf, recordCredit, recordPaid } from "../ledger/service.js";
+import { invoiceDueCents } from "../invoices/service.js";
+import { recordCredit, recordPaid } from "../ledger/service.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { BANK_PROVIDER, BANK_TRANSFER_METHOD } from "../payments/paymentConstants.js";
 import { recordRefund, refundAndTell } from "../payments/refunds.js";
@@ -71,9 +72,8 @@ async function invoiceOf(db: DbOrTx, t: StatementTransfer) {
   return t.nationalReference ? invoiceRepository(db).byReference(t.nationalReference) : undefined;
 }
 
-async function dueOf(db: DbOrTx, invoice: { id: string } | null | undefined): Promise<number> {
-  return invoice ? (await moneyOf(db, { invoiceId: invoice.id })).balance.dueCents : 0;
-}
+const dueOf = async (db: DbOrTx, invoice: Pick<InvoiceRow, "id" | "status"> | null | undefined) =>
+  invoice ? invoiceDueCents(db, invoice) : 0;
 
 const invoiceView = (
   invoice: Pick<InvoiceRow, "id" | "number" | "status" | "customerId"> | null | undefined,

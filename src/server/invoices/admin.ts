@@ -8,10 +8,9 @@ import { returnGiftCardShares } from "../giftCards/service.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { deliverAudited } from "../mail/admin.js";
 import { recordAudit } from "../system/audit.js";
-import { sendRefund, type RefundOutcome } from "../payments/refunds.js";
+import { refundWaits, sendRefund, type RefundOutcome } from "../payments/refunds.js";
 import { settleOwedBack } from "../payments/giveBack.js";
-import { ledgerOf, releaseCharges } from "../ledger/service.js";
-import { BANK_PROVIDER } from "../payments/paymentConstants.js";
+import { releaseCharges } from "../ledger/service.js";
 import { getSettings } from "../settings/service.js";
 import { invoiceCreditMail, invoicePaidMail, newInvoiceMail, overdueMail } from "../subscriptions/mail.js";
 import { subscriptionRepository } from "../subscriptions/repository.js";
@@ -116,20 +115,16 @@ export async function creditInvoice(ctx: AppContext, actor: AdminActor, id: stri
     return { number: invoice.number, refundIds: back.refundIds, returned, mailId };
   });
   // After the commit, as every refund (decision 009); one the provider did not take is retried.
-  let outcome: RefundOutcome = "succeeded";
-  for (const refundId of done.refundIds)
-    if ((await sendRefund(ctx, refundId)) !== "succeeded") outcome = "pending";
+  const outcomes: RefundOutcome[] = [];
+  for (const refundId of done.refundIds) outcomes.push(await sendRefund(ctx, refundId));
   await deliverQuietly(ctx, done.mailId);
   const { refundCents, giftCardCents } = done.returned;
-  // A bank transfer's money goes back from the park's own bank, by hand (decision 050).
-  const byHand = (await ledgerOf(ctx.db, { invoiceId: id })).some(
-    (e) => e.kind === "refund" && e.provider === BANK_PROVIDER && done.refundIds.includes(e.refundId ?? ""),
-  );
   const parts = [
     refundCents > 0
-      ? byHand
+      ? // A bank transfer's money goes back from the park's own bank, by hand (decision 050).
+        outcomes.includes("by_hand")
         ? `Palauta ${formatEuros(refundCents)} maksajalle tilisiirrolla puiston pankista; se on kirjattu palautetuksi.`
-        : outcome === "succeeded"
+        : !outcomes.some(refundWaits)
           ? `${formatEuros(refundCents)} palautettu maksutavalle.`
           : `${formatEuros(refundCents)} palautetaan maksutavalle; maksupalvelu ei vastannut vielä, joten palautusta yritetään uudelleen.`
       : "",

@@ -28,6 +28,7 @@ export const INVOICE_NOT_FOUND = "Laskua ei löytynyt.";
 export function toInvoiceView(
   row: InvoiceRow,
   today: string,
+  dueCents: number,
   bankTransfer: InvoiceBankTransfer | null = null,
 ): Invoice {
   return {
@@ -37,6 +38,7 @@ export function toInvoiceView(
     description: row.description,
     period: { start: row.periodStart, end: addDays(row.periodEnd, -1) },
     amount_cents: row.amountCents,
+    due_cents: dueCents,
     vat_cents: row.vatCents,
     vat_rate_basis_points: row.vatRateBasisPoints,
     status: row.status,
@@ -55,15 +57,19 @@ export function toInvoiceView(
   };
 }
 
+/** What an invoice still owes by its ledger: its amount less what was paid of it; 0 unless it is open. */
+export async function invoiceDueCents(db: DbOrTx, row: Pick<InvoiceRow, "id" | "status">): Promise<number> {
+  if (row.status !== "open") return 0;
+  return Math.max(0, (await moneyOf(db, { invoiceId: row.id })).balance.dueCents);
+}
+
 /** How an open invoice is paid by transfer: what its ledger says it still owes, to the park's account. */
 export async function bankTransferOfInvoice(
   db: DbOrTx,
   park: Settings["park"],
   row: InvoiceRow,
 ): Promise<InvoiceBankTransfer | null> {
-  if (row.status !== "open") return null;
-  const { balance } = await moneyOf(db, { invoiceId: row.id });
-  return invoiceBankTransfer(park, row, balance.dueCents);
+  return invoiceBankTransfer(park, row, await invoiceDueCents(db, row));
 }
 
 /** How many of a member's newest invoices /oma-tili lists (two years of months); older ones are in the export. */
@@ -84,13 +90,11 @@ export async function listInvoices(
   // A signup's first invoice is paid at once to start the membership (its hold lasts minutes): a
   // bank transfer, days on its way, would come after the signup has lapsed (decision 049).
   const invoices = await Promise.all(
-    rows.map(async ({ invoice, membershipStarted }) =>
-      toInvoiceView(
-        invoice,
-        today,
-        membershipStarted ? await bankTransferOfInvoice(ctx.db, settings.park, invoice) : null,
-      ),
-    ),
+    rows.map(async ({ invoice, membershipStarted }) => {
+      const due = await invoiceDueCents(ctx.db, invoice);
+      const transfer = membershipStarted ? invoiceBankTransfer(settings.park, invoice, due) : null;
+      return toInvoiceView(invoice, today, due, transfer);
+    }),
   );
   return { invoices, more };
 }

@@ -26,7 +26,7 @@ import {
   type PurchaseRow,
   type ReservationRow,
 } from "./purchaseRepository.js";
-import { sendRefund, type RefundReason } from "./refunds.js";
+import { refundWaits, sendRefund, type RefundOutcome, type RefundReason } from "./refunds.js";
 import { giveBackPayment, type GivenBack } from "./giveBack.js";
 import {
   ledgerOf,
@@ -36,7 +36,7 @@ import {
   recordCredit,
 } from "../ledger/service.js";
 import { balanceOf, paymentsOf, refundableOf, type LedgerEntry } from "../../domain/ledger.js";
-import { GIFT_CARD_PROVIDER } from "./paymentConstants.js";
+import { BANK_PROVIDER, GIFT_CARD_PROVIDER } from "./paymentConstants.js";
 import type { OutgoingMail } from "../mail/service.js";
 import { getSettings } from "../settings/service.js";
 import { paymentRepository } from "./repository.js";
@@ -202,6 +202,7 @@ export async function refundPurchase(
             name: row?.reservation?.name ?? row?.invoice?.name ?? null,
             what: whatWasPaid(row?.reservation ?? null, row?.invoice ?? null).description,
             back,
+            byBankTransfer: payment.provider === BANK_PROVIDER,
             park: (await getSettings(tx)).park,
           }),
         )
@@ -209,17 +210,19 @@ export async function refundPurchase(
     return { back, mailId };
   });
   // After the commit, as every refund (decision 009); a failure is retried by the job.
-  let pending = false;
-  for (const refundId of decided.back.refundIds)
-    if ((await sendRefund(ctx, refundId)) !== "succeeded") pending = true;
+  const outcomes: RefundOutcome[] = [];
+  for (const refundId of decided.back.refundIds) outcomes.push(await sendRefund(ctx, refundId));
   await ctx.mail.sendCommitted(ctx.db, decided.mailId);
   const row = await purchaseRepository(ctx.db).byId(id);
   const [purchase] = await toPurchases(ctx.db, row ? [row] : []);
   const amount = formatEuros(decided.back.refundedCents + decided.back.giftCardReturnedCents);
   return {
-    message: pending
+    message: outcomes.some(refundWaits)
       ? `Palautus ${amount} on kirjattu; maksupalvelu ei vastannut vielä, joten sitä yritetään uudelleen.`
-      : `${amount} palautettu.`,
+      : outcomes.includes("by_hand")
+        ? // A bank transfer came from the payer's bank: the owner sends it back from the park's (decision 050).
+          `Palautus ${amount} on kirjattu. Palauta se maksajalle tilisiirrolla puiston pankista.`
+        : `${amount} palautettu.`,
     purchase: purchase!,
   };
 }
@@ -230,11 +233,12 @@ function refundMail(c: {
   name: string | null;
   what: string;
   back: GivenBack;
+  byBankTransfer: boolean;
   park: { name: string; email: string; phone: string };
 }): OutgoingMail {
   const lines = [
     c.back.refundedCents > 0
-      ? `Palautamme ${formatEuros(c.back.refundedCents)} maksutavallesi. Palautus näkyy tililläsi muutaman pankkipäivän kuluessa.`
+      ? `Palautamme ${formatEuros(c.back.refundedCents)} ${c.byBankTransfer ? "tilisiirrolla tilille, jolta maksoit" : "maksutavallesi"}. Palautus näkyy tililläsi muutaman pankkipäivän kuluessa.`
       : "",
     c.back.giftCardReturnedCents > 0
       ? `Lahjakortillesi palautettiin ${formatEuros(c.back.giftCardReturnedCents)}; sen voi käyttää heti.`

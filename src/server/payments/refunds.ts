@@ -81,7 +81,11 @@ export async function recordRefund(
   return id;
 }
 
-export type RefundOutcome = "succeeded" | "pending" | "failed";
+/** `by_hand`: a bank transfer's refund, recorded as made; the owner pays it from the park's bank. */
+export type RefundOutcome = "succeeded" | "by_hand" | "pending" | "failed";
+
+/** The provider has not (yet) taken the refund: the job asks again, or an admin looks at it. */
+export const refundWaits = (outcome: RefundOutcome) => outcome === "pending" || outcome === "failed";
 
 /**
  * Asks the provider for one refund now, unless another worker holds it; records the result. The
@@ -99,7 +103,7 @@ export async function sendRefund(ctx: AppContext, id: string): Promise<RefundOut
   // hand (decision 050); it is recorded as made, and the admin's answer says so.
   if (payment?.provider === BANK_PROVIDER) {
     await markRefundSucceeded(ctx, { ...claimed, attempts }, BY_HAND);
-    return "succeeded";
+    return "by_hand";
   }
   const result =
     payment && payment.provider === ctx.payments.name
@@ -139,7 +143,7 @@ export async function refundAndTell(
   decided: { refundIds: string[]; mailId: number | null },
 ): Promise<"refunded" | "refund_pending"> {
   let allSent = true;
-  for (const id of decided.refundIds) if ((await sendRefund(ctx, id)) !== "succeeded") allSent = false;
+  for (const id of decided.refundIds) if (refundWaits(await sendRefund(ctx, id))) allSent = false;
   await ctx.mail.sendCommitted(ctx.db, decided.mailId);
   return allSent ? "refunded" : "refund_pending";
 }

@@ -53,7 +53,6 @@ export type MoveResult = {
   reservation: ReservationRow;
   refundedCents: number;
   giftCardReturnedCents: number;
-  refundOutcome: "none" | "succeeded" | "pending" | "failed";
   /** A dearer move: not moved yet, the new slot held until the difference is paid there. */
   payment: { redirectUrl: string; differenceCents: number; holdExpiresAt: Date } | null;
   message: string;
@@ -197,7 +196,6 @@ export async function moveReservation(
       reservation: decided.moved,
       refundedCents: 0,
       giftCardReturnedCents: 0,
-      refundOutcome: "none",
       payment: {
         redirectUrl,
         differenceCents,
@@ -210,11 +208,7 @@ export async function moveReservation(
     };
   }
   // Committed: only now is the provider asked (a failure stays pending for the retry job).
-  let refundOutcome: MoveResult["refundOutcome"] = "none";
-  for (const id of decided.refundIds) {
-    const sent = await sendRefund(ctx, id);
-    if (refundOutcome === "none" || sent !== "succeeded") refundOutcome = sent;
-  }
+  for (const id of decided.refundIds) await sendRefund(ctx, id);
   await ctx.mail.sendCommitted(ctx.db, decided.mailId);
   const back = [
     decided.refundedCents > 0 ? `Palautamme ${formatEuros(decided.refundedCents)} maksutavallesi.` : "",
@@ -226,7 +220,6 @@ export async function moveReservation(
     reservation: decided.moved,
     refundedCents: decided.refundedCents,
     giftCardReturnedCents: decided.giftCardReturnedCents,
-    refundOutcome,
     payment: null,
     message: decided.unchanged
       ? `Varaus on jo ajalla ${formatTimeRange(start, end)}.`

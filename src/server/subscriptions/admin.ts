@@ -14,7 +14,7 @@ import { addDays, periodBounds, periodIndexOn, startOfHelsinkiDay } from "../../
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/index.js";
 import { notFound } from "../errors.js";
-import { toInvoiceView, type InvoiceRow } from "../invoices/service.js";
+import { invoiceDueCents, toInvoiceView, type InvoiceRow } from "../invoices/service.js";
 import { listMemberReservations } from "../reservations/member.js";
 import {
   hasAccessOn,
@@ -142,9 +142,9 @@ export function nextPeriodStart(sub: SubscriptionRow, today: string): string | n
   return sub.endsOn !== null && next >= sub.endsOn ? null : next;
 }
 
-export function toAdminInvoice(row: InvoiceRow, today: string): AdminInvoice {
+export function toAdminInvoice(row: InvoiceRow, today: string, dueCents: number): AdminInvoice {
   return {
-    ...toInvoiceView(row, today),
+    ...toInvoiceView(row, today, dueCents),
     subscription_id: row.subscriptionId,
     email: row.email,
     voided_at: iso(row.voidedAt),
@@ -232,7 +232,9 @@ export async function memberPage(ctx: AppContext, customerId: string): Promise<M
       last_login_at: iso(customer.lastLoginAt),
     },
     subscriptions: views,
-    invoices: invoiceRows.map((row) => toAdminInvoice(row, today)),
+    invoices: await Promise.all(
+      invoiceRows.map(async (row) => toAdminInvoice(row, today, await invoiceDueCents(ctx.db, row))),
+    ),
     usage: await usageOf(ctx.db, subs, invoiceRows, today),
     reservations: await listMemberReservations(ctx, {
       ...customer,

@@ -79,7 +79,7 @@ export function InvoicesSection() {
       {view === "list" && outstanding.length > 0 && (
         <p>
           Avoimia laskuja {outstanding.length}, yhteensä{" "}
-          <strong>{formatEuros(outstanding.reduce((sum, i) => sum + i.amount_cents, 0))}</strong>.
+          <strong>{formatEuros(outstanding.reduce((sum, i) => sum + i.due_cents, 0))}</strong>.
         </p>
       )}
       {view === "list" && invoices.length > 0 && (
@@ -130,6 +130,14 @@ function InvoiceItem({ invoice, actor }: { invoice: Invoice; actor: InvoiceActor
             {formatEuros(invoice.amount_cents)} (sis. ALV {formatVatRate(invoice.vat_rate_basis_points)}{" "}
             {formatEuros(invoice.vat_cents)})
           </dd>
+          {invoice.status === "open" && invoice.due_cents !== invoice.amount_cents && (
+            <>
+              <dt>Maksamatta</dt>
+              <dd>
+                <strong>{formatEuros(invoice.due_cents)}</strong> (osa laskusta on jo maksettu)
+              </dd>
+            </>
+          )}
           <dt>Eräpäivä</dt>
           <dd>{formatDay(invoice.due_date)}</dd>
           <dt>Viitenumero</dt>
@@ -186,7 +194,7 @@ function InvoicePaymentForm({ invoice, actor }: { invoice: Invoice; actor: Invoi
       }}
     >
       <p>
-        Maksettava: <strong>{formatEuros(invoice.amount_cents)}</strong>
+        Maksettava: <strong>{formatEuros(invoice.due_cents)}</strong>
       </p>
       <PaymentChoice
         idPrefix={`invoice-${invoice.id}`}

@@ -305,4 +305,26 @@ setUpMembershipTests(() => {
   askedBeforeSignOut = 0;
 });
 
-describePathTests(subscriptionMachine, { runs: [{ model, events: executors }], states });
+/** A membership the server gives, as a tester arranges it. */
+const membershipWords = (output: typeof ACTIVE | null) =>
+  output === null
+    ? "The server answers 404: the customer has no membership."
+    : `The server gives a Plus membership that is ${output.status}` +
+      (output.commitment === "12m" ? `, committed until ${output.commitment_end_date}.` : ".");
+
+describePathTests(subscriptionMachine, {
+  runs: [{ model, events: executors }],
+  states,
+  steps: {
+    "xstate.init": "Open /oma-tili with nobody signed in.",
+    "subscription.load": "In another tab, sign in (as Ansa; as Bertta when Ansa is already signed in).",
+    "subscription.clear": "In another tab, sign out.",
+    "subscription.reload":
+      "Press the membership's refresh button (“Yritä uudelleen”, “Päivitä tiedot”, “Päivitä tila” or “Päivitä käyttötiedot”, whichever it shows).",
+    "subscription.cancel": "Press “Irtisano jäsenyys”.",
+    "subscription.confirmCancel": "Press “Kyllä, irtisano”.",
+    "subscription.keep": "Press “Ei, pidä jäsenyys” (or “Sulje” beside a failed cancel).",
+    "xstate.done.actor.loadSubscription": (e: { output: typeof ACTIVE | null }) => membershipWords(e.output),
+    "xstate.done.actor.cancelSubscription": `The server accepts the cancel: “${CANCELLED_MESSAGE}”`,
+  },
+});

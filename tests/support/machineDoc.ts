@@ -1,6 +1,8 @@
-import type { AnyStateMachine } from "xstate";
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from "xstate";
 import {
   allNodes,
+  equivalentPairKeys,
+  fewestPathsWalkingEveryPair,
   pairCoverage,
   stateKey,
   type AnyTestModel,
@@ -10,10 +12,24 @@ import {
 
 /*
  * docs/machines/<machine>.md, written by `npm run paths` (tests/paths/cli.ts) from the machine and
- * the paths its path tests run: a Mermaid diagram, what each state means (its `description`), the
- * paths as a test plan, and the (state, event) coverage. Everything is sorted or in the machine's
- * own order, so the same machine and models always give the same text.
+ * its path tests: a Mermaid diagram, what each state shows (its `description`), a test plan a
+ * person walks in a browser, and the (state, event) coverage of the jsdom run. Everything is
+ * sorted or in the machine's own order, so the same machine and models always give the same text.
+ *
+ * The plan is the browser's: the fewest paths that walk every (state, event) pair and reach every
+ * state (tests/e2e walks the same for its machines); jsdom runs more, one per variant of what a
+ * state shows. Each step is said in words (`StepWords`, given by the path test file): what to do
+ * on the screen, or what the server should answer; then what the screen shows.
  */
+
+/**
+ * What a tester does for each event type: a click or a typing ("Press “Irtisano jäsenyys”"), or a
+ * server answer to arrange ("The server answers 409 …"), said from the event when its data
+ * matters. A failed request (an ApiError) needs none: its status and message say it. `xstate.init`
+ * is how the path starts (the page to open and who is signed in).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type StepWords = Record<string, string | ((event: any) => string)>;
 
 type StateNode = AnyStateMachine["root"];
 type Transition = {
@@ -32,6 +48,36 @@ export const eventLabel = (type: string) =>
     .replace(/^xstate\.init$/, "start");
 
 const mermaidId = (node: StateNode) => node.path.join("_") || "root";
+
+/** A request that failed, as the tests' ApiError carries it: its status (null: no connection) and words. */
+function failureWords(event: EventObject): string | undefined {
+  const error = (event as { error?: { status?: number | null; message?: string } }).error;
+  if (!event.type.startsWith("xstate.error.actor.") || !error || !("status" in error)) return undefined;
+  return error.status === null || error.status === undefined
+    ? `The request fails: no connection to the server (the page says “${error.message}”)`
+    : `The server answers ${error.status}: “${error.message}”`;
+}
+
+/** The step's words, or undefined when the test file gives none for its event type. */
+function stepWords(words: StepWords, event: EventObject): string | undefined {
+  const said = words[event.type];
+  if (said === undefined) return failureWords(event);
+  return typeof said === "function" ? said(event) : said;
+}
+
+/** What the screen shows in a state: the descriptions of its state nodes, outermost first. */
+function screenOf(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): string {
+  const leaves = snapshot._nodes.filter((n) => n.type === "atomic" || n.type === "final");
+  const nodes = new Set<unknown>();
+  for (const leaf of leaves) {
+    for (let n: typeof leaf | undefined = leaf; n && n.parent; n = n.parent) nodes.add(n);
+  }
+  const said = allNodes(machine.root)
+    .filter((n) => nodes.has(n))
+    .map((n) => (n.description ?? "").replace(/\s+/g, " ").trim())
+    .filter(Boolean);
+  return said.join(" ") || "—";
+}
 
 function diagram(machine: AnyStateMachine): string[] {
   const lines: string[] = ["stateDiagram-v2"];
@@ -60,10 +106,13 @@ function diagram(machine: AnyStateMachine): string[] {
       const guardName = typeof t.guard === "string" ? t.guard : (t.guard as { type?: string })?.type;
       const guard = t.guard ? ` [${guardName ?? "guard"}]` : "";
       const event = t.eventType ? eventLabel(t.eventType) : "always";
-      // The root's own events are listed below the diagram: an arrow from every state would hide it.
-      if (!node.parent) continue;
-      for (const target of t.target ?? [])
-        lines.push(`  ${mermaidId(node)} --> ${mermaidId(target)} : ${event}${guard}`);
+      // The root's own events are taken in every state: drawn from each top-level one.
+      const sources = node.parent
+        ? [node]
+        : (Object.values(node.states) as StateNode[]).filter((s) => s.type !== "final");
+      for (const source of sources)
+        for (const target of t.target ?? [])
+          lines.push(`  ${mermaidId(source)} --> ${mermaidId(target)} : ${event}${guard}`);
     }
   }
   return lines;
@@ -76,10 +125,50 @@ function rootEvents(machine: AnyStateMachine): string[] {
   });
 }
 
+/**
+ * The plan a person walks: per run, its fewest paths, each step in words and what the screen then
+ * shows. Throws when an event type has no words or two paths read alike, naming them.
+ */
+function testPlan(
+  machine: AnyStateMachine,
+  runs: Run[],
+  equivalent: readonly EquivalentPair[],
+  words: StepWords,
+): string[] {
+  const skip = new Set(equivalent.flatMap(equivalentPairKeys));
+  const unsaid = new Set<string>();
+  const seen = new Map<string, number>();
+  let number = 0;
+  const plan = runs.flatMap((run) => [
+    ...(run.name ? [``, `### ${run.name}`] : []),
+    ...fewestPathsWalkingEveryPair(run.model, skip, { detours: false }).flatMap(({ steps }) => {
+      number += 1;
+      const lines = steps.map((step, i) => {
+        const said = stepWords(words, step.event);
+        if (said === undefined) unsaid.add(step.event.type);
+        const shows = screenOf(machine, step.state);
+        return `${i + 1}. ${said ?? step.event.type} → \`${stateKey(step.state.value)}\`: ${shows}`;
+      });
+      const text = lines.join("\n");
+      const alike = seen.get(text);
+      if (alike !== undefined && unsaid.size === 0)
+        throw new Error(
+          `${machine.id}: paths ${alike} and ${number} read alike; tell their steps apart in its StepWords`,
+        );
+      seen.set(text, number);
+      return [``, `#### Path ${number}`, ``, ...lines];
+    }),
+  ]);
+  if (unsaid.size > 0)
+    throw new Error(`${machine.id}: no words for ${[...unsaid].sort().join(", ")} (StepWords in its path test)`);
+  return plan;
+}
+
 export function machineDoc(
   machine: AnyStateMachine,
   runs: Run[],
   equivalent: readonly EquivalentPair[] = [],
+  words: StepWords = {},
 ): string {
   const coverage = pairCoverage(runs, equivalent);
   const states = allNodes(machine.root)
@@ -89,16 +178,7 @@ export function machineDoc(
         `| \`${node.path.join(".")}\` | ${(node.description ?? "").replace(/\s+/g, " ").trim() || "—"} |`,
     );
   const events = [...new Set(runs.flatMap(eventsOf))].sort();
-  const plan = runs.flatMap((run) => [
-    ...(run.name ? [``, `### ${run.name}`] : []),
-    ``,
-    ...run.paths.map((path, i) => {
-      const steps = path.steps.map(
-        (step) => `${eventLabel(step.event.type)} → \`${stateKey(step.state.value)}\``,
-      );
-      return `${i + 1}. ${steps.join(", ")}`;
-    }),
-  ]);
+  const plan = testPlan(machine, runs, equivalent, words);
   return [
     `# ${machine.id}`,
     ``,
@@ -112,7 +192,7 @@ export function machineDoc(
     ``,
     `## States`,
     ``,
-    `| State | Meaning |`,
+    `| State | What the screen shows |`,
     `| --- | --- |`,
     ...states,
     ``,
@@ -122,8 +202,12 @@ export function machineDoc(
     ``,
     `## Test plan`,
     ``,
-    `Each path starts the view afresh, then does each event in turn and checks what the view shows`,
-    `for the state it leads to (event → state).`,
+    `Walk each path from a fresh page: do each step, then check that the screen shows what follows`,
+    `the arrow (the state's name, then what it shows). A step that is a server answer is arranged`,
+    `before the step that asks (a test double, or the real server made to answer so). Together the`,
+    `paths take every event in every state that accepts it; the jsdom path tests`,
+    `(\`tests/machines/${machine.id}.paths.test.tsx\`) run these and more, one per variant of what a`,
+    `state shows.`,
     ...plan,
     ``,
     `## Coverage`,

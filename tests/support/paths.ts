@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import nodePath from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it, test } from "vitest";
-import { machineDoc } from "./machineDoc";
+import { machineDoc, type StepWords } from "./machineDoc";
 import {
   definedTransitions,
   equivalentPairKeys,
@@ -32,6 +32,10 @@ import {
  *       loading: async () => expect(await screen.findByText("Ladataan…")).toBeInTheDocument(),
  *       "anonymous.sending": (snapshot) => ...,
  *     },
+ *     steps: {                              // each event in a tester's words, for the plan in
+ *       "xstate.init": "Open /ovi/… .",     // docs/machines/ (machineDoc.ts says how)
+ *       "door.open": "Press “Avaa portti”.",
+ *     },
  *   });
  *
  * A run may have a `name` (a describe block of its own), e.g. one per way into the page. The
@@ -51,7 +55,7 @@ import {
  * `equivalent` with the walked pair they behave like and why: keep that list short.
  */
 
-export type { EquivalentPair, RunnablePath };
+export type { EquivalentPair, RunnablePath, StepWords };
 export { pathsWalkingEveryPair };
 
 export type StateAssertions<TMachine extends AnyStateMachine = AnyStateMachine> = Record<
@@ -72,10 +76,13 @@ export function describePathTests<TMachine extends AnyStateMachine, TInput>(
     runs,
     states,
     equivalent = [],
+    steps,
   }: {
     runs: Array<PathRun<TMachine, TInput>>;
     states: StateAssertions<TMachine>;
     equivalent?: EquivalentPair[];
+    /** What a tester does for each event type, for the plan in docs/machines/ (machineDoc.ts). */
+    steps: StepWords;
   },
 ) {
   const skip = new Set(equivalent.flatMap(equivalentPairKeys));
@@ -105,7 +112,7 @@ export function describePathTests<TMachine extends AnyStateMachine, TInput>(
         fileURLToPath(import.meta.url),
         `../../../docs/machines/${machine.id}.md`,
       );
-      const doc = machineDoc(machine, generated, equivalent);
+      const doc = machineDoc(machine, generated, equivalent, steps);
       if (process.env.PATHS_WRITE) {
         mkdirSync(nodePath.dirname(file), { recursive: true });
         writeFileSync(file, doc);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vitest/config";
+import { stripStateDescriptions } from "./vite.machines.js";
 import { inlinedStylesheet, prerender } from "./vite.prerender.js";
 
 /** Writes .br and .gz beside every text file of the build, so the server sends them as they are. */
@@ -127,7 +128,14 @@ export default defineConfig(({ command, mode }) => ({
   root: "src/web",
   publicDir: "public",
   // prerender writes the public pages' HTML before precompress compresses the build (decision 030).
-  plugins: [react(), inlineEntryCss(), preloadEntryImports(), prerender(), precompress()],
+  plugins: [
+    stripStateDescriptions(),
+    react(),
+    inlineEntryCss(),
+    preloadEntryImports(),
+    prerender(),
+    precompress(),
+  ],
   resolve: {
     alias: command === "build" && mode !== "test" ? reactRouterProduction : [],
   },

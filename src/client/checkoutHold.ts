@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import type { OwnHold } from "../../machines/checkoutTypes";
 import { isLiveHold, type PublicReservation } from "../domain/booking";
+import { ONLINE_PAYMENT_METHODS } from "../domain/paymentMethods";
 import { writeHeldTime } from "./ownTimes";
 
 /*
@@ -26,7 +27,7 @@ const heldCheckoutSchema = z.object({
     dogs: z.int(),
     reactiveDog: z.optional(z.boolean()),
     inHeat: z.optional(z.boolean()),
-    paymentMethod: z.enum(["mobilepay", "card"]),
+    paymentMethod: z.enum(ONLINE_PAYMENT_METHODS),
     acceptTerms: z.boolean(),
     discountCode: z._default(z.string(), ""),
     giftCardCode: z._default(z.string(), ""),

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { isValidDate } from "./helsinkiClock.js";
+import { ONLINE_PAYMENT_METHODS, type PaymentMethod } from "./paymentMethods.js";
 
 /*
  * The API's shared formats (dates, times, payment methods), written with zod/mini like the other
@@ -33,5 +34,5 @@ export const requestDate = isoDate.check(
 );
 export const requestDateTime = isoDateTime.check(z.refine(yearInRange, YEAR_MESSAGE));
 
-export const paymentMethodSchema = z.enum(["mobilepay", "card"]);
-export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+export const paymentMethodSchema = z.enum(ONLINE_PAYMENT_METHODS);
+export type { PaymentMethod };

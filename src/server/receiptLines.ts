@@ -1,6 +1,7 @@
 import { formatDate } from "../domain/helsinkiClock.js";
 import { balanceOf, chargedVatByRate, chargeKinds, type LedgerEntry } from "../domain/ledger.js";
 import { formatEuros, formatVatRate } from "../domain/money.js";
+import { paymentMethodNames, type MoneyMethod } from "../domain/paymentMethods.js";
 import type { PageLine } from "./printablePage.js";
 
 /*
@@ -12,13 +13,8 @@ import type { PageLine } from "./printablePage.js";
 const isChargeKind = (kind: string) => (chargeKinds as readonly string[]).includes(kind);
 
 /** How money moved, in the receipt's words (a ledger entry's method). */
-const moneyMethodNames: Record<string, string> = {
-  card: "Kortti",
-  mobilepay: "MobilePay",
-  gift_card: "Lahjakortti",
-  tilisiirto: "Tilisiirto",
-};
-export const methodName = (method: string | null) => (method ? (moneyMethodNames[method] ?? method) : "");
+export const methodName = (method: string | null) =>
+  method ? (paymentMethodNames[method as MoneyMethod] ?? method) : "";
 
 /** What a ledger entry's note says, for a customer: cents as euros ("lisäkoirat 300 snt" → 3,00 €). */
 function noteText(note: string | null): string {

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { daysInclusive } from "../helsinkiClock";
 import { isoDateTime, requestDate } from "../booking";
+import { MONEY_METHODS, paymentMethodNames, type MoneyMethod } from "../paymentMethods";
 
 /**
  * v2/talous: money in and out for a period, by day or month, by product and payment method, the
@@ -32,19 +33,14 @@ export type FinanceQuery = z.infer<typeof financeQuerySchema>;
 export const financeProducts = ["single", "membership"] as const;
 export type FinanceProduct = (typeof financeProducts)[number];
 /** How money came in: the provider's methods, and the gift card's share of a sale. */
-export const financeMethods = ["card", "mobilepay", "tilisiirto", "gift_card"] as const;
-export type FinanceMethod = (typeof financeMethods)[number];
+export const financeMethods = MONEY_METHODS;
+export type FinanceMethod = MoneyMethod;
 
 export const productTitles: Record<FinanceProduct, string> = {
   single: "Kertavaraukset",
   membership: "Jäsenyydet",
 };
-export const methodTitles: Record<FinanceMethod, string> = {
-  card: "Kortti",
-  mobilepay: "MobilePay",
-  tilisiirto: "Tilisiirto",
-  gift_card: "Lahjakortti",
-};
+export const methodTitles = paymentMethodNames;
 
 const cents = z.int();
 /** Sales (money in) less refunds (money back) of one group. */

@@ -1,3 +1,5 @@
+import { paymentMethodNames } from "../paymentMethods";
+
 /**
  * The admin's codes in plain Finnish, in one place (decision 028): the views show these labels
  * (with the code in a `title` tooltip) and the server's CSV files write them, so the owner never
@@ -19,12 +21,7 @@ export const paymentStatusLabels = {
 } as const;
 
 /** gift_card: a payment a gift card paid in full (Ostokset reads it so, whatever its form's method). */
-export const paymentMethodLabels = {
-  mobilepay: "MobilePay",
-  card: "Kortti",
-  gift_card: "Lahjakortti",
-  tilisiirto: "Tilisiirto",
-} as const;
+export const paymentMethodLabels = paymentMethodNames;
 
 /** gift_card and free are the payments no provider takes (payments/paymentConstants.ts). */
 export const paymentProviderLabels = {

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { isoDateTime, requestDate } from "../booking";
+import { MONEY_METHODS } from "../paymentMethods";
 import { pageNumber, windowFields } from "./paging";
 
 /** Ostokset: payments and their refunds, filtered; refund from the list; CSV. */
@@ -11,7 +12,7 @@ export const purchaseQuerySchema = z.object({
   to: z.optional(requestDate),
   status: z.optional(z.enum(paymentStatusValues)),
   /** gift_card: the payments a gift card paid in full (provider gift_card). */
-  method: z.optional(z.enum(["mobilepay", "card", "tilisiirto", "gift_card"])),
+  method: z.optional(z.enum(MONEY_METHODS)),
   provider: z.optional(z.string().check(z.trim(), z.maxLength(40))),
   /** 1-based; each page holds PURCHASE_PAGE_SIZE payments, newest first. */
   page: pageNumber,

@@ -4,6 +4,7 @@ import { paymentMethodSchema } from "../../domain/booking.js";
 import { formatTime, formatTimeRange, helsinkiDate } from "../../domain/helsinkiClock.js";
 import { formatReferenceNumber } from "../../domain/membership.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
+import { ONLINE_PAYMENT_METHODS, paymentMethodNames } from "../../domain/paymentMethods.js";
 import { HttpError, notFound } from "../errors.js";
 import { checkoutReturnPath } from "../reservations/service.js";
 import { applyPaymentOutcome } from "../payments/fulfilment.js";
@@ -177,7 +178,7 @@ ${content}
 ${payment.giftCardCents > 0 ? `<p>Lahjakortilla maksettu ${formatEuros(payment.giftCardCents)}; tällä sivulla maksetaan loput.</p>` : ""}
 <p>${note}</p>
 <form method="post" action="${action}/approve">
-<fieldset><legend>Maksutapa</legend>${radio("mobilepay", "MobilePay")} ${radio("card", "Kortti")}</fieldset>
+<fieldset><legend>Maksutapa</legend>${ONLINE_PAYMENT_METHODS.map((m) => radio(m, paymentMethodNames[m])).join(" ")}</fieldset>
 <button type="submit" class="pay">Maksa</button>
 </form>
 <form method="post" action="${action}/cancel"><button type="submit" class="cancel">Peruuta</button></form>`,

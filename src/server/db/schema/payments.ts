@@ -1,5 +1,6 @@
 /** Payments, refunds and the payment providers' webhook deliveries, with their statuses. */
 import { sql } from "drizzle-orm";
+import { PAYMENT_METHODS } from "../../../domain/paymentMethods.js";
 import {
   type AnyPgColumn,
   check,
@@ -33,7 +34,7 @@ export const payments = pgTable(
     invoiceId: uuid("invoice_id").references(() => invoices.id),
     provider: text("provider").notNull(), // demo, stripe, gift_card, bank (a transfer read from a statement)
     providerRef: text("provider_ref"),
-    method: text("method", { enum: ["mobilepay", "card", "tilisiirto"] }).notNull(),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
     amountCents: integer("amount_cents").notNull(),
     /** The VAT contained in amountCents; the service's own VAT is on the reservation or invoice. */
     vatCents: integer("vat_cents").notNull(),

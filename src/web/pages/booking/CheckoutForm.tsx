@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { CheckoutDetails, CheckoutField, FieldErrors } from "../../../../machines/checkoutMachine";
 import type { SubmitFailure } from "../../../../machines/remoteFailure";
+import { ONLINE_PAYMENT_METHODS, paymentMethodNames } from "../../../domain/paymentMethods";
 import { PaymentStartError } from "../../components/PaymentStartError";
 import { DogOptionsFields } from "./DogOptionsFields";
 
@@ -162,24 +163,21 @@ export function CheckoutForm(props: Props) {
       ) : (
         <fieldset disabled={!enabled} className="checkout-form__methods">
           <legend>Maksutapa</legend>
-          {(
-            [
-              ["mobilepay", "MobilePay"],
-              ["card", "Kortti"],
-            ] as const
-          ).map(([value, label]) => (
-            <label key={value} className="checkout-form__choice">
-              <input
-                type="radio"
-                name="paymentMethod"
-                value={value}
-                checked={details.paymentMethod === value}
-                onChange={() => onEdit({ paymentMethod: value })}
-                {...errorProps("paymentMethod")}
-              />
-              {label}
-            </label>
-          ))}
+          {ONLINE_PAYMENT_METHODS.map((value) => [value, paymentMethodNames[value]] as const).map(
+            ([value, label]) => (
+              <label key={value} className="checkout-form__choice">
+                <input
+                  type="radio"
+                  name="paymentMethod"
+                  value={value}
+                  checked={details.paymentMethod === value}
+                  onChange={() => onEdit({ paymentMethod: value })}
+                  {...errorProps("paymentMethod")}
+                />
+                {label}
+              </label>
+            ),
+          )}
           {error("paymentMethod")}
         </fieldset>
       )}

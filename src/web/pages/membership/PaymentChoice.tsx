@@ -1,10 +1,11 @@
-import type { PaymentMethod } from "../../../domain/booking";
+import {
+  ONLINE_PAYMENT_METHODS,
+  paymentMethodNames,
+  type PaymentMethod,
+} from "../../../domain/paymentMethods";
 import "./membership.css";
 
-const methods: ReadonlyArray<readonly [PaymentMethod, string]> = [
-  ["mobilepay", "MobilePay"],
-  ["card", "Kortti"],
-];
+const methods = ONLINE_PAYMENT_METHODS.map((m) => [m, paymentMethodNames[m]] as const);
 
 /** Payment method and optional gift card: the same two questions for a signup and an invoice. */
 export function PaymentChoice(props: {

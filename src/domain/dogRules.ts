@@ -18,6 +18,9 @@ export type DogRules = {
   inHeatGapMinutes: number;
 };
 
+/** How many dogs one booking may bring, until the owner sets another (settings' slotRules.maxDogs). */
+export const DEFAULT_MAX_DOGS = 4;
+
 /**
  * A new park asks nothing about dogs (product.md): every rule is off until the owner turns it on in
  * hallintapaneeli. Migration 0025 turned off the rules an earlier release had seeded on (15 and 30

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { DbOrTx } from "../db/index.js";
 import { hhmm } from "../../domain/admin/settings.js";
-import { defaultDogRules } from "../../domain/dogRules.js";
+import { DEFAULT_MAX_DOGS, defaultDogRules } from "../../domain/dogRules.js";
 import { settingsRepository } from "./repository.js";
 
 /**
@@ -145,7 +145,7 @@ export const defaultSettings: Settings = {
     bookingWindowDays: 60,
     holdMinutes: 15,
     cancellationHours: 24,
-    maxDogs: 4,
+    maxDogs: DEFAULT_MAX_DOGS,
   },
   // A visitor needs one hold, two if they try again in another tab; an IP may be a family's or a café's.
   // Half a day may wait for payment at once: a few checkouts cannot empty a day (decision 024).

@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { DEFAULT_MAX_DOGS } from "../../domain/dogRules";
 import { MapLink } from "../components/MapLink";
 import { ParkPhotos } from "../components/ParkPhotos";
 import { gateWindowText } from "../siteTexts";
@@ -6,7 +7,7 @@ import { useSiteInfo } from "../useSiteInfo";
 
 export function NewcomersPage() {
   const { site } = useSiteInfo();
-  const maxDogs = site?.slotRules.maxDogs ?? 4;
+  const maxDogs = site?.slotRules.maxDogs ?? DEFAULT_MAX_DOGS;
   const cancellationHours = site?.slotRules.cancellationHours ?? 24;
 
   return (

@@ -1,9 +1,7 @@
+import { DEFAULT_MAX_DOGS } from "../../../domain/dogRules";
 import { formatEuros } from "../../../domain/money";
 import type { SiteInfo } from "../../../domain/site";
 import { DogOptionsFields } from "./DogOptionsFields";
-
-/** Until the park's settings are known: the seeded dog count; the options (off in a new park) wait for them. */
-const DEFAULT_MAX_DOGS = 4;
 
 type Props = {
   site: SiteInfo | null;
@@ -20,6 +18,7 @@ type Props = {
  * summary says what is chosen ("Koirat: 2, reaktiivinen koira"), so the times come first on a phone.
  */
 export function CalendarDogFields({ site, dogs, reactiveDog, inHeat, onChange }: Props) {
+  // Until the park's settings are known: the seeded dog count; the options (off in a new park) wait for them.
   const maxDogs = site?.slotRules.maxDogs ?? DEFAULT_MAX_DOGS;
   const rules = site?.dogRules;
   const extra = rules?.extraDogPriceCents ?? 0;

@@ -160,7 +160,9 @@ function testPlan(
     }),
   ]);
   if (unsaid.size > 0)
-    throw new Error(`${machine.id}: no words for ${[...unsaid].sort().join(", ")} (StepWords in its path test)`);
+    throw new Error(
+      `${machine.id}: no words for ${[...unsaid].sort().join(", ")} (StepWords in its path test)`,
+    );
   return plan;
 }
 

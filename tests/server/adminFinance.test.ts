@@ -102,10 +102,10 @@ describe.each(databaseKinds)("admin talous (%s)", (kind) => {
       { product: "single", salesCents: 7350, refundsCents: 1500, netCents: 5850 },
       { product: "membership", salesCents: 9800, refundsCents: 0, netCents: 9800 },
     ]);
-    // Card: A 15 + C 5 + E 15 + Cecilia 39 + Aino 59 = 133; MobilePay: B 13,50 + D 15; gift card: 10.
+    // In the forms' order: MobilePay: B 13,50 + D 15; card: A 15 + C 5 + E 15 + Cecilia 39 + Aino 59 = 133; gift card: 10.
     expect(report.methods).toEqual([
-      { method: "card", salesCents: 13300, refundsCents: 0, netCents: 13300 },
       { method: "mobilepay", salesCents: 2850, refundsCents: 1500, netCents: 1350 },
+      { method: "card", salesCents: 13300, refundsCents: 0, netCents: 13300 },
       { method: "tilisiirto", salesCents: 0, refundsCents: 0, netCents: 0 },
       { method: "gift_card", salesCents: 1000, refundsCents: 0, netCents: 1000 },
     ]);

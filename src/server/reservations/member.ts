@@ -15,7 +15,7 @@ import { hasAccessOn, hoursBookedBetween, periodContaining } from "../subscripti
 import { isSlotConflict } from "../db/pgErrors.js";
 import { doorUrlOf } from "./receipt.js";
 import { reservationRepository, type ReservationWithArea } from "./repository.js";
-import { cancellationDeadline } from "./view.js";
+import { beforeDeadline, changeDeadline } from "../../domain/changeWindow.js";
 import { getSettings, type Settings } from "../settings/service.js";
 import { hoursQuotaOfPeriod } from "../subscriptions/tierChange.js";
 import { memberCancellationMail, memberConfirmationMail } from "./visitorMail.js";
@@ -32,8 +32,8 @@ const formatHours = (hours: number) => `${String(Math.round(hours * 10) / 10).re
 
 function toMemberReservation(ctx: AppContext, row: Row, settings: Settings): MemberReservation {
   const subscriber = row.kind === "subscriber";
-  // A subscriber booking can be cancelled until it starts; a single booking by the 24-hour rule.
-  const deadline = subscriber ? row.startsAt : cancellationDeadline(row.startsAt, settings);
+  const deadline = changeDeadline(row, settings.slotRules.cancellationHours);
+  const open = beforeDeadline(ctx.now(), deadline);
   const live = row.status === "confirmed" || (!subscriber && row.status === "pending");
   return {
     id: row.id,
@@ -47,9 +47,9 @@ function toMemberReservation(ctx: AppContext, row: Row, settings: Settings): Mem
     priceCents: row.priceCents,
     doorUrl: row.status === "confirmed" ? doorUrlOf(ctx.config.publicUrl, row.doorToken) : null,
     accessToken: row.accessToken,
-    cancellable: live && ctx.now().getTime() < deadline.getTime(),
+    cancellable: live && open,
     cancellableUntil: toHelsinkiIso(deadline),
-    movable: row.status === "confirmed" && ctx.now().getTime() < deadline.getTime(),
+    movable: row.status === "confirmed" && open,
     noShow: row.status === "confirmed" && !row.attendedAt && row.endsAt <= ctx.now(),
   };
 }

@@ -16,7 +16,8 @@ import { moveQuoter } from "./moveQuote.js";
 import { moveRepository } from "./moveRepository.js";
 import { isSlotConflict } from "../db/pgErrors.js";
 import { sendRefund } from "../payments/refunds.js";
-import { cancellationDeadline, findReservation, publicReservationOf, type ReservationRow } from "./view.js";
+import { beforeDeadline, changeDeadline } from "../../domain/changeWindow.js";
+import { findReservation, publicReservationOf, type ReservationRow } from "./view.js";
 import { getSettings, type Settings } from "../settings/service.js";
 
 /**
@@ -57,14 +58,6 @@ export type MoveResult = {
   payment: { redirectUrl: string; differenceCents: number; holdExpiresAt: Date } | null;
   message: string;
 };
-
-/** Until when the booking can be moved by its owner: as long as it can be cancelled. */
-export function moveDeadline(
-  row: Pick<ReservationRow, "kind" | "startsAt">,
-  settings: Pick<Settings, "slotRules">,
-) {
-  return row.kind === "subscriber" ? row.startsAt : cancellationDeadline(row.startsAt, settings);
-}
 
 export async function moveReservation(
   ctx: AppContext,
@@ -237,7 +230,7 @@ export function refuseUnmovable(
     throw conflict("Vain vahvistetun varauksen voi siirtää. Maksa varaus ensin.");
   if (row.endsAt.getTime() <= o.now.getTime()) throw conflict("Päättynyttä varausta ei voi siirtää.");
   if (o.admin) return;
-  if (o.now.getTime() > moveDeadline(row, o.settings).getTime())
+  if (!beforeDeadline(o.now, changeDeadline(row, o.settings.slotRules.cancellationHours)))
     throw conflict(
       row.kind === "subscriber"
         ? "Alkanutta varausta ei voi enää siirtää."

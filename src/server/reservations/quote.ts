@@ -9,7 +9,7 @@ import { discountOf, lookUpDiscountCode } from "../discountCodes/service.js";
 import { lookUpGiftCard } from "../giftCards/service.js";
 import { getSettings } from "../settings/service.js";
 import { liveOfferHold } from "../waitlist/offers.js";
-import { cancellationDeadline } from "./view.js";
+import { beforeDeadline, changeDeadline } from "../../domain/changeWindow.js";
 
 /**
  * The checkout's price of one slot: list price (each dog after the first adds the extra dog's
@@ -52,7 +52,7 @@ export async function quoteSlot(
   });
   // The rule and the VAT rate in force on the slot's Helsinki date (an effective-dated change).
   const vatRate = check.vatRateBasisPoints;
-  const deadline = cancellationDeadline(start, settings);
+  const deadline = changeDeadline({ startsAt: start, kind: "single" }, settings.slotRules.cancellationHours);
   return {
     start: toHelsinkiIso(start),
     end: toHelsinkiIso(end),
@@ -72,6 +72,6 @@ export async function quoteSlot(
     reason: check.ok ? null : check.reason,
     // The same deadline and comparison as the booking's own (view.ts): booked now, could it be undone?
     cancellableUntil: toHelsinkiIso(deadline),
-    cancellable: now.getTime() <= deadline.getTime(),
+    cancellable: beforeDeadline(now, deadline),
   };
 }

@@ -1,7 +1,7 @@
 import type { AppContext } from "../context.js";
 import type { Customer } from "../../domain/customer.js";
 import { getSettings } from "../settings/service.js";
-import { moveDeadline } from "./move.js";
+import { changeDeadline } from "../../domain/changeWindow.js";
 import { reminderMail } from "./visitorMail.js";
 import { reminderRepository } from "./reminderRepository.js";
 
@@ -43,7 +43,7 @@ export async function queueDueReminders(ctx: AppContext): Promise<number> {
             member: reservation.kind === "subscriber",
             // Worded by what is still possible now, as the move and cancel paths decide it.
             now,
-            changeableUntil: moveDeadline(reservation, settings),
+            changeableUntil: changeDeadline(reservation, settings.slotRules.cancellationHours),
           }),
         ),
       );

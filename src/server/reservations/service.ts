@@ -20,7 +20,8 @@ import { settleOwedBack } from "../payments/giveBack.js";
 import { cancellationMail } from "./receipt.js";
 import { confirmReservationPayment } from "./fulfilment.js";
 import { reservationRepository } from "./repository.js";
-import { cancellationDeadline, findReservation, latestPayment, publicReservationOf } from "./view.js";
+import { beforeDeadline, changeDeadline } from "../../domain/changeWindow.js";
+import { findReservation, latestPayment, publicReservationOf } from "./view.js";
 import { sendRefund } from "../payments/refunds.js";
 import { getSettings } from "../settings/service.js";
 import { paymentRepository } from "../payments/repository.js";
@@ -160,9 +161,11 @@ export async function cancelReservation(ctx: AppContext, accessToken: string) {
     const row = { ...found, ...locked! };
     if (row.status === "cancelled") throw conflict("Varaus on jo peruttu.");
     if (row.status === "expired") throw conflict("Varaus ei ole voimassa, joten sitä ei voi perua.");
-    if (now.getTime() > cancellationDeadline(row.startsAt, settings).getTime())
+    if (!beforeDeadline(now, changeDeadline(row, settings.slotRules.cancellationHours)))
       throw conflict(
-        `Varauksen voi perua viimeistään ${settings.slotRules.cancellationHours} tuntia ennen alkua.`,
+        row.kind === "subscriber"
+          ? "Alkanutta tai päättynyttä varausta ei voi enää perua."
+          : `Varauksen voi perua viimeistään ${settings.slotRules.cancellationHours} tuntia ennen alkua.`,
       );
 
     // A payment still pending is let go, with the gift-card share its hold had taken.

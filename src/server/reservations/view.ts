@@ -13,6 +13,7 @@ import {
   type ReservationWithArea,
 } from "./repository.js";
 import type { Settings } from "../settings/service.js";
+import { beforeDeadline, changeDeadline } from "../../domain/changeWindow.js";
 
 export type { PaymentRow, ReservationRow };
 
@@ -37,11 +38,6 @@ export async function latestPayment(
   if (!row) return null;
   const pending = await reservations.pendingRefundAmounts(row.id);
   return { ...row, refundPendingCents: pending.reduce((sum, cents) => sum + cents, 0) };
-}
-
-/** Until when the visitor may cancel: cancellationHours before the start. */
-export function cancellationDeadline(startsAt: Date, settings: Pick<Settings, "slotRules">): Date {
-  return new Date(startsAt.getTime() - settings.slotRules.cancellationHours * 3_600_000);
 }
 
 /** What the visitor's own page sees; the door link only once the booking is confirmed. */
@@ -69,7 +65,8 @@ export function toPublicReservation(
   settings: Pick<Settings, "slotRules">,
   money: Balance,
 ): PublicReservation {
-  const deadline = cancellationDeadline(row.startsAt, settings);
+  const deadline = changeDeadline(row, settings.slotRules.cancellationHours);
+  const open = beforeDeadline(ctx.now(), deadline);
   const live = row.status === "confirmed" || row.status === "pending";
   return {
     id: row.id,
@@ -90,10 +87,10 @@ export function toPublicReservation(
     discountCents: row.discountCents,
     doorUrl: row.status === "confirmed" ? doorUrlOf(ctx.config.publicUrl, row.doorToken) : null,
     holdExpiresAt: row.status === "pending" && row.holdExpiresAt ? toHelsinkiIso(row.holdExpiresAt) : null,
-    cancellable: live && ctx.now().getTime() <= deadline.getTime(),
+    cancellable: live && open,
     cancellableUntil: toHelsinkiIso(deadline),
     confirmedAt: row.confirmedAt ? toHelsinkiIso(row.confirmedAt) : null,
-    movable: row.status === "confirmed" && ctx.now().getTime() <= deadline.getTime(),
+    movable: row.status === "confirmed" && open,
     payment: payment
       ? {
           method: onlineMethod(payment.method),

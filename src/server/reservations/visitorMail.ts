@@ -42,7 +42,7 @@ const address = (park: Settings["park"]) =>
 /**
  * What the reminder says can still be done with the booking, as it is when the e-mail is sent: a
  * member booking can be moved and cancelled until it starts, a single one until the cancellation
- * window closes (`changeableUntil`, reservations/move.ts moveDeadline), which with the defaults
+ * window closes (`changeableUntil`, domain/changeWindow.ts), which with the defaults
  * (24 h, a reminder 3 h before) has closed already.
  */
 function changeLines(o: {

@@ -3,7 +3,7 @@ import { formatDateTime } from "../../../domain/helsinkiClock";
 /*
  * How the booking pages word the cancellation window (product.md: a booking may be cancelled or
  * moved until `cancellationHours` before its start). The server decides the deadline and whether it
- * has passed (`cancellableUntil`, `cancellable`: reservations/view.ts's cancellationDeadline, in the
+ * has passed (`cancellableUntil`, `cancellable`: src/domain/changeWindow.ts, in the
  * quote and in the booking); these only say it, so the checkout and /oma-varaus agree.
  */
 

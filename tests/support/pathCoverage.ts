@@ -184,8 +184,15 @@ export function pathsWalkingEveryPair(model: AnyTestModel, skip: ReadonlySet<str
 export function fewestPathsWalkingEveryPair(
   model: AnyTestModel,
   skip: ReadonlySet<string> = new Set(),
-  /** Whether a path may go on through walked pairs (off: it stops where no missing one is next). */
-  { detours = true }: { detours?: boolean } = {},
+  {
+    detours = true,
+    everyState = false,
+  }: {
+    /** Whether a path may go on through walked pairs (off: it stops where no missing one is next). */
+    detours?: boolean;
+    /** Also a path to each state no event leaves and none reaches (a page that only shows). */
+    everyState?: boolean;
+  } = {},
 ) {
   const machine = model.testLogic as unknown as AnyStateMachine;
   const serialize = (state: AnyMachineSnapshot) => model.options.serializeState!(state, undefined as never);
@@ -265,6 +272,9 @@ export function fewestPathsWalkingEveryPair(
       endsAt.set(serialize(steps.at(-1)!.state), steps);
     }
   }
+  if (everyState)
+    for (const key of byDistance)
+      if (!reached.has(stateKey(adjacency[key]!.state.value))) endsAt.set(key, pathTo(key));
   return paths.map((steps): RunnablePath => ({
     name: pathName(steps),
     steps,

@@ -80,3 +80,13 @@ test("the browser's fewest paths walk every pair and state, going on through wal
     "init → next → reset",
   ]);
 });
+
+test("a plan with every state reaches one no event leaves, as the start itself", () => {
+  // A page that only shows (a checkout opened with unreadable times): its one state takes nothing.
+  const still = createMachine({ id: "still", initial: "shown", states: { shown: {} } });
+  const stillModel = new TestModel(still, { events: [] }) as unknown as AnyTestModel;
+  expect(fewestPathsWalkingEveryPair(stillModel)).toEqual([]);
+  expect(fewestPathsWalkingEveryPair(stillModel, new Set(), { everyState: true }).map((p) => p.name)).toEqual(
+    ["init"],
+  );
+});

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
+import { DEFAULT_MAX_DOGS } from "../src/domain/dogRules";
 import type {
   CheckoutContext,
   CheckoutDetails,
@@ -43,7 +44,6 @@ export type * from "./checkoutTypes";
 
 /** Spec §8 fallback when the server gives no message. */
 export const PAYMENT_FALLBACK_MESSAGE = "Failed to initiate payment";
-export const DEFAULT_MAX_DOGS = 4;
 export const MAX_CONFIRMATION_POLLS = 5;
 export const CONFIRMATION_POLL_MS = 1000;
 const CONFIRMATION_DELAYED =
@@ -176,7 +176,8 @@ export const checkoutMachine = setup({
   states: {
     /** Decides from the route what this visit is: a new checkout, or the way back from payment. */
     starting: {
-      description: "Deciding from the address: a new checkout or the way back from payment.",
+      description:
+        "Never seen: by its address the page goes at once to a new checkout, the way back from payment, or “Varattavaa aikaa ei tunnistettu”.",
       always: [
         { guard: "returnedFromPayment", target: "confirming" },
         { guard: "returnedCancelled", target: "paymentCancelled" },
@@ -186,10 +187,11 @@ export const checkoutMachine = setup({
     },
     /** The route's times are missing or unreadable: a message and a link back to the calendar. */
     invalidSlot: {
-      description: "The address's times are missing or unreadable: a link back to the calendar.",
+      description:
+        "An alert “Varattavaa aikaa ei tunnistettu. Valitse aika varauskalenterista.” with the link “Siirry varauskalenteriin”; nothing is asked from the server.",
     },
     loadingQuote: {
-      description: "Loading the price of the chosen slot.",
+      description: "Under the heading “Varaus ja maksu”: “Haetaan hintaa…”.",
       invoke: {
         id: "loadQuote",
         src: "loadQuote",
@@ -218,12 +220,14 @@ export const checkoutMachine = setup({
       },
     },
     quoteFailed: {
-      description: "The price could not be loaded: the message and a retry.",
+      description:
+        "An alert with the server's words (or “Hinnan hakeminen epäonnistui.”), the button “Yritä uudelleen” and the link “Takaisin varauskalenteriin”.",
       on: { "checkout.retry": { target: "loadingQuote", actions: assign({ errorMessage: null }) } },
     },
     /** The slot cannot be booked: is it this visitor's own hold (Back from the payment page)? */
     checkingOwnHold: {
-      description: "The slot is not free: checking whether this visitor holds it.",
+      description:
+        "“Tarkistetaan aikaa…” while the payment this tab started for the slot is looked up (when it started none, the next state follows at once); no form.",
       invoke: {
         id: "findOwnHold",
         src: "findOwnHold",
@@ -240,10 +244,14 @@ export const checkoutMachine = setup({
       },
     },
     /** The quote says the slot cannot be booked (its reason is shown) — back to the calendar. */
-    unavailable: { description: "The slot cannot be booked: the reason and the way back to the calendar." },
+    unavailable: {
+      description:
+        "The slot's summary and an alert with the quote's reason (e.g. “Aika on jo varattu.”) and the link “Valitse toinen aika”; no form, no “Siirry maksamaan”.",
+    },
     /** The visitor's own live hold: continue to the same payment, or release the slot. */
     ownHold: {
-      description: "The visitor's own hold: continue to the same payment or release the slot.",
+      description:
+        "“Sinulla on tälle ajalle keskeneräinen maksu. Aika on varattu sinulle klo … asti.”, a failed release's words below it, and the buttons “Jatka maksamaan” and “Vapauta aika ja valitse toinen”.",
       on: {
         "checkout.continuePayment": {
           target: "redirecting",
@@ -256,7 +264,8 @@ export const checkoutMachine = setup({
       },
     },
     releasingHold: {
-      description: "Releasing the visitor's hold on the slot.",
+      description:
+        "The box “Sinulla on tälle ajalle keskeneräinen maksu. …” shows “Vapautetaan aikaa…”; its buttons are disabled.",
       invoke: {
         id: "releaseHold",
         src: "releaseHold",
@@ -270,7 +279,8 @@ export const checkoutMachine = setup({
     },
     /** The slot is free again: choose another time, or book this one anew with the same details. */
     holdReleased: {
-      description: "The slot is free again: book it anew or choose another time.",
+      description:
+        "“Aika on vapautettu.” with the link “Valitse toinen aika” and the button “Varaa tämä aika uudelleen”.",
       on: { "checkout.retry": { target: "loadingQuote" } },
     },
     /**
@@ -278,7 +288,8 @@ export const checkoutMachine = setup({
      * payment that could not be started is shown beside the button until the visitor acts again.
      */
     editing: {
-      description: "The details form beside the price summary; a failed payment start beside its button.",
+      description:
+        "The price summary beside the form: “Varaajan tiedot”, the codes with “Päivitä hinta”, “Maksutapa”, “Hyväksyn maksuehdot” and “Siirry maksamaan” (when the codes cover the whole price: “Lahjakortti tai alennus kattaa koko hinnan: maksutapaa ei tarvita.” and “Vahvista varaus”). A field's error or a code's refusal shows below it, a payment that did not start beside the button (“Maksua ei aloitettu. …”, or offline “Yhteys palvelimeen katkesi, …”).",
       on: {
         "checkout.applyCodes": { target: "updatingQuote", actions: assign({ paymentFailure: null }) },
         "checkout.edit": {
@@ -304,7 +315,8 @@ export const checkoutMachine = setup({
     },
     /** The codes were applied: the form stays while the summary is asked for again. */
     updatingQuote: {
-      description: "Codes applied: the price is asked for again while the form stays.",
+      description:
+        "The form stays; “Päivitetään hintaa…” under the summary, and “Päivitä hinta” and the pay button are disabled.",
       invoke: {
         id: "updateQuote",
         src: "loadQuote",
@@ -325,7 +337,7 @@ export const checkoutMachine = setup({
       },
     },
     creatingPayment: {
-      description: "Creating the payment for the booking.",
+      description: "“Luodaan maksua…”; the form and its button are disabled.",
       invoke: {
         id: "createPayment",
         src: "createPayment",
@@ -395,11 +407,14 @@ export const checkoutMachine = setup({
       },
     },
     /** The browser is leaving for the payment page. */
-    redirecting: { description: "Leaving for the payment page." },
-    slotTaken: { description: "Someone else took or holds the slot: the server's message." },
+    redirecting: { description: "“Siirrytään maksamaan…”, and the browser goes to the payment page." },
+    slotTaken: {
+      description:
+        "An alert with the server's words (e.g. “Valitsemasi aika on juuri varattu. Valitse toinen aika.”) and the link “Valitse toinen aika”; no form.",
+    },
     /** Back from the payment page (or paid by a gift card here): fetching the booking by its token. */
     confirming: {
-      description: "Back from payment (or paid by a gift card): fetching the booking.",
+      description: "“Vahvistetaan maksua…”; the browser stays on the page.",
       invoke: {
         id: "loadReservation",
         src: "loadReservation",
@@ -430,16 +445,18 @@ export const checkoutMachine = setup({
     },
     /** Still pending: the provider may confirm a moment later, so ask again shortly. */
     waitingForConfirmation: {
-      description: "The payment is not confirmed yet: asking again shortly.",
+      description: "Still “Vahvistetaan maksua…”: the page asks for the booking again a second later.",
       after: { confirmationPoll: "confirming" },
     },
     confirmationFailed: {
-      description: "No confirmation yet, or the booking could not be read: the message and a retry.",
+      description:
+        "An alert with “Maksun vahvistusta ei ole vielä saatu. Tarkista tilanne hetken kuluttua uudelleen.” or the server's words (or “Varauksen tietoja ei saatu ladattua.”), the button “Yritä uudelleen” and the link “Oma varaus”; nothing is kept in the browser.",
       on: { "checkout.retry": { target: "confirming", actions: assign({ polls: 0, errorMessage: null }) } },
     },
     /** The booking is paid: show it, keep it in this browser for /oma-varaus and the header. */
     confirmed: {
-      description: "The booking is paid and confirmed, and kept in this browser.",
+      description:
+        "The heading “Varaus vahvistettu”, “Kiitos! Kuitti on lähetetty sähköpostiisi.”, the booking's summary and the links “Avaa portti”, “Lisää kalenteriin”, “Kuitti” and “Oma varaus”; the booking is kept in this browser.",
       entry: [
         { type: "storeReservation", params: ({ context }) => ({ reservation: context.reservation! }) },
         "forgetHold",
@@ -447,7 +464,13 @@ export const checkoutMachine = setup({
       ],
     },
     /** Came back "successful" but the booking was cancelled or expired meanwhile. */
-    notConfirmed: { description: "Not booked: the payment fell through or the hold ran out meanwhile." },
-    paymentCancelled: { description: "The payment was cancelled: nothing was booked; try again or go back." },
+    notConfirmed: {
+      description:
+        "An alert “Varausta ei vahvistettu: maksu jäi kesken tai varauksen pitoaika ehti päättyä. Aikaa ei varattu.” (with “Maksu … palautetaan maksutavallesi.” when a refund is made) and the link “Takaisin varauskalenteriin”.",
+    },
+    paymentCancelled: {
+      description:
+        "“Maksu peruttiin. Aikaa ei varattu.” with the links “Yritä uudelleen” and “Takaisin varauskalenteriin”; nothing is asked from the server.",
+    },
   },
 });

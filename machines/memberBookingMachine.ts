@@ -1,6 +1,6 @@
 import { assign } from "xstate";
 import { helsinkiDate } from "../src/domain/helsinkiClock";
-import { DEFAULT_MAX_DOGS } from "./checkoutMachine";
+import { DEFAULT_MAX_DOGS } from "../src/domain/dogRules";
 import { memberBookingSetup, noMove, refreshedAfter, withReservation } from "./memberBookingSetup";
 import { overQuotaMessage, quotaForChoice } from "./memberQuota";
 import { serverMessageOr } from "./remoteFailure";
@@ -69,7 +69,7 @@ export const memberBookingMachine = memberBookingSetup.createMachine({
   states: {
     /** Reading the member's bookings (the membership comes in as `membership.updated`). */
     loading: {
-      description: "Reading the member's bookings.",
+      description: "Under “Varaukset”, “Ladataan varauksiasi…”; no list yet.",
       invoke: {
         id: "loadMemberBookings",
         src: "loadMemberBookings",
@@ -82,12 +82,14 @@ export const memberBookingMachine = memberBookingSetup.createMachine({
     },
     /** Nothing to show: the message and a retry. */
     loadFailed: {
-      description: "The bookings could not be read: the message and a retry.",
+      description:
+        "Under “Varaukset”, an alert with the server's message (or “Jäsenvarauksia ei saatu ladattua.”) and “Yritä uudelleen”.",
       on: { "bookings.retry": { target: "loading", actions: "forgetOutcome" } },
     },
     /** The list (and the quota, once known); nothing is under way. Substates say what just happened. */
     showing: {
-      description: "The member's bookings and hours; nothing under way.",
+      description:
+        "“Jäljellä … h / … h tällä jaksolla” and “Varaa jäsenaika” (before the membership is read “Ladataan tuntikiintiötä…”; without one “Sinulla ei ole jäsenyyttä.”), then the bookings, a coming member booking with “Siirrä varaus” and “Peru varaus”.",
       initial: "idle",
       on: {
         "booking.start": {
@@ -117,29 +119,36 @@ export const memberBookingMachine = memberBookingSetup.createMachine({
         },
       },
       states: {
-        idle: { description: "The list, with nothing just done." },
+        idle: { description: "No notice and no alert." },
         /** A booking was made: its confirmation, while the list and the membership are read again. */
         booked: {
-          description: "A booking was made: its confirmation, while the list is read again.",
+          description:
+            "A green notice with the server's words and the new booking's time, dogs and hours (“… · 2 koiraa · kiintiöstä 1 h”); “Päivitetään…” under the hours until the membership is read again.",
           ...refreshedAfter("refreshAfterBooking"),
         },
         /** A booking was cancelled (its hours are back): the list and the membership are read again. */
         cancelled: {
-          description: "A booking was cancelled (its hours are back): the list is read again.",
+          description:
+            "The booking's card, now under “Perutut varaukset” with status “Peruttu”, shows the server's words; “Päivitetään…” under the hours until the membership is read again.",
           ...refreshedAfter("refreshAfterCancel"),
         },
         /** A booking was moved (its hours with it): the answer on it, while the list is read again. */
         moved: {
-          description: "A booking was moved (its hours with it): the list is read again.",
+          description:
+            "The booking's card, at its new time and hours (“Kiintiöstä 2 h”), shows the server's words and has the focus; “Päivitetään…” under the hours until the membership is read again.",
           ...refreshedAfter("refreshAfterMove"),
         },
         /** The cancel was refused or failed: the server's message. */
-        cancelFailed: { description: "The cancel was refused or failed: the server's message." },
+        cancelFailed: {
+          description:
+            "On the booking's card, an alert with the server's message (or “Varauksen peruminen epäonnistui.”); the booking is as it was.",
+        },
       },
     },
     /** The calendar of free slots; choosing a length sends `booking.chooseSlot`. */
     choosing: {
-      description: "The calendar of free slots, to choose a time.",
+      description:
+        "Above the list (its buttons disabled, no “Varaa jäsenaika”), “Valitse aika”: the calendar with its free times (“Vapaa”), a chosen start's lengths under “Valitse kesto”, and “Sulje”.",
       entry: assign({ message: null }),
       invoke: {
         id: "slotCalendar",
@@ -174,12 +183,14 @@ export const memberBookingMachine = memberBookingSetup.createMachine({
     },
     /** The slot needs more hours than are left: refused here, nothing is sent. */
     overQuota: {
-      description: "The slot needs more hours than are left: refused, nothing is sent.",
+      description:
+        "Under “Vahvista jäsenvaraus”, an alert “Tuntikiintiösi ei riitä: …” (the hours left and the hours the time needs) with “Valitse toinen aika” and “Sulje”; nothing is sent.",
       on: { "booking.back": "choosing", "booking.close": "showing" },
     },
     /** The slot, the hours it uses and the hours left after it, and the number of dogs. */
     confirming: {
-      description: "The slot, the hours it uses and leaves, and the number of dogs.",
+      description:
+        "“Vahvista jäsenvaraus”: “Aika”, “Käyttää kiintiöstä”, “Jäljellä varauksen jälkeen” (“… h / … h tällä jaksolla”), “Koirien määrä” and the dogs' options; “Vahvista varaus”, “Valitse toinen aika” and “Sulje”.",
       on: {
         "booking.setDogs": {
           guard: "dogsAllowed",
@@ -195,7 +206,8 @@ export const memberBookingMachine = memberBookingSetup.createMachine({
       },
     },
     booking: {
-      description: "The booking is sent.",
+      description:
+        "The confirmation with “Varataan…”: “Vahvista varaus” and the dog fields disabled, the other buttons gone.",
       invoke: {
         id: "bookSlot",
         src: "bookSlot",
@@ -225,12 +237,14 @@ export const memberBookingMachine = memberBookingSetup.createMachine({
     },
     /** The server refused (quota, overdue invoice, slot taken): its message; another time can be chosen. */
     bookFailed: {
-      description: "The server refused the booking: its message; another time can be chosen.",
+      description:
+        "Under “Vahvista jäsenvaraus”, an alert with the server's message (or “Varaus epäonnistui.”), “Valitse toinen aika” and “Sulje”.",
       on: { "booking.back": "choosing", "booking.close": "showing" },
     },
     /** 'Siirrä varaus': a day's free times on the booking's card, one chosen; nothing sent before 'Siirrä tähän aikaan'. */
     movePicking: {
-      description: "Moving a member booking: a day's free times, one chosen, then confirmed.",
+      description:
+        "On the booking's card, in place of its buttons and with the focus, “Valitse uusi päivä ja aika. …”: the week's days, “← Edellinen viikko”, “Seuraava viikko →”, “Päivä”, “Siirrä tähän aikaan” and “Älä siirrä”; a refused move's reason as an alert.",
       initial: "loadingDay",
       on: {
         "move.date": {
@@ -246,7 +260,7 @@ export const memberBookingMachine = memberBookingSetup.createMachine({
       },
       states: {
         loadingDay: {
-          description: "Reading the chosen day's free times.",
+          description: "“Ladataan vapaita aikoja…”; “Siirrä tähän aikaan” disabled.",
           invoke: {
             id: "loadMoveDay",
             src: "loadMoveDay",
@@ -259,7 +273,8 @@ export const memberBookingMachine = memberBookingSetup.createMachine({
           },
         },
         picking: {
-          description: "The day's free times; one may be chosen and the move confirmed.",
+          description:
+            "The day's free starts (“10.00 Vapaa” …) and “Valitse aika ja kesto.”; once a start and a length are pressed, “Uusi aika …”, “Uusi aika käyttää kiintiöstä … (nyt …).” and “Siirrä tähän aikaan” enabled.",
           on: {
             "move.slot": {
               guard: "isOfferedMove",
@@ -271,11 +286,15 @@ export const memberBookingMachine = memberBookingSetup.createMachine({
             "move.confirm": { guard: "hasMoveChoice", target: "#memberBooking.moving" },
           },
         },
-        dayFailed: { description: "The day's free times could not be read: another day, or close." },
+        dayFailed: {
+          description:
+            "An alert with the server's message (or “Vapaiden aikojen lataaminen epäonnistui.”), no times, “Siirrä tähän aikaan” disabled.",
+        },
       },
     },
     moving: {
-      description: "The move is sent.",
+      description:
+        "The chooser stays on the card with the chosen time pressed, its buttons disabled, and “Siirretään varausta…”.",
       invoke: {
         id: "moveReservation",
         src: "moveReservation",
@@ -305,14 +324,15 @@ export const memberBookingMachine = memberBookingSetup.createMachine({
     },
     /** 'Haluatko varmasti perua varauksen?' — nothing is sent before 'Kyllä, peru'. */
     confirmingCancel: {
-      description: "'Haluatko varmasti perua varauksen?': nothing is sent before confirming.",
+      description:
+        "On the booking's card, in place of its buttons, “Haluatko varmasti perua varauksen? … palautuu kiintiöösi.” with “Kyllä, peru” and “Älä peru”; nothing is sent yet.",
       on: {
         "reservation.confirmCancel": "cancelling",
         "reservation.keep": { target: "showing", actions: assign({ cancelId: null }) },
       },
     },
     cancelling: {
-      description: "The cancel is sent.",
+      description: "“Perutaan varausta…” on the booking's card.",
       invoke: {
         id: "cancelReservation",
         src: "cancelReservation",

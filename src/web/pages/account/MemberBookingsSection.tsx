@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { fromPromise } from "xstate";
 import type { CalendarDay, AvailabilityQuery } from "../../../../machines/bookingCalendarMachine";
-import { DEFAULT_MAX_DOGS } from "../../../../machines/checkoutMachine";
+import { DEFAULT_MAX_DOGS } from "../../../domain/dogRules";
 import {
   memberBookingMachine,
   memberSlotCalendar,

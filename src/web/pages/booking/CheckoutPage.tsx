@@ -2,9 +2,9 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, type ReactNode } from "react";
 import { Link, useLocation, useParams, useSearchParams } from "react-router-dom";
 import { fromPromise } from "xstate";
+import { DEFAULT_MAX_DOGS } from "../../../domain/dogRules";
 import {
   checkoutMachine,
-  DEFAULT_MAX_DOGS,
   type CheckoutDetails,
   type CheckoutQuote,
   type CheckoutReservation,

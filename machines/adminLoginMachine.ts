@@ -54,7 +54,7 @@ export const adminLoginMachine = setup({
   states: {
     /** Is this host on the authorized-domain list? */
     checkingDomain: {
-      description: "Checking that this host may sign in; no form yet.",
+      description: "“Ylläpidon kirjautuminen” with “Ladataan…”; no form yet.",
       invoke: {
         id: "checkDomain",
         src: "checkDomain",
@@ -66,11 +66,15 @@ export const adminLoginMachine = setup({
       },
     },
     /** Not from here: no form at all. */
-    domainRefused: { description: "This host is not an authorized domain: the reason, no form." },
+    domainRefused: {
+      description:
+        "“Ylläpidon kirjautuminen” with the reason as an alert (“Ylläpitoon ei voi kirjautua osoitteesta … Avaa ylläpito puiston omasta osoitteesta.”) and no form.",
+    },
 
     /** The e-mail and password form; `failed` shows why the last try did not work. */
     form: {
-      description: "The e-mail and password form.",
+      description:
+        "/hallinta/login without the site's header: “Ylläpidon kirjautuminen”, fields “Sähköpostiosoite” and “Salasana”, buttons “Kirjaudu” and “Unohtuiko salasana?”.",
       initial: "idle",
       on: {
         "login.submit": {
@@ -83,12 +87,15 @@ export const adminLoginMachine = setup({
         },
       },
       states: {
-        idle: { description: "Waiting for the admin to sign in or ask for a reset e-mail." },
-        failed: { description: "The last sign-in or reset failed: why, above the form." },
+        idle: { description: "No error; both buttons can be pressed." },
+        failed: {
+          description:
+            "Why the last sign-in or reset failed, as an alert above the form (e.g. “Sähköpostiosoite tai salasana on väärin.”); the e-mail typed stays in its field.",
+        },
       },
     },
     signingIn: {
-      description: "Signing in with Firebase (the password policy first).",
+      description: "The form, with “Kirjaudu” turned to “Kirjaudutaan…”; both buttons disabled.",
       invoke: {
         id: "signIn",
         src: "signIn",
@@ -108,12 +115,12 @@ export const adminLoginMachine = setup({
     },
     /** Signed in: the admin token machine takes over and the area opens. */
     signedIn: {
-      description: "Signed in: the admin token machine takes over and the area opens.",
+      description: "The admin area opens at /hallinta/varaukset, with “Ylläpidon valikko”.",
       type: "final",
     },
 
     sendingReset: {
-      description: "The password reset e-mail is being sent.",
+      description: "The form, “Kirjaudu” and “Unohtuiko salasana?” disabled while the reset e-mail is sent.",
       invoke: {
         id: "sendReset",
         src: "sendReset",
@@ -127,7 +134,8 @@ export const adminLoginMachine = setup({
     },
     /** The reset e-mail is on its way (or would be, for an unknown address). */
     resetSent: {
-      description: "The reset e-mail is on its way (the same answer for any address).",
+      description:
+        "“Tarkista sähköpostisi”: “Jos osoitteella on ylläpidon tunnus, saat hetken kuluttua sähköpostiisi linkin salasanan vaihtamiseen.” (the same for any address), and “Takaisin kirjautumiseen”.",
       on: { "login.back": { target: "form.idle", actions: assign({ resetMessage: null }) } },
     },
   },

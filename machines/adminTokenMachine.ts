@@ -71,7 +71,7 @@ export const adminTokenMachine = setup({
   states: {
     /** Firebase restores its signed-in user from the browser; the admin area waits. */
     restoring: {
-      description: "Firebase restores its signed-in user; the admin area waits.",
+      description: "“Ladataan…” where the admin area will be; no “Ylläpidon valikko” yet.",
       invoke: {
         id: "restoreUser",
         src: "restoreUser",
@@ -89,7 +89,8 @@ export const adminTokenMachine = setup({
 
     /** Nobody is signed in: /hallinta shows the login page. */
     signedOut: {
-      description: "Nobody is signed in: /hallinta shows the login page.",
+      description:
+        "The login page /hallinta/login (“Ylläpidon kirjautuminen”) without “Ylläpidon valikko”, and nothing in local storage `firebase_token`. Signed out from the area, a notice says why: “Olet kirjautunut ulos.” (“Kirjaudu ulos” pressed), “Kirjautumisesi on päättynyt. Kirjaudu uudelleen.” (the token ran out or was refused) or “Tällä tunnuksella ei ole ylläpidon käyttöoikeutta. Sinut kirjattiin ulos.” (a 403).",
       on: {
         "admin.signedIn": {
           target: "signedIn.ready",
@@ -103,7 +104,8 @@ export const adminTokenMachine = setup({
 
     /** An admin is signed in; calls carry the token. */
     signedIn: {
-      description: "An admin is signed in; calls carry the token.",
+      description:
+        "The admin area (not the login page) with “Ylläpidon valikko”; the token is in local storage `firebase_token`.",
       initial: "ready",
       on: {
         "admin.signOut": { target: "signingOut", actions: assign({ notice: "signedOut" }) },
@@ -111,7 +113,7 @@ export const adminTokenMachine = setup({
       states: {
         /** The token has more than 5 minutes left; refreshed when that runs out. */
         ready: {
-          description: "The token has over 5 minutes left; calls go out.",
+          description: "“Kirjaudu ulos” can be pressed; the sections' calls go out at once.",
           invoke: {
             id: "waitUntilStale",
             src: "waitUntilStale",
@@ -131,7 +133,8 @@ export const adminTokenMachine = setup({
         },
         /** Asking Firebase for a new token; calls wait for it. */
         refreshing: {
-          description: "Getting a new token from Firebase; calls wait for it.",
+          description:
+            "“Kirjaudu ulos” can be pressed; Firebase is asked for a new token, and the sections' calls wait for it.",
           invoke: {
             id: "fetchToken",
             src: "fetchToken",
@@ -153,7 +156,8 @@ export const adminTokenMachine = setup({
 
     /** Signing out of Firebase; whatever it answers, the token goes and so does the admin. */
     signingOut: {
-      description: "Signing out of Firebase; the token goes whatever it answers.",
+      description:
+        "Still the admin area, “Kirjaudu ulos” turned to “Kirjaudutaan ulos…” and disabled, while Firebase signs out.",
       invoke: {
         id: "signOut",
         src: "signOut",

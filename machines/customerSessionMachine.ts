@@ -100,7 +100,8 @@ export const customerSessionMachine = setup({
   states: {
     /** Reading the stored session; views wait rather than guess. */
     restoring: {
-      description: "Reading the stored session; views wait rather than guess.",
+      description:
+        "“Ladataan…” under the page's heading (on /auth/callback “Tarkistetaan kirjautumislinkkiä…”).",
       invoke: {
         id: "restoreSession",
         src: "restoreSession",
@@ -131,7 +132,7 @@ export const customerSessionMachine = setup({
 
     /** No session: the login form and its link request. */
     anonymous: {
-      description: "Nobody is logged in: the login form.",
+      description: "/login with the heading “Kirjaudu sisään”.",
       initial: "idle",
       on: {
         "session.validateLink": {
@@ -142,7 +143,8 @@ export const customerSessionMachine = setup({
       },
       states: {
         idle: {
-          description: "The e-mail form, ready to ask for a login link.",
+          description:
+            "The form “Sähköpostiosoite” with “Lähetä kirjautumislinkki”, no error; after a session ends a notice says why: “Olet kirjautunut ulos.” (logged out) or “Istuntosi on päättynyt. Kirjaudu sisään uudelleen.” (expired or refused).",
           on: {
             "session.requestLink": {
               target: "sending",
@@ -151,7 +153,7 @@ export const customerSessionMachine = setup({
           },
         },
         sending: {
-          description: "Asking the server to send a login link.",
+          description: "“Lähetä kirjautumislinkki” turned to “Lähetetään…”, disabled.",
           invoke: {
             id: "requestLink",
             src: "requestLink",
@@ -168,11 +170,13 @@ export const customerSessionMachine = setup({
         },
         /** The link is on its way; the customer opens it from the e-mail. */
         sent: {
-          description: "The login link is on its way by e-mail.",
+          description:
+            "“Tarkista sähköpostisi” with the server's message (“Jos osoite on oikein, saat kirjautumislinkin sähköpostiisi hetken kuluttua.”), the address, and “Pyydä uusi linkki”.",
           on: { "session.restart": { target: "idle", actions: assign({ sentMessage: null }) } },
         },
         failed: {
-          description: "The link could not be sent: the message; the form can be sent again.",
+          description:
+            "The form with why as an alert under the field (the server's words, or “Failed to send login link” without an answer); “Lähetä kirjautumislinkki” can be pressed again.",
           on: {
             "session.requestLink": {
               target: "sending",
@@ -185,7 +189,8 @@ export const customerSessionMachine = setup({
 
     /** /auth/callback asked the server to use up the link's token. */
     validatingLink: {
-      description: "/auth/callback: the server checks and uses up the login link.",
+      description:
+        "/auth/callback without the site's header: “Kirjautuminen” and “Tarkistetaan kirjautumislinkkiä…”.",
       invoke: {
         id: "validateLink",
         src: "validateLink",
@@ -219,7 +224,8 @@ export const customerSessionMachine = setup({
      * (`session.restart`) restores it if it is still valid; asking for a new link starts over.
      */
     linkRefused: {
-      description: "The link was used, expired or unknown: the message.",
+      description:
+        "Why as an alert (the server's words, e.g. “Tämä kirjautumislinkki on jo käytetty. Pyydä uusi linkki kirjautumissivulta.”, or “Authentication failed” without an answer); on /auth/callback, without the site's header, a link “Takaisin kirjautumiseen”.",
       on: {
         "session.restart": { target: "restoring", actions: assign({ error: null }) },
         "session.requestLink": {
@@ -238,7 +244,8 @@ export const customerSessionMachine = setup({
 
     /** Logged in. Ends when the token nears expiry, on a 401, on logout, or from another tab. */
     authenticated: {
-      description: "Logged in.",
+      description:
+        "/oma-tili with the site's header: “Tietosi” with the customer's e-mail, and the sections “Jäsenyys” and “Laskut”.",
       initial: "refreshing",
       invoke: {
         id: "sessionExpiry",
@@ -265,7 +272,8 @@ export const customerSessionMachine = setup({
       states: {
         /** A restored session shows the stored info at once while the server confirms it. */
         refreshing: {
-          description: "Logged in with the stored details while the server confirms them.",
+          description:
+            "The stored details only, while the server is asked for newer ones; “Kirjaudu ulos” can be pressed.",
           invoke: {
             id: "fetchCustomer",
             src: "fetchCustomer",
@@ -280,13 +288,16 @@ export const customerSessionMachine = setup({
             onError: { target: "current" },
           },
         },
-        current: { description: "Logged in with the customer's details (the stored ones if offline)." },
+        current: {
+          description:
+            "The details as the server last gave them (after a refresh also the name, e.g. “Ansa Asiakas”), or the stored ones if it could not be reached; “Kirjaudu ulos” can be pressed.",
+        },
       },
     },
 
     /** The server revokes the session; locally it ends whatever the server answers. */
     loggingOut: {
-      description: "Logging out; the session ends whatever the server answers.",
+      description: "Still /oma-tili, its button turned to “Kirjaudutaan ulos…”, disabled.",
       invoke: {
         id: "logout",
         src: "logout",

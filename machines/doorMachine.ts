@@ -65,7 +65,7 @@ export const doorMachine = setup({
   initial: "loading",
   states: {
     loading: {
-      description: "Reading the booking behind the gate link.",
+      description: "“Portti” with “Ladataan varauksen tietoja…” (a booking already shown stays).",
       invoke: {
         id: "loadDoor",
         src: "loadDoor",
@@ -91,17 +91,19 @@ export const doorMachine = setup({
     },
     /** Too early: the button is disabled and says when it opens; asks again at that moment. */
     waiting: {
-      description: "Too early: the button is disabled and says when the gate opens.",
+      description:
+        "The booking (area and time), “Portin voi avata <day and time> alkaen.” and “Avaa portti” disabled.",
       after: { untilOpen: "loading" },
     },
     /** Inside the window: the button works. */
     ready: {
-      description: "Inside the booking's window: the button opens the gate.",
+      description:
+        "The booking, “Avaa portti” enabled, and “Painike toimii varauksen loppuun asti (<day and time>).”",
       on: { "door.open": "opening" },
       after: { untilClose: "loading" },
     },
     opening: {
-      description: "Asking the server to open the gate.",
+      description: "“Avaa portti” turned to “Avataan…”, disabled.",
       invoke: {
         id: "openDoor",
         src: "openDoor",
@@ -130,20 +132,30 @@ export const doorMachine = setup({
     },
     /** Opened; the gate closes by itself, so pressing again (within the window) opens it again. */
     opened: {
-      description: "The gate opened; it can be opened again while the opening time lasts.",
+      description:
+        "The server's message (“Portti avattu.”) and “Avaa portti” enabled again, to open the gate again until the booking ends.",
       on: { "door.open": "opening" },
       after: { untilClose: "loading" },
     },
     refused: {
-      description: "The server would not open the gate: its reason and a retry.",
+      description: "The server's reason as an alert, with “Päivitä tilanne”; no “Avaa portti”.",
       on: { "door.retry": { target: "loading", actions: assign({ message: null }) } },
     },
     failed: {
-      description: "Reading the booking or opening the gate failed: the message and a retry.",
+      description:
+        "Reading the booking or opening the gate failed: the message as an alert, with “Yritä uudelleen”; no “Avaa portti”.",
       on: { "door.retry": { target: "loading", actions: assign({ message: null }) } },
     },
-    ended: { description: "The booking's time is over: the gate no longer opens." },
-    cancelled: { description: "The booking was cancelled: the gate does not open." },
-    notFound: { description: "No booking has this link." },
+    ended: {
+      description:
+        "The booking with “Varaus on päättynyt, joten porttia ei voi enää avata tällä linkillä.”; no “Avaa portti”.",
+    },
+    cancelled: {
+      description: "The booking with “Varaus on peruttu, joten porttia ei voi avata.”; no “Avaa portti”.",
+    },
+    notFound: {
+      description:
+        "“Linkkiä ei tunnistettu. Tarkista, että avasit koko linkin varausvahvistuksesta.” as an alert; no booking, no “Avaa portti”.",
+    },
   },
 });

@@ -164,7 +164,7 @@ export const refreshedAfter = (id: "refreshAfterBooking" | "refreshAfterMove" | 
     initial: "refreshing",
     states: {
       refreshing: {
-        description: "The list is read again.",
+        description: "The list is read again: nothing visible changes (the list is marked aria-busy).",
         invoke: {
           id,
           src: "loadMemberBookings",
@@ -178,6 +178,9 @@ export const refreshedAfter = (id: "refreshAfterBooking" | "refreshAfterMove" | 
           onError: { target: "refreshed", actions: "noteRefreshFailed" },
         },
       },
-      refreshed: { description: "The list is up to date, or marked as possibly lagging." },
+      refreshed: {
+        description:
+          "The list as read again; if that failed, “Varauslistaa ei saatu päivitettyä. Lataa sivu uudelleen.” above it.",
+      },
     },
   }) as const;

@@ -41,7 +41,7 @@ export const reminderPreferenceMachine = setup({
   initial: "loading",
   states: {
     loading: {
-      description: "Reading whether reminders are on.",
+      description: "The section “Muistutukset” says “Ladataan…”; no checkbox yet.",
       invoke: {
         id: "loadPreference",
         src: "loadPreference",
@@ -58,17 +58,20 @@ export const reminderPreferenceMachine = setup({
       },
     },
     loadFailed: {
-      description: "The setting could not be read: the reason and a retry, no switch.",
+      description:
+        "An alert in “Muistutukset” with the server's message (or “Muistutusasetuksen lataaminen epäonnistui.”) and “Yritä uudelleen”; no checkbox.",
       on: { "reminders.retry": "loading" },
     },
     showing: {
-      description: "The switch as the server has it, with the last change's outcome.",
+      description:
+        "The checkbox “Lähetä muistutus sähköpostiini ennen jokaista varaustani”, ticked when reminders are on. After a save the server's words below it; after a failed save the alert “Muistutusasetuksen tallentaminen epäonnistui.” and the box unchanged.",
       on: {
         "reminders.toggle": { target: "saving", actions: assign({ message: null, errorMessage: null }) },
       },
     },
     saving: {
-      description: "The change is sent; the switch waits.",
+      description:
+        "“Tallennetaan…” under the checkbox, which is disabled and still shows the setting before the click.",
       invoke: {
         id: "savePreference",
         src: "savePreference",

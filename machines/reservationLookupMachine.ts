@@ -42,7 +42,8 @@ export const reservationLookupMachine = setup({
   initial: "editing",
   states: {
     editing: {
-      description: "The address field and 'Lähetä varaukseni sähköpostiini'.",
+      description:
+        "Under “Varaus toisella laitteella?”: the field “Sähköpostiosoite” (empty, or the address sent last) and the button “Lähetä varaukseni sähköpostiini”; no message.",
       on: {
         "lookup.submit": {
           target: "sending",
@@ -51,7 +52,7 @@ export const reservationLookupMachine = setup({
       },
     },
     sending: {
-      description: "The request is sent; the button waits.",
+      description: "The button reads “Lähetetään…” and is disabled.",
       invoke: {
         id: "sendLookup",
         src: "sendLookup",
@@ -64,11 +65,13 @@ export const reservationLookupMachine = setup({
       },
     },
     sent: {
-      description: "The server's answer: the links are on their way if there are bookings.",
+      description:
+        "The address field is gone: the server's answer in a green box (“Jos tällä osoitteella on tulevia varauksia, saat linkit niihin sähköpostiisi…”) and the button “Lähetä uudelleen”.",
       on: { "lookup.again": { target: "editing", actions: assign({ message: null }) } },
     },
     failed: {
-      description: "Refused (a bad address, too many requests) or not sent: the reason, and the form again.",
+      description:
+        "The form again, the address sent still in “Sähköpostiosoite”, marked invalid, with the reason below it: the server's words, or “Varausten lähettäminen epäonnistui. Yritä hetken kuluttua uudelleen.” when no answer came.",
       on: {
         "lookup.submit": {
           target: "sending",

@@ -58,14 +58,15 @@ export const waitlistMachine = setup({
   initial: "editing",
   states: {
     editing: {
-      description: "The range, the park's lengths, the address field and 'Ilmoita, jos aika vapautuu'.",
+      description:
+        "Under the heading “Ilmoita, jos aika vapautuu”: the range asked for in bold, “Kesto” with the park's lengths (the range's checked), the field “Sähköpostiosoite” (empty, or the address sent last) and the button “Ilmoita, jos aika vapautuu”; no error.",
       on: {
         "waitlist.submit": { target: "sending", actions: "takeAddress" },
         "waitlist.chooseLength": { actions: "takeEnd" },
       },
     },
     sending: {
-      description: "The request is sent; the button waits.",
+      description: "The button reads “Lähetetään…” and is disabled, and so are the lengths.",
       invoke: {
         id: "joinWaitlist",
         src: "joinWaitlist",
@@ -81,11 +82,12 @@ export const waitlistMachine = setup({
     },
     joined: {
       type: "final",
-      description: "In line: the server's words, and the way back to the calendar.",
+      description:
+        "The form is gone: under the range, the server's words in a green box (“Olet jonossa. …”) and the link “Takaisin varauskalenteriin”.",
     },
     failed: {
       description:
-        "Refused (the slot is free or past, a bad address, too many joins) or not sent: the reason, and the form again.",
+        "The form again, the address sent still in “Sähköpostiosoite”, marked invalid, with the reason below it: the server's words (the slot is free or past, a bad address, too many joins), or “Jonoon liittyminen epäonnistui. Yritä hetken kuluttua uudelleen.” when no answer came.",
       on: {
         "waitlist.submit": { target: "sending", actions: "takeAddress" },
         // A refusal was about the range asked: another length is a new question.

@@ -155,4 +155,32 @@ const stateChecks: StateAssertions<typeof adminLoginMachine> = {
 
 afterEach(() => cleanup());
 
-describePathTests(adminLoginMachine, { runs: [{ model, events: executors }], states: stateChecks });
+/** What the page says for a failure: its own words, or the fallback when it has none. */
+const said = (error: unknown) => (error instanceof AdminAuthFailure ? error.message : LOGIN_FAILED_FALLBACK);
+
+describePathTests(adminLoginMachine, {
+  runs: [{ model, events: executors }],
+  states: stateChecks,
+  steps: {
+    "xstate.init": "Open /hallinta/login with no admin signed in.",
+    "xstate.done.actor.checkDomain": "The page's host is one of Firebase's authorized domains.",
+    "xstate.error.actor.checkDomain": (e: { error: unknown }) =>
+      `The page's host is not one of Firebase's authorized domains (the test's is evil.example): the page says “${said(e.error)}”`,
+    "login.submit": (e: { email: string; password: string }) =>
+      `Type “${e.email}” in “Sähköpostiosoite” and “${e.password}” in “Salasana”, and press “Kirjaudu”.`,
+    "xstate.done.actor.signIn": "Firebase accepts the e-mail and password and signs the admin in.",
+    "xstate.error.actor.signIn": (e: { error: unknown }) =>
+      said(e.error) === WRONG
+        ? `Firebase refuses the password (the account has another one): “${WRONG}”`
+        : said(e.error) === POLICY
+          ? `The admin password policy refuses the password before Firebase is asked (to see this, type one without a capital letter): “${POLICY}”`
+          : `Firebase fails with an error the page has no words for: it says “${LOGIN_FAILED_FALLBACK}”`,
+    "login.requestReset": (e: { email: string }) =>
+      `Type “${e.email}” in “Sähköpostiosoite” and press “Unohtuiko salasana?”.`,
+    "xstate.done.actor.sendReset":
+      "Firebase sends the password reset e-mail (it answers so for any address).",
+    "xstate.error.actor.sendReset": (e: { error: unknown }) =>
+      `Firebase refuses to send the reset e-mail, as for a malformed address: “${said(e.error)}”`,
+    "login.back": "Press “Takaisin kirjautumiseen”.",
+  },
+});

@@ -18,6 +18,30 @@ import { ADMIN_NOTICES, adminTokenView, signingOutButton } from "./adminTokenVie
  */
 
 type Snapshot = SnapshotFrom<typeof adminTokenMachine>;
+
+/*
+ * The navigations the app makes itself, through useNavigate (AdminSession's goToLogin is one); a
+ * guard's <Navigate> is not one, as react-router's own component calls its hook from inside.
+ * RequireAdmin would take a signed-out admin to /hallinta/login as well, so only these tell that
+ * the machine's goToLogin did it.
+ */
+const appNavigations = vi.hoisted(() => [] as unknown[][]);
+vi.mock("react-router-dom", async (importOriginal) => {
+  const router = await importOriginal<typeof import("react-router-dom")>();
+  return {
+    ...router,
+    useNavigate: () => {
+      const navigate = router.useNavigate();
+      return (...args: Parameters<typeof navigate>) => {
+        appNavigations.push(args);
+        return navigate(...args);
+      };
+    },
+  };
+});
+/** The app's navigations since last asked. */
+const takeNavigations = () => appNavigations.splice(0);
+
 type ModelEvent = AdminTokenEvent | { type: `xstate.${string}`; output?: unknown; error?: unknown };
 
 const HOUR = 3_600_000;
@@ -62,6 +86,7 @@ const settleByEvent = (id: string) => ({
 const executors = {
   "xstate.init": async () => {
     user = userEvent.setup();
+    takeNavigations();
     await app.render({
       // Signing in on the page: the domain is fine, and Firebase answers with the token at once.
       login: {
@@ -122,7 +147,12 @@ const storesMachineToken = (s: Snapshot) => expect(app.storedToken()).toBe(s.con
 
 const stateChecks: StateAssertions<typeof adminTokenMachine> = {
   restoring: view("restoring"),
-  signedOut: view("signedOut"),
+  signedOut: async (s) => {
+    await view("signedOut")(s);
+    // Signed out by a sign-out or a failed refresh (a notice says which), the machine's goToLogin
+    // took the admin to the login page, replacing the entry; at the start it is the guard's doing.
+    expect(takeNavigations()).toEqual(s.context.notice ? [["/hallinta/login", { replace: true }]] : []);
+  },
   "signedIn.ready": async (s) => {
     await view("signedIn.ready")(s);
     storesMachineToken(s);
@@ -139,7 +169,37 @@ const stateChecks: StateAssertions<typeof adminTokenMachine> = {
 
 afterEach(() => cleanup());
 
-describePathTests(adminTokenMachine, { runs: [{ model, events: executors }], states: stateChecks });
+describePathTests(adminTokenMachine, {
+  runs: [{ model, events: executors }],
+  states: stateChecks,
+  steps: {
+    "xstate.init":
+      "Open /hallinta/varaukset; the next step says whether an admin signed in earlier in this browser.",
+    "xstate.done.actor.restoreUser": (e: { output: { fresh: boolean } }) =>
+      e.output.fresh
+        ? "Firebase restores the admin who signed in earlier in this browser; their token has an hour left."
+        : "Firebase restores the admin who signed in earlier in this browser; their token has only 2 minutes left.",
+    "xstate.error.actor.restoreUser": "Firebase restores nobody: no admin has signed in in this browser.",
+    "admin.signedIn":
+      "Type “omistaja@example.com” in “Sähköpostiosoite” and “Oikea-salasana-1” in “Salasana”, and press “Kirjaudu” (Firebase accepts them).",
+    "xstate.done.actor.waitUntilStale":
+      "Wait until the token has under 5 minutes left: the page asks Firebase for a new one by itself.",
+    "token.ensureFresh":
+      "Move the computer's clock on until the token has under 5 minutes left (the page's own timer, counting real time, has not fired), then open another section from “Ylläpidon valikko”: a new token is asked for before its call goes out.",
+    "xstate.done.actor.fetchToken": "Firebase gives a new token (two hours left).",
+    "xstate.error.actor.fetchToken":
+      "Firebase gives no new token (the sign-in has expired or was revoked: “TOKEN_EXPIRED”).",
+    "token.rejected":
+      "Open another section from “Ylläpidon valikko”, its call answered 401 by the server (the token refused).",
+    "token.rejectedAgain":
+      "Open another section from “Ylläpidon valikko”: the server answers its call 401, Firebase gives a new token, and the server answers the call's retry 401 again.",
+    "token.forbidden":
+      "Open another section from “Ylläpidon valikko”, its call answered 403 by the server (this Firebase user is no admin).",
+    "admin.signOut": "Press “Kirjaudu ulos”.",
+    "xstate.done.actor.signOut": "Firebase signs out.",
+    "xstate.error.actor.signOut": "Firebase fails to sign out (the browser is offline).",
+  },
+});
 
 /* ---------- The policy's rules on the real HTTP client, one at a time ---------- */
 

@@ -9,7 +9,10 @@ import {
   PAYMENT_FALLBACK_MESSAGE,
   type CheckoutDetails,
   type CheckoutInput,
+  type PaymentStart,
 } from "../../machines/checkoutMachine";
+import type { ApiError } from "../../src/client/http";
+import { formatTime } from "../../src/domain/helsinkiClock";
 import { checkoutDraft, heldCheckout, rememberHeldCheckout } from "../../src/client/checkoutHold";
 import { storageKeys } from "../../src/client/storage";
 import { formatEuros } from "../../src/domain/money";
@@ -17,7 +20,7 @@ import { CheckoutPage } from "../../src/web/pages/booking/CheckoutPage";
 import { detailsErrors, withCheckoutRules } from "../../src/web/pages/booking/checkoutRules";
 import type { Quote } from "../../src/domain/booking";
 import { apiError, createFakeApi, renderBookingRoute, type FakeApi } from "./bookingPathSupport";
-import { describePathTests } from "../support/paths";
+import { describePathTests, type StepWords } from "../support/paths";
 import { siteFixture } from "../support/site";
 
 /*
@@ -196,8 +199,14 @@ const pendingHold = (holdExpiresAt: string) => ({
 const backEvents = [
   { type: "xstate.done.actor.loadQuote", output: { quote: quote(true), maxDogs: MAX_DOGS } },
   { type: "xstate.done.actor.loadQuote", output: { quote: quote(false), maxDogs: MAX_DOGS } },
-  { type: "xstate.done.actor.findOwnHold", output: ownHold },
-  { type: "xstate.done.actor.findOwnHold", output: null },
+  // The remembered hold is asked for by its token (`byToken`: the server's answer): pending and
+  // live is ours, anything else not.
+  { type: "xstate.done.actor.findOwnHold", output: ownHold, byToken: pendingHold(HOLD_ENDS) },
+  {
+    type: "xstate.done.actor.findOwnHold",
+    output: null,
+    byToken: pendingHold("2026-06-10T14:59:00+03:00"),
+  },
   {
     type: "xstate.error.actor.findOwnHold",
     error: apiError(null, "Verkkovirhe: palvelimeen ei saatu yhteyttä."),
@@ -217,26 +226,30 @@ const entries: Array<{
   events?: ReadonlyArray<ModelEvent>;
   held?: boolean;
 }> = [
-  { name: "new checkout", url: CHECKOUT_PATH, input: { start: START, end: END } },
   {
-    name: "Back from the payment page",
+    name: `New checkout: open /checkout/${START}/${END} in a fresh tab`,
+    url: CHECKOUT_PATH,
+    input: { start: START, end: END },
+  },
+  {
+    name: `Back from the payment page: in a tab that handed the slot to the payment page ${HELD.redirectUrl} (booking token ${HELD.accessToken}, ${HELD.details.name}'s details), press the browser's Back to /checkout/${START}/${END}`,
     url: CHECKOUT_PATH,
     input: { start: START, end: END, draft: VALID },
     events: backEvents as unknown as ModelEvent[],
     held: true,
   },
   {
-    name: "invalid times",
+    name: `Unreadable times: open /checkout/huomenna/${START}`,
     url: `/checkout/huomenna/${encodeURIComponent(START)}`,
     input: { start: "huomenna", end: START },
   },
   {
-    name: "paid",
+    name: `Paid: the payment page sends the visitor back to /checkout/${START}/${END}?payment=success&token=access-1`,
     url: `${CHECKOUT_PATH}?payment=success&token=access-1`,
     input: { start: START, end: END, payment: "success", token: "access-1" },
   },
   {
-    name: "payment cancelled",
+    name: `Payment cancelled: the payment page sends the visitor back to /checkout/${START}/${END}?payment=cancelled&token=access-1`,
     url: `${CHECKOUT_PATH}?payment=cancelled&token=access-1`,
     input: { start: START, end: END, payment: "cancelled", token: "access-1" },
   },
@@ -347,16 +360,14 @@ const executors = (url: string, held = false) => ({
   },
   "xstate.error.actor.updateQuote": settleWith("quote"),
   "xstate.done.actor.findOwnHold": async ({ event }: { event: ModelEvent }) => {
-    if (!held) {
+    if (!event.byToken) {
       // Nothing of this slot was handed to payment from this tab: no need to ask the server.
       await waitFor(() => expect(screen.queryByText("Tarkistetaan aikaa…")).not.toBeInTheDocument());
       expect(fake.calls("byToken")).toEqual([]);
       return;
     }
-    // The remembered hold is asked for by its token: pending and live is ours, anything else not.
-    const [token] = await fake.settle("byToken", {
-      value: event.output ? pendingHold(HOLD_ENDS) : pendingHold("2026-06-10T14:59:00+03:00"),
-    });
+    // The remembered hold is asked for by its token.
+    const [token] = await fake.settle("byToken", { value: event.byToken });
     expect(token).toBe("access-9");
   },
   "xstate.error.actor.findOwnHold": settleWith("byToken"),
@@ -625,6 +636,108 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
+/* ---------- The plan's words (docs/machines/checkout.md) ---------- */
+
+/** The form filled in as the executor does it: each value replaced, the choices made. */
+function fillWords(details: Partial<CheckoutDetails>): string {
+  const typed = (
+    [
+      ["name", "Nimi"],
+      ["email", "Sähköposti"],
+      ["phone", "Puhelin (vapaaehtoinen)"],
+      ["discountCode", "Alennuskoodi (vapaaehtoinen)"],
+      ["giftCardCode", "Lahjakortin koodi (vapaaehtoinen)"],
+    ] as const
+  )
+    .filter(([field]) => details[field] !== undefined)
+    .map(([field, label]) =>
+      details[field] ? `“${details[field]}” in “${label}”` : `nothing in “${label}”`,
+    );
+  const choices = [
+    ...(details.dogs !== undefined ? [`choose ${details.dogs} in “Koirien määrä”`] : []),
+    ...(details.paymentMethod
+      ? [`choose “${details.paymentMethod === "card" ? "Kortti" : "MobilePay"}” (when “Maksutapa” is shown)`]
+      : []),
+    ...(details.acceptTerms !== undefined
+      ? [`${details.acceptTerms ? "tick" : "untick"} “Hyväksyn maksuehdot”`]
+      : []),
+  ];
+  const listed = (items: string[]) =>
+    items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : items.join("");
+  return `Type, replacing what is there, ${listed(typed)}; ${listed(choices)}.`;
+}
+
+/** The quote the server gives, as a tester arranges it. */
+function quoteWords(q: Quote): string {
+  if (!q.available) return `The server quotes the slot as not bookable: “${q.reason}”`;
+  const refused = [q.discountMessage, q.giftCardMessage].filter(Boolean).map((m) => `“${m}”`);
+  return [
+    `The server quotes the slot as free: ${formatEuros(q.totalCents)} with ALV ${formatEuros(q.vatCents)}`,
+    q.discountCents > 0
+      ? `, after a discount of ${formatEuros(q.discountCents)} off ${formatEuros(q.priceCents)}`
+      : "",
+    refused.length > 0 ? `, refusing a code: ${refused.join(", ")}` : "",
+    q.giftCardCents > 0
+      ? `; the gift card pays ${formatEuros(q.giftCardCents)} of it, leaving ${formatEuros(q.payableCents)} to pay`
+      : "",
+    ".",
+  ].join("");
+}
+
+/** A failed request as a tester arranges it: without an answer the page says the machine's own words. */
+const failureWords =
+  (fallback: string) =>
+  ({ error }: { error: ApiError }) => {
+    const field = (error.data as { field?: string } | undefined)?.field;
+    const about = field ? ` about “${codeLabels[field] ?? field}”` : "";
+    return error.status === null
+      ? `The request fails: no connection to the server (the page says “${fallback}”).`
+      : `The server answers ${error.status}${about}: “${error.message}”`;
+  };
+const codeLabels: Record<string, string> = {
+  discountCode: "Alennuskoodi (vapaaehtoinen)",
+  giftCardCode: "Lahjakortin koodi (vapaaehtoinen)",
+};
+
+/** Each event in a tester's words, for the plan in docs/machines/checkout.md. */
+const stepWords: StepWords = {
+  "xstate.init": `Go to the page as the heading says. The slot is ti 16.6.2026 klo 10.00–11.00, it is 10.6.2026 at 15.00, and the park takes up to ${MAX_DOGS} dogs.`,
+  "checkout.edit": (e: { details: CheckoutDetails }) => fillWords(e.details),
+  "checkout.applyCodes": "Press “Päivitä hinta”.",
+  "checkout.submit": "Press “Siirry maksamaan” (“Vahvista varaus” when nothing is left to pay).",
+  "checkout.retry": "Press “Yritä uudelleen” (“Varaa tämä aika uudelleen” after a released hold).",
+  "checkout.continuePayment": "Press “Jatka maksamaan”.",
+  "checkout.releaseHold": "Press “Vapauta aika ja valitse toinen”.",
+  "xstate.done.actor.loadQuote": (e: { output: { quote: Quote } }) => quoteWords(e.output.quote),
+  "xstate.done.actor.updateQuote": (e: { output: { quote: Quote } }) => quoteWords(e.output.quote),
+  "xstate.error.actor.updateQuote": failureWords("Hinnan hakeminen epäonnistui."),
+  "xstate.done.actor.findOwnHold": (e: { output: unknown; byToken?: { holdExpiresAt: string } }) =>
+    !e.byToken
+      ? "Nothing to arrange: this tab handed no payment of the slot to the payment page, so the hold is somebody else's."
+      : e.output
+        ? `The server gives the booking of token ${HELD.accessToken} (the one this tab handed to payment) as pending, held until ${formatTime(e.byToken.holdExpiresAt)}: the visitor's own hold.`
+        : `The server gives the booking of token ${HELD.accessToken} as pending, but its hold ended at ${formatTime(e.byToken.holdExpiresAt)}: no longer the visitor's.`,
+  "xstate.error.actor.findOwnHold": (e: { error: ApiError }) =>
+    `Looking up the booking this tab handed to payment (token ${HELD.accessToken}) fails: ${e.error.status === null ? "no connection to the server" : `the server answers ${e.error.status}`}.`,
+  "xstate.done.actor.releaseHold": `The server cancels the hold (the booking of token ${ownHold.accessToken}).`,
+  "xstate.done.actor.createPayment": (e: { output: PaymentStart }) =>
+    e.output.redirectUrl
+      ? `The server starts the payment and gives the payment page ${e.output.redirectUrl}.`
+      : e.output.success
+        ? `The server confirms the booking at once, the gift card paying all of it: “${e.output.message}”`
+        : "The server answers that no payment was started (success false), with no words.",
+  "xstate.error.actor.createPayment": failureWords(PAYMENT_FALLBACK_MESSAGE),
+  "xstate.done.actor.loadReservation": (e: { output: { status: string } }) =>
+    ({
+      confirmed: "The server gives the booking (token access-1) as confirmed and paid, with its gate link.",
+      pending:
+        "The server gives the booking (token access-1) as still pending: the payment is not confirmed yet.",
+      cancelled:
+        "The server gives the booking (token access-1) as cancelled: the hold ran out before the payment.",
+    })[e.output.status] ?? `The server gives the booking as ${e.output.status}.`,
+  "xstate.after.confirmationPoll.checkout.waitingForConfirmation": `Wait ${CONFIRMATION_POLL_MS / 1000} second: the page asks for the booking again.`,
+};
+
 describePathTests(checkoutLogic, {
   runs: entries.map(({ name, url, input, events, held }) => ({
     name,
@@ -632,6 +745,7 @@ describePathTests(checkoutLogic, {
     events: executors(url, held),
   })),
   states: stateChecks,
+  steps: stepWords,
 });
 
 test("a payment that came back failed shows the booking was not kept and the refund", async () => {

@@ -326,4 +326,38 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describePathTests(customerSessionMachine, { runs: [{ model, events: executors }], states: stateChecks });
+/** A failed call, and what the page then says: the server's words, or its own without an answer. */
+const failure = (offline: string) => (e: { error: ApiError }) =>
+  e.error.status === null
+    ? `The request fails: no connection to the server (${offline}).`
+    : `The server answers ${e.error.status}: “${e.error.message}”`;
+
+describePathTests(customerSessionMachine, {
+  runs: [{ model, events: executors }],
+  states: stateChecks,
+  steps: {
+    "xstate.init": "Open /oma-tili; the next step says whether a session is stored in this browser.",
+    "xstate.done.actor.restoreSession": `A session of ${customer.email} (stored without a name) is in this browser and still valid.`,
+    "xstate.error.actor.restoreSession":
+      "No valid session is stored in this browser (none, or one with under a minute left).",
+    "session.requestLink": (e: { email: string }) =>
+      `On /login (go there if elsewhere), type “${e.email}” in “Sähköpostiosoite” and press “Lähetä kirjautumislinkki”.`,
+    "xstate.done.actor.requestLink": (e: { output: { message: string } }) =>
+      `The server sends the link: “${e.output.message}”`,
+    "xstate.error.actor.requestLink": failure(`the page says “${LINK_FAILED_FALLBACK}”`),
+    "xstate.error.actor.validateLink": failure(`the page says “${AUTH_FAILED_FALLBACK}”`),
+    "xstate.error.actor.fetchCustomer": failure("the page keeps the stored details"),
+    "xstate.error.actor.logout": failure("the session ends in this browser anyway"),
+    "session.restart":
+      "Press “Pyydä uusi linkki” (after a link was sent) or “Takaisin kirjautumiseen” (after a refused link).",
+    "session.validateLink": `Open the login link from the e-mail, /auth/callback?token=${LINK_TOKEN} (if that page is open, go to /login first).`,
+    "xstate.done.actor.validateLink": `The server accepts the link and signs ${customer.email} in.`,
+    "xstate.done.actor.fetchCustomer": (e: { output: SessionCustomer }) =>
+      `The server gives the customer's details now: the name “${e.output.name}” added.`,
+    "xstate.done.actor.sessionExpiry": "Wait until the session has a minute left (it is about to expire).",
+    "session.logout": "Press “Kirjaudu ulos”.",
+    "xstate.done.actor.logout": "The server ends the session.",
+    "session.rejected": "The server answers a customer call 401 (the session was revoked on the server).",
+    "session.storageChanged": "In another tab, sign in or out: this tab reads the stored session again.",
+  },
+});

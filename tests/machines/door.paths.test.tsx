@@ -3,7 +3,7 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { AnyMachineSnapshot } from "xstate";
 import { TestModel } from "xstate/graph";
-import { doorMachine, type DoorContext, type DoorInfo } from "../../machines/doorMachine";
+import { DOOR_LOAD_FAILED, doorMachine, type DoorContext, type DoorInfo } from "../../machines/doorMachine";
 import { formatDateTime, formatTimeRange } from "../../src/domain/helsinkiTime";
 import { DoorPage } from "../../src/web/pages/booking/DoorPage";
 import { apiError, createFakeApi, renderBookingRoute, type FakeApi } from "./bookingPathSupport";
@@ -182,7 +182,41 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describePathTests(doorMachine, { runs: [{ model, events: executors }], states: stateChecks });
+/** The server's answer for the booking, in a tester's words (times from now, as the page sees them). */
+const bookingWords: Record<DoorInfo["status"], string> = {
+  early:
+    "The server gives the booking in “Koirapuisto”: it starts in 15 minutes, and the gate opens 5 minutes before.",
+  open: "The server gives the booking in “Koirapuisto” with its gate open: it starts about now and ends in an hour.",
+  ended: "The server gives the booking in “Koirapuisto”: it ended 55 minutes ago.",
+  cancelled:
+    "The server gives the booking in “Koirapuisto”: it would start in 15 minutes, but it was cancelled.",
+};
+
+describePathTests(doorMachine, {
+  runs: [{ model, events: executors }],
+  states: stateChecks,
+  steps: {
+    "xstate.init": "Open the booking's gate link /avaa/door-1.",
+    "xstate.done.actor.loadDoor": (e: { output: DoorInfo }) => bookingWords[e.output.status],
+    // Without an answer the page has its own words, not the error's.
+    "xstate.error.actor.loadDoor": (e: { error: { status: number | null; message: string } }) =>
+      e.error.status === null
+        ? `The request fails: no connection to the server (the page says “${DOOR_LOAD_FAILED}”).`
+        : `The server answers ${e.error.status}: “${e.error.message}”`,
+    "door.open": "Press “Avaa portti”.",
+    "door.retry": "Press the alert's button (“Päivitä tilanne” or “Yritä uudelleen”).",
+    "xstate.done.actor.openDoor": (e: { output: { success: boolean; message: string } }) =>
+      e.output.success
+        ? `The gate opens; the server says “${e.output.message}”`
+        : `The server answers that the gate did not open: “${e.output.message}”`,
+    "xstate.after.untilOpen.door.waiting":
+      "Wait until the gate's opening time (10 minutes): the page asks the server again by itself.",
+    "xstate.after.untilClose.door.ready":
+      "Wait until the booking ends (an hour): the page asks the server again by itself.",
+    "xstate.after.untilClose.door.opened":
+      "Wait until the booking ends (an hour): the page asks the server again by itself.",
+  },
+});
 
 /** What the page adds to its states from the server's answer (decision 029): not machine paths. */
 describe("the gate page's handover and fallback notices", () => {

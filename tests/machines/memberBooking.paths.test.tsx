@@ -8,10 +8,12 @@ import {
   memberBookingMachine,
   type MemberBookingEvent,
   type MemberBookingsData,
+  type ReservationOutcome,
 } from "../../machines/memberBookingMachine";
 import { formatHours, quotaForChoice, remainingHours } from "../../machines/memberQuota";
 import type { MemberReservation, Subscription } from "../../src/domain/membership";
-import { freeMoveSlots } from "../../src/domain/moveSlots";
+import { formatLength } from "../../src/domain/duration";
+import { freeMoveSlots, type MoveSlot } from "../../src/domain/moveSlots";
 import { formatDate, formatDateTime, formatTime, formatTimeRange } from "../../src/domain/helsinkiTime";
 import { formatEuros } from "../../src/domain/money";
 import { describePathTests } from "../support/paths";
@@ -34,7 +36,7 @@ import {
   weekFixture,
   type FakeMemberApi,
 } from "./memberBookingPathSupport";
-import { createFakeMembershipApi, type FakeMembershipApi } from "./membershipPathSupport";
+import { ANSA, createFakeMembershipApi, type FakeMembershipApi } from "./membershipPathSupport";
 
 /*
  * Paths generated from memberBookingMachine, run against the real MemberBookingsSection (with the
@@ -191,6 +193,50 @@ const model = new TestModel(memberBookingMachine, {
       s.context.refreshFailed,
     ]),
 });
+
+/* ---------- The plan's words ---------- */
+
+/**
+ * The booking cancelled or moved, by its day: the coming member booking is the only one on it,
+ * before a move and after (the plan's paths, unlike the jsdom ones, may move it and go on).
+ */
+const bookingOn = (id: string) => {
+  const r = LOADED.reservations.find((b) => b.id === id)!;
+  return `the member booking of ${formatDate(r.start)}`;
+};
+
+function bookingWords(r: MemberReservation): string {
+  const when = formatTimeRange(r.start, r.end);
+  if (r.kind === "single")
+    return `a single booking ${when} (${formatEuros(r.priceCents).replace(/\s/g, " ")})`;
+  const notes = [
+    formatHours(r.hours),
+    `${r.dogs} ${r.dogs === 1 ? "dog" : "dogs"}`,
+    ...(r.status === "cancelled" ? ["cancelled"] : []),
+    ...(r.noShow ? ["not arrived"] : []),
+    ...(Date.parse(r.start) <= Date.parse(NOW) && Date.parse(r.end) > Date.parse(NOW) ? ["under way"] : []),
+  ];
+  return `a member booking ${when} (${notes.join(", ")})`;
+}
+
+/** The list the server gives: in full the first time, then how it differs from that. */
+function listWords(data: MemberBookingsData): string {
+  if (data === LOADED)
+    return `The server gives Ansa's bookings (at most ${data.maxDogs} dogs a booking): ${data.reservations.map(bookingWords).join("; ")}.`;
+  const changes = data.reservations
+    .filter((r) => !LOADED.reservations.includes(r))
+    .map((r) => {
+      const was = LOADED.reservations.find((l) => l.id === r.id);
+      if (!was) return `and ${bookingWords(r)}`;
+      if (r.status === "cancelled") return `with ${formatTimeRange(was.start, was.end)} cancelled`;
+      return `with ${formatTimeRange(was.start, was.end)} moved to ${formatTimeRange(r.start, r.end)} (${formatHours(r.hours)})`;
+    });
+  return `The server gives the bookings again: the first list ${changes.join(", ")}.`;
+}
+
+/** What a booking, a move or a cancel the server made gives back. */
+const outcomeWords = (done: string, { message, reservation: r }: ReservationOutcome) =>
+  `The server ${done} ${formatTimeRange(r.start, r.end)} (${formatHours(r.hours)}, ${r.dogs} ${r.dogs === 1 ? "dog" : "dogs"}) and answers “${message}”`;
 
 /* ---------- Driving the real view ---------- */
 
@@ -611,4 +657,44 @@ describePathTests(memberBookingMachine, {
       reason: "the root's assign, no target: every state takes it alike",
     },
   ],
+  steps: {
+    "xstate.init": `Sign in as ${ANSA.name} (${ANSA.email}); with the clock at ${formatDateTime(NOW)}, open /oma-tili and find its section “Varaukset”.`,
+    // The page reads the membership on opening and after a change; any other time, its own button does.
+    "membership.updated": ({ subscription: m }: { subscription: Subscription | null }) =>
+      m === null
+        ? "The page reads the membership (on opening): the server answers 404, Ansa has no membership."
+        : `The page reads the membership (on opening, after a booking, move or cancel, or on “Päivitä käyttötiedot” under “Jäsenyys”): the server gives ${m.tier_name}, ${formatHours(m.usage.hours_used)} of ${formatHours(m.usage.hours_quota)} used in the period ${formatDate(m.current_period!.start)} – ${formatDate(m.current_period!.end)}.`,
+    "xstate.done.actor.loadMemberBookings": ({ output }: { output: MemberBookingsData }) => listWords(output),
+    "xstate.done.actor.refreshAfterBooking": ({ output }: { output: MemberBookingsData }) =>
+      listWords(output),
+    "xstate.done.actor.refreshAfterCancel": ({ output }: { output: MemberBookingsData }) => listWords(output),
+    "xstate.done.actor.refreshAfterMove": ({ output }: { output: MemberBookingsData }) => listWords(output),
+    "bookings.retry": "Press “Yritä uudelleen”.",
+    "booking.start": "Press “Varaa jäsenaika”.",
+    "booking.chooseSlot": ({ start, end }: { start: string; end: string }) =>
+      `The server gives the calendar's week with every day free 10.00–12.00; press “Vapaa” at ${formatTime(start)} on ${formatDate(start)}, then under “Valitse kesto” press “${formatLength((Date.parse(end) - Date.parse(start)) / 60_000)} (klo ${formatTime(start)}–${formatTime(end)})”.`,
+    "booking.setDogs": ({ dogs }: { dogs: number }) => `Choose ${dogs} in “Koirien määrä”.`,
+    "booking.confirm": "Press “Vahvista varaus”.",
+    "booking.back": "Press “Valitse toinen aika”.",
+    "booking.close": "Press “Sulje”.",
+    "xstate.done.actor.bookSlot": ({ output }: { output: ReservationOutcome }) =>
+      outcomeWords("books", output),
+    "reservation.cancel": ({ id }: { id: string }) => `On ${bookingOn(id)}, press “Peru varaus”.`,
+    "reservation.confirmCancel": "Press “Kyllä, peru”.",
+    "reservation.keep": "Press “Älä peru”.",
+    "xstate.done.actor.cancelReservation": ({ output }: { output: ReservationOutcome }) =>
+      outcomeWords("cancels", output),
+    "move.start": ({ id }: { id: string }) => `On ${bookingOn(id)}, press “Siirrä varaus”.`,
+    "xstate.done.actor.loadMoveDay": ({ output }: { output: MoveSlot[] }) =>
+      `The server gives the free times of ${formatDate(output[0]!.start)}: 10.00–12.00.`,
+    // The date field's value, as the browser shows it (without the weekday).
+    "move.date": ({ date }: { date: string }) =>
+      `Set “Päivä” to ${date.split("-").reverse().map(Number).join(".")}.`,
+    "move.slot": ({ start, end }: { start: string; end: string }) =>
+      `Press “${formatTime(start)} Vapaa”, then “${formatTimeRange(start, end)}”.`,
+    "move.confirm": "Press “Siirrä tähän aikaan”.",
+    "move.close": "Press “Älä siirrä”.",
+    "xstate.done.actor.moveReservation": ({ output }: { output: ReservationOutcome }) =>
+      outcomeWords("moves the booking to", output),
+  },
 });

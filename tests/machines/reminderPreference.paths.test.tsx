@@ -129,4 +129,21 @@ setUpMembershipTests(() => {
   toggles = 0;
 });
 
-describePathTests(reminderPreferenceMachine, { runs: [{ model, events: executors }], states });
+type Answer = { output: { enabled: boolean; message?: string } };
+
+describePathTests(reminderPreferenceMachine, {
+  runs: [{ model, events: executors }],
+  states,
+  steps: {
+    "xstate.init": `Sign in as ${ANSA.name} (${ANSA.email}), open /oma-tili and find its section “Muistutukset”.`,
+    "reminders.toggle": "Click the checkbox “Lähetä muistutus sähköpostiini ennen jokaista varaustani”.",
+    "reminders.retry": "Press “Yritä uudelleen” in “Muistutukset”.",
+    "xstate.done.actor.loadPreference": ({ output }: Answer) =>
+      `The server answers that reminders are ${output.enabled ? "on" : "off"}.`,
+    "xstate.done.actor.savePreference": ({ output }: Answer) =>
+      `The server saves reminders ${output.enabled ? "on" : "off"} and answers “${output.message}”`,
+    // The failure has no words of its own: the page says its fallback.
+    "xstate.error.actor.savePreference":
+      "The save request fails: no answer from the server (the connection is cut).",
+  },
+});

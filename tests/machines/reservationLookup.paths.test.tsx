@@ -109,4 +109,23 @@ beforeEach(() => {
   fake = createFakeApi();
 });
 
-describePathTests(reservationLookupMachine, { runs: [{ model, events: executors }], states });
+/** A failed send as a tester arranges it: with no answer the page says its own words. */
+const failureWords = ({ error }: { error: { status: number | null; message: string } }) =>
+  error.status === null
+    ? `The request fails: no connection to the server (the page says “${LOOKUP_FAILED}”).`
+    : `The server answers ${error.status}: “${error.message}”`;
+
+describePathTests(reservationLookupMachine, {
+  runs: [{ model, events: executors }],
+  states,
+  steps: {
+    "xstate.init":
+      "Open /oma-varaus in a browser that keeps no bookings (“Tässä selaimessa ei ole tallennettuja varauksia.”); the form is under “Varaus toisella laitteella?”.",
+    "lookup.submit": (e: { email: string }) =>
+      `Clear “Sähköpostiosoite”, type “ ${e.email} ” (a space before and after) and press “Lähetä varaukseni sähköpostiini”.`,
+    "lookup.again": "Press “Lähetä uudelleen”.",
+    "xstate.done.actor.sendLookup": (e: { output: { message: string } }) =>
+      `The server accepts the address: “${e.output.message}”`,
+    "xstate.error.actor.sendLookup": failureWords,
+  },
+});

@@ -144,7 +144,28 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describePathTests(waitlistMachine, { runs: [{ model, events: executors }], states });
+/** A failed join as a tester arranges it: with no answer the page says its own words. */
+const failureWords = ({ error }: { error: { status: number | null; message: string } }) =>
+  error.status === null
+    ? `The request fails: no connection to the server (the page says “${WAITLIST_JOIN_FAILED}”).`
+    : `The server answers ${error.status}: “${error.message}”`;
+
+describePathTests(waitlistMachine, {
+  runs: [{ model, events: executors }],
+  states,
+  steps: {
+    "xstate.init": `Open /varauskalenteri/jono/${START}/${END}, the taken half hour la 20.6.2026 klo 10.00–10.30, in a park whose lengths are 30 min, 1 h, 1,5 h and 2 h.`,
+    "waitlist.chooseLength": (e: { end: string }) =>
+      e.end === HOUR_END
+        ? "Under “Kesto”, choose “1 h (la 20.6.2026 klo 10.00–11.00)”."
+        : `Under “Kesto”, choose the length ending at ${e.end}.`,
+    "waitlist.submit": (e: { email: string }) =>
+      `Clear “Sähköpostiosoite”, type “ ${e.email} ” (a space before and after) and press “Ilmoita, jos aika vapautuu”.`,
+    "xstate.done.actor.joinWaitlist": (e: { output: { message: string } }) =>
+      `The server puts the address in line: “${e.output.message}”`,
+    "xstate.error.actor.joinWaitlist": failureWords,
+  },
+});
 
 test("asks for the length in the link's ?kesto= (the calendar's wanted length), and keeps a choice in it", async () => {
   const path = `/varauskalenteri/jono/${encodeURIComponent(START)}/${encodeURIComponent(END)}`;

@@ -14,7 +14,7 @@ import { releaseCharges } from "../ledger/service.js";
 import { getSettings } from "../settings/service.js";
 import { invoiceCreditMail, invoicePaidMail, newInvoiceMail, overdueMail } from "../subscriptions/mail.js";
 import { subscriptionRepository } from "../subscriptions/repository.js";
-import { invoicePaymentRepository } from "./paymentRepository.js";
+import { paymentRepository } from "../payments/repository.js";
 import { invoiceRepository } from "./repository.js";
 import { bankTransferOfInvoice, INVOICE_NOT_FOUND } from "./service.js";
 
@@ -57,7 +57,7 @@ export async function voidInvoice(ctx: AppContext, actor: AdminActor, id: string
       );
     const after = await invoiceRepository(tx).markVoid(id, now);
     await releaseCharges(tx, { invoiceId: id }, { reason: "void", actor: actor.email, now });
-    const paymentIds = await invoicePaymentRepository(tx).cancelPendingOf([id]);
+    const paymentIds = await paymentRepository(tx).cancelPendingOf({ invoiceIds: [id] });
     const giftCardReturnedCents = await returnGiftCardShares(tx, paymentIds, now);
     await recordAudit(tx, actor, {
       action: "invoice.void",

@@ -8,7 +8,6 @@ import { lockGiftCard, redeemGiftCard, returnGiftCardShares } from "../giftCards
 import { GIFT_CARD_PROVIDER, PAYMENT_START_FAILED } from "../payments/paymentConstants.js";
 import { moneyOf } from "../ledger/service.js";
 import { confirmInvoicePayment } from "./fulfilment.js";
-import { invoicePaymentRepository } from "./paymentRepository.js";
 import { invoiceRepository, type InvoiceRow } from "./repository.js";
 import { paymentRepository } from "../payments/repository.js";
 
@@ -47,9 +46,8 @@ export async function startInvoicePayment(
       // One attempt at a time per invoice: parallel starts queue here, so each replaces the one
       // before and exactly one stays pending (lock order invoice, payment, as confirming takes them).
       await invoiceRepository(tx).lock(invoice.id);
-      const payments = invoicePaymentRepository(tx);
       // A new attempt replaces an earlier unfinished one (the payer went back and tried again).
-      const replaced = await payments.cancelPendingOf([invoice.id]);
+      const replaced = await paymentRepository(tx).cancelPendingOf({ invoiceIds: [invoice.id] });
       await returnGiftCardShares(tx, replaced, now);
       const card = options.giftCardCode ? await lockGiftCard(tx, options.giftCardCode, now) : null;
       // What the ledger says is still owed: a part payment by bank transfer is counted (decision 050).

@@ -5,7 +5,7 @@ import type { SubscriptionRow } from "../subscriptions/repository.js";
 
 /**
  * The membership invoices' queries: the only place that reads or writes invoices, and the counter
- * of their gapless numbers (decision 037). Their payments are paymentRepository.ts. Takes the
+ * of their gapless numbers (decision 037). Their payments are payments/repository.ts's. Takes the
  * database or the caller's transaction; the service decides where the transaction begins.
  */
 

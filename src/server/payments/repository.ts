@@ -78,6 +78,25 @@ export function paymentRepository(db: DbOrTx) {
       return changed.length > 0;
     },
 
+    /**
+     * Cancels the still pending payments of these bookings (an ended hold, a replaced move) or
+     * invoices (a new attempt, a void); the cancelled payments' ids.
+     */
+    async cancelPendingOf(
+      owners: { reservationIds: string[] } | { invoiceIds: string[] },
+    ): Promise<string[]> {
+      const ofOwners =
+        "reservationIds" in owners
+          ? inArray(payments.reservationId, owners.reservationIds)
+          : inArray(payments.invoiceId, owners.invoiceIds);
+      const cancelled = await db
+        .update(payments)
+        .set({ status: "cancelled" })
+        .where(and(ofOwners, eq(payments.status, "pending")))
+        .returning({ id: payments.id });
+      return cancelled.map((p) => p.id);
+    },
+
     /** The invoice a payment pays, with its membership (the return page's and the demo page's). */
     async invoiceWithSubscription(
       invoiceId: string,

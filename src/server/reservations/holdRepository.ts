@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { periodOverlaps } from "../db/periods.js";
-import { payments, reservations } from "../db/schema.js";
+import { reservations } from "../db/schema.js";
 import type { NewReservation, ReservationRow } from "./repository.js";
 
 /**
@@ -150,16 +150,6 @@ export function holdRepository(db: DbOrTx) {
         )
         .returning({ id: reservations.id });
       return expired.map((r) => r.id);
-    },
-
-    /** Cancels the still pending payments of these reservations; the cancelled payments' ids. */
-    async cancelPendingPayments(reservationIds: string[]): Promise<string[]> {
-      const cancelled = await db
-        .update(payments)
-        .set({ status: "cancelled" })
-        .where(and(inArray(payments.reservationId, reservationIds), eq(payments.status, "pending")))
-        .returning({ id: payments.id });
-      return cancelled.map((p) => p.id);
     },
   };
 }

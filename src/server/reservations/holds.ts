@@ -3,6 +3,7 @@ import type { DbOrTx } from "../db/index.js";
 import { releaseDiscountUses } from "../discountCodes/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
 import { holdRepository } from "./holdRepository.js";
+import { paymentRepository } from "../payments/repository.js";
 
 /**
  * Ends holds whose time is up: the pending reservation becomes expired (freeing its slot for
@@ -20,7 +21,7 @@ export async function expireHolds(
   const holds = holdRepository(db);
   const ids = await holds.expireEnded(now, areaId, only);
   if (ids.length > 0) {
-    const cancelled = await holds.cancelPendingPayments(ids);
+    const cancelled = await paymentRepository(db).cancelPendingOf({ reservationIds: ids });
     // The gift-card shares and discount uses the holds had taken are free again.
     await returnGiftCardShares(db, cancelled, now);
     await releaseDiscountUses(db, ids, now);

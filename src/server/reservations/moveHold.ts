@@ -144,7 +144,7 @@ export async function releaseMoveHolds(
   const repository = moveRepository(db);
   const released = await repository.cancelPendingHolds(bookingId, now, reason);
   if (released.length === 0) return;
-  await repository.cancelPendingPayments(released);
+  await paymentRepository(db).cancelPendingOf({ reservationIds: released });
 }
 
 /**

@@ -1,10 +1,9 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import {
   areas,
   discountCodes,
   discountCodeUses,
-  payments,
   reservationMoves,
   reservations,
   subscriptions,
@@ -125,14 +124,6 @@ export function moveRepository(db: DbOrTx) {
         .where(and(eq(reservations.moveOf, bookingId), eq(reservations.status, "pending")))
         .returning({ id: reservations.id });
       return released.map((r) => r.id);
-    },
-
-    /** Cancels the still pending payments of these holds. */
-    async cancelPendingPayments(reservationIds: string[]): Promise<void> {
-      await db
-        .update(payments)
-        .set({ status: "cancelled" })
-        .where(and(inArray(payments.reservationId, reservationIds), eq(payments.status, "pending")));
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../db/index.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
-import { invoicePaymentRepository } from "../invoices/paymentRepository.js";
+import { paymentRepository } from "../payments/repository.js";
 import { invoiceRepository } from "../invoices/repository.js";
 import { subscriptionRepository } from "./repository.js";
 import { releaseCharges } from "../ledger/service.js";
@@ -19,7 +19,7 @@ export async function expireSignups(db: DbOrTx, ids: string[], now: Date): Promi
     for (const invoiceId of voided)
       await releaseCharges(db, { invoiceId }, { reason: "void", actor: "system", now });
     if (voided.length > 0) {
-      const cancelled = await invoicePaymentRepository(db).cancelPendingOf(voided);
+      const cancelled = await paymentRepository(db).cancelPendingOf({ invoiceIds: voided });
       // A gift card's share of an unpaid first invoice goes back to the card.
       await returnGiftCardShares(db, cancelled, now);
     }

@@ -138,28 +138,35 @@ function testPlan(
 ): string[] {
   const skip = new Set(equivalent.flatMap(equivalentPairKeys));
   const unsaid = new Set<string>();
-  const seen = new Map<string, number>();
   let number = 0;
-  const plan = runs.flatMap((run) => [
-    ...(run.name ? [``, `### ${run.name}`] : []),
-    ...fewestPathsWalkingEveryPair(run.model, skip, { detours: false, everyState: true }).flatMap(({ steps }) => {
-      number += 1;
-      const lines = steps.map((step, i) => {
-        const said = stepWords(words, step.event);
-        if (said === undefined) unsaid.add(step.event.type);
-        const shows = screenOf(machine, step.state);
-        return `${i + 1}. ${said ?? step.event.type} → \`${stateKey(step.state.value)}\`: ${shows}`;
-      });
-      const text = lines.join("\n");
-      const alike = seen.get(text);
-      if (alike !== undefined && unsaid.size === 0)
-        throw new Error(
-          `${machine.id}: paths ${alike} and ${number} read alike; tell their steps apart in its StepWords`,
-        );
-      seen.set(text, number);
-      return [``, `#### Path ${number}`, ``, ...lines];
-    }),
-  ]);
+  const plan = runs.flatMap((run) => {
+    // Paths under two headings start apart (the heading says how), so alike means within one.
+    const seen = new Map<string, number>();
+    return [
+      ...(run.name ? [``, `### ${run.name}`] : []),
+      ...fewestPathsWalkingEveryPair(run.model, skip, {
+        detours: false,
+        everyState: true,
+        asModelled: true,
+      }).flatMap(({ steps }) => {
+        number += 1;
+        const lines = steps.map((step, i) => {
+          const said = stepWords(words, step.event);
+          if (said === undefined) unsaid.add(step.event.type);
+          const shows = screenOf(machine, step.state);
+          return `${i + 1}. ${said ?? step.event.type} → \`${stateKey(step.state.value)}\`: ${shows}`;
+        });
+        const text = lines.join("\n");
+        const alike = seen.get(text);
+        if (alike !== undefined && unsaid.size === 0)
+          throw new Error(
+            `${machine.id}: paths ${alike} and ${number} read alike; tell their steps apart in its StepWords`,
+          );
+        seen.set(text, number);
+        return [``, `#### Path ${number}`, ``, ...lines];
+      }),
+    ];
+  });
   if (unsaid.size > 0)
     throw new Error(
       `${machine.id}: no words for ${[...unsaid].sort().join(", ")} (StepWords in its path test)`,
@@ -208,7 +215,7 @@ export function machineDoc(
     `Walk each path from a fresh page: do each step, then check that the screen shows what follows`,
     `the arrow (the state's name, then what it shows). A step that is a server answer is arranged`,
     `before the step that asks (a test double, or the real server made to answer so). Together the`,
-    `paths take every event in every state that accepts it; the jsdom path tests`,
+    `paths take every event the model offers in every state; the jsdom path tests`,
     `(\`tests/machines/${machine.id}.paths.test.tsx\`) run these and more, one per variant of what a`,
     `state shows.`,
     ...plan,

@@ -187,11 +187,17 @@ export function fewestPathsWalkingEveryPair(
   {
     detours = true,
     everyState = false,
+    asModelled = false,
   }: {
     /** Whether a path may go on through walked pairs (off: it stops where no missing one is next). */
     detours?: boolean;
     /** Also a path to each state no event leaves and none reaches (a page that only shows). */
     everyState?: boolean;
+    /**
+     * Only the events the model offers in a state (its filterEvents: what a person can do there),
+     * not every one the machine would take.
+     */
+    asModelled?: boolean;
   } = {},
 ) {
   const machine = model.testLogic as unknown as AnyStateMachine;
@@ -209,8 +215,9 @@ export function fewestPathsWalkingEveryPair(
   >;
   const edgesFrom = (key: string): Step[] => {
     const { state } = adjacency[key]!;
+    const filter = asModelled ? model.options.filterEvents : undefined;
     return modelEvents(model, state)
-      .filter((event) => state.can(event as never))
+      .filter((event) => state.can(event as never) && (!filter || filter(state, event)))
       .map((event) => ({ event, state: getNextSnapshot(machine, state, event) }));
   };
   const walked = new Set<string>(skip);

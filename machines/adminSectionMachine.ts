@@ -68,7 +68,8 @@ export const createAdminSectionMachine = <Q, D, C>() =>
     states: {
       /** Asking the server for what the query names; the previous data stays visible meanwhile. */
       loading: {
-        description: "Loading what the query names; the previous data stays visible.",
+        description:
+          "“Ladataan…” under the section's heading (e.g. “Varaukset”); what was shown before stays meanwhile, and so does a change's green notice.",
         invoke: {
           id: "load",
           src: "load",
@@ -91,7 +92,8 @@ export const createAdminSectionMachine = <Q, D, C>() =>
         },
       },
       loadFailed: {
-        description: "Loading failed: the reason and a retry.",
+        description:
+          "The server's message (or “Tietoja ei saatu. Tarkista verkkoyhteys ja yritä uudelleen.”) as an alert, with “Yritä uudelleen”; the section's search and filters still work.",
         on: {
           "section.retry": { target: "loading" },
           "section.query": { target: "loading", actions: assign(({ event }) => ({ query: event.query })) },
@@ -99,7 +101,8 @@ export const createAdminSectionMachine = <Q, D, C>() =>
       },
       /** The data is shown; the admin may query again or write. */
       ready: {
-        description: "The data is shown; the admin may query again or write.",
+        description:
+          "The section's data (its list or table, e.g. the bookings of “Varaukset”) with its search, filters and buttons.",
         initial: "idle",
         on: {
           "section.query": {
@@ -109,7 +112,8 @@ export const createAdminSectionMachine = <Q, D, C>() =>
         },
         states: {
           idle: {
-            description: "Nothing under way: a change may be made; the last write's notice may show.",
+            description:
+              "No alert, the buttons that change the data enabled (e.g. “Peru ja palauta”); after a change, the server's words in green with “Selvä”.",
             on: {
               "section.write": {
                 target: "writing",
@@ -119,7 +123,7 @@ export const createAdminSectionMachine = <Q, D, C>() =>
             },
           },
           writing: {
-            description: "A change is being saved; the data stays on screen.",
+            description: "“Tallennetaan…”; the data stays on screen, its buttons disabled.",
             invoke: {
               id: "write",
               src: "write",
@@ -139,7 +143,8 @@ export const createAdminSectionMachine = <Q, D, C>() =>
           },
           /** The write was refused; the data stays, with the reason (and its details) shown. */
           writeFailed: {
-            description: "The change was refused: the reason (and its details) beside the data.",
+            description:
+              "The server's reason (e.g. a 409's “… ei ole voimassa.”, with the details it gives, such as the bookings a block would cover) as an alert with “Sulje”; the data stays on screen.",
             on: {
               "section.write": { target: "writing", actions: assign({ failure: null }) },
               "section.dismiss": { target: "idle", actions: assign({ failure: null }) },

@@ -234,7 +234,8 @@ export const bookingCalendarMachine = setup({
   states: {
     /** Fetching the week around `date`; moving again restarts the fetch for the new week. */
     loading: {
-      description: "Loading the week around the focused day.",
+      description:
+        "“Ladataan varaustilannetta…” under the focused day's heading; “Koirat: …”, the day and week steps, “Tänään” and “Päivä” stay usable, and the address names the focused date.",
       invoke: {
         id: "loadAvailability",
         src: "loadAvailability",
@@ -273,7 +274,8 @@ export const bookingCalendarMachine = setup({
     },
     /** The fetch failed: a message and a retry; moving to another day tries again too. */
     error: {
-      description: "The week could not be loaded: the message and a retry.",
+      description:
+        "An alert “Varaustilannetta ei saatu ladattua.” followed by the server's words, with “Yritä uudelleen”.",
       on: {
         "calendar.retry": "loading",
         "calendar.next": { target: "loading", actions: MOVE },
@@ -285,7 +287,8 @@ export const bookingCalendarMachine = setup({
     },
     /** The week is shown; no cell is chosen. */
     browsing: {
-      description: "The week is shown; no cell is chosen.",
+      description:
+        "The focused day as the heading, “Viikon päivät” (each day's free hours, e.g. “3 h vapaana”, or “Suljettu”) and the day's times in a grid (4 a row on a phone, 6 on a wide window): “Vapaa” with “alk. …”, “Varattu” (“voi vapautua klo 12.10” when only held), “Suljettu”. An unreadable date in the address says “Päivämäärää ei tunnistettu, joten näytetään tämä päivä.”",
       on: {
         "calendar.select": { guard: "slotIsFree", target: "selecting", actions: "selectSlot" },
         "calendar.setDogs": SET_DOGS_RELOADING,
@@ -297,7 +300,8 @@ export const bookingCalendarMachine = setup({
     },
     /** A free cell is chosen and its lengths (end time and price) are offered. */
     selecting: {
-      description: "A free cell is chosen; its lengths and prices are offered.",
+      description:
+        "The chosen time is pressed in the grid and “Valitse kesto” shows “Alkaa …”, a button for each length that fits (“30 min · 9,00 € (klo 8.30–9.00)”, each extra dog adding its price) and “Peruuta valinta”.",
       on: {
         "calendar.select": { guard: "slotIsFree", target: "selecting", actions: "selectSlot" },
         "calendar.deselect": { target: "browsing", actions: assign({ selected: null }) },
@@ -323,6 +327,10 @@ export const bookingCalendarMachine = setup({
       },
     },
     /** A length was chosen; the app is on its way to checkout. */
-    leaving: { description: "A length was chosen: on the way to checkout.", type: "final" },
+    leaving: {
+      description:
+        "“Siirrytään varaamaan…”, then checkout opens at /checkout/<start>/<end> (its query naming the dogs when told, e.g. “?koiria=2&reaktiivinen=1”).",
+      type: "final",
+    },
   },
 });

@@ -110,7 +110,8 @@ export const invoicePaymentMachine = setup({
   initial: "loading",
   states: {
     loading: {
-      description: "Loading the member's invoices.",
+      description:
+        "“Ladataan laskuja…” under the heading “Laskut” (below a payment's green notice, as in `list`).",
       invoke: {
         id: "loadInvoices",
         src: "loadInvoices",
@@ -130,11 +131,12 @@ export const invoicePaymentMachine = setup({
       },
     },
     loadFailed: {
-      description: "The invoices could not be loaded: the message and a retry.",
+      description: "The server's message (or “Failed to load invoices”) as an alert, with “Yritä uudelleen”.",
       on: { "invoices.reload": { target: "loading", actions: assign({ errorMessage: null }) } },
     },
     list: {
-      description: "The invoices, newest first; an outstanding one can be paid.",
+      description:
+        "“Avoimia laskuja N, yhteensä … €.” over the invoices, newest first, an outstanding one with “Maksa lasku”, a paid one with “Kuitti” (or “Sinulla ei ole laskuja.”), and “… Vanhemmat laskut löytyvät omista tiedoistasi …” when older ones were left out. Above, in green, back from paying “Kiitos! Maksu on vastaanotettu. …”, or after a gift card paid it all the server's words.",
       on: {
         "invoices.pay": {
           guard: "isOutstanding",
@@ -151,7 +153,7 @@ export const invoicePaymentMachine = setup({
     /** The payment form of one invoice; a failed payment start beside its button until acted on. */
     choosingMethod: {
       description:
-        "The payment form of one invoice: method and gift card; a failed payment start beside its button.",
+        "Under the invoice, instead of “Maksa lasku”, a form: “Maksettava: …” (what is unpaid), “Maksutapa” (“MobilePay” or “Kortti”), “Lahjakortin koodi (vapaaehtoinen)”, “Siirry maksamaan” and “Sulje”. After a payment that did not start, the reason beside “Siirry maksamaan” with “Maksua ei aloitettu. …” (or with no connection “Yhteys palvelimeen katkesi, …”), or a refused gift card's reason under its field.",
       on: {
         "invoices.chooseMethod": {
           actions: assign({ paymentMethod: ({ event }) => event.paymentMethod, paymentFailure: null }),
@@ -171,7 +173,7 @@ export const invoicePaymentMachine = setup({
       },
     },
     paying: {
-      description: "Starting the invoice's payment.",
+      description: "“Luodaan maksua…” in the form; its choices and “Siirry maksamaan” are disabled.",
       invoke: {
         id: "payInvoice",
         src: "payInvoice",
@@ -221,6 +223,8 @@ export const invoicePaymentMachine = setup({
       },
     },
     /** The browser is leaving for the payment page. */
-    redirecting: { description: "Leaving for the payment page." },
+    redirecting: {
+      description: "“Siirrytään maksamaan…” in the form, and the browser leaves for the payment page.",
+    },
   },
 });

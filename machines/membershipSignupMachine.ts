@@ -102,7 +102,7 @@ export const membershipSignupMachine = setup({
   initial: "loadingTiers",
   states: {
     loadingTiers: {
-      description: "Loading the membership tiers the park sells.",
+      description: "Under the heading “Jäsenyys” and its lead, “Ladataan jäsenyystasoja…”.",
       invoke: {
         id: "loadTiers",
         src: "loadTiers",
@@ -123,7 +123,8 @@ export const membershipSignupMachine = setup({
       },
     },
     tiersFailed: {
-      description: "The tiers could not be loaded: the message and a retry.",
+      description:
+        "The server's message (or “Jäsenyystasoja ei saatu ladattua.”) as an alert, with “Yritä uudelleen”.",
       on: { "signup.retry": { target: "loadingTiers", actions: assign({ errorMessage: null }) } },
     },
     /**
@@ -132,7 +133,7 @@ export const membershipSignupMachine = setup({
      */
     choosing: {
       description:
-        "The form: tier, commitment, payment method and gift card; a failed payment start beside its button.",
+        "The tier cards under “Jäsenyystasot” (each with its hours, prices and “Valitse”, or “Valittu” on the chosen one), the terms “Sitoumus” and “Laskutus”, and the form “Liity jäseneksi”: “Sitoumus”, “Maksutapa”, “Lahjakortin koodi (vapaaehtoinen)”, “Valitse jäsenyystaso.” or “Valintasi: …” (the address keeps it: ?taso=…&sitoumus=…), and “Siirry maksamaan”, or “Kirjaudu ja jatka” when nobody is signed in, disabled until a tier is chosen. After a payment that did not start, the reason beside that button with “Maksua ei aloitettu. …” (or with no connection “Yhteys palvelimeen katkesi, …”), or a refused gift card's reason under its field.",
       on: {
         "signup.chooseTier": {
           actions: [
@@ -171,9 +172,12 @@ export const membershipSignupMachine = setup({
       },
     },
     /** Off to /login; the page comes back to the remembered choice after it. */
-    loginRequired: { description: "Not signed in: off to log in, the choice remembered." },
+    loginRequired: {
+      description:
+        "The login page “Kirjaudu sisään” (/login); after logging in the browser comes back to /jasenyys with the choice.",
+    },
     creatingPayment: {
-      description: "Creating the membership and its first payment.",
+      description: "“Luodaan maksua…” in the form; the choices are disabled and the button is gone.",
       invoke: {
         id: "createSignup",
         src: "createSignup",
@@ -227,8 +231,13 @@ export const membershipSignupMachine = setup({
       },
     },
     /** The browser is leaving for the payment page. */
-    redirecting: { description: "Leaving for the payment page." },
+    redirecting: {
+      description: "“Siirrytään maksamaan…” in the form, and the browser leaves for the payment page.",
+    },
     /** A membership exists already: the server's message and the way to /oma-tili. */
-    alreadyMember: { description: "A membership exists already: the message and the way to /oma-tili." },
+    alreadyMember: {
+      description:
+        "In the form, the server's message (“Sinulla on jo voimassa oleva jäsenyys.”) as an alert with the link “Siirry omalle tilille” (/oma-tili); no button to pay.",
+    },
   },
 });

@@ -156,7 +156,8 @@ export const myReservationsMachine = setup({
   initial: "loading",
   states: {
     loading: {
-      description: "Reading this browser's bookings from the server.",
+      description:
+        "“Ladataan varauksia…”; bookings read before stay listed below it, their “Avaa portti” links with them.",
       invoke: {
         id: "loadReservations",
         src: "loadReservations",
@@ -177,11 +178,13 @@ export const myReservationsMachine = setup({
     },
     /** The load failed: the error and 'Yritä uudelleen', beside the bookings read before (if any). */
     loadFailed: {
-      description: "The load failed: the error and a retry, beside bookings read before.",
+      description:
+        "An alert “Varausten lataaminen epäonnistui.” (or the server's words) with “Yritä uudelleen”; bookings read before stay listed below it.",
       on: { "reservations.reload": "loading" },
     },
     showing: {
-      description: "This browser's bookings, newest first, with the last cancel's outcome.",
+      description:
+        "The kept bookings, newest first, under “Tulevat varaukset” and “Menneet ja perutut varaukset”: a coming confirmed one with “Avaa portti”, “Kuitti”, “Lisää kalenteriin” and, while allowed, “Siirrä varaus” and “Peru varaus”; the last cancel's or move's message on its booking. One not read says “Varauksen tietoja ei saatu päivitettyä. …” with “Päivitä tiedot”, or “Varausta ei löytynyt. Se on ehkä poistettu.”",
       on: {
         "reservations.cancel": {
           guard: "isCancellable",
@@ -210,7 +213,8 @@ export const myReservationsMachine = setup({
     },
     /** 'Siirrä varaus': the free times of a day, one chosen, nothing sent before 'Siirrä tähän aikaan'. */
     choosingMove: {
-      description: "Moving a booking: a day's free times with what each pays or gives back, one chosen.",
+      description:
+        "On the booking being moved, instead of its buttons: “Valitse uusi aika. …”, the week's days, “← Edellinen viikko”, “Seuraava viikko →”, the “Päivä” field, and “Siirrä tähän aikaan” (enabled once a time is chosen) beside “Älä siirrä”.",
       initial: "loadingDay",
       on: {
         "reservations.moveDate": {
@@ -229,7 +233,8 @@ export const myReservationsMachine = setup({
       },
       states: {
         loadingDay: {
-          description: "Reading the chosen day's free times.",
+          description:
+            "“Ladataan vapaita aikoja…”; after a refused move, the server's reason above it as an alert.",
           invoke: {
             id: "loadMoveDay",
             src: "loadMoveDay",
@@ -245,7 +250,8 @@ export const myReservationsMachine = setup({
           },
         },
         picking: {
-          description: "The day's free times; one may be chosen and the move confirmed.",
+          description:
+            "The day's free starts as a grid (“14.00 Vapaa”); a start pressed lists its times with their amounts (“+10,80 €”, “ei hintaeroa”, “−6,00 € takaisin”), and the one chosen is repeated in full (“Uusi aika … Saat takaisin 6,00 € (…).”). A day with none says “Tälle päivälle ei ole vapaita aikoja. Valitse toinen päivä.”",
           on: {
             "reservations.moveSlot": {
               guard: "isOffered",
@@ -258,12 +264,13 @@ export const myReservationsMachine = setup({
           },
         },
         dayFailed: {
-          description: "The day's free times could not be read: another day, or the same again.",
+          description:
+            "An alert “Vapaiden aikojen lataaminen epäonnistui.” (or the server's words) and no times; another day can be chosen.",
         },
       },
     },
     moving: {
-      description: "The move is sent.",
+      description: "“Siirretään varausta…” on the booking; its times and buttons are disabled.",
       invoke: {
         id: "moveReservation",
         src: "moveReservation",
@@ -312,18 +319,20 @@ export const myReservationsMachine = setup({
       },
     },
     redirecting: {
-      description: "Leaving for the payment page to pay a dearer time's difference; the new time is held.",
+      description:
+        "“Siirrytään maksamaan lisämaksua…” and the page leaves for the payment page; the booking stays at its old time until the difference is paid.",
     },
     /** 'Haluatko varmasti perua varauksen?' — nothing is sent before 'Kyllä, peru'. */
     confirmingCancel: {
-      description: "'Haluatko varmasti perua varauksen?': nothing is sent before confirming.",
+      description:
+        "On the booking, “Haluatko varmasti perua varauksen?” with “Kyllä, peru” and “Älä peru” in place of its buttons; nothing is sent yet.",
       on: {
         "reservations.confirmCancel": "cancelling",
         "reservations.keep": { target: "showing", actions: assign({ cancelToken: null }) },
       },
     },
     cancelling: {
-      description: "The cancel is sent.",
+      description: "“Perutaan varausta…” on the booking, its buttons gone.",
       invoke: {
         id: "cancelReservation",
         src: "cancelReservation",

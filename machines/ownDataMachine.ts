@@ -52,14 +52,15 @@ export const ownDataMachine = setup({
   states: {
     /** The buttons, and the export once it has been fetched. */
     idle: {
-      description: "The buttons, and the export once it has been fetched.",
+      description:
+        "Under “Omat tiedot”, “Näytä omat tiedot” and, under “Tilin poistaminen”, “Poista tili”; once fetched, the data as Finnish sections under “Sinusta tallennetut tiedot” (“Perustiedot”, “Jäsenyys”, “Laskut (N)”, “Varaukset (N)”, …) and the link “Tallenna tiedostona (JSON)”.",
       on: {
         "ownData.load": "loading",
         "ownData.delete": "confirmingDelete",
       },
     },
     loading: {
-      description: "Fetching the customer's data export.",
+      description: "“Haetaan tietoja…”, and “Näytä omat tiedot” is disabled.",
       invoke: {
         id: "loadOwnData",
         src: "loadOwnData",
@@ -74,7 +75,8 @@ export const ownDataMachine = setup({
       },
     },
     loadFailed: {
-      description: "The export could not be fetched: the message; fetch again or delete.",
+      description:
+        "The server's message (or “Tietojen hakeminen epäonnistui.”) as an alert; “Näytä omat tiedot” and “Poista tili” still work.",
       on: {
         "ownData.load": "loading",
         "ownData.delete": "confirmingDelete",
@@ -82,14 +84,15 @@ export const ownDataMachine = setup({
     },
     /** What deleting means; nothing is sent before the customer confirms. */
     confirmingDelete: {
-      description: "What deleting means, shown before anything is sent.",
+      description:
+        "Instead of “Poista tili”, a box “Poistetaanko tilisi?” says the account and its data go “… eikä poistoa voi perua”, with “Kyllä, poista tili” and “Ei, säilytä tili”; nothing is sent yet.",
       on: {
         "ownData.confirmDelete": "deleting",
         "ownData.keep": "idle",
       },
     },
     deleting: {
-      description: "The account deletion is sent.",
+      description: "“Poistetaan tiliä…” in the box; its buttons are disabled.",
       invoke: {
         id: "deleteAccount",
         src: "deleteAccount",
@@ -105,12 +108,16 @@ export const ownDataMachine = setup({
     },
     /** E.g. 409 while an invoice is open: the server's message says what to do first. */
     deleteFailed: {
-      description: "The deletion was refused (e.g. an open invoice): the server's message.",
+      description:
+        "The server's message (e.g. “Tiliä ei voi poistaa, kun sinulla on avoin lasku. …”, or “Tilin poistaminen epäonnistui.”) as an alert, with “Yritä uudelleen” and “Sulje”; still signed in.",
       on: {
         "ownData.confirmDelete": { target: "deleting", actions: assign({ deleteError: null }) },
         "ownData.keep": { target: "idle", actions: assign({ deleteError: null }) },
       },
     },
-    deleted: { description: "The account is deleted and the session has ended.", type: "final" },
+    deleted: {
+      description: "The account is gone and the session with it: the home page (/), signed out.",
+      type: "final",
+    },
   },
 });

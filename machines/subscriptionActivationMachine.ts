@@ -59,7 +59,8 @@ export const subscriptionActivationMachine = setup({
   initial: "checking",
   states: {
     checking: {
-      description: "Asking whether the membership is active yet.",
+      description:
+        "A page without the site's header: the heading “Jäsenyyden aloitus” and “Vahvistetaan maksua…”.",
       invoke: {
         id: "loadSubscription",
         src: "loadSubscription",
@@ -86,18 +87,24 @@ export const subscriptionActivationMachine = setup({
     },
     /** Not active yet: ask again in a moment. */
     waiting: {
-      description: "Not active yet: asking again in a moment.",
+      description:
+        "Still “Jäsenyyden aloitus” and “Vahvistetaan maksua…”: the membership is not active yet, and the page asks again in a second.",
       after: { activationPoll: "checking" },
     },
     /** Welcome: the membership is active. */
-    activated: { description: "The membership is active: welcome." },
+    activated: {
+      description:
+        "The heading “Tervetuloa jäseneksi!”, “Maksu on vastaanotettu ja jäsenyytesi … on voimassa.” with the tier's name, its hours (“Käytössäsi on … tuntia kuukaudessa. …”) and the link “Siirry omalle tilille”.",
+    },
     /** Still not active after a few tries: the payment may still be on its way. */
     notYetActive: {
-      description: "Still not active after a few tries: the payment may be on its way.",
+      description:
+        "Still not active after the page asked six times, a second apart: “Maksun vahvistus ei ole vielä tullut perille. …”, with “Tarkista uudelleen” and the link “Oma tili”.",
       on: { "activation.retry": { target: "checking", actions: assign({ polls: 0 }) } },
     },
     failed: {
-      description: "The membership could not be read: the message and a retry.",
+      description:
+        "The server's message (or “Failed to load subscription”) as an alert, with “Yritä uudelleen” and the link “Oma tili”.",
       on: {
         "activation.retry": { target: "checking", actions: assign({ polls: 0, errorMessage: null }) },
       },

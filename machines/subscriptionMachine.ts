@@ -74,9 +74,13 @@ export const subscriptionMachine = setup({
   },
   states: {
     /** Nobody is signed in: nothing is loaded. */
-    idle: { description: "Nobody is signed in: the login page (“Kirjaudu sisään”); the membership is not asked for." },
+    idle: {
+      description:
+        "Nobody is signed in: the login page (“Kirjaudu sisään”); the membership is not asked for.",
+    },
     loading: {
-      description: "“Ladataan jäsenyyttä…”, or a membership already shown stays with “Päivitetään jäsenyyden tietoja…”.",
+      description:
+        "“Ladataan jäsenyyttä…”, or a membership already shown stays with “Päivitetään jäsenyyden tietoja…”.",
       // What a former answer or cancel said no longer holds; the membership shown stays until the
       // answer replaces it.
       entry: assign({ errorMessage: null, cancelError: null, cancelMessage: null }),
@@ -110,17 +114,21 @@ export const subscriptionMachine = setup({
       },
     },
     /** No membership (a 404 is this, never an error). */
-    none: { description: "“Sinulla ei ole jäsenyyttä.” and a link “Tutustu jäsenyyteen”; no error (a 404 is this)." },
+    none: {
+      description: "“Sinulla ei ole jäsenyyttä.” and a link “Tutustu jäsenyyteen”; no error (a 404 is this).",
+    },
     /**
      * Signed up; the first invoice is not paid yet. Once it is paid (the success page, another
      * tab) the membership turns active: read it again then.
      */
     pending: {
-      description: "The membership with status “Odottaa maksua”: it starts when the first invoice is paid; “Päivitä tila”, no cancel.",
+      description:
+        "The membership with status “Odottaa maksua”: it starts when the first invoice is paid; “Päivitä tila”, no cancel.",
       on: { "subscription.reload": "loading" },
     },
     active: {
-      description: "The membership with status “Voimassa”, its price, commitment and the month's hours used (“4 / 16 h”).",
+      description:
+        "The membership with status “Voimassa”, its price, commitment and the month's hours used (“4 / 16 h”).",
       initial: "idle",
       states: {
         idle: {
@@ -133,7 +141,8 @@ export const subscriptionMachine = setup({
         },
         /** The customer reads when the membership would end; nothing is sent before they confirm. */
         confirmingCancel: {
-          description: "A box “Irtisanotaanko jäsenyys?” says when access would end (a commitment's end, or the paid period's); “Kyllä, irtisano” and “Ei, pidä jäsenyys”; nothing is sent yet.",
+          description:
+            "A box “Irtisanotaanko jäsenyys?” says when access would end (a commitment's end, or the paid period's); “Kyllä, irtisano” and “Ei, pidä jäsenyys”; nothing is sent yet.",
           on: {
             "subscription.confirmCancel": "cancelling",
             "subscription.keep": "idle",
@@ -161,7 +170,8 @@ export const subscriptionMachine = setup({
         },
         /** E.g. 409 'No active subscription' (cancelled elsewhere): reloading shows how things are. */
         cancelFailed: {
-          description: "The cancel was refused or failed: the server's message as an alert, with “Päivitä tiedot” and “Sulje”.",
+          description:
+            "The cancel was refused or failed: the server's message as an alert, with “Päivitä tiedot” and “Sulje”.",
           on: {
             "subscription.keep": { target: "idle", actions: assign({ cancelError: null }) },
             "subscription.reload": "#subscription.loading",
@@ -172,11 +182,13 @@ export const subscriptionMachine = setup({
     /** Cancelled: access runs to `access_ends_on` (the commitment's end or the paid period's). */
     /** Access may remain (and with it bookings and their usage): it can be read again. */
     cancelled: {
-      description: "Status “Irtisanottu”: the cancel's message, or after a reload “Käyttöoikeus on voimassa … asti”; no cancel button.",
+      description:
+        "Status “Irtisanottu”: the cancel's message, or after a reload “Käyttöoikeus on voimassa … asti”; no cancel button.",
       on: { "subscription.reload": "loading" },
     },
     error: {
-      description: "Loading failed: the server's message (or “Failed to load subscription”) as an alert, and “Yritä uudelleen”.",
+      description:
+        "Loading failed: the server's message (or “Failed to load subscription”) as an alert, and “Yritä uudelleen”.",
       on: { "subscription.reload": "loading" },
     },
   },

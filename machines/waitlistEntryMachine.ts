@@ -53,7 +53,7 @@ export const waitlistEntryMachine = setup({
   initial: "loading",
   states: {
     loading: {
-      description: "The entry is fetched.",
+      description: "Under the heading “Jonopaikka”, “Haetaan jonopaikkaa…”.",
       invoke: {
         id: "loadEntry",
         src: "loadEntry",
@@ -66,16 +66,17 @@ export const waitlistEntryMachine = setup({
       },
     },
     loadFailed: {
-      description: "Not found (a wrong link) or not fetched: the reason, and trying again.",
+      description:
+        "The server's message (“Jonopaikkaa ei löytynyt. Tarkista linkki.” for a wrong link), or “Jonopaikkaa ei voitu hakea. Yritä hetken kuluttua uudelleen.”, as an alert, with “Yritä uudelleen”.",
       on: { "entry.retry": { target: "loading", actions: assign({ errorMessage: null }) } },
     },
     shown: {
       description:
-        "The slot and where the entry stands; while offered, the way to the checkout; while live, 'Poistu jonosta'.",
+        "The slot in bold and where the entry stands: “Olet jonossa. …”; or “Aika vapautui ja on varattuna sinulle.”, “Varaa ja maksa aika klo … mennessä.” and the link “Varaa aika” to the checkout; or “… varausaika umpeutui. …” with no button. “Poistu jonosta” while waiting or offered (after a failed leave, “Jonosta poistuminen epäonnistui. …” as an alert above it), and the link “Varauskalenteriin”.",
       on: { "entry.leave": { guard: "isLive", target: "leaving", actions: assign({ errorMessage: null }) } },
     },
     leaving: {
-      description: "The leave is sent; the button waits.",
+      description: "The button reads “Poistutaan…” and is disabled.",
       invoke: {
         id: "leaveEntry",
         src: "leaveEntry",
@@ -87,6 +88,10 @@ export const waitlistEntryMachine = setup({
         },
       },
     },
-    left: { type: "final", description: "Out of the line: the server's words." },
+    left: {
+      type: "final",
+      description:
+        "Under the slot, the server's words in a green box (“Poistuit jonosta. …”) and the link “Varauskalenteriin”; no button.",
+    },
   },
 });

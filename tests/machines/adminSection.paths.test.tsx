@@ -157,4 +157,20 @@ const stateChecks: StateAssertions<typeof adminSectionMachine> = {
 
 afterEach(() => cleanup());
 
-describePathTests(adminSectionMachine, { runs: [{ model, events: executors }], states: stateChecks });
+describePathTests(adminSectionMachine, {
+  runs: [{ model, events: executors }],
+  states: stateChecks,
+  steps: {
+    "xstate.init":
+      "Sign in to the admin area as omistaja@example.com and open /hallinta/varaukset?nakyma=lista (“Varaukset” as a list).",
+    "xstate.done.actor.load":
+      "The server gives one booking: Ansa Asiakas (ansa@example.com), ti 16.6.2026 klo 10.00–11.00 in Koirapuisto, 2 dogs, 15,00 € paid.",
+    "section.query": "Clear “Hae nimellä tai sähköpostilla”, type “ansa” in it and press “Hae”.",
+    "section.retry": "Press “Yritä uudelleen”.",
+    "section.write":
+      "In the table “Varaukset”, on Ansa Asiakas's booking press “Peru ja palauta”, then “Vahvista peruminen”.",
+    "xstate.done.actor.write": ({ output }: { output: string }) =>
+      `The server cancels the booking (refunding it) and answers “${output}”`,
+    "section.dismiss": "Press “Selvä” on the green notice (or “Sulje” beside a refused change).",
+  },
+});

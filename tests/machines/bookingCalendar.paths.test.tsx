@@ -388,9 +388,51 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/* ---------- The plan's words (docs/machines/bookingCalendar.md) ---------- */
+
+/** What a week's answer holds, as a tester arranges it (weekFixture). */
+function weekWords(days: CalendarDay[]) {
+  const reactive = days.some((d) => d.slots[3]?.status === "taken");
+  return (
+    `The server gives the days ${formatDate(days[0]!.date)}–${formatDate(days[6]!.date)}` +
+    (reactive ? " for a reactive dog" : "") +
+    ": each open 8.00–12.00 (Saturday closed) with 8.00 closed and 9.00 taken (on every other day " +
+    "held by an unpaid checkout that may free at 12.10)" +
+    (reactive ? ", 9.30 taken too (the reactive dog's buffer)" : "") +
+    "; a free start fits up to 2 h, at 9,00 € per 30 min, 15,00 € per 1 h, 21,00 € per 1,5 h, 27,00 € per 2 h."
+  );
+}
+
+const steps = {
+  "xstate.init":
+    "At 2.30 on su 14.6.2026 (Helsinki time), in a window narrower than 1024 px (a phone's layout), " +
+    `open /varauskalenteri/${TIME_PARAM} (00.30 on ma 15.6. in Helsinki); the park's settings ` +
+    `offer the dog options and charge ${formatEuros(EXTRA_DOG_CENTS)} per extra dog.`,
+  "xstate.done.actor.loadAvailability": (e: { output: { days: CalendarDay[] } }) => weekWords(e.output.days),
+  "calendar.retry": "Press “Yritä uudelleen”.",
+  "calendar.next": (e: { unit: "day" | "week" }) => `Press “${buttonNames["calendar.next"][e.unit]}”.`,
+  "calendar.prev": (e: { unit: "day" | "week" }) => `Press “${buttonNames["calendar.prev"][e.unit]}”.`,
+  "calendar.today": "Press “Tänään”.",
+  "calendar.goto": (e: { date: string }) => `Pick ${formatDate(e.date)} in “Päivä”.`,
+  "calendar.setView": (e: { view: "day" | "week" }) =>
+    e.view === "week"
+      ? "Widen the window to 1024 px or more (the wide layout)."
+      : "Narrow the window below 1024 px (the phone layout).",
+  "calendar.select": (e: { start: string }) =>
+    `Press the free time “${formatTime(e.start)}” (“Vapaa”) of ${formatDate(e.start)}.`,
+  "calendar.deselect": "Press “Peruuta valinta”.",
+  "calendar.setDogs": (e: { dogs?: number; reactiveDog?: boolean }) =>
+    e.dogs !== undefined
+      ? `Open “Koirat: …” and choose ${e.dogs} in “Koirien määrä”.`
+      : `Open “Koirat: …” and ${e.reactiveDog ? "tick" : "untick"} “Reaktiivinen koira”.`,
+  "calendar.choose": (e: { end: string }) =>
+    `Press the length that ends at ${formatTime(e.end)} (its button ends “–${formatTime(e.end)})”).`,
+};
+
 describePathTests(bookingCalendarMachine, {
   runs: [{ model: modelFor(TIME_PARAM), events: executors(TIME_PARAM) }],
   states: stateChecks,
+  steps,
 });
 
 test("without a date it opens today's Helsinki date", async () => {

@@ -9,6 +9,8 @@ import {
   PAYMENT_FAILED,
   type InvoicePaymentInput,
 } from "../../machines/invoicePaymentMachine";
+import { failureField } from "../../machines/remoteFailure";
+import type { ApiError } from "../../src/client/http";
 import type { Invoice } from "../../src/domain/membership";
 import { AccountPage } from "../../src/web/pages/AccountPage";
 import { invoiceFixture } from "../support/membership";
@@ -81,18 +83,27 @@ const events = [
 ];
 
 const entries: Array<{ name: string; path: string; input: InvoicePaymentInput }> = [
-  { name: "opening the page", path: "/oma-tili", input: {} },
+  { name: "opening /oma-tili", path: "/oma-tili", input: {} },
   {
-    name: "back from paying",
+    name: `back from paying: /oma-tili?invoice=${OVERDUE.id}&payment=success`,
     path: `/oma-tili?invoice=${OVERDUE.id}&payment=success`,
     input: { returnedInvoiceId: OVERDUE.id, payment: "success" },
   },
 ];
 
+/**
+ * The list's answers of a run back from paying say so (`paymentUnconfirmed`, read only by the
+ * plan's words): the start is said alike for every run, and the plan's paths must read apart.
+ */
+const eventsFor = (input: InvoicePaymentInput) =>
+  input.payment
+    ? events.map((e) => (e.type.endsWith(".loadInvoices") ? { ...e, paymentUnconfirmed: true } : e))
+    : events;
+
 const modelFor = (input: InvoicePaymentInput) =>
   new TestModel(invoicePaymentMachine, {
     input,
-    events: events as never,
+    events: eventsFor(input) as never,
     filterEvents: (snapshot, event) => snapshot.can(event),
     // The payment method and gift card only change the form: the assertions read them from what
     // the path's own steps did (`chosen`), so the model need not multiply its states by them.
@@ -277,6 +288,12 @@ const states: StateAssertions<typeof invoicePaymentMachine> = {
   },
 };
 
+type Failure = { error: ApiError; paymentUnconfirmed?: boolean };
+type ListAnswer = { output: { invoices: Invoice[]; more: boolean }; paymentUnconfirmed?: boolean };
+/** Back from paying, the list is asked for before the payment is confirmed. */
+const unconfirmed = (yes: boolean | undefined, said: string) =>
+  yes ? `With the payment not confirmed yet, ${said.charAt(0).toLowerCase()}${said.slice(1)}` : said;
+
 setUpMembershipTests(() => {
   fake = createFakeMembershipApi();
   redirect = vi.fn<(url: string) => void>();
@@ -289,6 +306,41 @@ describePathTests(invoicePaymentMachine, {
     events: executors(entry),
   })),
   states,
+  steps: {
+    "xstate.init": `Sign in as ${ANSA.name} (${ANSA.email}), open the address in this part's heading and find the section “Laskut”.`,
+    "xstate.done.actor.loadInvoices": ({ output, paymentUnconfirmed }: ListAnswer) =>
+      unconfirmed(
+        paymentUnconfirmed,
+        output.invoices.length === 0
+          ? "The server gives no invoices."
+          : "The server gives two invoices and says older ones were left out: 1003 (59,00 €, due 15.5.2026 so overdue, 20 € of it paid by bank transfer) and 1002 (paid 2.6.2026).",
+      ),
+    "xstate.error.actor.loadInvoices": ({ error, paymentUnconfirmed }: Failure) =>
+      unconfirmed(
+        paymentUnconfirmed,
+        error.status === null
+          ? `The request fails: no connection to the server (the page says “${LOAD_INVOICES_FAILED}”).`
+          : `The server answers ${error.status}: “${error.message}”`,
+      ),
+    "invoices.reload": "Press “Yritä uudelleen”.",
+    "invoices.pay": "On invoice 1003, press “Maksa lasku” (its accessible name “Maksa lasku 1003”).",
+    "invoices.chooseMethod": "Under “Maksutapa”, choose “Kortti”.",
+    "invoices.editGiftCard": `Clear “Lahjakortin koodi (vapaaehtoinen)” and type “${GIFT_CARD}” in it.`,
+    "invoices.submit": "Press “Siirry maksamaan”.",
+    "invoices.close": "Press “Sulje” in the payment form.",
+    "xstate.done.actor.payInvoice": ({ output }: { output: { redirectUrl: string; message: string } }) =>
+      output.redirectUrl
+        ? `The server starts the payment (with the method and gift card code the form holds) and sends the browser to the payment page ${output.redirectUrl}.`
+        : output.message
+          ? `The gift card pays the whole invoice: the server answers “${output.message}” and no payment page.`
+          : "The server answers that it started no payment, without a reason (success false, no message).",
+    "xstate.error.actor.payInvoice": ({ error }: Failure) =>
+      error.status === null
+        ? `The request fails: no connection to the server (the page says “${PAYMENT_FAILED}”).`
+        : failureField(error) === "giftCardCode"
+          ? `The server refuses the gift card: ${error.status} “${error.message}” (field giftCardCode).`
+          : `The server answers ${error.status}: “${error.message}”`,
+  },
 });
 
 test("back from a cancelled payment, the list says the invoice is still open", async () => {

@@ -10,6 +10,8 @@ import {
   TIERS_FAILED,
   type SignupInput,
 } from "../../machines/membershipSignupMachine";
+import { failureField } from "../../machines/remoteFailure";
+import type { ApiError } from "../../src/client/http";
 import { returnPathAfterLogin } from "../../src/client/returnAfterLogin";
 import { LoginPage } from "../../src/web/pages/LoginPage";
 import { MembershipPage } from "../../src/web/pages/membership/MembershipPage";
@@ -70,19 +72,33 @@ const events = [
 ];
 
 const entries: Array<{ name: string; path: string; input: SignupInput; signedIn: boolean }> = [
-  { name: "a fresh visit", path: "/jasenyys", input: { tierLevel: null, commitment: null }, signedIn: false },
   {
-    name: "back from the login with the choice",
+    name: "a fresh visit: /jasenyys, nobody signed in",
+    path: "/jasenyys",
+    input: { tierLevel: null, commitment: null },
+    signedIn: false,
+  },
+  {
+    name: `back from the login with the choice: /jasenyys?taso=2&sitoumus=12m, ${ANSA.name} signed in`,
     path: "/jasenyys?taso=2&sitoumus=12m",
     input: { tierLevel: 2, commitment: "12m" },
     signedIn: true,
   },
 ];
 
+/**
+ * The tiers' answers of a run back from the login say so (`backFromLogin`, read only by the plan's
+ * words): the start is said alike for every run, and the plan's paths must read apart.
+ */
+const eventsFor = (input: SignupInput) =>
+  input.tierLevel === null
+    ? events
+    : events.map((e) => (e.type.endsWith(".loadTiers") ? { ...e, backFromLogin: true } : e));
+
 const modelFor = (input: SignupInput) =>
   new TestModel(membershipSignupMachine, {
     input,
-    events: events as never,
+    events: eventsFor(input) as never,
     filterEvents: (snapshot, event) => snapshot.can(event),
     // The commitment, payment method and gift card only change the form: the assertions read them
     // from what the path's own steps did (`chosen`), so the model need not multiply its states by
@@ -268,6 +284,11 @@ const states: StateAssertions<typeof membershipSignupMachine> = {
   },
 };
 
+type Failure = { error: ApiError; backFromLogin?: boolean };
+/** Back from the login, the tiers are asked for with the choice in the address. */
+const afterLogin = (yes: boolean | undefined, said: string) =>
+  yes ? `Back from the login, ${said.charAt(0).toLowerCase()}${said.slice(1)}` : said;
+
 setUpMembershipTests(() => {
   fake = createFakeMembershipApi();
   redirect = vi.fn<(url: string) => void>();
@@ -280,6 +301,41 @@ describePathTests(membershipSignupMachine, {
     events: executors(entry),
   })),
   states,
+  steps: {
+    "xstate.init":
+      "Open the address in this part's heading, with the customer it names signed in (or nobody).",
+    "xstate.done.actor.loadTiers": ({ backFromLogin }: { backFromLogin?: boolean }) =>
+      afterLogin(
+        backFromLogin,
+        "The server gives the tiers Perus (8 h, 39,00 €/kk), Plus (16 h, 59,00 €/kk, 53,10 €/kk with a 12-month commitment) and Premium (40 h, 89,00 €/kk); invoices due in 14 days.",
+      ),
+    "xstate.error.actor.loadTiers": ({ error, backFromLogin }: Failure) =>
+      afterLogin(
+        backFromLogin,
+        error.status === null
+          ? `The request fails: no connection to the server (the page says “${TIERS_FAILED}”).`
+          : `The server answers ${error.status}: “${error.message}”`,
+      ),
+    "signup.retry": "Press “Yritä uudelleen”.",
+    "signup.chooseTier": "On the card “Plus”, press “Valitse” (the radio “Plus – 16 h/kk”).",
+    "signup.chooseCommitment": "Under “Sitoumus”, choose “12 kuukauden sitoumus”.",
+    "signup.choosePaymentMethod": "Under “Maksutapa”, choose “Kortti”.",
+    "signup.editGiftCard": `Clear “Lahjakortin koodi (vapaaehtoinen)” and type “${GIFT_CARD}” in it.`,
+    "signup.submit": ({ signedIn }: { signedIn: boolean }) =>
+      signedIn
+        ? `With ${ANSA.name} signed in (if nobody is, sign in as her in another tab), press “Siirry maksamaan”.`
+        : "With nobody signed in (if someone is, sign out in another tab), press “Kirjaudu ja jatka”.",
+    "xstate.done.actor.createSignup": ({ output }: { output: { redirectUrl: string } }) =>
+      output.redirectUrl
+        ? `The server creates the membership and its first payment (the tier, commitment, method and gift card code the form holds) and sends the browser to the payment page ${output.redirectUrl}.`
+        : "The server answers that it started no payment, without a reason (success false, no message).",
+    "xstate.error.actor.createSignup": ({ error }: Failure) =>
+      error.status === null
+        ? `The request fails: no connection to the server (the page says “${PAYMENT_FAILED}”).`
+        : failureField(error) === "giftCardCode"
+          ? `The server refuses the gift card: ${error.status} “${error.message}” (field giftCardCode).`
+          : `The server answers ${error.status}: “${error.message}”`,
+  },
 });
 
 test("after logging in, the customer is back at the choice they made", async () => {

@@ -149,7 +149,8 @@ function modelEvents(c: MyReservationsContext) {
       output: { success: true, message: "Varaus peruttu.", reservation: cancelledOf(current) },
     },
     { type: "reservations.move", accessToken: UPCOMING.accessToken },
-    { type: "reservations.moveDate", date: NEXT_DAY },
+    // The date field and the day strip only report a change: the next day, from another one.
+    ...(c.moveDate === NEXT_DAY ? [] : [{ type: "reservations.moveDate", date: NEXT_DAY }]),
     // The cheaper and the dearer time are chosen; the same-priced one is only shown (its button's
     // amount is checked in every state that shows it), which keeps the paths few.
     ...c.moveSlots
@@ -538,4 +539,78 @@ beforeEach(() => {
   });
 });
 
-describePathTests(myReservationsMachine, { runs: [{ model, events: executors }], states: stateChecks });
+/* ---------- The plan's words (docs/machines/myReservations.md) ---------- */
+
+/** A text as the page shows it, with ordinary spaces for the no-break ones before €. */
+const shown = (text: string) => text.replace(/\u00a0/g, " ");
+/** A time the move may go to, as its button reads. */
+const timeButton = (slot: { start: string; end: string }) =>
+  shown(`${formatTimeRange(slot.start, slot.end)} · ${amountsOf(slot).button}`);
+
+/** What the server says of the coming booking on a later load: as kept, cancelled or moved. */
+function comingWords(r: PublicReservation) {
+  if (r.status === "cancelled") return "now cancelled, its 15,00 € refunded to the card";
+  if (r.start !== UPCOMING.start) return `now at ${formatTimeRange(r.start, r.end)} and no longer movable`;
+  return "confirmed, paid, movable and cancellable";
+}
+
+const steps = {
+  "xstate.init":
+    `At 8.00 on ti 16.6.2026 (Helsinki time), open /oma-varaus in a browser that keeps two bookings ` +
+    `(local storage \`reservations\`): ${formatTimeRange(UPCOMING.start, UPCOMING.end)} (paid 15,00 € by card, ` +
+    `movable and cancellable until ${formatDateTime(UPCOMING.cancellableUntil)}) and the past ` +
+    `${formatTimeRange(PAST.start, PAST.end)}.`,
+  "xstate.done.actor.loadReservations": (e: { output: { items: OwnReservationItem[] } }) => {
+    const [coming, past] = e.output.items;
+    if (!coming?.reservation)
+      return (
+        `The server answers the coming booking's look-up 500 “${coming?.message}” and the past ` +
+        `one's 404 (${past?.problem === "notFound" ? "no such booking" : "?"}).`
+      );
+    return `The server gives both bookings: the coming one ${comingWords(coming.reservation as PublicReservation)}, the past one as kept.`;
+  },
+  // Not to be arranged from the server: a failed look-up only marks its booking.
+  "xstate.error.actor.loadReservations":
+    "The load fails as a whole, with no words to show (not a server answer: a look-up that fails " +
+    "only marks its booking; the jsdom test makes the page's clock fail).",
+  "reservations.reload":
+    "Press “Yritä uudelleen” or “Päivitä tiedot”, whichever shows; with neither, change the stored " +
+    "bookings in another tab of the site without adding one (in its console: " +
+    "`localStorage.reservations = JSON.stringify(JSON.parse(localStorage.reservations).reverse())`).",
+  "reservations.cancel": "Press “Peru varaus” on the coming booking.",
+  "reservations.keep": "Press “Älä peru”.",
+  "reservations.confirmCancel": "Press “Kyllä, peru”.",
+  "xstate.done.actor.cancelReservation": (e: { output: { message: string } }) =>
+    `The server cancels the booking, refunds its 15,00 € and says “${e.output.message}”`,
+  "xstate.error.actor.cancelReservation": (e: { error: { status: number; message: string } }) =>
+    e.error.message
+      ? `The server refuses the cancel: ${e.error.status} “${e.error.message}”`
+      : `The server answers ${e.error.status} with no message (the page says “${CANCEL_FAILED}”).`,
+  "reservations.move": "Press “Siirrä varaus” on the coming booking.",
+  "reservations.moveDate": (e: { date: string }) =>
+    `Pick ${formatDate(e.date)} in “Päivä” (the move's date field).`,
+  "xstate.done.actor.loadMoveDay": (e: { output: MoveSlot[] }) =>
+    `The server offers three times on ${formatDate(e.output[0]!.start)}, all from 14.00: ` +
+    e.output.map((slot) => `“${timeButton(slot)}”`).join(", ") +
+    " (the money back is 4,00 € to the card and 2,00 € to a gift card).",
+  "xstate.error.actor.loadMoveDay": (e: { error: { status: number; message: string } }) =>
+    e.error.message
+      ? `The server answers the day's times ${e.error.status}: “${e.error.message}”`
+      : `The server answers the day's times ${e.error.status} with no message (the page says “${MOVE_DAY_FAILED}”).`,
+  "reservations.moveSlot": (e: { start: string; end: string }) =>
+    `Press the free time “${formatTime(e.start)}” in the day's grid, then “${timeButton(e)}”.`,
+  "reservations.confirmMove": "Press “Siirrä tähän aikaan”.",
+  "reservations.keepTime": "Press “Älä siirrä”.",
+  "xstate.done.actor.moveReservation": (e: {
+    output: { message: string; reservation?: PublicReservation; payment?: unknown };
+  }) =>
+    e.output.payment
+      ? `The server holds the new time and answers that the difference is to be paid first (“${e.output.message}”), with the payment page's address.`
+      : `The server moves the booking to ${formatTimeRange(e.output.reservation!.start, e.output.reservation!.end)} and says “${e.output.message}”`,
+};
+
+describePathTests(myReservationsMachine, {
+  runs: [{ model, events: executors }],
+  states: stateChecks,
+  steps,
+});

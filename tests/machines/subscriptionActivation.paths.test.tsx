@@ -10,6 +10,7 @@ import {
   subscriptionActivationMachine,
 } from "../../machines/subscriptionActivationMachine";
 import { LOAD_SUBSCRIPTION_FAILED } from "../../machines/subscriptionMachine";
+import type { ApiError } from "../../src/client/http";
 import { returnPathAfterLogin } from "../../src/client/returnAfterLogin";
 import { SubscriptionSuccessPage } from "../../src/web/pages/membership/SubscriptionSuccessPage";
 import { SUBSCRIPTION_ID, subscriptionFixture } from "../support/membership";
@@ -158,7 +159,23 @@ setUpMembershipTests(() => {
   fake = createFakeMembershipApi();
 });
 
-describePathTests(subscriptionActivationMachine, { runs: [{ model, events: executors }], states });
+describePathTests(subscriptionActivationMachine, {
+  runs: [{ model, events: executors }],
+  states,
+  steps: {
+    "xstate.init": `Sign in as ${ANSA.name} (${ANSA.email}) and open ${SUCCESS_PATH}, where the payment page sends her back.`,
+    "xstate.done.actor.loadSubscription": ({ output }: { output: typeof ACTIVE }) =>
+      output.status === "active"
+        ? "The server gives her Plus membership (the one in the address) as active."
+        : "The server gives her Plus membership as still pending: the payment is not confirmed yet.",
+    "xstate.error.actor.loadSubscription": ({ error }: { error: ApiError }) =>
+      error.status === null
+        ? `The request fails: no connection to the server (the page says “${LOAD_SUBSCRIPTION_FAILED}”).`
+        : `The server answers ${error.status}: “${error.message}”`,
+    "xstate.after.activationPoll.subscriptionActivation.waiting": `Wait ${ACTIVATION_POLL_MS / 1000} s: the page asks for the membership again.`,
+    "activation.retry": "Press “Tarkista uudelleen” (or “Yritä uudelleen” after a failure).",
+  },
+});
 
 test("signed out, the page asks to log in and comes back here afterwards", async () => {
   session = createTestSession(null);

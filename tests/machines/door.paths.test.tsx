@@ -7,7 +7,7 @@ import { DOOR_LOAD_FAILED, doorMachine, type DoorContext, type DoorInfo } from "
 import { formatDateTime, formatTimeRange } from "../../src/domain/helsinkiTime";
 import { DoorPage } from "../../src/web/pages/booking/DoorPage";
 import { apiError, createFakeApi, renderBookingRoute, type FakeApi } from "./bookingPathSupport";
-import { describePathTests } from "../support/paths";
+import { describePathTests, failedRequest } from "../support/paths";
 
 /*
  * Paths generated from doorMachine, run against the real DoorPage on a fake clock: the waits until
@@ -199,10 +199,7 @@ describePathTests(doorMachine, {
     "xstate.init": "Open the booking's gate link /avaa/door-1.",
     "xstate.done.actor.loadDoor": (e: { output: DoorInfo }) => bookingWords[e.output.status],
     // Without an answer the page has its own words, not the error's.
-    "xstate.error.actor.loadDoor": (e: { error: { status: number | null; message: string } }) =>
-      e.error.status === null
-        ? `The request fails: no connection to the server (the page says “${DOOR_LOAD_FAILED}”).`
-        : `The server answers ${e.error.status}: “${e.error.message}”`,
+    "xstate.error.actor.loadDoor": failedRequest(DOOR_LOAD_FAILED),
     "door.open": "Press “Avaa portti”.",
     "door.retry": "Press the alert's button (“Päivitä tilanne” or “Yritä uudelleen”).",
     "xstate.done.actor.openDoor": (e: { output: { success: boolean; message: string } }) =>

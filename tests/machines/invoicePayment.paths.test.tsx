@@ -14,7 +14,7 @@ import type { ApiError } from "../../src/client/http";
 import type { Invoice } from "../../src/domain/membership";
 import { AccountPage } from "../../src/web/pages/AccountPage";
 import { invoiceFixture } from "../support/membership";
-import { describePathTests, type StateAssertions } from "../support/paths";
+import { describePathTests, failedRequestWords, type StateAssertions } from "../support/paths";
 import { apiError } from "./bookingPathSupport";
 import {
   ANSA,
@@ -316,12 +316,7 @@ describePathTests(invoicePaymentMachine, {
           : "The server gives two invoices and says older ones were left out: 1003 (59,00 €, due 15.5.2026 so overdue, 20 € of it paid by bank transfer) and 1002 (paid 2.6.2026).",
       ),
     "xstate.error.actor.loadInvoices": ({ error, paymentUnconfirmed }: Failure) =>
-      unconfirmed(
-        paymentUnconfirmed,
-        error.status === null
-          ? `The request fails: no connection to the server (the page says “${LOAD_INVOICES_FAILED}”).`
-          : `The server answers ${error.status}: “${error.message}”`,
-      ),
+      unconfirmed(paymentUnconfirmed, failedRequestWords(error, LOAD_INVOICES_FAILED)),
     "invoices.reload": "Press “Yritä uudelleen”.",
     "invoices.pay": "On invoice 1003, press “Maksa lasku” (its accessible name “Maksa lasku 1003”).",
     "invoices.chooseMethod": "Under “Maksutapa”, choose “Kortti”.",

@@ -16,7 +16,7 @@ import { returnPathAfterLogin } from "../../src/client/returnAfterLogin";
 import { LoginPage } from "../../src/web/pages/LoginPage";
 import { MembershipPage } from "../../src/web/pages/membership/MembershipPage";
 import { tiersFixture } from "../support/membership";
-import { describePathTests, type StateAssertions } from "../support/paths";
+import { describePathTests, failedRequestWords, type StateAssertions } from "../support/paths";
 import { apiError } from "./bookingPathSupport";
 import {
   ANSA,
@@ -310,12 +310,7 @@ describePathTests(membershipSignupMachine, {
         "The server gives the tiers Perus (8 h, 39,00 €/kk), Plus (16 h, 59,00 €/kk, 53,10 €/kk with a 12-month commitment) and Premium (40 h, 89,00 €/kk); invoices due in 14 days.",
       ),
     "xstate.error.actor.loadTiers": ({ error, backFromLogin }: Failure) =>
-      afterLogin(
-        backFromLogin,
-        error.status === null
-          ? `The request fails: no connection to the server (the page says “${TIERS_FAILED}”).`
-          : `The server answers ${error.status}: “${error.message}”`,
-      ),
+      afterLogin(backFromLogin, failedRequestWords(error, TIERS_FAILED)),
     "signup.retry": "Press “Yritä uudelleen”.",
     "signup.chooseTier": "On the card “Plus”, press “Valitse” (the radio “Plus – 16 h/kk”).",
     "signup.chooseCommitment": "Under “Sitoumus”, choose “12 kuukauden sitoumus”.",

@@ -5,12 +5,11 @@ import type { TestApp } from "../support/appRouter";
 import type { SnapshotFrom } from "xstate";
 import { TestModel } from "xstate/graph";
 import { DELETE_FAILED, LOAD_DATA_FAILED, ownDataMachine } from "../../machines/ownDataMachine";
-import type { ApiError } from "../../src/client/http";
 import { readStoredSession } from "../../src/client/customerSession";
 import type { CustomerData } from "../../src/domain/membership";
 import { AccountPage } from "../../src/web/pages/AccountPage";
 import { invoiceFixture, subscriptionFixture } from "../support/membership";
-import { describePathTests, type StateAssertions } from "../support/paths";
+import { describePathTests, failedRequest, type StateAssertions } from "../support/paths";
 import { apiError } from "./bookingPathSupport";
 import {
   ANSA,
@@ -243,15 +242,6 @@ setUpMembershipTests(() => {
   confirmations = 0;
 });
 
-type Failure = { error: ApiError };
-/** A failed request as a tester arranges it: with no answer the page says its own words. */
-const failed =
-  (fallback: string) =>
-  ({ error }: Failure) =>
-    error.status === null
-      ? `The request fails: no connection to the server (the page says “${fallback}”).`
-      : `The server answers ${error.status}: “${error.message}”`;
-
 describePathTests(ownDataMachine, {
   runs: [{ model, events: executors }],
   states,
@@ -262,10 +252,10 @@ describePathTests(ownDataMachine, {
     "ownData.confirmDelete": "Press “Kyllä, poista tili” (or “Yritä uudelleen” beside a failed deletion).",
     "ownData.keep": "Press “Ei, säilytä tili” (or “Sulje” beside a failed deletion).",
     "xstate.done.actor.loadOwnData": `The server gives ${ANSA.name}'s data: her details (account made 28.4.2026), a Plus membership with a 12-month commitment from 1.5.2026, the paid invoice 1002, one member booking la 20.6.2026 klo 10.00–11.00 and one e-mail “Tervetuloa jäseneksi”.`,
-    "xstate.error.actor.loadOwnData": failed(LOAD_DATA_FAILED),
+    "xstate.error.actor.loadOwnData": failedRequest(LOAD_DATA_FAILED),
     "xstate.done.actor.deleteAccount": ({ output }: { output: { message: string } }) =>
       `The server deletes the account, ends the session and answers “${output.message}”`,
-    "xstate.error.actor.deleteAccount": failed(DELETE_FAILED),
+    "xstate.error.actor.deleteAccount": failedRequest(DELETE_FAILED),
   },
 });
 

@@ -5,7 +5,7 @@ import type { SnapshotFrom } from "xstate";
 import { TestModel } from "xstate/graph";
 import { LOOKUP_FAILED, reservationLookupMachine } from "../../machines/reservationLookupMachine";
 import { MyReservationsPage } from "../../src/web/pages/booking/MyReservationsPage";
-import { describePathTests, type StateAssertions } from "../support/paths";
+import { describePathTests, failedRequest, type StateAssertions } from "../support/paths";
 import { apiError, createFakeApi, renderBookingRoute, type FakeApi } from "./bookingPathSupport";
 
 /*
@@ -109,11 +109,7 @@ beforeEach(() => {
   fake = createFakeApi();
 });
 
-/** A failed send as a tester arranges it: with no answer the page says its own words. */
-const failureWords = ({ error }: { error: { status: number | null; message: string } }) =>
-  error.status === null
-    ? `The request fails: no connection to the server (the page says “${LOOKUP_FAILED}”).`
-    : `The server answers ${error.status}: “${error.message}”`;
+const failureWords = failedRequest(LOOKUP_FAILED);
 
 describePathTests(reservationLookupMachine, {
   runs: [{ model, events: executors }],

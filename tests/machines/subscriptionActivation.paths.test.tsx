@@ -10,11 +10,10 @@ import {
   subscriptionActivationMachine,
 } from "../../machines/subscriptionActivationMachine";
 import { LOAD_SUBSCRIPTION_FAILED } from "../../machines/subscriptionMachine";
-import type { ApiError } from "../../src/client/http";
 import { returnPathAfterLogin } from "../../src/client/returnAfterLogin";
 import { SubscriptionSuccessPage } from "../../src/web/pages/membership/SubscriptionSuccessPage";
 import { SUBSCRIPTION_ID, subscriptionFixture } from "../support/membership";
-import { describePathTests, type StateAssertions } from "../support/paths";
+import { describePathTests, failedRequest, type StateAssertions } from "../support/paths";
 import { apiError } from "./bookingPathSupport";
 import {
   ANSA,
@@ -168,10 +167,7 @@ describePathTests(subscriptionActivationMachine, {
       output.status === "active"
         ? "The server gives her Plus membership (the one in the address) as active."
         : "The server gives her Plus membership as still pending: the payment is not confirmed yet.",
-    "xstate.error.actor.loadSubscription": ({ error }: { error: ApiError }) =>
-      error.status === null
-        ? `The request fails: no connection to the server (the page says “${LOAD_SUBSCRIPTION_FAILED}”).`
-        : `The server answers ${error.status}: “${error.message}”`,
+    "xstate.error.actor.loadSubscription": failedRequest(LOAD_SUBSCRIPTION_FAILED),
     "xstate.after.activationPoll.subscriptionActivation.waiting": `Wait ${ACTIVATION_POLL_MS / 1000} s: the page asks for the membership again.`,
     "activation.retry": "Press “Tarkista uudelleen” (or “Yritä uudelleen” after a failure).",
   },

@@ -6,7 +6,7 @@ import { TestModel } from "xstate/graph";
 import { WAITLIST_JOIN_FAILED, waitlistMachine } from "../../machines/waitlistMachine";
 import { WaitlistPage } from "../../src/web/pages/booking/WaitlistPage";
 import { reloadSiteInfo } from "../../src/web/useSiteInfo";
-import { describePathTests, type StateAssertions } from "../support/paths";
+import { describePathTests, failedRequest, type StateAssertions } from "../support/paths";
 import { siteFixture } from "../support/site";
 import { apiError, createFakeApi, renderBookingRoute, type FakeApi } from "./bookingPathSupport";
 
@@ -144,11 +144,7 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** A failed join as a tester arranges it: with no answer the page says its own words. */
-const failureWords = ({ error }: { error: { status: number | null; message: string } }) =>
-  error.status === null
-    ? `The request fails: no connection to the server (the page says “${WAITLIST_JOIN_FAILED}”).`
-    : `The server answers ${error.status}: “${error.message}”`;
+const failureWords = failedRequest(WAITLIST_JOIN_FAILED);
 
 describePathTests(waitlistMachine, {
   runs: [{ model, events: executors }],

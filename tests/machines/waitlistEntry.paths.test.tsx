@@ -9,9 +9,8 @@ import {
   waitlistEntryMachine,
   type WaitlistEntry,
 } from "../../machines/waitlistEntryMachine";
-import type { ApiError } from "../../src/client/http";
 import { WaitlistEntryPage } from "../../src/web/pages/booking/WaitlistEntryPage";
-import { describePathTests, type StateAssertions } from "../support/paths";
+import { describePathTests, failedRequest, type StateAssertions } from "../support/paths";
 import { apiError, createFakeApi, renderBookingRoute, type FakeApi } from "./bookingPathSupport";
 
 /*
@@ -128,15 +127,6 @@ beforeEach(() => {
   fake = createFakeApi();
 });
 
-type Failure = { error: ApiError };
-/** A failed request as a tester arranges it: with no answer the page says its own words. */
-const failed =
-  (fallback: string) =>
-  ({ error }: Failure) =>
-    error.status === null
-      ? `The request fails: no connection to the server (the page says “${fallback}”).`
-      : `The server answers ${error.status}: “${error.message}”`;
-
 const standing: Record<string, string> = {
   waiting: "as waiting in line",
   offered: "as offered to it until klo 8.15",
@@ -150,11 +140,11 @@ describePathTests(waitlistEntryMachine, {
     "xstate.init": `On ti 16.6.2026 at klo 8.00, open /varauskalenteri/jono/${TOKEN} (the link in the entry's e-mails).`,
     "xstate.done.actor.loadEntry": ({ output }: { output: WaitlistEntry }) =>
       `The server gives the entry of ${output.email} for la 20.6.2026 klo 10.00–10.30 ${standing[output.status]}.`,
-    "xstate.error.actor.loadEntry": failed(ENTRY_LOAD_FAILED),
+    "xstate.error.actor.loadEntry": failedRequest(ENTRY_LOAD_FAILED),
     "entry.leave": "Press “Poistu jonosta”.",
     "entry.retry": "Press “Yritä uudelleen”.",
     "xstate.done.actor.leaveEntry": ({ output }: { output: { message: string } }) =>
       `The server takes the entry out of the line and answers “${output.message}”`,
-    "xstate.error.actor.leaveEntry": failed(ENTRY_LEAVE_FAILED),
+    "xstate.error.actor.leaveEntry": failedRequest(ENTRY_LEAVE_FAILED),
   },
 });

@@ -59,6 +59,21 @@ function failureWords(event: EventObject): string | undefined {
     : `The server answers ${error.status}: “${error.message}”`;
 }
 
+/**
+ * A failed request's words for a page that, with no answer, shows its own `fallback` text: the
+ * server's status and message, or no connection and that text.
+ */
+export const failedRequestWords = (error: { status: number | null; message: string }, fallback: string) =>
+  error.status === null
+    ? `The request fails: no connection to the server (the page says “${fallback}”).`
+    : `The server answers ${error.status}: “${error.message}”`;
+
+/** `failedRequestWords` as a step's words. */
+export const failedRequest =
+  (fallback: string) =>
+  ({ error }: { error: { status: number | null; message: string } }) =>
+    failedRequestWords(error, fallback);
+
 /** The step's words, or undefined when the test file gives none for its event type. */
 function stepWords(words: StepWords, event: EventObject): string | undefined {
   const said = words[event.type];

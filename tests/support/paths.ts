@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import nodePath from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it, test } from "vitest";
-import { machineDoc, type StepWords } from "./machineDoc";
+import { failedRequest, failedRequestWords, machineDoc, type StepWords } from "./machineDoc";
 import {
   definedTransitions,
   equivalentPairKeys,
@@ -56,7 +56,7 @@ import {
  */
 
 export type { EquivalentPair, RunnablePath, StepWords };
-export { pathsWalkingEveryPair };
+export { failedRequest, failedRequestWords, pathsWalkingEveryPair };
 
 export type StateAssertions<TMachine extends AnyStateMachine = AnyStateMachine> = Record<
   string,

@@ -211,9 +211,6 @@ const sessionExecutors: Record<string, (step: SessionStep) => Promise<unknown>> 
     // would otherwise be rendered as one (React's transitions) and nothing would be asked.
     await navigateInApp(page, "/");
     await page.getByRole("region", { name: "Tietosi" }).waitFor({ state: "detached" });
-    // The home page itself on screen, not a moment between the two (a loaded machine is slow to
-    // fetch its chunk): else the way back is still one navigation, and nothing is asked.
-    await page.getByRole("heading", { level: 1, name: /aidattu puisto vain sinun koirillesi/ }).waitFor();
     await navigateInApp(page, "/oma-tili");
   },
   // Another tab logs in (a valid session for the restore to find) or stores a dead token.

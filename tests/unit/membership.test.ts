@@ -1,7 +1,8 @@
-import { isOutstanding, isOverdue } from "../../src/domain/invoiceStatus";
 import {
   commitmentPrice,
   formatReferenceNumber,
+  isOutstanding,
+  isOverdue,
   isValidReferenceNumber,
   referenceNumber,
   splitMemberReservations,

@@ -6,10 +6,12 @@ import { formatReferenceNumber } from "../../domain/membership.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import { ONLINE_PAYMENT_METHODS, paymentMethodNames } from "../../domain/paymentMethods.js";
 import { HttpError, notFound } from "../errors.js";
-import { paymentReturnPath } from "../payments/paymentReturn.js";
+import { checkoutReturnPath } from "../reservations/service.js";
 import { applyPaymentOutcome } from "../payments/fulfilment.js";
 import { paymentRepository } from "../payments/repository.js";
-import { findReservation } from "../reservations/view.js";
+import { invoicePaymentReturnPath } from "../invoices/service.js";
+import { moveHoldReturnPath } from "../reservations/moveHold.js";
+import { findReservation, type PaymentRow, type ReservationRow } from "../reservations/view.js";
 import { vatRateOn } from "../prices/service.js";
 import { getSettings } from "../settings/service.js";
 import { demoPageStyle } from "./demoPaymentStyle.js";
@@ -59,8 +61,20 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   type Loaded = Awaited<ReturnType<typeof load>>;
 
-  /** Where the payer goes back to, from what the database says now: as from any provider's page. */
-  const returnPath = ({ payment }: Loaded) => paymentReturnPath(app.ctx, payment.id);
+  /** Where the payer goes back to, from what the database says now. */
+  async function returnPath({ payment, reservation, invoice, subscription }: Loaded) {
+    if (invoice && subscription) return invoicePaymentReturnPath(invoice, subscription, payment);
+    // A dearer move's difference goes back to the booking's own page (reservations/moveHold.ts).
+    const moved = await moveHoldReturnPath(app.ctx.db, reservation!, payment);
+    return moved ?? reservationReturnPath(payment, reservation!);
+  }
+
+  function reservationReturnPath(payment: PaymentRow, reservation: ReservationRow) {
+    if (reservation.status === "confirmed") return checkoutReturnPath(reservation, "success");
+    if (payment.status === "paid" || payment.status === "refunded")
+      return checkoutReturnPath(reservation, "failed");
+    return checkoutReturnPath(reservation, "cancelled");
+  }
 
   /**
    * Whether "Maksa" may still move money: a pending attempt, or a booking's attempt cancelled only

@@ -9,12 +9,16 @@ import {
   PAYMENT_FAILED,
   type InvoicePaymentInput,
 } from "../../machines/invoicePaymentMachine";
-import { failureField } from "../../machines/remoteFailure";
 import type { ApiError } from "../../src/client/http";
 import type { Invoice } from "../../src/domain/membership";
 import { AccountPage } from "../../src/web/pages/AccountPage";
 import { invoiceFixture } from "../support/membership";
-import { describePathTests, failedRequestWords, type StateAssertions } from "../support/paths";
+import {
+  describePathTests,
+  failedPaymentStart,
+  failedRequestWords,
+  type StateAssertions,
+} from "../support/paths";
 import { apiError } from "./bookingPathSupport";
 import {
   ANSA,
@@ -329,12 +333,7 @@ describePathTests(invoicePaymentMachine, {
         : output.message
           ? `The gift card pays the whole invoice: the server answers “${output.message}” and no payment page.`
           : "The server answers that it started no payment, without a reason (success false, no message).",
-    "xstate.error.actor.payInvoice": ({ error }: Failure) =>
-      error.status === null
-        ? `The request fails: no connection to the server (the page says “${PAYMENT_FAILED}”).`
-        : failureField(error) === "giftCardCode"
-          ? `The server refuses the gift card: ${error.status} “${error.message}” (field giftCardCode).`
-          : `The server answers ${error.status}: “${error.message}”`,
+    "xstate.error.actor.payInvoice": failedPaymentStart(PAYMENT_FAILED),
   },
 });
 

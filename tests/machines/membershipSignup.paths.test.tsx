@@ -10,13 +10,17 @@ import {
   TIERS_FAILED,
   type SignupInput,
 } from "../../machines/membershipSignupMachine";
-import { failureField } from "../../machines/remoteFailure";
 import type { ApiError } from "../../src/client/http";
 import { returnPathAfterLogin } from "../../src/client/returnAfterLogin";
 import { LoginPage } from "../../src/web/pages/LoginPage";
 import { MembershipPage } from "../../src/web/pages/membership/MembershipPage";
 import { tiersFixture } from "../support/membership";
-import { describePathTests, failedRequestWords, type StateAssertions } from "../support/paths";
+import {
+  describePathTests,
+  failedPaymentStart,
+  failedRequestWords,
+  type StateAssertions,
+} from "../support/paths";
 import { apiError } from "./bookingPathSupport";
 import {
   ANSA,
@@ -324,12 +328,7 @@ describePathTests(membershipSignupMachine, {
       output.redirectUrl
         ? `The server creates the membership and its first payment (the tier, commitment, method and gift card code the form holds) and sends the browser to the payment page ${output.redirectUrl}.`
         : "The server answers that it started no payment, without a reason (success false, no message).",
-    "xstate.error.actor.createSignup": ({ error }: Failure) =>
-      error.status === null
-        ? `The request fails: no connection to the server (the page says “${PAYMENT_FAILED}”).`
-        : failureField(error) === "giftCardCode"
-          ? `The server refuses the gift card: ${error.status} “${error.message}” (field giftCardCode).`
-          : `The server answers ${error.status}: “${error.message}”`,
+    "xstate.error.actor.createSignup": failedPaymentStart(PAYMENT_FAILED),
   },
 });
 

@@ -1,4 +1,5 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from "xstate";
+import { failureField } from "../../machines/remoteFailure";
 import {
   allNodes,
   equivalentPairKeys,
@@ -67,6 +68,14 @@ export const failedRequestWords = (error: { status: number | null; message: stri
   error.status === null
     ? `The request fails: no connection to the server (the page says “${fallback}”).`
     : `The server answers ${error.status}: “${error.message}”`;
+
+/** A payment's start that failed: as `failedRequestWords`, with a refused gift card said as such. */
+export const failedPaymentStart =
+  (fallback: string) =>
+  ({ error }: { error: { status: number | null; message: string } }) =>
+    error.status !== null && failureField(error) === "giftCardCode"
+      ? `The server refuses the gift card: ${error.status} “${error.message}” (field giftCardCode).`
+      : failedRequestWords(error, fallback);
 
 /** `failedRequestWords` as a step's words. */
 export const failedRequest =

@@ -4,7 +4,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import nodePath from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it, test } from "vitest";
-import { failedRequest, failedRequestWords, machineDoc, type StepWords } from "./machineDoc";
+import {
+  failedPaymentStart,
+  failedRequest,
+  failedRequestWords,
+  machineDoc,
+  type StepWords,
+} from "./machineDoc";
 import {
   definedTransitions,
   equivalentPairKeys,
@@ -56,7 +62,7 @@ import {
  */
 
 export type { EquivalentPair, RunnablePath, StepWords };
-export { failedRequest, failedRequestWords, pathsWalkingEveryPair };
+export { failedPaymentStart, failedRequest, failedRequestWords, pathsWalkingEveryPair };
 
 export type StateAssertions<TMachine extends AnyStateMachine = AnyStateMachine> = Record<
   string,

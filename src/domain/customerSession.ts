@@ -46,3 +46,6 @@ export function isCustomerSessionValid(
   const validUntil = sessionValidUntilMs(session.token);
   return validUntil !== null && validUntil > nowMs;
 }
+
+/** How long a login link (the magic link of spec §5) works after it was sent. */
+export const MAGIC_LINK_TTL_MINUTES = 15;

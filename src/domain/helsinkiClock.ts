@@ -178,6 +178,9 @@ export function formatDate(instant: ClockInstant): string {
   return dateOf(wall(instant));
 }
 
+/** "la 20.6.2026" for a Helsinki calendar day given as "2026-06-20". */
+export const formatDay = (isoDay: string) => formatDate(`${isoDay}T12:00:00`);
+
 /** "la 20.6.2026 klo 10.00" */
 export function formatDateTime(instant: ClockInstant): string {
   return dateTimeOf(wall(instant));

@@ -18,7 +18,7 @@ import { createContext } from "../../src/server/bootstrap.js";
 import { loadConfig } from "../../src/server/config.js";
 import { openDatabase } from "../../src/server/db/index.js";
 import { customers } from "../../src/server/db/schema.js";
-import { jobs } from "../../src/server/jobs/index.js";
+import { jobs } from "../../src/server/jobs/schedule.js";
 import { financeReport } from "../../src/server/finance/report.js";
 import { listMemberships } from "../../src/server/subscriptions/admin.js";
 import { heatmap, listDoorEvents, timeline } from "../../src/server/door/adminOperations.js";
@@ -27,7 +27,8 @@ import { purchaseConditions, purchasesPageQuery } from "../../src/server/payment
 import { listReservations } from "../../src/server/reservations/admin.js";
 import { reservationListQuery } from "../../src/server/reservations/adminRepository.js";
 import { listOutbox } from "../../src/server/mail/admin.js";
-import { listAudit, listJobs } from "../../src/server/system/admin.js";
+import { listJobs } from "../../src/server/jobs/admin.js";
+import { listAudit } from "../../src/server/system/admin.js";
 import { latestJobRunsQuery } from "../../src/server/system/jobRepository.js";
 import {
   loadBookingRules,

@@ -1,4 +1,4 @@
-import { jobs, runOnce } from "../../src/server/jobs/index.js";
+import { jobs, runOnce } from "../../src/server/jobs/schedule.js";
 import { admins, auditLog, jobRuns } from "../../src/server/db/schema.js";
 import { LAST_ADMIN, SELF_REMOVAL } from "../../src/server/system/admins.js";
 import { smtpTransport } from "../../src/server/mail/service.js";

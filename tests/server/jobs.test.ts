@@ -1,5 +1,5 @@
 import { jobRuns } from "../../src/server/db/schema.js";
-import { runOnce, type Job } from "../../src/server/jobs/index.js";
+import { runOnce, type Job } from "../../src/server/jobs/schedule.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
 

@@ -4,7 +4,7 @@ import { NEWEST_INVOICES } from "../../src/server/invoices/service.js";
 import type { Database } from "../../src/server/db/index.js";
 import { customers, reservations } from "../../src/server/db/schema.js";
 import { mailboxSql } from "../../src/server/db/schema/mailbox.js";
-import { jobs } from "../../src/server/jobs/index.js";
+import { jobs } from "../../src/server/jobs/schedule.js";
 import {
   purchaseConditions,
   purchasesPageQuery,

@@ -10,7 +10,7 @@ import {
   reservationLookups,
   reservations,
 } from "../../src/server/db/schema.js";
-import { jobs } from "../../src/server/jobs/index.js";
+import { jobs } from "../../src/server/jobs/schedule.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { checkoutBody } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

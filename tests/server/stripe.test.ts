@@ -7,7 +7,7 @@ import {
   subscriptions,
   webhookEvents,
 } from "../../src/server/db/schema.js";
-import { jobs } from "../../src/server/jobs/index.js";
+import { jobs } from "../../src/server/jobs/schedule.js";
 import { runHealthChecks } from "../../src/server/system/health.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { holdSlot, outboxOf, postCheckout } from "../support/booking.js";

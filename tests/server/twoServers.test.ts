@@ -4,7 +4,7 @@ import { createContext } from "../../src/server/bootstrap.js";
 import { loadConfig } from "../../src/server/config.js";
 import type { AppContext } from "../../src/server/context.js";
 import { openDatabase, type Database } from "../../src/server/db/index.js";
-import { runOnce, type Job } from "../../src/server/jobs/index.js";
+import { runOnce, type Job } from "../../src/server/jobs/schedule.js";
 import { emailOutbox, reservations, waitlistEntries } from "../../src/server/db/schema.js";
 import { consoleTransport } from "../../src/server/mail/service.js";
 import { putSetting } from "../../src/server/settings/service.js";

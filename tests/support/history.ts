@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../src/server/db/index.js";
-import { jobs } from "../../src/server/jobs/index.js";
+import { jobs } from "../../src/server/jobs/schedule.js";
 
 /**
  * Years of history written straight into the real schema with generate_series, so a database of

@@ -14,7 +14,7 @@ import {
   scheduleInWords,
 } from "../../src/domain/admin/labels";
 import { formatEuros } from "../../src/domain/money";
-import { jobs } from "../../src/server/jobs/index";
+import { jobs } from "../../src/server/jobs/schedule";
 import {
   gateCheckOutcomeText,
   jobResultText,

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { isoDateTime, requestDate } from "../booking";
+import { formatTimeRange } from "../helsinkiClock";
 import { MONEY_METHODS } from "../paymentMethods";
 import { pageNumber, windowFields } from "./paging";
 
@@ -84,3 +85,12 @@ export const purchaseListSchema = z.object({
 export type PurchaseList = z.infer<typeof purchaseListSchema>;
 
 export const purchaseRefundResponseSchema = z.object({ message: z.string(), purchase: purchaseSchema });
+
+/** What a payment paid for, in the admin's words: a booking's time or an invoice's number. */
+export function whatWasPaid(
+  r: { startsAt: Date; endsAt: Date } | null,
+  i: { number: number; description: string } | null,
+): { kind: "reservation" | "invoice"; description: string } {
+  if (i) return { kind: "invoice", description: `Lasku ${i.number}: ${i.description}` };
+  return { kind: "reservation", description: r ? `Varaus ${formatTimeRange(r.startsAt, r.endsAt)}` : "" };
+}

@@ -1,3 +1,4 @@
+import { MAGIC_LINK_TTL_MINUTES } from "../../domain/customerSession.js";
 import { createHash, randomBytes } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import type { Customer } from "../../domain/customer.js";
@@ -10,8 +11,6 @@ import { mailboxKey } from "../../domain/mailbox.js";
 import { customerRepository, type CustomerRow } from "./repository.js";
 import { getSetting } from "../settings/service.js";
 
-/** How long an e-mailed login link works. */
-export const MAGIC_LINK_TTL_MINUTES = 15;
 /** At most this many login links per e-mail address within MAGIC_LINK_EMAIL_WINDOW_MINUTES. */
 export const MAGIC_LINK_MAX_PER_EMAIL = 3;
 export const MAGIC_LINK_EMAIL_WINDOW_MINUTES = 15;

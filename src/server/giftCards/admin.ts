@@ -6,6 +6,7 @@ import type {
   GiftCardList,
   GiftCardListQuery,
 } from "../../domain/admin/giftCards.js";
+import { whatWasPaid } from "../../domain/admin/purchases.js";
 import { helsinkiDate, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
 import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
@@ -14,7 +15,6 @@ import { notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { recordAudit } from "../system/audit.js";
 import { pageOf } from "../lists/paging.js";
-import { whatWasPaid } from "../payments/admin.js";
 import { giftCardRepository } from "./repository.js";
 import {
   formatGiftCardCode,

@@ -3,7 +3,7 @@ import { referenceNumber } from "../../domain/membership.js";
 import { addDays, periodBounds } from "../../domain/membershipPeriods.js";
 import { vatIncludedCents } from "../../domain/money.js";
 import type { Tx } from "../db/index.js";
-import { formatDay } from "../subscriptions/mail.js";
+import { formatDay } from "../../domain/helsinkiClock.js";
 import { subscriptionRepository, type SubscriptionRow } from "../subscriptions/repository.js";
 import { tierOn, vatRateOn } from "../prices/service.js";
 import type { Settings } from "../settings/service.js";

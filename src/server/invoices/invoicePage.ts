@@ -9,7 +9,7 @@ import { ledgerOf } from "../ledger/service.js";
 import { escapeHtml, printablePage } from "../printablePage.js";
 import { receiptChargeLines } from "../receiptLines.js";
 import { getSettings } from "../settings/service.js";
-import { formatDay } from "../subscriptions/mail.js";
+import { formatDay } from "../../domain/helsinkiClock.js";
 import { invoiceRepository } from "./repository.js";
 import { bankTransferOfInvoice, INVOICE_NOT_FOUND } from "./service.js";
 

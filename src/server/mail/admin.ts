@@ -4,7 +4,7 @@ import type { AppContext } from "../context.js";
 import { conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { logWindow, pageOf } from "../lists/paging.js";
-import { MAGIC_LINK_TTL_MINUTES } from "../customers/customerAuth.js";
+import { MAGIC_LINK_TTL_MINUTES } from "../../domain/customerSession.js";
 import { recordAudit } from "../system/audit.js";
 import { mailRepository, outboxConditions, outboxCountsQuery, outboxPageQuery } from "./repository.js";
 

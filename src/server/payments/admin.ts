@@ -1,5 +1,6 @@
 import {
   PURCHASE_PAGE_SIZE,
+  whatWasPaid,
   type Purchase,
   type PurchaseList,
   type PurchaseQuery,
@@ -62,15 +63,6 @@ export function purchaseWindow(now: Date, query: PurchaseQuery) {
   const window = logWindow(now, query);
   const filters: PurchaseFilters = { ...query, from: window.from };
   return { window, filters };
-}
-
-/** What a payment paid for, in the admin's words: a booking's time or an invoice's number. */
-export function whatWasPaid(
-  r: Pick<ReservationRow, "startsAt" | "endsAt"> | null,
-  i: Pick<InvoiceRow, "number" | "description"> | null,
-): { kind: "reservation" | "invoice"; description: string } {
-  if (i) return { kind: "invoice", description: `Lasku ${i.number}: ${i.description}` };
-  return { kind: "reservation", description: r ? `Varaus ${formatTimeRange(r.startsAt, r.endsAt)}` : "" };
 }
 
 /** A payment's refunds as the ledger has them: through the provider, or back to its gift card. */

@@ -31,7 +31,6 @@ export const RESERVATION_NOT_FOUND = "Varausta ei löytynyt.";
 const MAX_DAYS = 62;
 
 /** A LIKE pattern that finds the text anywhere (the members' search uses it too). */
-export { likePattern } from "./adminRepository.js";
 
 export async function listReservations(
   ctx: AppContext,

@@ -1,3 +1,4 @@
+import { likePattern } from "../lists/likePattern.js";
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
 import { periodOverlaps } from "../db/periods.js";
@@ -13,9 +14,6 @@ import type { ReservationRow, ReservationWithArea } from "./repository.js";
 const MAX_SEARCH_ROWS = 200;
 /** Far more than a 62-day range of one park holds: a safety net, not a page size. */
 const MAX_RANGE_ROWS = 5000;
-
-/** A LIKE pattern that finds the text anywhere, `%` and `_` taken literally. */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The selection every admin reservation query starts from. */
 export const reservationWithArea = (db: DbOrTx) =>

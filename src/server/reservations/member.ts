@@ -10,7 +10,7 @@ import { cancelReservation, newToken } from "./service.js";
 import { moveReservation, type MoveInput } from "./move.js";
 import { expireHolds } from "./holds.js";
 import { oldestOverdueInvoice } from "../invoices/service.js";
-import { formatDay } from "../subscriptions/mail.js";
+import { formatDay } from "../../domain/helsinkiClock.js";
 import { hasAccessOn, hoursBookedBetween, periodContaining } from "../subscriptions/service.js";
 import { isSlotConflict } from "../db/pgErrors.js";
 import { doorUrlOf } from "./receipt.js";

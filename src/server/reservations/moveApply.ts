@@ -5,7 +5,7 @@ import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
 import { badRequest, conflict } from "../errors.js";
 import { hoursBookedBetween, periodContaining } from "../subscriptions/service.js";
-import { formatDay } from "../subscriptions/mail.js";
+import { formatDay } from "../../domain/helsinkiClock.js";
 import { moveMail } from "./moveMail.js";
 import { moveRepository, type SubscriptionRow } from "./moveRepository.js";
 import type { ReservationRow } from "./view.js";

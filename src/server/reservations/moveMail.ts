@@ -1,7 +1,8 @@
 import { formatTimeRange } from "../../domain/helsinkiClock.js";
 import { formatEuros } from "../../domain/money.js";
 import type { OutgoingMail } from "../mail/service.js";
-import { doorUrlOf, icsAttachment, signature, type MailReservation } from "./receipt.js";
+import { signature } from "../mail/signature.js";
+import { doorUrlOf, icsAttachment, type MailReservation } from "./receipt.js";
 import type { Settings } from "../settings/service.js";
 
 /**

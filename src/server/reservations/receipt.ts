@@ -7,6 +7,7 @@ import { balanceOf, chargedVatByRate, paymentsOf, type LedgerEntry } from "../..
 import { methodName } from "../receiptLines.js";
 import type { OutgoingMail } from "../mail/service.js";
 import type { Settings } from "../settings/service.js";
+import { signature } from "../mail/signature.js";
 
 /**
  * The booking e-mails (Finnish): receipt with an .ics invitation, cancellation, late refund, with
@@ -42,17 +43,6 @@ type MailContext = {
 export const doorUrlOf = (publicUrl: string, doorToken: string) => `${publicUrl}/avaa/${doorToken}`;
 
 const addressOf = (park: Settings["park"]) => `${park.streetAddress}, ${park.postalCode} ${park.city}`;
-
-/** The closing lines of every e-mail: the park and the company behind it. */
-export function signature(park: Settings["park"]): string[] {
-  return [
-    "",
-    "Ystävällisin terveisin",
-    park.name,
-    `${park.companyName} (Y-tunnus ${park.businessId})`,
-    `${park.email}, ${park.phone}`,
-  ];
-}
 
 /** Datetime as [year, month, day, hour, minute] in UTC, the form the ics package takes. */
 function utcParts(date: Date): [number, number, number, number, number] {

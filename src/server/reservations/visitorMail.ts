@@ -6,10 +6,10 @@ import {
   dogOptionsLine,
   doorUrlOf,
   icsAttachment,
-  signature,
   type MailReservation,
 } from "./receipt.js";
 import type { Settings } from "../settings/service.js";
+import { signature } from "../mail/signature.js";
 
 /**
  * The booking e-mails beside the receipt (receipt.ts): the reminder before a booking, the list of

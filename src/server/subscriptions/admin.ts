@@ -26,7 +26,7 @@ import {
 } from "./service.js";
 import { tiersOn } from "../prices/service.js";
 import { hoursQuotaOfPeriod, pendingTierChange } from "./tierChange.js";
-import { likePattern } from "../reservations/admin.js";
+import { likePattern } from "../lists/likePattern.js";
 import { invoiceRepository } from "../invoices/repository.js";
 import { membershipListRepository, type TierVersion } from "./adminRepository.js";
 import { subscriptionRepository } from "./repository.js";

@@ -1,10 +1,10 @@
-import { formatDate } from "../../domain/helsinkiClock.js";
+import { formatDay } from "../../domain/helsinkiClock.js";
 import { formatReferenceNumber } from "../../domain/membership.js";
 import { formatRfReference, type InvoiceBankTransfer } from "../../domain/bankTransfer.js";
 import { addDays, commitmentLastDay } from "../../domain/membershipPeriods.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import type { OutgoingMail } from "../mail/service.js";
-import { signature } from "../reservations/receipt.js";
+import { signature } from "../mail/signature.js";
 import type { Settings } from "../settings/service.js";
 import type { SubscriptionRow } from "./repository.js";
 import type { InvoiceRow } from "../invoices/repository.js";
@@ -12,9 +12,6 @@ import type { InvoiceRow } from "../invoices/repository.js";
 /** The membership e-mails (Finnish): welcome, new invoice, overdue reminder, cancellation. */
 
 type Context = { settings: Pick<Settings, "park">; publicUrl: string };
-
-/** A calendar date as "ma 15.2.2027". */
-export const formatDay = (isoDay: string) => formatDate(`${isoDay}T12:00:00`);
 
 const greeting = (name: string | null) => (name ? `Hei ${name},` : "Hei,");
 

@@ -10,7 +10,7 @@ import { createInvoice } from "../invoices/creation.js";
 import { startInvoicePayment } from "../invoices/payment.js";
 import { signupReturnPaths, type InvoiceRow } from "../invoices/service.js";
 import { COMMITMENT_MONTHS, currentSubscription, hasAccessOn, type SubscriptionRow } from "./service.js";
-import { formatDay } from "./mail.js";
+import { formatDay } from "../../domain/helsinkiClock.js";
 import { tierOn } from "../prices/service.js";
 import { getSettings } from "../settings/service.js";
 import { subscriptionRepository } from "./repository.js";

@@ -13,7 +13,8 @@ import {
 } from "../../../domain/admin/system.js";
 import { signedInAdmin } from "../../plugins/adminAuth.js";
 import { listOutbox, resendMail } from "../../mail/admin.js";
-import { listAudit, listJobs } from "../../system/admin.js";
+import { listJobs } from "../../jobs/admin.js";
+import { listAudit } from "../../system/admin.js";
 import { addAdmin, listAdmins, removeAdmin } from "../../system/admins.js";
 import { runHealthChecks, storedHealth } from "../../system/health.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";

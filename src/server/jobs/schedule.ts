@@ -5,7 +5,7 @@ import type { AppContext } from "../context.js";
 import { checkGate } from "../door/gateHealth.js";
 import { loggableError } from "../errors.js";
 import { switchLights } from "../lights/service.js";
-import { MAGIC_LINK_TTL_MINUTES } from "../customers/customerAuth.js";
+import { MAGIC_LINK_TTL_MINUTES } from "../../domain/customerSession.js";
 import { releaseExpiredHolds } from "../reservations/holds.js";
 import { createDueInvoices, remindOverdueInvoices } from "../invoices/service.js";
 import { expireAbandonedSignups } from "../subscriptions/service.js";

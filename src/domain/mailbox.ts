@@ -4,7 +4,7 @@
  * for Gmail without the dots of the local part and with googlemail.com as gmail.com (Gmail
  * delivers all of those to one inbox). Imports nothing, so the customers' services and
  * repositories, the bookings' look-ups and the waitlist share one definition; the server's
- * db/schema/mailbox.ts mailboxSql says the same in SQL.
+ * server/schema/mailbox.ts mailboxSql says the same in SQL.
  */
 export function mailboxKey(email: string): string {
   const lower = email.toLowerCase();

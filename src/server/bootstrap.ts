@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
-import { openDatabase, type Database } from "./db/index.js";
+import { openDatabase, type Database } from "./db/database.js";
 import { demoCreditsText, seedDemoCredits } from "./seed/demoCredits.js";
 import { seedDatabase } from "./seed/database.js";
 import { firebaseAdminIdentity } from "./integrations/adminIdentity.js";

@@ -1,5 +1,5 @@
 import type { Config } from "./config.js";
-import type { Database, Db } from "./db/index.js";
+import type { Database, Db } from "./db/database.js";
 import type { AdminIdentity } from "./integrations/adminIdentity.js";
 import type { DoorProvider } from "./integrations/door/provider.js";
 import type { LightsProvider } from "./integrations/lights/provider.js";

@@ -16,11 +16,11 @@ import { asc, sql, type SQLWrapper } from "drizzle-orm";
 import { buildApp } from "../../src/server/app.js";
 import { createContext } from "../../src/server/bootstrap.js";
 import { loadConfig } from "../../src/server/config.js";
-import { openDatabase } from "../../src/server/db/index.js";
-import { customers } from "../../src/server/db/schema.js";
+import { openDatabase } from "../../src/server/db/database.js";
+import { customers } from "../../src/server/schema/index.js";
 import { jobs } from "../../src/server/jobs/schedule.js";
 import { financeReport } from "../../src/server/finance/report.js";
-import { listMemberships } from "../../src/server/subscriptions/admin.js";
+import { listMemberships } from "../../src/server/memberships/subscriptions/admin.js";
 import { heatmap, listDoorEvents, timeline } from "../../src/server/door/adminOperations.js";
 import { listPurchases, purchaseWindow } from "../../src/server/payments/admin.js";
 import { purchaseConditions, purchasesPageQuery } from "../../src/server/payments/purchaseRepository.js";
@@ -38,9 +38,12 @@ import {
 import { bookingStateQuery, liveHoldsOfQuery } from "../../src/server/reservations/holdRepository.js";
 import { storedHealth } from "../../src/server/system/health.js";
 import { consoleTransport } from "../../src/server/mail/service.js";
-import { currentSubscription, toSubscriptionView } from "../../src/server/subscriptions/service.js";
-import { createDueInvoices, listInvoices } from "../../src/server/invoices/service.js";
-import { dueSubscriptionsQuery } from "../../src/server/subscriptions/repository.js";
+import {
+  currentSubscription,
+  toSubscriptionView,
+} from "../../src/server/memberships/subscriptions/service.js";
+import { createDueInvoices, listInvoices } from "../../src/server/memberships/invoices/service.js";
+import { dueSubscriptionsQuery } from "../../src/server/memberships/subscriptions/repository.js";
 import { getSettings, putSetting } from "../../src/server/settings/service.js";
 import type { LoadResult, LoadRun } from "./load.js";
 import { emailFragment, ISSUE_SHAPE, seedHistory } from "../support/history.js";

@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "../../src/server/app.js";
 import { createContext } from "../../src/server/bootstrap.js";
 import { loadConfig } from "../../src/server/config.js";
-import { openDatabase } from "../../src/server/db/index.js";
+import { openDatabase } from "../../src/server/db/database.js";
 import { consoleTransport } from "../../src/server/mail/service.js";
 import { putSetting } from "../../src/server/settings/service.js";
 

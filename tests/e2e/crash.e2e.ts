@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { DateTime } from "luxon";
 import pg from "pg";
 import { HELSINKI } from "../../src/domain/helsinkiTime.js";
-import { openDatabase } from "../../src/server/db/index.js";
+import { openDatabase } from "../../src/server/db/database.js";
 import { seedDatabase } from "../../src/server/seed/database.js";
 import { getSetting, putSetting } from "../../src/server/settings/service.js";
 import { startServer, type RunningServer } from "../support/server.js";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { auditLog, discountCodes } from "../../src/server/db/schema.js";
+import { auditLog, discountCodes } from "../../src/server/schema/index.js";
 import { releaseExpiredHolds } from "../../src/server/reservations/holds.js";
 import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, holdSlot, postCheckout } from "../support/booking.js";

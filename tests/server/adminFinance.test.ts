@@ -1,11 +1,11 @@
 import { rescheduleResponseSchema } from "../../src/domain/booking.js";
 import { helsinkiDate } from "../../src/domain/helsinkiTime.js";
 import { balanceOf, type LedgerEntry } from "../../src/domain/ledger.js";
-import { invoices, ledgerEntries } from "../../src/server/db/schema.js";
+import { invoices, ledgerEntries } from "../../src/server/schema/index.js";
 import { financeReport } from "../../src/server/finance/report.js";
 import { ledgerRepository } from "../../src/server/ledger/repository.js";
 import { cancelReservation } from "../../src/server/reservations/service.js";
-import { createDueInvoices } from "../../src/server/invoices/service.js";
+import { createDueInvoices } from "../../src/server/memberships/invoices/service.js";
 import { setVatRate } from "../../src/server/prices/admin.js";
 import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, holdSlot, pressDemoButton } from "../support/booking.js";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { auditLog, giftCards } from "../../src/server/db/schema.js";
+import { auditLog, giftCards } from "../../src/server/schema/index.js";
 import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { holdSlot, postCheckout, pressDemoButton } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

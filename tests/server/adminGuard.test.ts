@@ -1,4 +1,4 @@
-import { admins } from "../../src/server/db/schema.js";
+import { admins } from "../../src/server/schema/index.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
 import { signIn, signedInAdmin, signedInUser, updateUser } from "../support/firebase.js";

@@ -1,5 +1,5 @@
 import { LIST_PAGE_SIZE } from "../../src/domain/admin/paging.js";
-import { auditLog, doorEvents, emailOutbox, giftCards } from "../../src/server/db/schema.js";
+import { auditLog, doorEvents, emailOutbox, giftCards } from "../../src/server/schema/index.js";
 import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";

@@ -7,8 +7,8 @@ import {
   payments,
   refunds,
   subscriptions,
-} from "../../src/server/db/schema.js";
-import { createDueInvoices } from "../../src/server/invoices/service.js";
+} from "../../src/server/schema/index.js";
+import { createDueInvoices } from "../../src/server/memberships/invoices/service.js";
 import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { outboxOf } from "../support/booking.js";
 import { addGiftCard } from "../support/credits.js";

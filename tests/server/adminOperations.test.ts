@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Heatmap } from "../../src/domain/admin/operations.js";
-import { areas, doorEvents, reservations } from "../../src/server/db/schema.js";
+import { areas, doorEvents, reservations } from "../../src/server/schema/index.js";
 import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
 import { signedInAdmin } from "../support/firebase.js";

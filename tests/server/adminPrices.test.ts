@@ -1,8 +1,14 @@
 import { asc, eq } from "drizzle-orm";
 import { PAST_START_MESSAGE } from "../../src/domain/effectiveDates.js";
-import { auditLog, invoices, membershipTiers, priceRules, reservations } from "../../src/server/db/schema.js";
+import {
+  auditLog,
+  invoices,
+  membershipTiers,
+  priceRules,
+  reservations,
+} from "../../src/server/schema/index.js";
 import { OVERLAP_MESSAGE } from "../../src/server/prices/admin.js";
-import { createDueInvoices } from "../../src/server/invoices/service.js";
+import { createDueInvoices } from "../../src/server/memberships/invoices/service.js";
 import { sqlState } from "../../src/server/db/pgErrors.js";
 import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { availabilityOf, bookAndPay } from "../support/booking.js";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { auditLog, payments } from "../../src/server/db/schema.js";
+import { auditLog, payments } from "../../src/server/schema/index.js";
 import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, holdSlot, postCheckout } from "../support/booking.js";
 import { addGiftCard } from "../support/credits.js";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { auditLog, payments, refunds, reservations } from "../../src/server/db/schema.js";
+import { auditLog, payments, refunds, reservations } from "../../src/server/schema/index.js";
 import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { availabilityOf, bookAndPay, outboxOf } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { auditLog, settings } from "../../src/server/db/schema.js";
+import { auditLog, settings } from "../../src/server/schema/index.js";
 import { seedDatabase } from "../../src/server/seed/database.js";
 import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { availabilityOf, bookAndPay } from "../support/booking.js";

@@ -1,5 +1,5 @@
 import { jobs, runOnce } from "../../src/server/jobs/schedule.js";
-import { admins, auditLog, jobRuns } from "../../src/server/db/schema.js";
+import { admins, auditLog, jobRuns } from "../../src/server/schema/index.js";
 import { LAST_ADMIN, SELF_REMOVAL } from "../../src/server/system/admins.js";
 import { smtpTransport } from "../../src/server/mail/service.js";
 import { adminRequest, createTestApp, type TestApp } from "../support/app.js";

@@ -1,5 +1,5 @@
 import { asc, sql } from "drizzle-orm";
-import { auditLog } from "../../src/server/db/schema.js";
+import { auditLog } from "../../src/server/schema/index.js";
 import { redactAudit } from "../../src/server/system/auditRedaction.js";
 import { openDatabaseBefore } from "../support/before0022.js";
 import { databaseKinds } from "../support/database.js";

@@ -2,7 +2,7 @@ import { decodeJwt, SignJWT } from "jose";
 import { eq } from "drizzle-orm";
 import { INVALID_EMAIL_MESSAGE } from "../../src/domain/customer.js";
 import { MAGIC_LINK_TTL_MINUTES } from "../../src/domain/customerSession.js";
-import { customers, emailOutbox, magicLinkTokens } from "../../src/server/db/schema.js";
+import { customers, emailOutbox, magicLinkTokens } from "../../src/server/schema/index.js";
 import {
   hashToken,
   MAGIC_LINK_MAX_PER_EMAIL,

@@ -1,6 +1,6 @@
 import { expandAvailability } from "../../src/domain/availabilityWire.js";
 import { availabilityWireSchema, type AvailabilityDay } from "../../src/domain/booking.js";
-import { areas, blocks, openingExceptions, reservations } from "../../src/server/db/schema.js";
+import { areas, blocks, openingExceptions, reservations } from "../../src/server/schema/index.js";
 import { insertNewPriceRule } from "../../src/server/prices/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { gunzipSync } from "node:zlib";
-import { areas, blocks, openingExceptions, priceRules, reservations } from "../../src/server/db/schema.js";
+import { areas, blocks, openingExceptions, priceRules, reservations } from "../../src/server/schema/index.js";
 import { buffersFor } from "../../src/domain/dogRules.js";
 import { wallClock } from "../../src/domain/helsinkiTime.js";
 import { uncachedRangeJson } from "../../src/server/availability/day.js";

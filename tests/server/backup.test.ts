@@ -6,8 +6,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { backupPglite, restorePglite } from "../../src/server/db/backup.js";
-import { openDatabase } from "../../src/server/db/index.js";
-import { settings } from "../../src/server/db/schema.js";
+import { openDatabase } from "../../src/server/db/database.js";
+import { settings } from "../../src/server/schema/index.js";
 import { seedDatabase } from "../../src/server/seed/database.js";
 import { getSetting, putSetting } from "../../src/server/settings/service.js";
 

@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import { sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
-import { doorEvents } from "../../src/server/db/schema.js";
+import { doorEvents } from "../../src/server/schema/index.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { checkoutBody } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

@@ -1,8 +1,8 @@
 import { compactIban, readVirtualBarcode, rfReference } from "../../src/domain/bankTransfer.js";
 import { formatEuros } from "../../src/domain/money.js";
 import { and, eq, ne } from "drizzle-orm";
-import { invoices } from "../../src/server/db/schema.js";
-import { createDueInvoices, remindOverdueInvoices } from "../../src/server/invoices/service.js";
+import { invoices } from "../../src/server/schema/index.js";
+import { createDueInvoices, remindOverdueInvoices } from "../../src/server/memberships/invoices/service.js";
 import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { outboxOf } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

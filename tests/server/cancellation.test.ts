@@ -4,7 +4,7 @@ import {
   quoteResponseSchema,
   reservationResponseSchema,
 } from "../../src/domain/booking.js";
-import { refunds, reservations } from "../../src/server/db/schema.js";
+import { refunds, reservations } from "../../src/server/schema/index.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, outboxOf, postCheckout } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { idempotencyKeys, payments, reservations, subscriptions } from "../../src/server/db/schema.js";
+import { idempotencyKeys, payments, reservations, subscriptions } from "../../src/server/schema/index.js";
 import { demoPaymentProvider } from "../../src/server/integrations/payments/demo.js";
 import { purgeExpiredPersonalData } from "../../src/server/system/retention.js";
 import { getSetting, putSetting } from "../../src/server/settings/service.js";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { customers, invoices, reservations } from "../../src/server/db/schema.js";
-import { createDueInvoices } from "../../src/server/invoices/service.js";
+import { customers, invoices, reservations } from "../../src/server/schema/index.js";
+import { createDueInvoices } from "../../src/server/memberships/invoices/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { lockFileOf } from "../../src/server/db/dataDirLock.js";
-import { openDatabase } from "../../src/server/db/index.js";
+import { openDatabase } from "../../src/server/db/database.js";
 
 describe("one process per embedded database folder", () => {
   let parent: string;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { discountCodeUses, discountCodes, payments, reservations } from "../../src/server/db/schema.js";
+import { discountCodeUses, discountCodes, payments, reservations } from "../../src/server/schema/index.js";
 import { releaseExpiredHolds } from "../../src/server/reservations/holds.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { holdSlot, outboxOf, postCheckout, pressDemoButton } from "../support/booking.js";

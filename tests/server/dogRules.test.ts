@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { expandAvailability } from "../../src/domain/availabilityWire.js";
 import { availabilityWireSchema, type Quote } from "../../src/domain/booking.js";
 import { formatEuros, vatIncludedCents } from "../../src/domain/money.js";
-import { reservations } from "../../src/server/db/schema.js";
+import { reservations } from "../../src/server/schema/index.js";
 import { financeReport } from "../../src/server/finance/report.js";
 import { moveByToken } from "../../src/server/reservations/move.js";
 import { putSetting } from "../../src/server/settings/service.js";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { expandAvailability } from "../../src/domain/availabilityWire.js";
 import { availabilityWireSchema } from "../../src/domain/booking.js";
-import { auditLog, settings } from "../../src/server/db/schema.js";
+import { auditLog, settings } from "../../src/server/schema/index.js";
 import { getSetting } from "../../src/server/settings/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { postCheckout } from "../support/booking.js";

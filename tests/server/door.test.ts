@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { doorInfoSchema } from "../../src/domain/booking.js";
-import { doorEvents } from "../../src/server/db/schema.js";
+import { doorEvents } from "../../src/server/schema/index.js";
 import { logDoorProvider } from "../../src/server/integrations/door/log.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, holdSlot } from "../support/booking.js";

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import mqtt from "mqtt";
-import { doorEvents } from "../../src/server/db/schema.js";
+import { doorEvents } from "../../src/server/schema/index.js";
 import { mqttDoorProvider } from "../../src/server/integrations/door/mqtt.js";
 import { shellyDoorProvider } from "../../src/server/integrations/door/shelly.js";
 import { createTestApp, type TestApp } from "../support/app.js";

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { auditLog, doorEvents, reservationLookups, reservations } from "../../src/server/db/schema.js";
+import { auditLog, doorEvents, reservationLookups, reservations } from "../../src/server/schema/index.js";
 import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { checkoutBody, pressDemoButton } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { MAGIC_LINK_MAX_PER_IP } from "../../src/server/routes/auth.js";
-import { customers, doorEvents, magicLinkTokens, reservations } from "../../src/server/db/schema.js";
+import { customers, doorEvents, magicLinkTokens, reservations } from "../../src/server/schema/index.js";
 import { DOOR_LIMITS } from "../../src/server/door/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay } from "../support/booking.js";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { areas, reservations } from "../../src/server/db/schema.js";
+import { areas, reservations } from "../../src/server/schema/index.js";
 import { getSetting, putSetting } from "../../src/server/settings/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";

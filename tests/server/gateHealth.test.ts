@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../../src/server/context.js";
-import { openDatabase, type Database } from "../../src/server/db/index.js";
-import { gateChecks, gateOutages } from "../../src/server/db/schema.js";
+import { openDatabase, type Database } from "../../src/server/db/database.js";
+import { gateChecks, gateOutages } from "../../src/server/schema/index.js";
 import { checkGate } from "../../src/server/door/gateHealth.js";
 import { getSetting, putSetting } from "../../src/server/settings/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";

@@ -5,8 +5,8 @@ import {
   invoices,
   payments,
   reservations,
-} from "../../src/server/db/schema.js";
-import { confirmPayment } from "../../src/server/payments/fulfilment.js";
+} from "../../src/server/schema/index.js";
+import { confirmPayment } from "../../src/server/paymentOutcomes/fulfilment.js";
 import { releaseExpiredHolds } from "../../src/server/reservations/holds.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { holdSlot, outboxOf, postCheckout, pressDemoButton } from "../support/booking.js";
@@ -236,7 +236,7 @@ describe.each(databaseKinds)("gift cards on %s", (kind) => {
 
       // The next period's invoice (39,00 €), paid with the 11,00 € left and the rest by card.
       t.clock.set("2026-07-15T09:00:00+03:00");
-      const { createDueInvoices } = await import("../../src/server/invoices/service.js");
+      const { createDueInvoices } = await import("../../src/server/memberships/invoices/service.js");
       await createDueInvoices(t.ctx);
       const [next] = (await api.get("/api/v2/invoices/me")).json().invoices;
       const part = await api.post(`/api/v2/invoices/${next.id}/pay`, {

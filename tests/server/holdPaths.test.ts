@@ -1,8 +1,8 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { rescheduleResponseSchema } from "../../src/domain/booking.js";
-import { reservations, waitlistEntries } from "../../src/server/db/schema.js";
+import { reservations, waitlistEntries } from "../../src/server/schema/index.js";
 import { defaultSettings, putSetting } from "../../src/server/settings/service.js";
-import { offerFreedSlots } from "../../src/server/waitlist/offers.js";
+import { offerFreedSlots } from "../../src/server/waitlistOffers/offers.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, checkoutBody, holdSlot, pressDemoButton } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

@@ -1,8 +1,8 @@
 import { Cron } from "croner";
 import { eq } from "drizzle-orm";
-import { payments, reservations } from "../../src/server/db/schema.js";
+import { payments, reservations } from "../../src/server/schema/index.js";
 import { jobs } from "../../src/server/jobs/schedule.js";
-import { confirmPayment } from "../../src/server/payments/fulfilment.js";
+import { confirmPayment } from "../../src/server/paymentOutcomes/fulfilment.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { availabilityOf, holdSlot, outboxOf, postCheckout, pressDemoButton } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

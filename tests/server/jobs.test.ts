@@ -1,4 +1,4 @@
-import { jobRuns } from "../../src/server/db/schema.js";
+import { jobRuns } from "../../src/server/schema/index.js";
 import { runOnce, type Job } from "../../src/server/jobs/schedule.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";

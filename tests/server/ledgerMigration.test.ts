@@ -1,6 +1,6 @@
 import { helsinkiDate } from "../../src/domain/helsinkiClock.js";
 import { balanceOf, paymentsOf, type LedgerEntry } from "../../src/domain/ledger.js";
-import type { Db } from "../../src/server/db/index.js";
+import type { Db } from "../../src/server/db/database.js";
 import {
   areas,
   discountCodes,
@@ -13,7 +13,7 @@ import {
   reservations,
   subscriptions,
   vatRates,
-} from "../../src/server/db/schema.js";
+} from "../../src/server/schema/index.js";
 import { ledgerOf, type LedgerOwner } from "../../src/server/ledger/service.js";
 import { openDatabaseBefore, type DatabaseBefore } from "../support/before0022.js";
 import { databaseKinds } from "../support/database.js";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../../src/server/context.js";
-import { openDatabase, type Database } from "../../src/server/db/index.js";
-import { areas, auditLog, lightSwitches, reservations } from "../../src/server/db/schema.js";
+import { openDatabase, type Database } from "../../src/server/db/database.js";
+import { areas, auditLog, lightSwitches, reservations } from "../../src/server/schema/index.js";
 import { switchLights } from "../../src/server/lights/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";

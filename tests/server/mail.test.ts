@@ -1,6 +1,6 @@
 import { createContext } from "../../src/server/bootstrap.js";
 import { loadConfig } from "../../src/server/config.js";
-import { emailOutbox } from "../../src/server/db/schema.js";
+import { emailOutbox } from "../../src/server/schema/index.js";
 import { jobs } from "../../src/server/jobs/schedule.js";
 import { messages } from "../../src/server/customers/customerAuth.js";
 import { smtpTransport } from "../../src/server/mail/service.js";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { WAITLIST_MESSAGES } from "../../src/domain/waitlist.js";
 import { MAGIC_LINK_MAX_PER_EMAIL } from "../../src/server/customers/customerAuth.js";
 import { mailboxKey } from "../../src/domain/mailbox.js";
-import { mailboxSql } from "../../src/server/db/schema/mailbox.js";
+import { mailboxSql } from "../../src/server/schema/mailbox.js";
 import { LOOKUP_MAX_PER_MAILBOX } from "../../src/server/reservations/lookup.js";
 import { queueDueReminders } from "../../src/server/reservations/reminders.js";
 import { WAITLIST_MAX_PER_MAILBOX } from "../../src/server/waitlist/service.js";

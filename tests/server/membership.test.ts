@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { isValidReferenceNumber } from "../../src/domain/membership.js";
-import { invoices, subscriptions } from "../../src/server/db/schema.js";
-import { createDueInvoices, remindOverdueInvoices } from "../../src/server/invoices/service.js";
-import { expireAbandonedSignups } from "../../src/server/subscriptions/service.js";
+import { invoices, subscriptions } from "../../src/server/schema/index.js";
+import { createDueInvoices, remindOverdueInvoices } from "../../src/server/memberships/invoices/service.js";
+import { expireAbandonedSignups } from "../../src/server/memberships/subscriptions/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { outboxOf } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

@@ -10,11 +10,11 @@ import {
   payments,
   refunds,
   reservations,
-} from "../../src/server/db/schema.js";
+} from "../../src/server/schema/index.js";
 import { moneyOf } from "../../src/server/ledger/service.js";
 import { demoPaymentProvider } from "../../src/server/integrations/payments/demo.js";
 import type { PaymentProvider } from "../../src/server/integrations/payments/provider.js";
-import { applyPaymentOutcome } from "../../src/server/payments/fulfilment.js";
+import { applyPaymentOutcome } from "../../src/server/paymentOutcomes/fulfilment.js";
 import { retryDueRefunds } from "../../src/server/payments/refunds.js";
 import { releaseExpiredHolds } from "../../src/server/reservations/holds.js";
 import { getSettings, putSetting } from "../../src/server/settings/service.js";

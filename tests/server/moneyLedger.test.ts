@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { publicReservationSchema, rescheduleResponseSchema } from "../../src/domain/booking.js";
 import { paymentsOf } from "../../src/domain/ledger.js";
-import { emailOutbox, payments, refunds, reservations } from "../../src/server/db/schema.js";
+import { emailOutbox, payments, refunds, reservations } from "../../src/server/schema/index.js";
 import { moneyOf } from "../../src/server/ledger/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay, pressDemoButton } from "../support/booking.js";

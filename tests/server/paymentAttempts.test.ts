@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { invoices, payments, refunds } from "../../src/server/db/schema.js";
+import { invoices, payments, refunds } from "../../src/server/schema/index.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
 import { asCustomer, logIn, payOnDemoPage, providerReportsPaid } from "../support/member.js";

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { openDatabase } from "../../src/server/db/index.js";
-import { settings } from "../../src/server/db/schema.js";
+import { openDatabase } from "../../src/server/db/database.js";
+import { settings } from "../../src/server/schema/index.js";
 import { seedDatabase } from "../../src/server/seed/database.js";
 import { getSetting, putSetting } from "../../src/server/settings/service.js";
 

@@ -1,8 +1,8 @@
 import { buildApp, type App } from "../../src/server/app.js";
 import { configuredMailTransport, createContext } from "../../src/server/bootstrap.js";
 import { ConfigError, loadConfig } from "../../src/server/config.js";
-import type { Database } from "../../src/server/db/index.js";
-import { emailOutbox } from "../../src/server/db/schema.js";
+import type { Database } from "../../src/server/db/database.js";
+import { emailOutbox } from "../../src/server/schema/index.js";
 import { consoleTransport, withholdLinkSecrets } from "../../src/server/mail/service.js";
 import { doorUrlOf } from "../../src/server/reservations/receipt.js";
 import { ownReservationUrl } from "../../src/server/reservations/visitorMail.js";

@@ -1,9 +1,9 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
-import { memberInvoicesQuery } from "../../src/server/invoices/repository.js";
-import { NEWEST_INVOICES } from "../../src/server/invoices/service.js";
-import type { Database } from "../../src/server/db/index.js";
-import { customers, reservations } from "../../src/server/db/schema.js";
-import { mailboxSql } from "../../src/server/db/schema/mailbox.js";
+import { memberInvoicesQuery } from "../../src/server/memberships/invoices/repository.js";
+import { NEWEST_INVOICES } from "../../src/server/memberships/invoices/service.js";
+import type { Database } from "../../src/server/db/database.js";
+import { customers, reservations } from "../../src/server/schema/index.js";
+import { mailboxSql } from "../../src/server/schema/mailbox.js";
 import { jobs } from "../../src/server/jobs/schedule.js";
 import {
   purchaseConditions,
@@ -18,7 +18,7 @@ import { latestJobRunsQuery } from "../../src/server/system/jobRepository.js";
 import { loadLiveReservations } from "../../src/server/availability/service.js";
 import { bookingStateQuery, liveHoldsOfQuery } from "../../src/server/reservations/holdRepository.js";
 import { lightsWindowQuery } from "../../src/server/lights/repository.js";
-import { dueSubscriptionsQuery } from "../../src/server/subscriptions/repository.js";
+import { dueSubscriptionsQuery } from "../../src/server/memberships/subscriptions/repository.js";
 import { bookingChargesQuery, moneyFlowsQuery } from "../../src/server/finance/repository.js";
 import { candidatesQuery } from "../../src/server/waitlist/repository.js";
 import { EXPORTED, mailsTo, recordsQuery } from "../../src/server/customers/exportRepository.js";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { payments, refunds, reservations } from "../../src/server/db/schema.js";
+import { payments, refunds, reservations } from "../../src/server/schema/index.js";
 import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { bookAndPay } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

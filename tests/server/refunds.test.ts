@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { payments, refunds, reservations } from "../../src/server/db/schema.js";
+import { payments, refunds, reservations } from "../../src/server/schema/index.js";
 import { demoPaymentProvider } from "../../src/server/integrations/payments/demo.js";
 import type { PaymentProvider, RefundRequest } from "../../src/server/integrations/payments/provider.js";
 import { jobs } from "../../src/server/jobs/schedule.js";
-import { confirmPayment } from "../../src/server/payments/fulfilment.js";
+import { confirmPayment } from "../../src/server/paymentOutcomes/fulfilment.js";
 import { releaseExpiredHolds } from "../../src/server/reservations/holds.js";
 import { MAX_REFUND_ATTEMPTS, recordRefund, sendRefund } from "../../src/server/payments/refunds.js";
 import { createTestApp, type TestApp } from "../support/app.js";

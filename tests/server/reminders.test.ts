@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../src/server/context.js";
-import { emailOutbox, reservations } from "../../src/server/db/schema.js";
+import { emailOutbox, reservations } from "../../src/server/schema/index.js";
 import { runOnce, jobs } from "../../src/server/jobs/schedule.js";
 import { consoleTransport, createMailService } from "../../src/server/mail/service.js";
 import { queueDueReminders } from "../../src/server/reservations/reminders.js";

@@ -8,7 +8,7 @@ import {
   refunds,
   reservationMoves,
   reservations,
-} from "../../src/server/db/schema.js";
+} from "../../src/server/schema/index.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { availabilityOf, bookAndPay, outboxOf, postCheckout } from "../support/booking.js";
 import { addDiscountCode, addGiftCard } from "../support/credits.js";

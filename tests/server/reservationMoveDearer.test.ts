@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { rescheduleResponseSchema } from "../../src/domain/booking.js";
-import { payments, refunds, reservationMoves, reservations } from "../../src/server/db/schema.js";
+import { payments, refunds, reservationMoves, reservations } from "../../src/server/schema/index.js";
 import { financeReport } from "../../src/server/finance/report.js";
-import { applyPaymentOutcome } from "../../src/server/payments/fulfilment.js";
+import { applyPaymentOutcome } from "../../src/server/paymentOutcomes/fulfilment.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { availabilityOf, bookAndPay, outboxOf, postCheckout, pressDemoButton } from "../support/booking.js";
 import { databaseKinds } from "../support/database.js";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { moveTimesResponseSchema, rescheduleResponseSchema } from "../../src/domain/booking.js";
 import { balanceOf } from "../../src/domain/ledger.js";
-import { giftCards, payments, refunds, reservations } from "../../src/server/db/schema.js";
+import { giftCards, payments, refunds, reservations } from "../../src/server/schema/index.js";
 import { ledgerOf } from "../../src/server/ledger/service.js";
 import { refundPurchase } from "../../src/server/payments/admin.js";
 import { MOVE_PRICE_CHANGED } from "../../src/server/reservations/move.js";

@@ -5,8 +5,8 @@ import {
   reservationResponseSchema,
 } from "../../src/domain/booking.js";
 import { formatTimeRange } from "../../src/domain/helsinkiTime.js";
-import { payments, reservations } from "../../src/server/db/schema.js";
-import { confirmPayment } from "../../src/server/payments/fulfilment.js";
+import { payments, reservations } from "../../src/server/schema/index.js";
+import { confirmPayment } from "../../src/server/paymentOutcomes/fulfilment.js";
 import { putSetting } from "../../src/server/settings/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { holdSlot, outboxOf, postCheckout, pressDemoButton } from "../support/booking.js";

@@ -9,7 +9,7 @@ import {
   magicLinkTokens,
   reservationLookups,
   reservations,
-} from "../../src/server/db/schema.js";
+} from "../../src/server/schema/index.js";
 import { jobs } from "../../src/server/jobs/schedule.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { checkoutBody } from "../support/booking.js";

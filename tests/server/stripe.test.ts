@@ -6,7 +6,7 @@ import {
   reservations,
   subscriptions,
   webhookEvents,
-} from "../../src/server/db/schema.js";
+} from "../../src/server/schema/index.js";
 import { jobs } from "../../src/server/jobs/schedule.js";
 import { runHealthChecks } from "../../src/server/system/health.js";
 import { createTestApp, type TestApp } from "../support/app.js";

@@ -1,4 +1,4 @@
-import { magicLinkTokens } from "../../src/server/db/schema.js";
+import { magicLinkTokens } from "../../src/server/schema/index.js";
 import { ConfigError, loadConfig } from "../../src/server/config.js";
 import { MAGIC_LINK_MAX_PER_IP } from "../../src/server/routes/auth.js";
 import { createTestApp, type TestApp } from "../support/app.js";

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { TAKEN_MESSAGE } from "../../src/domain/availability.js";
 import { WAITLIST_MESSAGES } from "../../src/domain/waitlist.js";
-import { reservations, waitlistEntries } from "../../src/server/db/schema.js";
+import { reservations, waitlistEntries } from "../../src/server/schema/index.js";
 import { countWaiting } from "../../src/server/waitlist/service.js";
-import { offerFreedSlots } from "../../src/server/waitlist/offers.js";
+import { offerFreedSlots } from "../../src/server/waitlistOffers/offers.js";
 import { waitlistRepository } from "../../src/server/waitlist/repository.js";
 import { defaultSettings, putSetting } from "../../src/server/settings/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";

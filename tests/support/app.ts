@@ -2,7 +2,7 @@ import { buildApp, type App } from "../../src/server/app.js";
 import { createContext } from "../../src/server/bootstrap.js";
 import { loadConfig, type Config } from "../../src/server/config.js";
 import type { AppContext } from "../../src/server/context.js";
-import type { DatabaseKind } from "../../src/server/db/index.js";
+import type { DatabaseKind } from "../../src/server/db/database.js";
 import type { DoorProvider } from "../../src/server/integrations/door/provider.js";
 import type { PaymentProvider } from "../../src/server/integrations/payments/provider.js";
 import { consoleTransport, type MailTransport } from "../../src/server/mail/service.js";

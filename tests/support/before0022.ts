@@ -9,9 +9,9 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import type { Db, DatabaseKind } from "../../src/server/db/index.js";
+import type { Db, DatabaseKind } from "../../src/server/db/database.js";
 import { pgliteExtensions } from "../../src/server/db/pgliteExtensions.js";
-import * as schema from "../../src/server/db/schema.js";
+import * as schema from "../../src/server/schema/index.js";
 
 /**
  * A database as it was before a migration: migrated up to and including `lastIdx` of the journal

@@ -5,7 +5,7 @@ import {
   type AvailabilityResponse,
   type CreateReservationResponse,
 } from "../../src/domain/booking.js";
-import { emailOutbox, reservations } from "../../src/server/db/schema.js";
+import { emailOutbox, reservations } from "../../src/server/schema/index.js";
 import type { TestApp } from "./app.js";
 
 /** A valid checkout body for a slot; override any field. */

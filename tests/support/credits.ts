@@ -1,4 +1,4 @@
-import { discountCodes } from "../../src/server/db/schema.js";
+import { discountCodes } from "../../src/server/schema/index.js";
 import { formatGiftCardCode, issueGiftCard } from "../../src/server/giftCards/service.js";
 import type { TestApp } from "./app.js";
 

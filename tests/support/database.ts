@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import pg from "pg";
-import { openDatabase, type Database, type DatabaseKind } from "../../src/server/db/index.js";
+import { openDatabase, type Database, type DatabaseKind } from "../../src/server/db/database.js";
 
 /** Server tests run on in-memory PGlite always, and on PostgreSQL too when DATABASE_URL is set. */
 export const databaseKinds: DatabaseKind[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../src/server/db/index.js";
+import type { Db } from "../../src/server/db/database.js";
 import { jobs } from "../../src/server/jobs/schedule.js";
 
 /**

@@ -1,4 +1,4 @@
-import { applyPaymentOutcome } from "../../src/server/payments/fulfilment.js";
+import { applyPaymentOutcome } from "../../src/server/paymentOutcomes/fulfilment.js";
 import type { TestApp } from "./app.js";
 
 /** A customer session through the real magic-link flow (the link is read from the printed e-mail). */

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { vatIncludedCents } from "../../src/domain/money.js";
-import type { Db } from "../../src/server/db/index.js";
+import type { Db } from "../../src/server/db/database.js";
 import {
   discountCodeUses,
   giftCards,
@@ -11,7 +11,7 @@ import {
   refunds,
   reservationMoves,
   reservations,
-} from "../../src/server/db/schema.js";
+} from "../../src/server/schema/index.js";
 
 /**
  * The money rows the code before the ledger (migration 0021, commit c9f445a~1) wrote, statement for

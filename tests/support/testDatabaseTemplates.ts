@@ -7,7 +7,7 @@ import { pgliteExtensions } from "../../src/server/db/pgliteExtensions.js";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { openDatabase } from "../../src/server/db/index.js";
+import { openDatabase } from "../../src/server/db/database.js";
 
 /**
  * Vitest globalSetup: the run's empty databases, migrated through every migration once, that

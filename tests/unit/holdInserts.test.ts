@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { DbOrTx } from "../../src/server/db/index.js";
+import type { DbOrTx } from "../../src/server/db/database.js";
 import { reservationRepository } from "../../src/server/reservations/repository.js";
 
 /*
@@ -20,7 +20,7 @@ const SERVER = fileURLToPath(new URL("../../src/server/", import.meta.url));
 const HOLD_PATHS = [
   "reservations/checkoutHold.ts", // a checkout
   "reservations/moveHold.ts", // a move to a dearer time
-  "waitlist/offers.ts", // a waitlist offer
+  "waitlistOffers/offers.ts", // a waitlist offer
 ];
 
 /** The only inserts into reservations: the hold's (pending only) and a confirmed booking's. */
@@ -88,10 +88,10 @@ describe("every unpaid hold is made by reservations/hold.ts placeHold", () => {
       fake(`async offer(tx) {\n  await tx.insert(reservations).values({ status: "pending" });\n}`),
     ).toEqual([{ path: "x.ts", line: 2, method: "offer" }]);
     expect(
-      fake(`import { reservations as r } from "../db/schema.js";\nfunction f() { db.insert(r) }`),
+      fake(`import { reservations as r } from "../schema/index.js";\nfunction f() { db.insert(r) }`),
     ).toHaveLength(1);
     expect(
-      fake(`import * as s from "../db/schema.js";\nfunction f() { db.insert( s.reservations ) }`),
+      fake(`import * as s from "../schema/index.js";\nfunction f() { db.insert( s.reservations ) }`),
     ).toHaveLength(1);
     expect(fake("function f() { sql`INSERT INTO reservations (id) VALUES (1)` }")).toHaveLength(1);
     expect(fake("function f() { db.insert(reservationMoves) } // db.insert(reservations)")).toEqual([]);

@@ -1,7 +1,7 @@
 import { windowEnd, type BookingRules } from "../../domain/availability.js";
 import { buffersFor, NO_DOG_OPTIONS, type Buffers, type DogOptions } from "../../domain/dogRules.js";
 import { datesBetween, helsinkiDate, wallClock } from "../../domain/helsinkiTime.js";
-import type { Database, Db } from "../db/index.js";
+import type { Database, Db } from "../db/database.js";
 import { loadBookingRules, primaryArea, type Area } from "./service.js";
 import { loadSnapshot, reloadBookings, type Snapshot } from "./snapshot.js";
 import { computeDay, rangeJson, statusTickMs, uncachedRangeJson, type DayEntry } from "./day.js";

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.js";
+import type { DbOrTx } from "../db/database.js";
 import { isLiveStatus, periodOverlaps } from "../db/periods.js";
-import { areas, blocks, openingExceptions, reservations } from "../db/schema.js";
+import { areas, blocks, openingExceptions, reservations } from "../schema/index.js";
 import type { ReservationWithArea } from "../reservations/repository.js";
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Tx } from "./index.js";
+import type { Tx } from "./database.js";
 
 /*
  * Counted limits (login links and booking look-ups per IP and per mailbox, gate presses per link

@@ -6,7 +6,7 @@ import {
 } from "../../domain/admin/discountCodes.js";
 import { helsinkiDate, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
-import type { Tx } from "../db/index.js";
+import type { Tx } from "../db/database.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { recordAudit } from "../system/audit.js";

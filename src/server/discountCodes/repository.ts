@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.js";
-import { discountCodeUses, discountCodes, reservations } from "../db/schema.js";
+import type { DbOrTx } from "../db/database.js";
+import { discountCodeUses, discountCodes, reservations } from "../schema/index.js";
 
 /**
  * The discount codes' queries: the only place that reads or writes discount_codes and

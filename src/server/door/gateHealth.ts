@@ -1,6 +1,6 @@
 import { formatTimeRange } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
-import type { Tx } from "../db/index.js";
+import type { Tx } from "../db/database.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { doorUrlOf } from "../reservations/receipt.js";
 import { getSettings, type Settings } from "../settings/service.js";

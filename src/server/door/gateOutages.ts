@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../db/index.js";
+import type { DbOrTx } from "../db/database.js";
 import type { Settings } from "../settings/service.js";
 import { gateRepository, type GateOutageRow } from "./gateRepository.js";
 

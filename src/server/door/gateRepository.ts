@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.js";
-import { areas, gateChecks, gateFallbackNotices, gateOutages, reservations } from "../db/schema.js";
+import type { DbOrTx } from "../db/database.js";
+import { areas, gateChecks, gateFallbackNotices, gateOutages, reservations } from "../schema/index.js";
 
 /**
  * The gate's health (decision 037): the health job's checks (gate_checks), the outages they find

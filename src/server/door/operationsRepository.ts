@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { DoorEventQuery } from "../../domain/admin/operations.js";
-import type { Db } from "../db/index.js";
+import type { Db } from "../db/database.js";
 import { isLiveStatus, periodContains, periodOverlaps } from "../db/periods.js";
-import { areas, doorEvents, reservations } from "../db/schema.js";
+import { areas, doorEvents, reservations } from "../schema/index.js";
 import type { LogWindow } from "../lists/paging.js";
 
 /**

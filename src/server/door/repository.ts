@@ -1,6 +1,6 @@
 import { and, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.js";
-import { areas, doorEvents, reservations } from "../db/schema.js";
+import type { DbOrTx } from "../db/database.js";
+import { areas, doorEvents, reservations } from "../schema/index.js";
 
 /**
  * The gate's queries (decision 037): the presses in door_events, and what the door answers for in

@@ -1,7 +1,7 @@
 import type { DoorInfo } from "../../domain/booking.js";
 import { formatDateTime, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
-import type { Tx } from "../db/index.js";
+import type { Tx } from "../db/database.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { findReservation, type ReservationRow } from "../reservations/view.js";
 import { getSettings, type Settings } from "../settings/service.js";

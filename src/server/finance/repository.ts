@@ -1,7 +1,7 @@
 import { and, asc, count, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { FinanceQuery } from "../../domain/admin/finance.js";
 import { chargeKinds } from "../../domain/ledger.js";
-import type { DbOrTx } from "../db/index.js";
+import type { DbOrTx } from "../db/database.js";
 import {
   giftCardTransactions,
   invoices,
@@ -9,7 +9,7 @@ import {
   refunds,
   reservations,
   vatRates,
-} from "../db/schema.js";
+} from "../schema/index.js";
 import { DEFAULT_VAT_RATE_BASIS_POINTS } from "../prices/service.js";
 
 /**

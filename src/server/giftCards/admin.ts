@@ -10,7 +10,7 @@ import { whatWasPaid } from "../../domain/admin/purchases.js";
 import { helsinkiDate, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
 import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
-import type { Tx } from "../db/index.js";
+import type { Tx } from "../db/database.js";
 import { notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { recordAudit } from "../system/audit.js";

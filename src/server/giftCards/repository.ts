@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, like } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.js";
-import { giftCardTransactions, giftCards, invoices, payments, reservations } from "../db/schema.js";
+import type { DbOrTx } from "../db/database.js";
+import { giftCardTransactions, giftCards, invoices, payments, reservations } from "../schema/index.js";
 
 /**
  * The gift cards' queries: the only place that reads or writes gift_cards and

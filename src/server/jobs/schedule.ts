@@ -7,15 +7,15 @@ import { loggableError } from "../errors.js";
 import { switchLights } from "../lights/service.js";
 import { MAGIC_LINK_TTL_MINUTES } from "../../domain/customerSession.js";
 import { releaseExpiredHolds } from "../reservations/holds.js";
-import { createDueInvoices, remindOverdueInvoices } from "../invoices/service.js";
-import { expireAbandonedSignups } from "../subscriptions/service.js";
-import { closeCancelledCheckouts } from "../payments/paymentEvents.js";
+import { createDueInvoices, remindOverdueInvoices } from "../memberships/invoices/service.js";
+import { expireAbandonedSignups } from "../memberships/subscriptions/service.js";
+import { closeCancelledCheckouts } from "../paymentOutcomes/paymentEvents.js";
 import { retryDueRefunds } from "../payments/refunds.js";
 import { queueDueReminders } from "../reservations/reminders.js";
 import { runHealthChecks } from "../system/health.js";
 import { jobRepository } from "../system/jobRepository.js";
 import { clearExpiredIps, purgeExpiredPersonalData } from "../system/retention.js";
-import { offerFreedSlots } from "../waitlist/offers.js";
+import { offerFreedSlots } from "../waitlistOffers/offers.js";
 
 export type Job = {
   name: string;

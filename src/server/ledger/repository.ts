@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { LedgerEntry, LedgerStatus } from "../../domain/ledger.js";
-import type { DbOrTx } from "../db/index.js";
-import { ledgerEntries, refunds } from "../db/schema.js";
+import type { DbOrTx } from "../db/database.js";
+import { ledgerEntries, refunds } from "../schema/index.js";
 
 /**
  * The ledger's queries (decision 038): the only place that writes ledger_entries. A refund's entry

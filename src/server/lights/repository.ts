@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.js";
-import { lightOverrides, lightSwitches, reservations } from "../db/schema.js";
+import type { DbOrTx } from "../db/database.js";
+import { lightOverrides, lightSwitches, reservations } from "../schema/index.js";
 
 /**
  * The lights' queries (decision 037): the switches made (light_switches), the admin's overrides

@@ -1,6 +1,6 @@
 import { getTimes } from "suncalc";
 import type { AppContext } from "../context.js";
-import type { DbOrTx } from "../db/index.js";
+import type { DbOrTx } from "../db/database.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { loggableError } from "../errors.js";
 import { getSettings, type Settings } from "../settings/service.js";

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { OutboxQuery } from "../../domain/admin/system.js";
-import type { Db, DbOrTx } from "../db/index.js";
-import { emailOutbox } from "../db/schema.js";
+import type { Db, DbOrTx } from "../db/database.js";
+import { emailOutbox } from "../schema/index.js";
 import type { LogWindow } from "../lists/paging.js";
 
 /**

@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
-import type { Db, DbOrTx } from "../db/index.js";
-import type { OutboxAttachment } from "../db/schema.js";
+import type { Db, DbOrTx } from "../db/database.js";
+import type { OutboxAttachment } from "../schema/index.js";
 import { mailRepository } from "./repository.js";
 
 export type OutgoingMail = {

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, gte, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { PurchaseQuery } from "../../domain/admin/purchases.js";
 import { wallClock } from "../../domain/helsinkiTime.js";
-import type { DbOrTx } from "../db/index.js";
-import { invoices, ledgerEntries, payments, refunds, reservations } from "../db/schema.js";
+import type { DbOrTx } from "../db/database.js";
+import { invoices, ledgerEntries, payments, refunds, reservations } from "../schema/index.js";
 import { GIFT_CARD_PROVIDER } from "./paymentConstants.js";
 import type { ReservationRow } from "../reservations/repository.js";
-import type { InvoiceRow } from "../invoices/repository.js";
+import type { InvoiceRow } from "../memberships/invoices/repository.js";
 
 /**
  * Ostokset's queries (decision 037): every payment with the booking or the invoice it paid for, a

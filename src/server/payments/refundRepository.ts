@@ -1,6 +1,6 @@
 import { and, asc, eq, lte } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.js";
-import { refunds } from "../db/schema.js";
+import type { DbOrTx } from "../db/database.js";
+import { refunds } from "../schema/index.js";
 
 /**
  * The refunds' queries (decision 037): the only place that reads or writes the refunds table. The

@@ -1,5 +1,5 @@
 import type { AppContext } from "../context.js";
-import type { Tx } from "../db/index.js";
+import type { Tx } from "../db/database.js";
 import { recordRefundEntry } from "../ledger/service.js";
 import { refundRepository, type RefundRow } from "./refundRepository.js";
 import { BANK_PROVIDER } from "./paymentConstants.js";

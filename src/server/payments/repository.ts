@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.js";
-import { invoices, payments, subscriptions, webhookEvents } from "../db/schema.js";
-import type { SubscriptionRow } from "../subscriptions/repository.js";
-import type { InvoiceRow } from "../invoices/repository.js";
+import type { DbOrTx } from "../db/database.js";
+import { invoices, payments, subscriptions, webhookEvents } from "../schema/index.js";
+import type { SubscriptionRow } from "../memberships/subscriptions/repository.js";
+import type { InvoiceRow } from "../memberships/invoices/repository.js";
 
 /**
  * The payments' queries (decision 037): a payment row as every side reads and changes it (a

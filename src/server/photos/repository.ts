@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.js";
-import { parkPhotoSizes, parkPhotos } from "../db/schema.js";
+import type { DbOrTx } from "../db/database.js";
+import { parkPhotoSizes, parkPhotos } from "../schema/index.js";
 
 /**
  * The park photos' queries (decision 037): park_photos (the originals, in their order) and

@@ -1,6 +1,6 @@
 import type { ParkPhoto, PhotoList } from "../../domain/photos.js";
 import type { AppContext } from "../context.js";
-import type { Db } from "../db/index.js";
+import type { Db } from "../db/database.js";
 import { conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { recordAudit } from "../system/audit.js";

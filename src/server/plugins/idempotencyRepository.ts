@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.js";
-import { idempotencyKeys } from "../db/schema.js";
+import type { DbOrTx } from "../db/database.js";
+import { idempotencyKeys } from "../schema/index.js";
 
 /**
  * The queries of the Idempotency-Key plugin (idempotency.ts, decision 037): the only place that

@@ -12,7 +12,7 @@ import {
 } from "../../domain/effectiveDates.js";
 import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import type { AppContext } from "../context.js";
-import type { Tx } from "../db/index.js";
+import type { Tx } from "../db/database.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { recordAudit } from "../system/audit.js";

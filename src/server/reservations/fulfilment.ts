@@ -14,7 +14,7 @@ import { getSettings } from "../settings/service.js";
 import { paymentRepository } from "../payments/repository.js";
 
 /**
- * The reservation side of the fulfilment (the dispatcher is payments/fulfilment.ts; the invoice
+ * The reservation side of the fulfilment (the dispatcher is paymentOutcomes/fulfilment.ts; the invoice
  * side is invoices/fulfilment.ts): the one path by which a booking's payment becomes paid and its
  * booking confirmed. Idempotent: the payment row is locked and only a
  * payment that is not yet paid changes, so a second call (or a concurrent duplicate webhook)

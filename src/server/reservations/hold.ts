@@ -1,5 +1,5 @@
 import { helsinkiDate } from "../../domain/helsinkiTime.js";
-import type { Tx } from "../db/index.js";
+import type { Tx } from "../db/database.js";
 import { lockHoldOwner, openingRulesOf } from "../availability/service.js";
 import { enforceDayShare, enforceHoldLimits } from "./holdLimits.js";
 import { holdRepository } from "./holdRepository.js";
@@ -8,7 +8,7 @@ import type { Settings } from "../settings/service.js";
 
 /**
  * The one way an unpaid hold (a pending reservation) is made: a checkout's (checkoutHold.ts), a
- * dearer move's (moveHold.ts), a waitlist offer's (waitlist/offers.ts), and any later one. Every
+ * dearer move's (moveHold.ts), a waitlist offer's (waitlistOffers/offers.ts), and any later one. Every
  * hold rule is applied here and nowhere else (decision 024, issue 31): the owner's e-mail address
  * and IP address may have only `holdLimits.perEmail` and `perIp` live holds, and live holds may
  * cover only `holdLimits.dayPercent` of the area's open time on the slot's day, the new one

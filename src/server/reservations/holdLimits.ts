@@ -1,6 +1,6 @@
 import { openingOn, type BookingRules } from "../../domain/availability.js";
 import { helsinkiDate } from "../../domain/helsinkiTime.js";
-import type { Tx } from "../db/index.js";
+import type { Tx } from "../db/database.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { HttpError } from "../errors.js";
 import { holdRepository, type LiveHolds } from "./holdRepository.js";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.js";
+import type { DbOrTx } from "../db/database.js";
 import { periodOverlaps } from "../db/periods.js";
-import { reservations } from "../db/schema.js";
+import { reservations } from "../schema/index.js";
 import type { NewReservation, ReservationRow } from "./repository.js";
 
 /**

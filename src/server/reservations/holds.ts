@@ -1,5 +1,5 @@
 import type { AppContext } from "../context.js";
-import type { DbOrTx } from "../db/index.js";
+import type { DbOrTx } from "../db/database.js";
 import { releaseDiscountUses } from "../discountCodes/service.js";
 import { returnGiftCardShares } from "../giftCards/service.js";
 import { holdRepository } from "./holdRepository.js";

@@ -9,15 +9,15 @@ import { checkSlot, lockAreaBookings, primaryArea } from "../availability/servic
 import { cancelReservation, newToken } from "./service.js";
 import { moveReservation, type MoveInput } from "./move.js";
 import { expireHolds } from "./holds.js";
-import { oldestOverdueInvoice } from "../invoices/service.js";
+import { oldestOverdueInvoice } from "../memberships/invoices/service.js";
 import { formatDay } from "../../domain/helsinkiClock.js";
-import { hasAccessOn, hoursBookedBetween, periodContaining } from "../subscriptions/service.js";
+import { hasAccessOn, hoursBookedBetween, periodContaining } from "../memberships/subscriptions/service.js";
 import { isSlotConflict } from "../db/pgErrors.js";
 import { doorUrlOf } from "./receipt.js";
 import { reservationRepository, type ReservationWithArea } from "./repository.js";
 import { beforeDeadline, changeDeadline } from "../../domain/changeWindow.js";
 import { getSettings, type Settings } from "../settings/service.js";
-import { hoursQuotaOfPeriod } from "../subscriptions/tierChange.js";
+import { hoursQuotaOfPeriod } from "../memberships/subscriptions/tierChange.js";
 import { memberCancellationMail, memberConfirmationMail } from "./visitorMail.js";
 
 /** A member's bookings: subscriber bookings within the quota, the member's list, cancelling. */

@@ -4,7 +4,7 @@ import { blockedPeriod } from "../../domain/dogRules.js";
 import { formatTimeRange } from "../../domain/helsinkiTime.js";
 import { vatIncludedCents } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
-import type { DbOrTx, Tx } from "../db/index.js";
+import type { DbOrTx, Tx } from "../db/database.js";
 import { conflict, HttpError } from "../errors.js";
 import { placeHold } from "./hold.js";
 import { minutesText, TooManyHoldsError } from "./holdLimits.js";

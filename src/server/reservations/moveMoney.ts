@@ -1,4 +1,4 @@
-import type { Tx } from "../db/index.js";
+import type { Tx } from "../db/database.js";
 import { settleOwedBack } from "../payments/giveBack.js";
 
 /**

@@ -1,7 +1,7 @@
 import type { MoveQuote } from "../../domain/booking.js";
 import { balanceOf, priceOf, refundPlan, type LedgerEntry } from "../../domain/ledger.js";
 import { priceBreakdown } from "../../domain/pricing.js";
-import type { DbOrTx } from "../db/index.js";
+import type { DbOrTx } from "../db/database.js";
 import { discountOf } from "../discountCodes/service.js";
 import { ledgerOf } from "../ledger/service.js";
 import { moveRepository } from "./moveRepository.js";

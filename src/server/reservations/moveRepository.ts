@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.js";
+import type { DbOrTx } from "../db/database.js";
 import {
   areas,
   discountCodes,
@@ -7,10 +7,10 @@ import {
   reservationMoves,
   reservations,
   subscriptions,
-} from "../db/schema.js";
+} from "../schema/index.js";
 import type { ReservationRow } from "./repository.js";
 import type { PaymentRow } from "../payments/repository.js";
-import type { SubscriptionRow } from "../subscriptions/repository.js";
+import type { SubscriptionRow } from "../memberships/subscriptions/repository.js";
 
 /**
  * The queries of a booking's move (decision 026, decision 037): the rows a move locks, the one

@@ -4,7 +4,7 @@ import type { Balance } from "../../domain/ledger.js";
 import type { AppContext } from "../context.js";
 import { moneyOf } from "../ledger/service.js";
 import { onlineMethod } from "../payments/paymentConstants.js";
-import type { DbOrTx } from "../db/index.js";
+import type { DbOrTx } from "../db/database.js";
 import { doorUrlOf } from "./receipt.js";
 import {
   reservationRepository,

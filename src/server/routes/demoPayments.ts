@@ -7,9 +7,9 @@ import { formatEuros, formatVatRate } from "../../domain/money.js";
 import { ONLINE_PAYMENT_METHODS, paymentMethodNames } from "../../domain/paymentMethods.js";
 import { HttpError, notFound } from "../errors.js";
 import { checkoutReturnPath } from "../reservations/service.js";
-import { applyPaymentOutcome } from "../payments/fulfilment.js";
+import { applyPaymentOutcome } from "../paymentOutcomes/fulfilment.js";
 import { paymentRepository } from "../payments/repository.js";
-import { invoicePaymentReturnPath } from "../invoices/service.js";
+import { invoicePaymentReturnPath } from "../memberships/invoices/service.js";
 import { moveHoldReturnPath } from "../reservations/moveHold.js";
 import { findReservation, type PaymentRow, type ReservationRow } from "../reservations/view.js";
 import { vatRateOn } from "../prices/service.js";
@@ -19,7 +19,7 @@ import { demoPageStyle } from "./demoPaymentStyle.js";
 /**
  * The demo provider's hosted payment page (registered at /maksu/demo, outside /api and before the
  * SPA fallback). Server-rendered HTML with plain forms, like a real provider's page: "Maksa"
- * hands "paid" to the payment-outcome dispatcher (payments/fulfilment.ts) exactly as a webhook
+ * hands "paid" to the payment-outcome dispatcher (paymentOutcomes/fulfilment.ts) exactly as a webhook
  * would, "Peruuta" hands "cancelled" (the hold is released), and both 303-redirect back to the
  * SPA: /checkout/{start}/{end}?payment=...&token=... for a booking, /subscription/success|cancelled or /oma-tili?invoice=... for a membership invoice.
  */

@@ -7,9 +7,9 @@ import {
 } from "../../domain/membership.js";
 import { signedInCustomer } from "../plugins/customerAuth.js";
 import { idempotencyHeaders, idempotent } from "../plugins/idempotency.js";
-import { listInvoices, payInvoice } from "../invoices/service.js";
+import { listInvoices, payInvoice } from "../memberships/invoices/service.js";
 import { invoiceReceiptHtml } from "../reservations/receiptPage.js";
-import { invoicePageHtml } from "../invoices/invoicePage.js";
+import { invoicePageHtml } from "../memberships/invoices/invoicePage.js";
 
 /** An error's words; `field` when they are about one form field (a gift card or discount code). */
 const messageSchema = z.object({ message: z.string(), field: z.string().optional() });

@@ -16,8 +16,8 @@ import {
   currentSubscription,
   tiersResponseOn,
   toSubscriptionView,
-} from "../subscriptions/service.js";
-import { signup } from "../subscriptions/signup.js";
+} from "../memberships/subscriptions/service.js";
+import { signup } from "../memberships/subscriptions/signup.js";
 import { getSettings } from "../settings/service.js";
 
 /** An error's words; `field` when they are about one form field (a gift card or discount code). */

@@ -5,8 +5,8 @@ import {
   insertNewPriceRule,
 } from "../prices/service.js";
 import { defaultSettings, type SettingKey } from "../settings/service.js";
-import type { Db } from "../db/index.js";
-import { areas, membershipTiers, priceRules, settings, vatRates } from "../db/schema.js";
+import type { Db } from "../db/database.js";
+import { areas, membershipTiers, priceRules, settings, vatRates } from "../schema/index.js";
 
 /**
  * Fills an empty database with the defaults of product.md. Runs on every start and only inserts

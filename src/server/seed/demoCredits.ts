@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { formatEuros } from "../../domain/money.js";
 import { formatGiftCardCode, issueGiftCard } from "../giftCards/service.js";
-import type { Db } from "../db/index.js";
-import { discountCodes, giftCards } from "../db/schema.js";
+import type { Db } from "../db/database.js";
+import { discountCodes, giftCards } from "../schema/index.js";
 
 /**
  * Development only (never in production or tests): one demo gift card and one demo discount code,

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.js";
-import { areas, openingExceptions, settings } from "../db/schema.js";
+import type { DbOrTx } from "../db/database.js";
+import { areas, openingExceptions, settings } from "../schema/index.js";
 
 /**
  * The settings' queries: the only place that reads or writes the settings rows, and, for the

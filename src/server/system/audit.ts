@@ -1,4 +1,4 @@
-import type { Tx } from "../db/index.js";
+import type { Tx } from "../db/database.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { redactAudit } from "./auditRedaction.js";
 import { systemRepository } from "./repository.js";

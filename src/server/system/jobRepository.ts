@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.js";
-import { jobRuns } from "../db/schema.js";
+import type { DbOrTx } from "../db/database.js";
+import { jobRuns } from "../schema/index.js";
 
 /**
  * The scheduled jobs' runs (job_runs, decision 037): the claim of a job's due time that makes it

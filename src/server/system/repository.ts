@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, like, lt, sql, type SQL } from "drizzle-orm";
 import type { AuditQuery } from "../../domain/admin/system.js";
-import type { DbOrTx } from "../db/index.js";
-import { admins, auditLog, healthChecks } from "../db/schema.js";
+import type { DbOrTx } from "../db/database.js";
+import { admins, auditLog, healthChecks } from "../schema/index.js";
 import type { LogWindow } from "../lists/paging.js";
 
 /**

@@ -1,5 +1,5 @@
 import { and, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.js";
+import type { DbOrTx } from "../db/database.js";
 import {
   customers,
   customerSessions,
@@ -15,7 +15,7 @@ import {
   reservations,
   waitlistEntries,
   subscriptions,
-} from "../db/schema.js";
+} from "../schema/index.js";
 
 /**
  * The retention purge's deletes (decision 037), across the aggregates whose personal data or logs

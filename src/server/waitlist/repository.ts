@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, lte, notInArray, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.js";
-import { reservations, waitlistEntries } from "../db/schema.js";
+import type { DbOrTx } from "../db/database.js";
+import { reservations, waitlistEntries } from "../schema/index.js";
 
 /**
  * The waitlist's queries (decision 033, decision 037): the only place that reads or writes

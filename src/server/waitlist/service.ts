@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import { WAITLIST_MESSAGES, type WaitlistEntryView } from "../../domain/waitlist.js";
 import type { AppContext } from "../context.js";
-import type { DbOrTx } from "../db/index.js";
+import type { DbOrTx } from "../db/database.js";
 import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
 import { badRequest, conflict, HttpError, notFound } from "../errors.js";
 import { checkSlot, primaryArea } from "../availability/service.js";

@@ -2,7 +2,7 @@ import type { PaymentMethod } from "../../../domain/booking.js";
 
 /**
  * What the booking and billing code needs from a payment provider. The demo provider (our own
- * hosted page) and Stripe both confirm through payments/fulfilment.ts. No method here is ever
+ * hosted page) and Stripe both confirm through paymentOutcomes/fulfilment.ts. No method here is ever
  * called inside an open database transaction: a provider call can take seconds, and its outcome
  * is recorded in a transaction of its own.
  */

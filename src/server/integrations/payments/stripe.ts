@@ -8,7 +8,7 @@ import type { CheckoutState, PaymentProvider, ProviderWebhookEvent } from "./pro
  * with the payer's e-mail and our payment id as the reference. Every create and refund carries an
  * idempotency key (our payment's or refund row's id), so a retried call never charges or refunds
  * twice. Payments are confirmed by signed webhooks (routes/stripePayments.ts) and by the return
- * page asking Stripe, both through payments/fulfilment.ts.
+ * page asking Stripe, both through paymentOutcomes/fulfilment.ts.
  */
 
 /** Stripe refuses a session that expires sooner than 30 minutes from now; a minute of margin. */

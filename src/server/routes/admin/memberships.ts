@@ -8,13 +8,14 @@ import {
 } from "../../../domain/admin/memberships.js";
 import { messageSchema } from "../../../domain/admin/system.js";
 import { signedInAdmin } from "../../plugins/adminAuth.js";
-import { creditInvoice, resendInvoiceMail, voidInvoice } from "../../invoices/admin.js";
+import { creditInvoice, resendInvoiceMail, voidInvoice } from "../../memberships/invoices/admin.js";
 import {
   adminCancelMembership,
   cancelTierChange,
   scheduleTierChange,
-} from "../../subscriptions/adminActions.js";
-import { listMemberships, memberPage } from "../../subscriptions/admin.js";
+} from "../../memberships/subscriptions/adminActions.js";
+import { memberPage } from "../../customers/memberPage.js";
+import { listMemberships } from "../../memberships/subscriptions/admin.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: jäsenyydet"];

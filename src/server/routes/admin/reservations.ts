@@ -14,7 +14,7 @@ import {
   reservationListSchema,
 } from "../../../domain/admin/reservations.js";
 import { signedInAdmin } from "../../plugins/adminAuth.js";
-import { BlockConflictError, createBlock, deleteBlock } from "../../availability/adminBlocks.js";
+import { BlockConflictError, createBlock, deleteBlock } from "../../reservations/adminBlocks.js";
 import { adminCancelReservation } from "../../reservations/adminCancellation.js";
 import { adminReservationById } from "../../reservations/adminRows.js";
 import { moveReservation } from "../../reservations/move.js";

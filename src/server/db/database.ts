@@ -10,7 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import * as schema from "./schema.js";
+import * as schema from "../schema/index.js";
 
 export type Schema = typeof schema;
 /** One type for both drivers, so services never know which database they run on. */

@@ -1,17 +1,17 @@
-import { helsinkiDate } from "../../domain/helsinkiClock.js";
-import { addDays, commitmentLastDay } from "../../domain/membershipPeriods.js";
-import { formatEuros } from "../../domain/money.js";
-import type { AppContext } from "../context.js";
-import type { Tx } from "../db/index.js";
-import { badRequest, conflict, notFound } from "../errors.js";
-import type { AdminActor } from "../plugins/adminAuth.js";
-import { recordAudit } from "../system/audit.js";
+import { helsinkiDate } from "../../../domain/helsinkiClock.js";
+import { addDays, commitmentLastDay } from "../../../domain/membershipPeriods.js";
+import { formatEuros } from "../../../domain/money.js";
+import type { AppContext } from "../../context.js";
+import type { Tx } from "../../db/database.js";
+import { badRequest, conflict, notFound } from "../../errors.js";
+import type { AdminActor } from "../../plugins/adminAuth.js";
+import { recordAudit } from "../../system/audit.js";
 import { invoiceRepository } from "../invoices/repository.js";
-import { formatDay } from "../../domain/helsinkiClock.js";
+import { formatDay } from "../../../domain/helsinkiClock.js";
 import { tierChangeCancelledMail, tierChangeMail } from "./mail.js";
 import { cancelMembership, periodContaining, type SubscriptionRow } from "./service.js";
-import { tierOn } from "../prices/service.js";
-import { getSettings } from "../settings/service.js";
+import { tierOn } from "../../prices/service.js";
+import { getSettings } from "../../settings/service.js";
 import { subscriptionRepository } from "./repository.js";
 import { membershipPriceOf } from "./tierChange.js";
 

@@ -1,12 +1,12 @@
 import type { AppContext } from "../context.js";
 import type { ProviderWebhookEvent } from "../integrations/payments/provider.js";
 import { applyPaymentOutcome } from "./fulfilment.js";
-import { paymentRepository } from "./repository.js";
+import { paymentRepository } from "../payments/repository.js";
 
 /**
  * A provider's webhook events, verified by the route: each is stored by its id first, so a
  * duplicate delivery does nothing; then it hands its outcome to the payment-outcome dispatcher
- * (payments/fulfilment.ts), the same exactly-once fulfilment as the return page's, so their number and order do not matter (an `expired` after a `completed` finds the
+ * (paymentOutcomes/fulfilment.ts), the same exactly-once fulfilment as the return page's, so their number and order do not matter (an `expired` after a `completed` finds the
  * payment paid and changes nothing; a `completed` after our hold ended meets the late-payment rule).
  */
 export async function handleWebhookEvent(ctx: AppContext, event: ProviderWebhookEvent): Promise<string> {
@@ -28,7 +28,7 @@ export async function handleWebhookEvent(ctx: AppContext, event: ProviderWebhook
   return outcome;
 }
 
-/** The event said in the dispatcher's terms (payments/fulfilment.ts); "processing" waits for more. */
+/** The event said in the dispatcher's terms (paymentOutcomes/fulfilment.ts); "processing" waits for more. */
 async function act(ctx: AppContext, event: ProviderWebhookEvent): Promise<string> {
   const provider = ctx.payments.name;
   if (event.checkout) {

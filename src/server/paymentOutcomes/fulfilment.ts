@@ -3,15 +3,15 @@ import {
   cancelInvoicePayment,
   confirmInvoicePayment,
   type InvoiceConfirmOutcome,
-} from "../invoices/fulfilment.js";
+} from "../memberships/invoices/fulfilment.js";
 import { confirmMovePayment, moveHoldOf } from "../reservations/moveFulfilment.js";
-import { recordRefundNews, type RefundNews } from "./refunds.js";
+import { recordRefundNews, type RefundNews } from "../payments/refunds.js";
 import {
   cancelReservationPayment,
   confirmReservationPayment,
   type ReservationConfirmOutcome,
 } from "../reservations/fulfilment.js";
-import { paymentRepository, type PaymentRow } from "./repository.js";
+import { paymentRepository, type PaymentRow } from "../payments/repository.js";
 
 /**
  * The payment-outcome dispatcher: the one door through which news of a payment comes in, whoever

@@ -1,6 +1,6 @@
 /** Payments, refunds and the payment providers' webhook deliveries, with their statuses. */
 import { sql } from "drizzle-orm";
-import { PAYMENT_METHODS } from "../../../domain/paymentMethods.js";
+import { PAYMENT_METHODS } from "../../domain/paymentMethods.js";
 import {
   type AnyPgColumn,
   check,

@@ -3,8 +3,8 @@ import { notFound } from "../errors.js";
 import { checkoutReturnPath } from "../reservations/service.js";
 import { applyPaymentOutcome } from "./fulfilment.js";
 import { moveHoldReturnPath } from "../reservations/moveHold.js";
-import { paymentRepository } from "./repository.js";
-import { invoicePaymentReturnPath } from "../invoices/service.js";
+import { paymentRepository } from "../payments/repository.js";
+import { invoicePaymentReturnPath } from "../memberships/invoices/service.js";
 import { findReservation } from "../reservations/view.js";
 
 /**
@@ -46,7 +46,7 @@ export async function paymentReturnPath(
 
 /**
  * The payer is back from the provider's page: the provider is asked where its checkout stands,
- * and the answer goes to the payment-outcome dispatcher (payments/fulfilment.ts) as a webhook's
+ * and the answer goes to the payment-outcome dispatcher (paymentOutcomes/fulfilment.ts) as a webhook's
  * does. Paid: confirmed (once, whoever is first). Still open (the payer went back or cancelled):
  * closed at the provider, then cancelled here, so the hold is released at once. Expired: cancelled. Still settling: left to the webhook.
  */

@@ -1,21 +1,21 @@
-import { formatEuros } from "../../domain/money.js";
-import type { AppContext } from "../context.js";
-import type { OutgoingMail } from "../mail/service.js";
-import { returnGiftCardShares } from "../giftCards/service.js";
-import { refundAndTell } from "../payments/refunds.js";
-import { giveBack, settleOwedBack } from "../payments/giveBack.js";
-import { recordPaid } from "../ledger/service.js";
+import { formatEuros } from "../../../domain/money.js";
+import type { AppContext } from "../../context.js";
+import type { OutgoingMail } from "../../mail/service.js";
+import { returnGiftCardShares } from "../../giftCards/service.js";
+import { refundAndTell } from "../../payments/refunds.js";
+import { giveBack, settleOwedBack } from "../../payments/giveBack.js";
+import { recordPaid } from "../../ledger/service.js";
 import { invoicePaidMail, welcomeMail } from "../subscriptions/mail.js";
-import type { PaymentRow } from "../reservations/view.js";
-import { getSettings, type Settings } from "../settings/service.js";
+import type { PaymentRow } from "../../reservations/view.js";
+import { getSettings, type Settings } from "../../settings/service.js";
 import { subscriptionRepository, type SubscriptionRow } from "../subscriptions/repository.js";
-import type { Tx } from "../db/index.js";
+import type { Tx } from "../../db/database.js";
 import { expireSignups } from "../subscriptions/signupExpiry.js";
 import { invoiceRepository, type InvoiceRow } from "./repository.js";
-import { paymentRepository } from "../payments/repository.js";
+import { paymentRepository } from "../../payments/repository.js";
 
 /**
- * The invoice side of the fulfilment (the dispatcher is payments/fulfilment.ts; the reservation
+ * The invoice side of the fulfilment (the dispatcher is paymentOutcomes/fulfilment.ts; the reservation
  * side is reservations/fulfilment.ts, which this does not know): a paid invoice payment marks the invoice paid and
  * activates a pending signup, exactly once (the rows are locked; only a payment not yet paid
  * changes). Money for an invoice that no longer needs it (void after an abandoned signup, or paid

@@ -1,7 +1,7 @@
 /** The money ledger (decision 038): every euro of a booking and of an invoice, entry by entry. */
 import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { ledgerKinds } from "../../../domain/ledger.js";
+import { ledgerKinds } from "../../domain/ledger.js";
 import { createdAt } from "./columns.js";
 import { invoices } from "./invoices.js";
 import { payments, refunds } from "./payments.js";

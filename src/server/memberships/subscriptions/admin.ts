@@ -6,16 +6,20 @@ import {
   type MembershipList,
   type MembershipRow,
   type PeriodUsage,
-} from "../../domain/admin/memberships.js";
-import { versionsOn } from "../../domain/effectiveDates.js";
-import { helsinkiDate, toHelsinkiIso } from "../../domain/helsinkiTime.js";
-import { usagePercent, type SubscriptionStatus } from "../../domain/membership.js";
-import { addDays, periodBounds, periodIndexOn, startOfHelsinkiDay } from "../../domain/membershipPeriods.js";
-import type { AppContext } from "../context.js";
-import type { DbOrTx } from "../db/index.js";
-import { notFound } from "../errors.js";
+} from "../../../domain/admin/memberships.js";
+import { versionsOn } from "../../../domain/effectiveDates.js";
+import { helsinkiDate, toHelsinkiIso } from "../../../domain/helsinkiTime.js";
+import { usagePercent, type SubscriptionStatus } from "../../../domain/membership.js";
+import {
+  addDays,
+  periodBounds,
+  periodIndexOn,
+  startOfHelsinkiDay,
+} from "../../../domain/membershipPeriods.js";
+import type { AppContext } from "../../context.js";
+import type { DbOrTx } from "../../db/database.js";
+import { notFound } from "../../errors.js";
 import { invoiceDueCents, toInvoiceView, type InvoiceRow } from "../invoices/service.js";
-import { listMemberReservations } from "../reservations/member.js";
 import {
   hasAccessOn,
   hoursBookedIn,
@@ -24,9 +28,9 @@ import {
   toSubscriptionView,
   type SubscriptionRow,
 } from "./service.js";
-import { tiersOn } from "../prices/service.js";
+import { tiersOn } from "../../prices/service.js";
 import { hoursQuotaOfPeriod, pendingTierChange } from "./tierChange.js";
-import { likePattern } from "../lists/likePattern.js";
+import { likePattern } from "../../lists/likePattern.js";
 import { invoiceRepository } from "../invoices/repository.js";
 import { membershipListRepository, type TierVersion } from "./adminRepository.js";
 import { subscriptionRepository } from "./repository.js";
@@ -202,8 +206,11 @@ async function usageOf(
   );
 }
 
-/** A member's page: details, memberships, invoices, usage per period and bookings. */
-export async function memberPage(ctx: AppContext, customerId: string): Promise<MemberPage> {
+/**
+ * A member's page but their bookings, which customers/memberPage.ts adds (the bookings' module is
+ * above this one): details, memberships, invoices and usage per period; with the customer's row.
+ */
+export async function membershipsOfMember(ctx: AppContext, customerId: string) {
   const today = helsinkiDate(ctx.now());
   const customer = await subscriptionRepository(ctx.db).customerById(customerId);
   if (!customer) throw notFound(MEMBER_NOT_FOUND);
@@ -222,7 +229,7 @@ export async function memberPage(ctx: AppContext, customerId: string): Promise<M
   // The tiers the change form offers: those in force where the live membership's next period begins.
   const live = subs.find((s) => s.status === "active");
   const tiers = await tiersOn(ctx.db, (live && nextPeriodStart(live, today)) ?? today);
-  return {
+  const page: Omit<MemberPage, "reservations"> = {
     customer: {
       id: customer.id,
       email: customer.email,
@@ -236,10 +243,6 @@ export async function memberPage(ctx: AppContext, customerId: string): Promise<M
       invoiceRows.map(async (row) => toAdminInvoice(row, today, await invoiceDueCents(ctx.db, row))),
     ),
     usage: await usageOf(ctx.db, subs, invoiceRows, today),
-    reservations: await listMemberReservations(ctx, {
-      ...customer,
-      createdAt: toHelsinkiIso(customer.createdAt),
-    }),
     tiers: tiers.map((t) => ({
       level: t.level,
       name: t.name,
@@ -247,4 +250,5 @@ export async function memberPage(ctx: AppContext, customerId: string): Promise<M
       monthly_price_cents: t.monthlyPriceCents,
     })),
   };
+  return { customer, page };
 }

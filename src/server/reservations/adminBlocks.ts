@@ -4,15 +4,11 @@ import type { AppContext } from "../context.js";
 import { badRequest, HttpError, notFound } from "../errors.js";
 import type { AdminActor } from "../plugins/adminAuth.js";
 import { recordAudit } from "../system/audit.js";
-import { lockAreaBookings } from "./service.js";
-import { expireHolds } from "../reservations/holds.js";
-import {
-  afterCancelCommitted,
-  cancelReservationInTx,
-  type AdminCancelResult,
-} from "../reservations/adminCancellation.js";
-import { toAdminReservations } from "../reservations/adminRows.js";
-import { availabilityRepository } from "./repository.js";
+import { lockAreaBookings } from "../availability/service.js";
+import { expireHolds } from "./holds.js";
+import { afterCancelCommitted, cancelReservationInTx, type AdminCancelResult } from "./adminCancellation.js";
+import { toAdminReservations } from "./adminRows.js";
+import { availabilityRepository } from "../availability/repository.js";
 
 /** A block that would cover live bookings the admin did not choose to cancel: 409 with the list. */
 export class BlockConflictError extends HttpError {

@@ -1,27 +1,27 @@
-import { helsinkiDate, toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import { helsinkiDate, toHelsinkiIso } from "../../../domain/helsinkiTime.js";
 import {
   NO_ACTIVE_SUBSCRIPTION,
   commitmentPrice,
   usagePercent,
   type Subscription,
   type TiersResponse,
-} from "../../domain/membership.js";
+} from "../../../domain/membership.js";
 import {
   addDays,
   daysRemaining,
   periodBounds,
   periodIndexOn,
   startOfHelsinkiDay,
-} from "../../domain/membershipPeriods.js";
-import type { Customer } from "../../domain/customer.js";
-import type { AppContext } from "../context.js";
-import type { DbOrTx, Tx } from "../db/index.js";
-import { conflict } from "../errors.js";
+} from "../../../domain/membershipPeriods.js";
+import type { Customer } from "../../../domain/customer.js";
+import type { AppContext } from "../../context.js";
+import type { DbOrTx, Tx } from "../../db/database.js";
+import { conflict } from "../../errors.js";
 import { expireSignups } from "./signupExpiry.js";
-import { formatDay } from "../../domain/helsinkiClock.js";
+import { formatDay } from "../../../domain/helsinkiClock.js";
 import { subscriptionCancelledMail } from "./mail.js";
-import { tiersOn, vatRateOn } from "../prices/service.js";
-import { getSettings, type Settings } from "../settings/service.js";
+import { tiersOn, vatRateOn } from "../../prices/service.js";
+import { getSettings, type Settings } from "../../settings/service.js";
 import { subscriptionRepository, type SubscriptionRow } from "./repository.js";
 import { hoursQuotaOfPeriod, pendingTierChangeOf } from "./tierChange.js";
 

@@ -1,15 +1,15 @@
-import { code128Svg, formatRfReference } from "../../domain/bankTransfer.js";
-import { formatDate } from "../../domain/helsinkiClock.js";
-import { formatReferenceNumber } from "../../domain/membership.js";
-import { addDays } from "../../domain/membershipPeriods.js";
-import { formatEuros } from "../../domain/money.js";
-import type { AppContext } from "../context.js";
-import { conflict, notFound } from "../errors.js";
-import { ledgerOf } from "../ledger/service.js";
-import { escapeHtml, printablePage } from "../printablePage.js";
-import { receiptChargeLines } from "../receiptLines.js";
-import { getSettings } from "../settings/service.js";
-import { formatDay } from "../../domain/helsinkiClock.js";
+import { code128Svg, formatRfReference } from "../../../domain/bankTransfer.js";
+import { formatDate } from "../../../domain/helsinkiClock.js";
+import { formatReferenceNumber } from "../../../domain/membership.js";
+import { addDays } from "../../../domain/membershipPeriods.js";
+import { formatEuros } from "../../../domain/money.js";
+import type { AppContext } from "../../context.js";
+import { conflict, notFound } from "../../errors.js";
+import { ledgerOf } from "../../ledger/service.js";
+import { escapeHtml, printablePage } from "../../printablePage.js";
+import { receiptChargeLines } from "../../receiptLines.js";
+import { getSettings } from "../../settings/service.js";
+import { formatDay } from "../../../domain/helsinkiClock.js";
 import { invoiceRepository } from "./repository.js";
 import { bankTransferOfInvoice, INVOICE_NOT_FOUND } from "./service.js";
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.js";
-import { customers, invoices, nextInvoiceDay, reservations, subscriptions } from "../db/schema.js";
+import type { DbOrTx } from "../../db/database.js";
+import { customers, invoices, nextInvoiceDay, reservations, subscriptions } from "../../schema/index.js";
 
 /**
  * The memberships' queries: the only place that reads or writes subscriptions, and the member

@@ -1,11 +1,11 @@
-import { formatDay } from "../../domain/helsinkiClock.js";
-import { formatReferenceNumber } from "../../domain/membership.js";
-import { formatRfReference, type InvoiceBankTransfer } from "../../domain/bankTransfer.js";
-import { addDays, commitmentLastDay } from "../../domain/membershipPeriods.js";
-import { formatEuros, formatVatRate } from "../../domain/money.js";
-import type { OutgoingMail } from "../mail/service.js";
-import { signature } from "../mail/signature.js";
-import type { Settings } from "../settings/service.js";
+import { formatDay } from "../../../domain/helsinkiClock.js";
+import { formatReferenceNumber } from "../../../domain/membership.js";
+import { formatRfReference, type InvoiceBankTransfer } from "../../../domain/bankTransfer.js";
+import { addDays, commitmentLastDay } from "../../../domain/membershipPeriods.js";
+import { formatEuros, formatVatRate } from "../../../domain/money.js";
+import type { OutgoingMail } from "../../mail/service.js";
+import { signature } from "../../mail/signature.js";
+import type { Settings } from "../../settings/service.js";
 import type { SubscriptionRow } from "./repository.js";
 import type { InvoiceRow } from "../invoices/repository.js";
 

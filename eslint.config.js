@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import serverModules from "./eslint.modules.js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -56,13 +57,14 @@ export default tseslint.config(
     // database. Services, admin services, routes, plugins and jobs call a repository's functions; they
     // may import the schema's types (`import type`), never drizzle-orm or a table to query.
     files: ["src/server/**/*.ts"],
-    // A module's repository may be split by concern: repository.ts, moveRepository.ts, ...; db/
-    // holds the schema and the migrations; seed/ fills an empty database across aggregates (above
+    // A module's repository may be split by concern: repository.ts, moveRepository.ts, ...; schema/
+    // holds the tables, db/ the connection and the migrations; seed/ fills an empty database across aggregates (above
     // the services whose defaults it writes, so that db/ imports none of them).
     ignores: [
-      "src/server/*/repository.ts",
-      "src/server/*/*Repository.ts",
+      "src/server/**/repository.ts",
+      "src/server/**/*Repository.ts",
       "src/server/db/**",
+      "src/server/schema/**",
       "src/server/seed/**",
     ],
     rules: {
@@ -75,7 +77,7 @@ export default tseslint.config(
               message: "Only the module's repository.ts queries the database (decision 037).",
             },
             {
-              group: ["**/db/schema.js", "**/db/schema/*"],
+              group: ["**/schema/index.js", "**/schema/*"],
               allowTypeImports: true,
               message:
                 "Only the module's repository.ts queries the database (decision 037); import types only.",
@@ -110,5 +112,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Server modules (issue 33, decision 052): another module is used through its entry (index.ts),
+    // and no two modules import each other, directly or through others.
+    files: ["src/server/**/*.ts"],
+    plugins: { "server-modules": serverModules },
+    rules: { "server-modules/boundaries": "error" },
   },
 );

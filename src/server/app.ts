@@ -12,35 +12,35 @@ import { fi } from "zod/locales";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import { HttpError, loggableError } from "./errors.js";
-import { customerAuthPlugin } from "./plugins/customerAuth.js";
 import {
+  customerAuthPlugin,
   isOverload,
   OVERLOADED_MESSAGE,
   overloadRetryAfter,
   registerLoadShedding,
-} from "./plugins/loadShedding.js";
-import { withMaskedUrls } from "./plugins/logRedaction.js";
-import {
+  withMaskedUrls,
   finnishClientErrorHandler,
   registerUrlLengthLimit,
   registerWellFormedText,
-} from "./plugins/clientErrors.js";
-import { registerSecurityHeaders } from "./plugins/securityHeaders.js";
-import { finnishValidatorCompiler } from "./plugins/validation.js";
-import { adminRoutes } from "./routes/admin/index.js";
-import { adminAuthConfigRoutes } from "./routes/adminAuthConfig.js";
-import { authRoutes } from "./routes/auth.js";
-import { availabilityRoutes } from "./routes/availability.js";
-import { customerSessionRoutes } from "./routes/customerSession.js";
-import { demoPaymentRoutes } from "./routes/demoPayments.js";
-import { doorRoutes } from "./routes/door.js";
-import { healthRoutes } from "./routes/health.js";
-import { photoRoutes } from "./routes/photos.js";
-import { reservationRoutes } from "./routes/reservations.js";
-import { waitlistRoutes } from "./routes/waitlist.js";
-import { siteRoutes } from "./routes/site.js";
-import { stripePaymentRoutes } from "./routes/stripePayments.js";
-import { subscriptionTierRoutes } from "./routes/subscriptions.js";
+  registerSecurityHeaders,
+  finnishValidatorCompiler,
+} from "./plugins/index.js";
+import {
+  adminRoutes,
+  adminAuthConfigRoutes,
+  authRoutes,
+  availabilityRoutes,
+  customerSessionRoutes,
+  demoPaymentRoutes,
+  doorRoutes,
+  healthRoutes,
+  photoRoutes,
+  reservationRoutes,
+  waitlistRoutes,
+  siteRoutes,
+  stripePaymentRoutes,
+  subscriptionTierRoutes,
+} from "./routes/index.js";
 import { registerWebPages } from "./webPages.js";
 
 z.config(fi());

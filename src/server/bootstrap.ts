@@ -1,20 +1,23 @@
 import path from "node:path";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
-import { openDatabase, type Database } from "./db/database.js";
-import { demoCreditsText, seedDemoCredits } from "./seed/demoCredits.js";
-import { seedDatabase } from "./seed/database.js";
-import { firebaseAdminIdentity } from "./integrations/adminIdentity.js";
-import { logDoorProvider } from "./integrations/door/log.js";
-import { mqttDoorProvider } from "./integrations/door/mqtt.js";
-import type { DoorProvider } from "./integrations/door/provider.js";
-import { shellyDoorProvider } from "./integrations/door/shelly.js";
-import { configuredLightsProvider, type LightsProvider } from "./integrations/lights/provider.js";
-import { demoPaymentProvider } from "./integrations/payments/demo.js";
-import type { PaymentProvider } from "./integrations/payments/provider.js";
-import { stripeClient, stripePaymentProvider } from "./integrations/payments/stripe.js";
-import { AvailabilityCache } from "./availability/cache.js";
-import { consoleTransport, createMailService, smtpTransport, type MailTransport } from "./mail/service.js";
+import { openDatabase, type Database } from "./db/index.js";
+import { demoCreditsText, seedDemoCredits, seedDatabase } from "./seed/index.js";
+import {
+  firebaseAdminIdentity,
+  logDoorProvider,
+  mqttDoorProvider,
+  type DoorProvider,
+  shellyDoorProvider,
+  configuredLightsProvider,
+  type LightsProvider,
+  demoPaymentProvider,
+  type PaymentProvider,
+  stripeClient,
+  stripePaymentProvider,
+} from "./integrations/index.js";
+import { AvailabilityCache } from "./availability/index.js";
+import { consoleTransport, createMailService, smtpTransport, type MailTransport } from "./mail/index.js";
 
 export function openConfiguredDatabase(config: Config): Promise<Database> {
   return config.DATABASE_URL

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import { paymentConfig, paymentEnv, type PaymentConfig } from "./integrations/payments/config.js";
-import { adminAuthConfig, firebaseEnv, type AdminAuthConfig } from "./firebase/config.js";
+import { paymentConfig, paymentEnv, type PaymentConfig } from "./integrations/index.js";
+import { adminAuthConfig, firebaseEnv, type AdminAuthConfig } from "./firebase/index.js";
 
 const optionalString = z
   .string()

@@ -1,11 +1,8 @@
 import type { Config } from "./config.js";
-import type { Database, Db } from "./db/database.js";
-import type { AdminIdentity } from "./integrations/adminIdentity.js";
-import type { DoorProvider } from "./integrations/door/provider.js";
-import type { LightsProvider } from "./integrations/lights/provider.js";
-import type { PaymentProvider } from "./integrations/payments/provider.js";
-import type { AvailabilityCache } from "./availability/cache.js";
-import type { MailService } from "./mail/service.js";
+import type { Database, Db } from "./db/index.js";
+import type { AdminIdentity, DoorProvider, LightsProvider, PaymentProvider } from "./integrations/index.js";
+import type { AvailabilityCache } from "./availability/index.js";
+import type { MailService } from "./mail/index.js";
 
 /** What every route and job needs; built once in main.ts (or a test) and handed to buildApp. */
 export type AppContext = {

@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { createServer } from "vite";
 import { ConfigError, loadConfig } from "./config.js";
-import { startOwnEmulator } from "./firebase/ownEmulator.js";
+import { startOwnEmulator } from "./firebase/index.js";
 
 const port = Number(process.env.PORT ?? 3000);
 const apiPort = port + 1;

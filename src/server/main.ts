@@ -1,8 +1,8 @@
 import { buildApp } from "./app.js";
 import { createContext, openConfiguredDatabase } from "./bootstrap.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
-import { startOwnEmulator } from "./firebase/ownEmulator.js";
-import { startJobs } from "./jobs/schedule.js";
+import { startOwnEmulator } from "./firebase/index.js";
+import { startJobs } from "./jobs/index.js";
 
 function fail(message: string): never {
   console.error(message);

@@ -1,4 +1,4 @@
-import type { Settings } from "./settings/service.js";
+import type { Settings } from "./settings/index.js";
 
 /*
  * The park's printable pages (a receipt, an invoice): plain, print-friendly HTML with the seller

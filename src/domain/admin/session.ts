@@ -18,6 +18,9 @@ export const adminAuthConfigSchema = z.object({
 export type AdminAuthClientConfig = z.infer<typeof adminAuthConfigSchema>;
 
 // GET /api/v2/admin/me
+/** Who acts in the admin area: the verified identity every admin write is audited under. */
+export type AdminActor = { uid: string; email: string };
+
 export const adminMeSchema = z.object({
   admin: z.object({ uid: z.string(), email: z.string() }),
 });

@@ -1,13 +1,13 @@
 import { windowEnd, type BookingRules } from "../../domain/availability.js";
 import { buffersFor, NO_DOG_OPTIONS, type Buffers, type DogOptions } from "../../domain/dogRules.js";
 import { datesBetween, helsinkiDate, wallClock } from "../../domain/helsinkiTime.js";
-import type { Database, Db } from "../db/database.js";
+import type { Database, Db } from "../db/index.js";
 import { loadBookingRules, primaryArea, type Area } from "./service.js";
 import { loadSnapshot, reloadBookings, type Snapshot } from "./snapshot.js";
 import { computeDay, rangeJson, statusTickMs, uncachedRangeJson, type DayEntry } from "./day.js";
 import { rangeAnswer, type RangeAnswer } from "./http.js";
 import { noticeEffect } from "./notice.js";
-import { getSettings, type Settings } from "../settings/service.js";
+import { getSettings, type Settings } from "../settings/index.js";
 
 /**
  * What availability and checkout read, kept in memory (decision 016): the settings, the primary

@@ -1,9 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/database.js";
-import { isLiveStatus, periodOverlaps } from "../db/periods.js";
+import { type DbOrTx, isLiveStatus, periodOverlaps } from "../db/index.js";
 import { areas, blocks, openingExceptions, reservations } from "../schema/index.js";
-import type { ReservationWithArea } from "../reservations/repository.js";
 
 /**
  * The availability's queries (decision 037): what the booking rules read of the calendar (the
@@ -15,7 +13,7 @@ import type { ReservationWithArea } from "../reservations/repository.js";
 export type Area = { id: number; name: string };
 export type BlockRow = typeof blocks.$inferSelect;
 export type NewBlock = typeof blocks.$inferInsert;
-export type { ReservationWithArea };
+type ReservationWithArea = typeof reservations.$inferSelect & { areaName: string };
 
 /*
  * Bookings of an area take turns through transaction-scoped advisory locks (two-int keys), so a

@@ -6,10 +6,10 @@ import {
 } from "../../domain/availability.js";
 import type { Buffers } from "../../domain/dogRules.js";
 import { helsinkiDate } from "../../domain/helsinkiClock.js";
-import type { DbOrTx, Tx } from "../db/database.js";
+import type { DbOrTx, Tx } from "../db/index.js";
 import { badRequest } from "../errors.js";
-import { loadPriceRules, loadVatRates } from "../prices/service.js";
-import { getSettings, type Settings } from "../settings/service.js";
+import { loadPriceRules, loadVatRates } from "../prices/index.js";
+import { getSettings, type Settings } from "../settings/index.js";
 import { availabilityRepository, type Area } from "./repository.js";
 
 /**

@@ -1,8 +1,8 @@
 import { DateTime } from "luxon";
 import type { BookingRules } from "../../domain/availability.js";
 import { HELSINKI, wallClock } from "../../domain/helsinkiTime.js";
-import type { Db } from "../db/database.js";
-import { getSettings, type Settings } from "../settings/service.js";
+import type { Db } from "../db/index.js";
+import { getSettings, type Settings } from "../settings/index.js";
 import { loadBookingRules, loadLiveReservations, primaryArea, type Area } from "./service.js";
 
 /**

@@ -1,5 +1,5 @@
 import { asc, desc, eq, inArray, ne } from "drizzle-orm";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { bankTransfers, invoices } from "../schema/index.js";
 
 /** The queries of bank transfers read from statements (issue 36). Takes the database or a transaction. */

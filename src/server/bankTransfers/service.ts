@@ -14,19 +14,26 @@ import {
 import { compactIban, formatIban } from "../../domain/bankTransfer.js";
 import { formatEuros, vatIncludedCents } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
-import type { DbOrTx, Tx } from "../db/database.js";
+import type { DbOrTx, Tx } from "../db/index.js";
 import { badRequest, conflict, notFound } from "../errors.js";
-import { markInvoicePaid } from "../memberships/invoices/fulfilment.js";
-import { invoiceRepository, type InvoiceRow } from "../memberships/invoices/repository.js";
-import { invoiceDueCents } from "../memberships/invoices/service.js";
-import { recordCredit, recordPaid } from "../ledger/service.js";
-import type { AdminActor } from "../plugins/adminAuth.js";
-import { BANK_PROVIDER, BANK_TRANSFER_METHOD } from "../payments/paymentConstants.js";
-import { recordRefund, refundAndTell } from "../payments/refunds.js";
-import { paymentRepository } from "../payments/repository.js";
-import { getSettings, type Settings } from "../settings/service.js";
-import { subscriptionRepository } from "../memberships/subscriptions/repository.js";
-import { recordAudit } from "../system/audit.js";
+import {
+  markInvoicePaid,
+  invoiceRepository,
+  type InvoiceRow,
+  invoiceDueCents,
+  subscriptionRepository,
+} from "../memberships/index.js";
+import { recordCredit, recordPaid } from "../ledger/index.js";
+import type { AdminActor } from "../../domain/admin/session.js";
+import {
+  BANK_PROVIDER,
+  BANK_TRANSFER_METHOD,
+  recordRefund,
+  refundAndTell,
+  paymentRepository,
+} from "../payments/index.js";
+import { getSettings, type Settings } from "../settings/index.js";
+import { recordAudit } from "../system/index.js";
 import { readBankStatement, type BankStatement, type StatementTransfer } from "./camt.js";
 import { bankTransferRepository, type BankTransferRow, type ListedTransfer } from "./repository.js";
 

@@ -3,13 +3,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import type { Customer } from "../../domain/customer.js";
 import type { AppContext } from "../context.js";
-import type { Tx } from "../db/database.js";
-import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
+import { type Tx, LIMIT_LOCK, lockLimits } from "../db/index.js";
 import { HttpError } from "../errors.js";
 import { loginLinkMail } from "./loginMail.js";
 import { mailboxKey } from "../../domain/mailbox.js";
 import { customerRepository, type CustomerRow } from "./repository.js";
-import { getSetting } from "../settings/service.js";
+import { getSetting } from "../settings/index.js";
 
 /** At most this many login links per e-mail address within MAGIC_LINK_EMAIL_WINDOW_MINUTES. */
 export const MAGIC_LINK_MAX_PER_EMAIL = 3;

@@ -4,8 +4,7 @@ import type { AppContext } from "../context.js";
 import { conflict } from "../errors.js";
 import { ANONYMISED_EMAIL, mailboxKey } from "../../domain/mailbox.js";
 import { customerRepository } from "./repository.js";
-import { openInvoiceNumbers } from "../memberships/invoices/service.js";
-import { currentSubscription, hasAccessOn } from "../memberships/subscriptions/service.js";
+import { openInvoiceNumbers, currentSubscription, hasAccessOn } from "../memberships/index.js";
 
 /**
  * The privacy notice's right to erasure: a customer can delete the account (what is held about

@@ -2,9 +2,8 @@ import type { Customer } from "../../domain/customer.js";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import { EXPORTED, mailsTo, recordsOf } from "./exportRepository.js";
-import { listInvoices } from "../memberships/invoices/service.js";
-import { listMemberReservations } from "../reservations/member.js";
-import { currentSubscription, toSubscriptionView } from "../memberships/subscriptions/service.js";
+import { listInvoices, currentSubscription, toSubscriptionView } from "../memberships/index.js";
+import { listMemberReservations } from "../reservations/index.js";
 
 /**
  * The privacy notice's right of access: everything stored about a customer. Besides the views the

@@ -1,8 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../db/database.js";
-import { emailOutbox } from "../schema/index.js";
+import type { DbOrTx } from "../db/index.js";
+import { emailOutbox, mailboxSql } from "../schema/index.js";
 import { mailboxKey } from "../../domain/mailbox.js";
-import { mailboxSql } from "../schema/mailbox.js";
 
 /**
  * The export's queries (customerExport.ts, decision 037): the rows of every table that refers to

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from "../mail/service.js";
+import type { OutgoingMail } from "../mail/index.js";
 
 const escapeHtml = (text: string) =>
   text.replace(

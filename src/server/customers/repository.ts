@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import {
   bankTransfers,
   customers,
@@ -13,8 +13,8 @@ import {
   reservations,
   subscriptions,
   waitlistEntries,
+  mailboxSql,
 } from "../schema/index.js";
-import { mailboxSql } from "../schema/mailbox.js";
 
 /**
  * The customers' queries (decision 037): accounts, their sessions and login links, and the erasure

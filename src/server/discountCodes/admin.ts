@@ -6,11 +6,10 @@ import {
 } from "../../domain/admin/discountCodes.js";
 import { helsinkiDate, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
-import type { Tx } from "../db/database.js";
+import { type Tx, isUniqueViolation } from "../db/index.js";
 import { badRequest, conflict, notFound } from "../errors.js";
-import type { AdminActor } from "../plugins/adminAuth.js";
-import { recordAudit } from "../system/audit.js";
-import { isUniqueViolation } from "../db/pgErrors.js";
+import type { AdminActor } from "../../domain/admin/session.js";
+import { recordAudit } from "../system/index.js";
 import { discountCodeRepository, type DiscountCodeColumns, type DiscountCodeRow } from "./repository.js";
 
 /**

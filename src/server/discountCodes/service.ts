@@ -1,5 +1,5 @@
 import { discountCents, type Discount } from "../../domain/pricing.js";
-import type { DbOrTx, Tx } from "../db/database.js";
+import type { DbOrTx, Tx } from "../db/index.js";
 import { badRequest } from "../errors.js";
 import { discountCodeRepository, type DiscountCodeRow } from "./repository.js";
 

@@ -1,7 +1,7 @@
 import type { GateOverview } from "../../domain/admin/gate.js";
 import { helsinkiDate, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
-import { getSetting } from "../settings/service.js";
+import { getSetting } from "../settings/index.js";
 import { attendanceBetween } from "./attendance.js";
 import { gateHistory } from "./gateOutages.js";
 import { gateRepository } from "./gateRepository.js";

@@ -8,7 +8,7 @@ import type {
 } from "../../domain/admin/operations.js";
 import { HELSINKI, helsinkiDate, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
-import { logWindow, pageOf } from "../lists/paging.js";
+import { logWindow, pageOf } from "../lists/index.js";
 import { doorEventConditions, operationsRepository } from "./operationsRepository.js";
 
 /**

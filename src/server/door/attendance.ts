@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { doorRepository } from "./repository.js";
 
 /**

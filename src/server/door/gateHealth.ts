@@ -1,9 +1,8 @@
 import { formatTimeRange } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
-import type { Tx } from "../db/database.js";
-import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
-import { doorUrlOf } from "../reservations/receipt.js";
-import { getSettings, type Settings } from "../settings/service.js";
+import { type Tx, LIMIT_LOCK, lockLimits } from "../db/index.js";
+import { doorUrlOf } from "../reservations/index.js";
+import { getSettings, type Settings } from "../settings/index.js";
 import { fallbackTextOf, openOutage } from "./gateOutages.js";
 import { gateRepository, type BookingInPlay } from "./gateRepository.js";
 

@@ -1,5 +1,5 @@
-import type { DbOrTx } from "../db/database.js";
-import type { Settings } from "../settings/service.js";
+import type { DbOrTx } from "../db/index.js";
+import type { Settings } from "../settings/index.js";
 import { gateRepository, type GateOutageRow } from "./gateRepository.js";
 
 /**

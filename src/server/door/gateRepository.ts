@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt } from "drizzle-orm";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { areas, gateChecks, gateFallbackNotices, gateOutages, reservations } from "../schema/index.js";
 
 /**

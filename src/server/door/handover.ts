@@ -1,5 +1,5 @@
-import type { DbOrTx } from "../db/database.js";
-import type { ReservationRow } from "../reservations/view.js";
+import type { DbOrTx } from "../db/index.js";
+import type { ReservationRow } from "../reservations/index.js";
 import { doorRepository } from "./repository.js";
 
 const sameCustomer = (

@@ -1,9 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { DoorEventQuery } from "../../domain/admin/operations.js";
-import type { Db } from "../db/database.js";
-import { isLiveStatus, periodContains, periodOverlaps } from "../db/periods.js";
+import { type Db, isLiveStatus, periodContains, periodOverlaps } from "../db/index.js";
 import { areas, doorEvents, reservations } from "../schema/index.js";
-import type { LogWindow } from "../lists/paging.js";
+import type { LogWindow } from "../lists/index.js";
 
 /**
  * Toiminta's reads (decision 037): the day's bookings with the time their gate opened, the

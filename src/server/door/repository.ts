@@ -1,5 +1,5 @@
 import { and, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { areas, doorEvents, reservations } from "../schema/index.js";
 
 /**

@@ -1,10 +1,9 @@
 import type { DoorInfo } from "../../domain/booking.js";
 import { formatDateTime, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
-import type { Tx } from "../db/database.js";
-import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
-import { findReservation, type ReservationRow } from "../reservations/view.js";
-import { getSettings, type Settings } from "../settings/service.js";
+import { type Tx, LIMIT_LOCK, lockLimits } from "../db/index.js";
+import { type ReservationRow, findReservation } from "../reservations/index.js";
+import { getSettings, type Settings } from "../settings/index.js";
 import { fallbackTextOf, openOutage } from "./gateOutages.js";
 import { handoverUntil } from "./handover.js";
 import { doorRepository } from "./repository.js";

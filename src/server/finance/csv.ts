@@ -4,7 +4,7 @@ import {
   type FinanceFlow,
   type FinanceReport,
 } from "../../domain/admin/finance.js";
-import { csvDocument, euros } from "../lists/csv.js";
+import { csvDocument, euros } from "../lists/index.js";
 
 const rateText = (rateBasisPoints: number) => `${String(rateBasisPoints / 100).replace(".", ",")} %`;
 

@@ -9,7 +9,7 @@ import {
 } from "../../domain/admin/finance.js";
 import { datesBetween, helsinkiDate, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
-import { attendanceBetween } from "../door/attendance.js";
+import { attendanceBetween } from "../door/index.js";
 import { financeRepository } from "./repository.js";
 
 /**

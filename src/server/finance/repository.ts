@@ -1,7 +1,7 @@
 import { and, asc, count, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { FinanceQuery } from "../../domain/admin/finance.js";
 import { chargeKinds } from "../../domain/ledger.js";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import {
   giftCardTransactions,
   invoices,
@@ -10,7 +10,7 @@ import {
   reservations,
   vatRates,
 } from "../schema/index.js";
-import { DEFAULT_VAT_RATE_BASIS_POINTS } from "../prices/service.js";
+import { DEFAULT_VAT_RATE_BASIS_POINTS } from "../prices/index.js";
 
 /**
  * The finance report's queries (decisions 020 and 038): every euro is a ledger entry, summed by

@@ -10,11 +10,11 @@ import { whatWasPaid } from "../../domain/admin/purchases.js";
 import { helsinkiDate, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
 import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
-import type { Tx } from "../db/database.js";
+import type { Tx } from "../db/index.js";
 import { notFound } from "../errors.js";
-import type { AdminActor } from "../plugins/adminAuth.js";
-import { recordAudit } from "../system/audit.js";
-import { pageOf } from "../lists/paging.js";
+import type { AdminActor } from "../../domain/admin/session.js";
+import { recordAudit } from "../system/index.js";
+import { pageOf } from "../lists/index.js";
 import { giftCardRepository } from "./repository.js";
 import {
   formatGiftCardCode,

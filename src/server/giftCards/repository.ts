@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, like } from "drizzle-orm";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { giftCardTransactions, giftCards, invoices, payments, reservations } from "../schema/index.js";
 
 /**

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { DbOrTx, Tx } from "../db/database.js";
+import type { DbOrTx, Tx } from "../db/index.js";
 import { badRequest } from "../errors.js";
 import { giftCardRepository, type GiftCardRow } from "./repository.js";
 

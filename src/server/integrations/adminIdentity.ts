@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getAuth, type DecodedIdToken } from "firebase-admin/auth";
-import type { AdminAuthConfig } from "../firebase/config.js";
+import type { AdminAuthConfig } from "../firebase/index.js";
 
 /**
  * The admins' identity provider: firebase-admin verifying Firebase ID tokens, against a real

@@ -2,7 +2,7 @@ import { Cron } from "croner";
 import type { JobList } from "../../domain/admin/system.js";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
-import { jobRepository, type JobRunRow } from "../system/jobRepository.js";
+import { jobRepository, type JobRunRow } from "../system/index.js";
 import { jobs } from "./schedule.js";
 
 /** Järjestelmä's scheduled jobs (the jobs' own module, so that system/ stays below them). */

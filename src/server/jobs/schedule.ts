@@ -2,20 +2,21 @@ import { Cron } from "croner";
 import type { FastifyBaseLogger } from "fastify";
 import { hostname } from "node:os";
 import type { AppContext } from "../context.js";
-import { checkGate } from "../door/gateHealth.js";
+import { checkGate } from "../door/index.js";
 import { loggableError } from "../errors.js";
-import { switchLights } from "../lights/service.js";
+import { switchLights } from "../lights/index.js";
 import { MAGIC_LINK_TTL_MINUTES } from "../../domain/customerSession.js";
-import { releaseExpiredHolds } from "../reservations/holds.js";
-import { createDueInvoices, remindOverdueInvoices } from "../memberships/invoices/service.js";
-import { expireAbandonedSignups } from "../memberships/subscriptions/service.js";
-import { closeCancelledCheckouts } from "../paymentOutcomes/paymentEvents.js";
-import { retryDueRefunds } from "../payments/refunds.js";
-import { queueDueReminders } from "../reservations/reminders.js";
-import { runHealthChecks } from "../system/health.js";
-import { jobRepository } from "../system/jobRepository.js";
-import { clearExpiredIps, purgeExpiredPersonalData } from "../system/retention.js";
-import { offerFreedSlots } from "../waitlistOffers/offers.js";
+import { releaseExpiredHolds, queueDueReminders } from "../reservations/index.js";
+import { createDueInvoices, remindOverdueInvoices, expireAbandonedSignups } from "../memberships/index.js";
+import { closeCancelledCheckouts } from "../paymentOutcomes/index.js";
+import { retryDueRefunds } from "../payments/index.js";
+import {
+  runHealthChecks,
+  jobRepository,
+  clearExpiredIps,
+  purgeExpiredPersonalData,
+} from "../system/index.js";
+import { offerFreedSlots } from "../waitlistOffers/index.js";
 
 export type Job = {
   name: string;

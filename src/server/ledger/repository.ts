@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { LedgerEntry, LedgerStatus } from "../../domain/ledger.js";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { ledgerEntries, refunds } from "../schema/index.js";
 
 /**

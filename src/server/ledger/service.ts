@@ -1,6 +1,6 @@
 import { balanceOf, chargeKinds, type Balance, type LedgerEntry } from "../../domain/ledger.js";
 import { vatIncludedCents } from "../../domain/money.js";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { ledgerRepository, type LedgerOwner, type NewLedgerEntry } from "./repository.js";
 
 /**

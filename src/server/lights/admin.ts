@@ -2,9 +2,9 @@ import type { LightsOverrideBody, LightsOverview } from "../../domain/admin/ligh
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import { badRequest } from "../errors.js";
-import type { AdminActor } from "../plugins/adminAuth.js";
-import { getSettings } from "../settings/service.js";
-import { recordAudit } from "../system/audit.js";
+import type { AdminActor } from "../../domain/admin/session.js";
+import { getSettings } from "../settings/index.js";
+import { recordAudit } from "../system/index.js";
 import { lightsRepository } from "./repository.js";
 import { latestSwitches, switchLights, wantedLights } from "./service.js";
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { lightOverrides, lightSwitches, reservations } from "../schema/index.js";
 
 /**

@@ -1,9 +1,8 @@
 import { getTimes } from "suncalc";
 import type { AppContext } from "../context.js";
-import type { DbOrTx } from "../db/database.js";
-import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
+import { type DbOrTx, LIMIT_LOCK, lockLimits } from "../db/index.js";
 import { loggableError } from "../errors.js";
-import { getSettings, type Settings } from "../settings/service.js";
+import { getSettings, type Settings } from "../settings/index.js";
 import { lightsRepository, type LightOverrideRow } from "./repository.js";
 
 /**

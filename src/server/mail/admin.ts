@@ -2,10 +2,10 @@ import type { OutboxList, OutboxQuery } from "../../domain/admin/system.js";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import { conflict, notFound } from "../errors.js";
-import type { AdminActor } from "../plugins/adminAuth.js";
-import { logWindow, pageOf } from "../lists/paging.js";
+import type { AdminActor } from "../../domain/admin/session.js";
+import { logWindow, pageOf } from "../lists/index.js";
 import { MAGIC_LINK_TTL_MINUTES } from "../../domain/customerSession.js";
-import { recordAudit } from "../system/audit.js";
+import { recordAudit } from "../system/index.js";
 import { mailRepository, outboxConditions, outboxCountsQuery, outboxPageQuery } from "./repository.js";
 
 /** Järjestelmä's outbox: the e-mails sent and failed, and an admin's resend of a failed one. */

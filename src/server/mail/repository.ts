@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { OutboxQuery } from "../../domain/admin/system.js";
-import type { Db, DbOrTx } from "../db/database.js";
+import type { Db, DbOrTx } from "../db/index.js";
 import { emailOutbox } from "../schema/index.js";
-import type { LogWindow } from "../lists/paging.js";
+import type { LogWindow } from "../lists/index.js";
 
 /**
  * The outbox's queries (decision 037): the only place that reads or writes email_outbox, for its

@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import type { Db, DbOrTx } from "../db/database.js";
+import type { Db, DbOrTx } from "../db/index.js";
 import type { OutboxAttachment } from "../schema/index.js";
 import { mailRepository } from "./repository.js";
 

@@ -1,4 +1,4 @@
-import type { Settings } from "../settings/service.js";
+import type { Settings } from "../settings/index.js";
 
 /** The closing lines of every e-mail: the park and the company behind it. */
 export function signature(park: Settings["park"]): string[] {

@@ -3,15 +3,15 @@ import {
   cancelInvoicePayment,
   confirmInvoicePayment,
   type InvoiceConfirmOutcome,
-} from "../memberships/invoices/fulfilment.js";
-import { confirmMovePayment, moveHoldOf } from "../reservations/moveFulfilment.js";
-import { recordRefundNews, type RefundNews } from "../payments/refunds.js";
+} from "../memberships/index.js";
 import {
+  confirmMovePayment,
+  moveHoldOf,
   cancelReservationPayment,
   confirmReservationPayment,
   type ReservationConfirmOutcome,
-} from "../reservations/fulfilment.js";
-import { paymentRepository, type PaymentRow } from "../payments/repository.js";
+} from "../reservations/index.js";
+import { recordRefundNews, type RefundNews, paymentRepository, type PaymentRow } from "../payments/index.js";
 
 /**
  * The payment-outcome dispatcher: the one door through which news of a payment comes in, whoever

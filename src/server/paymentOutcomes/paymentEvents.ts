@@ -1,7 +1,7 @@
 import type { AppContext } from "../context.js";
-import type { ProviderWebhookEvent } from "../integrations/payments/provider.js";
+import type { ProviderWebhookEvent } from "../integrations/index.js";
 import { applyPaymentOutcome } from "./fulfilment.js";
-import { paymentRepository } from "../payments/repository.js";
+import { paymentRepository } from "../payments/index.js";
 
 /**
  * A provider's webhook events, verified by the route: each is stored by its id first, so a

@@ -1,11 +1,9 @@
 import type { AppContext } from "../context.js";
 import { notFound } from "../errors.js";
-import { checkoutReturnPath } from "../reservations/service.js";
+import { checkoutReturnPath, moveHoldReturnPath, findReservation } from "../reservations/index.js";
 import { applyPaymentOutcome } from "./fulfilment.js";
-import { moveHoldReturnPath } from "../reservations/moveHold.js";
-import { paymentRepository } from "../payments/repository.js";
-import { invoicePaymentReturnPath } from "../memberships/invoices/service.js";
-import { findReservation } from "../reservations/view.js";
+import { paymentRepository } from "../payments/index.js";
+import { invoicePaymentReturnPath } from "../memberships/index.js";
 
 /**
  * Where a payer goes back to from a payment page, decided from what the database says now (never

@@ -5,28 +5,21 @@ import {
   type PurchaseList,
   type PurchaseQuery,
 } from "../../domain/admin/purchases.js";
-import { formatTimeRange, toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { conflict, notFound } from "../errors.js";
-import type { AdminActor } from "../plugins/adminAuth.js";
-import { recordAudit } from "../system/audit.js";
-import { csvLine, euros } from "../lists/csv.js";
-import { logWindow } from "../lists/paging.js";
+import type { AdminActor } from "../../domain/admin/session.js";
+import { recordAudit } from "../system/index.js";
+import { csvLine, euros, logWindow } from "../lists/index.js";
 import {
   labelOf,
   paymentMethodLabels,
   paymentProviderLabels,
   paymentStatusLabels,
 } from "../../domain/admin/labels.js";
-import {
-  purchaseRepository,
-  type InvoiceRow,
-  type PurchaseFilters,
-  type PurchaseRow,
-  type ReservationRow,
-} from "./purchaseRepository.js";
+import { purchaseRepository, type PurchaseFilters, type PurchaseRow } from "./purchaseRepository.js";
 import { refundWaits, sendRefund, type RefundOutcome, type RefundReason } from "./refunds.js";
 import { giveBackPayment, type GivenBack } from "./giveBack.js";
 import {
@@ -35,11 +28,11 @@ import {
   ledgerOwnerOfPayment,
   lockLedgerOwner,
   recordCredit,
-} from "../ledger/service.js";
+} from "../ledger/index.js";
 import { balanceOf, paymentsOf, refundableOf, type LedgerEntry } from "../../domain/ledger.js";
 import { BANK_PROVIDER, GIFT_CARD_PROVIDER } from "./paymentConstants.js";
-import type { OutgoingMail } from "../mail/service.js";
-import { getSettings } from "../settings/service.js";
+import type { OutgoingMail } from "../mail/index.js";
+import { getSettings } from "../settings/index.js";
 import { paymentRepository } from "./repository.js";
 
 /**

@@ -1,8 +1,8 @@
 import { labelOf, refundReasonLabels } from "../../domain/admin/labels.js";
 import { balanceOf, paymentsOf, refundPlan } from "../../domain/ledger.js";
-import type { Tx } from "../db/database.js";
-import { returnGiftCardPart } from "../giftCards/service.js";
-import { ledgerOf, recordGiftCardReturn, type LedgerOwner } from "../ledger/service.js";
+import type { Tx } from "../db/index.js";
+import { returnGiftCardPart } from "../giftCards/index.js";
+import { ledgerOf, recordGiftCardReturn, type LedgerOwner } from "../ledger/index.js";
 import { recordRefund, type RefundReason } from "./refunds.js";
 import { paymentRepository } from "./repository.js";
 

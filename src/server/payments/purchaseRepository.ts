@@ -1,11 +1,9 @@
 import { and, count, desc, eq, gte, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { PurchaseQuery } from "../../domain/admin/purchases.js";
 import { wallClock } from "../../domain/helsinkiTime.js";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { invoices, ledgerEntries, payments, refunds, reservations } from "../schema/index.js";
 import { GIFT_CARD_PROVIDER } from "./paymentConstants.js";
-import type { ReservationRow } from "../reservations/repository.js";
-import type { InvoiceRow } from "../memberships/invoices/repository.js";
 
 /**
  * Ostokset's queries (decision 037): every payment with the booking or the invoice it paid for, a
@@ -94,8 +92,6 @@ export function purchasesSummaryQuery(db: DbOrTx, where: SQL | undefined) {
 
 /** A payment with the booking or the invoice it paid for. */
 export type PurchaseRow = Awaited<ReturnType<typeof purchasesPageQuery>>[number];
-export type { ReservationRow };
-export type { InvoiceRow };
 
 export function purchaseRepository(db: DbOrTx) {
   return {

@@ -1,5 +1,5 @@
 import { and, asc, eq, lte } from "drizzle-orm";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { refunds } from "../schema/index.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { AppContext } from "../context.js";
-import type { Tx } from "../db/database.js";
-import { recordRefundEntry } from "../ledger/service.js";
+import type { Tx } from "../db/index.js";
+import { recordRefundEntry } from "../ledger/index.js";
 import { refundRepository, type RefundRow } from "./refundRepository.js";
 import { BANK_PROVIDER } from "./paymentConstants.js";
 import { paymentRepository } from "./repository.js";

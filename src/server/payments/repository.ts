@@ -1,8 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { invoices, payments, subscriptions, webhookEvents } from "../schema/index.js";
-import type { SubscriptionRow } from "../memberships/subscriptions/repository.js";
-import type { InvoiceRow } from "../memberships/invoices/repository.js";
 
 /**
  * The payments' queries (decision 037): a payment row as every side reads and changes it (a
@@ -15,8 +13,8 @@ import type { InvoiceRow } from "../memberships/invoices/repository.js";
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
-export type { InvoiceRow };
-export type { SubscriptionRow };
+type InvoiceRow = typeof invoices.$inferSelect;
+type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 export function paymentRepository(db: DbOrTx) {
   return {

@@ -1,9 +1,9 @@
 import type { ParkPhoto, PhotoList } from "../../domain/photos.js";
 import type { AppContext } from "../context.js";
-import type { Db } from "../db/database.js";
+import type { Db } from "../db/index.js";
 import { conflict, notFound } from "../errors.js";
-import type { AdminActor } from "../plugins/adminAuth.js";
-import { recordAudit } from "../system/audit.js";
+import type { AdminActor } from "../../domain/admin/session.js";
+import { recordAudit } from "../system/index.js";
 import { photoRepository } from "./repository.js";
 import { makePhotoSizes, type PhotoFormat } from "./sizes.js";
 

@@ -1,12 +1,11 @@
 import type { FastifyRequest } from "fastify";
-import { adminMessages } from "../../domain/admin/session.js";
+import { adminMessages, type AdminActor } from "../../domain/admin/session.js";
 import type { AppContext } from "../context.js";
 import { HttpError, unauthorized } from "../errors.js";
-import { IdentityUnavailableError, type VerifiedIdentity } from "../integrations/adminIdentity.js";
-import { systemRepository } from "../system/repository.js";
+import { IdentityUnavailableError, type VerifiedIdentity } from "../integrations/index.js";
+import { systemRepository } from "../system/index.js";
 
 /** The admin a request acts as; the audit log records it with every write. */
-export type AdminActor = { uid: string; email: string };
 
 declare module "fastify" {
   interface FastifyRequest {

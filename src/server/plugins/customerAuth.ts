@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Customer } from "../../domain/customer.js";
 import { unauthorized } from "../errors.js";
-import { messages, verifySessionToken } from "../customers/customerAuth.js";
+import { messages, verifySessionToken } from "../customers/index.js";
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -12,12 +12,11 @@ import {
 } from "../../domain/effectiveDates.js";
 import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import type { AppContext } from "../context.js";
-import type { Tx } from "../db/database.js";
+import { type Tx, sqlState } from "../db/index.js";
 import { badRequest, conflict, notFound } from "../errors.js";
-import type { AdminActor } from "../plugins/adminAuth.js";
-import { recordAudit } from "../system/audit.js";
-import { sqlState } from "../db/pgErrors.js";
-import { getSettings } from "../settings/service.js";
+import type { AdminActor } from "../../domain/admin/session.js";
+import { recordAudit } from "../system/index.js";
+import { getSettings } from "../settings/index.js";
 import { priceRepository, type PriceRuleRow, type Series, type TierRow, type VatRow } from "./repository.js";
 
 /**

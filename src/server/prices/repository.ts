@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizz
 import type { VatRate } from "../../domain/availability.js";
 import type { EffectivePeriod } from "../../domain/effectiveDates.js";
 import type { PriceRule } from "../../domain/pricing.js";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { membershipTiers, priceRules, vatRates } from "../schema/index.js";
 
 /**

@@ -1,7 +1,7 @@
 import { versionsOn } from "../../domain/effectiveDates.js";
 import type { VatRate } from "../../domain/availability.js";
 import type { PriceRule } from "../../domain/pricing.js";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { priceRepository, type MembershipTier, type NewPriceRule, type PriceRuleRow } from "./repository.js";
 
 /**

@@ -9,20 +9,19 @@ import { blockedPeriod, buffersFor } from "../../domain/dogRules.js";
 import { datesBetween, daysInclusive, toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import { badRequest, conflict, notFound } from "../errors.js";
-import type { AdminActor } from "../plugins/adminAuth.js";
-import { checkSlot, lockAreaBookings, primaryArea } from "../availability/service.js";
-import { recordAudit } from "../system/audit.js";
+import type { AdminActor } from "../../domain/admin/session.js";
+import { checkSlot, lockAreaBookings, primaryArea } from "../availability/index.js";
+import { recordAudit } from "../system/index.js";
 import { newToken } from "./service.js";
-import { getSetting, getSettings } from "../settings/service.js";
-import { isSlotConflict } from "../db/pgErrors.js";
-import { countWaiting } from "../waitlist/service.js";
+import { getSetting, getSettings, settingsRepository } from "../settings/index.js";
+import { isSlotConflict } from "../db/index.js";
+import { countWaiting } from "../waitlist/index.js";
 import { adminReservationRepository } from "./adminRepository.js";
 import { adminReservationById, toAdminReservations } from "./adminRows.js";
 import { reservationRepository } from "./repository.js";
 import { adminBookingMail } from "./visitorMail.js";
 import { doorUrlOf } from "./receipt.js";
-import { settingsRepository } from "../settings/repository.js";
-import { moneyOf } from "../ledger/service.js";
+import { moneyOf } from "../ledger/index.js";
 import { paymentsOf } from "../../domain/ledger.js";
 
 /** Varaukset: the day and week views, the search, a booking's details and the manual booking. */

@@ -2,13 +2,12 @@ import type { CreateBlockInput } from "../../domain/admin/reservations.js";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import { badRequest, HttpError, notFound } from "../errors.js";
-import type { AdminActor } from "../plugins/adminAuth.js";
-import { recordAudit } from "../system/audit.js";
-import { lockAreaBookings } from "../availability/service.js";
+import type { AdminActor } from "../../domain/admin/session.js";
+import { recordAudit } from "../system/index.js";
+import { lockAreaBookings, availabilityRepository } from "../availability/index.js";
 import { expireHolds } from "./holds.js";
 import { afterCancelCommitted, cancelReservationInTx, type AdminCancelResult } from "./adminCancellation.js";
 import { toAdminReservations } from "./adminRows.js";
-import { availabilityRepository } from "../availability/repository.js";
 
 /** A block that would cover live bookings the admin did not choose to cancel: 409 with the list. */
 export class BlockConflictError extends HttpError {

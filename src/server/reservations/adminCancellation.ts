@@ -1,24 +1,28 @@
 import { formatTimeRange } from "../../domain/helsinkiClock.js";
 import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
-import type { Tx } from "../db/database.js";
+import type { Tx } from "../db/index.js";
 import { conflict, notFound } from "../errors.js";
-import type { AdminActor } from "../plugins/adminAuth.js";
-import { recordAudit } from "../system/audit.js";
-import { releaseDiscountUses } from "../discountCodes/service.js";
-import { returnGiftCardShares } from "../giftCards/service.js";
-import type { OutgoingMail } from "../mail/service.js";
-import { sendRefund, type RefundReason } from "../payments/refunds.js";
-import { NOTHING_BACK, settleOwedBack } from "../payments/giveBack.js";
-import { moneyOf, releaseCharges } from "../ledger/service.js";
+import type { AdminActor } from "../../domain/admin/session.js";
+import { recordAudit } from "../system/index.js";
+import { releaseDiscountUses } from "../discountCodes/index.js";
+import { returnGiftCardShares } from "../giftCards/index.js";
+import type { OutgoingMail } from "../mail/index.js";
+import {
+  sendRefund,
+  type RefundReason,
+  NOTHING_BACK,
+  settleOwedBack,
+  paymentRepository,
+} from "../payments/index.js";
+import { moneyOf, releaseCharges } from "../ledger/index.js";
 import { releaseMoveHolds } from "./moveHold.js";
-import { getSettings, type Settings } from "../settings/service.js";
+import { getSettings, type Settings } from "../settings/index.js";
 import { CANCEL_ICS_LINE, icsAttachment } from "./receipt.js";
 import { adminReservationRepository } from "./adminRepository.js";
 import { adminReservationById } from "./adminRows.js";
 import { reservationRepository, type ReservationRow } from "./repository.js";
 import { RESERVATION_NOT_FOUND } from "./admin.js";
-import { paymentRepository } from "../payments/repository.js";
 
 /**
  * The admin cancels a booking at any time, with or without a refund. The refund is recorded in the

@@ -1,7 +1,6 @@
-import { likePattern } from "../lists/likePattern.js";
+import { likePattern } from "../lists/index.js";
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../db/database.js";
-import { periodOverlaps } from "../db/periods.js";
+import { type DbOrTx, periodOverlaps } from "../db/index.js";
 import { areas, blocks, doorEvents, openingExceptions, payments, reservations } from "../schema/index.js";
 import type { ReservationRow, ReservationWithArea } from "./repository.js";
 

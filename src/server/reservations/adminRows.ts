@@ -1,6 +1,6 @@
 import type { AdminReservation } from "../../domain/admin/reservations.js";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { adminReservationRepository } from "./adminRepository.js";
 import type { ReservationWithArea } from "./repository.js";
 

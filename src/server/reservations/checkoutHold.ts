@@ -6,18 +6,17 @@ import { vatIncludedCents } from "../../domain/money.js";
 import { priceBreakdown, type PriceBreakdown } from "../../domain/pricing.js";
 import type { AppContext } from "../context.js";
 import { conflict } from "../errors.js";
-import { lockCheckout, type Area } from "../availability/service.js";
-import { claimDiscountCode, discountOf, recordDiscountUse } from "../discountCodes/service.js";
-import { lockGiftCard, redeemGiftCard } from "../giftCards/service.js";
+import { lockCheckout, type Area } from "../availability/index.js";
+import { claimDiscountCode, discountOf, recordDiscountUse } from "../discountCodes/index.js";
+import { lockGiftCard, redeemGiftCard } from "../giftCards/index.js";
 import { placeHold } from "./hold.js";
 import { holdRepository } from "./holdRepository.js";
 import { expireHolds } from "./holds.js";
-import { FREE_PROVIDER, GIFT_CARD_PROVIDER } from "../payments/paymentConstants.js";
-import { isSlotConflict } from "../db/pgErrors.js";
+import { FREE_PROVIDER, GIFT_CARD_PROVIDER, paymentRepository } from "../payments/index.js";
+import { isSlotConflict } from "../db/index.js";
 import type { PaymentRow, ReservationRow } from "./repository.js";
-import type { Settings } from "../settings/service.js";
-import { useWaitlistOffer } from "../waitlist/offers.js";
-import { paymentRepository } from "../payments/repository.js";
+import type { Settings } from "../settings/index.js";
+import { useWaitlistOffer } from "../waitlist/index.js";
 
 /**
  * The checkout's transaction (reservations/service.ts calls it): the locks, the state of the slot and

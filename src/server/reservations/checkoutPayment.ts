@@ -1,12 +1,11 @@
 import type { PaymentMethod } from "../../domain/booking.js";
 import type { AppContext } from "../context.js";
 import { HttpError } from "../errors.js";
-import type { CheckoutSession } from "../integrations/payments/provider.js";
-import { releaseDiscountUses } from "../discountCodes/service.js";
-import { returnGiftCardShares } from "../giftCards/service.js";
-import { PAYMENT_START_FAILED } from "../payments/paymentConstants.js";
+import type { CheckoutSession } from "../integrations/index.js";
+import { releaseDiscountUses } from "../discountCodes/index.js";
+import { returnGiftCardShares } from "../giftCards/index.js";
+import { PAYMENT_START_FAILED, paymentRepository } from "../payments/index.js";
 import { reservationRepository, type PaymentRow, type ReservationRow } from "./repository.js";
-import { paymentRepository } from "../payments/repository.js";
 
 /**
  * After the checkout's transaction has committed (reservations/service.ts): asks the payment provider

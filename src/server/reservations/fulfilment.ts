@@ -1,17 +1,15 @@
 import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import type { AppContext } from "../context.js";
-import { markDiscountUsed, releaseDiscountUses } from "../discountCodes/service.js";
-import { returnGiftCardShares } from "../giftCards/service.js";
-import { isSlotConflict } from "../db/pgErrors.js";
-import { vatRateOn } from "../prices/service.js";
+import { markDiscountUsed, releaseDiscountUses } from "../discountCodes/index.js";
+import { returnGiftCardShares } from "../giftCards/index.js";
+import { isSlotConflict } from "../db/index.js";
+import { vatRateOn } from "../prices/index.js";
 import { lateRefundMail, receiptMail } from "./receipt.js";
-import { refundAndTell } from "../payments/refunds.js";
-import { settleOwedBack } from "../payments/giveBack.js";
-import { moneyOf, recordBookingCharges, recordPaid } from "../ledger/service.js";
+import { refundAndTell, settleOwedBack, paymentRepository } from "../payments/index.js";
+import { moneyOf, recordBookingCharges, recordPaid } from "../ledger/index.js";
 import { reservationRepository } from "./repository.js";
 import { findReservation, type PaymentRow } from "./view.js";
-import { getSettings } from "../settings/service.js";
-import { paymentRepository } from "../payments/repository.js";
+import { getSettings } from "../settings/index.js";
 
 /**
  * The reservation side of the fulfilment (the dispatcher is paymentOutcomes/fulfilment.ts; the invoice

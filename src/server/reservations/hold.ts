@@ -1,10 +1,10 @@
 import { helsinkiDate } from "../../domain/helsinkiTime.js";
-import type { Tx } from "../db/database.js";
-import { lockHoldOwner, openingRulesOf } from "../availability/service.js";
+import type { Tx } from "../db/index.js";
+import { lockHoldOwner, openingRulesOf } from "../availability/index.js";
 import { enforceDayShare, enforceHoldLimits } from "./holdLimits.js";
 import { holdRepository } from "./holdRepository.js";
 import type { NewReservation, ReservationRow } from "./repository.js";
-import type { Settings } from "../settings/service.js";
+import type { Settings } from "../settings/index.js";
 
 /**
  * The one way an unpaid hold (a pending reservation) is made: a checkout's (checkoutHold.ts), a

@@ -1,10 +1,9 @@
 import { openingOn, type BookingRules } from "../../domain/availability.js";
 import { helsinkiDate } from "../../domain/helsinkiTime.js";
-import type { Tx } from "../db/database.js";
-import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
+import { type Tx, LIMIT_LOCK, lockLimits } from "../db/index.js";
 import { HttpError } from "../errors.js";
 import { holdRepository, type LiveHolds } from "./holdRepository.js";
-import type { Settings } from "../settings/service.js";
+import type { Settings } from "../settings/index.js";
 
 /**
  * Holding without paying is limited: an e-mail address and an IP address may have only a few live

@@ -1,6 +1,5 @@
 import { and, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../db/database.js";
-import { periodOverlaps } from "../db/periods.js";
+import { type DbOrTx, periodOverlaps } from "../db/index.js";
 import { reservations } from "../schema/index.js";
 import type { NewReservation, ReservationRow } from "./repository.js";
 

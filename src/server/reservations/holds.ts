@@ -1,9 +1,9 @@
 import type { AppContext } from "../context.js";
-import type { DbOrTx } from "../db/database.js";
-import { releaseDiscountUses } from "../discountCodes/service.js";
-import { returnGiftCardShares } from "../giftCards/service.js";
+import type { DbOrTx } from "../db/index.js";
+import { releaseDiscountUses } from "../discountCodes/index.js";
+import { returnGiftCardShares } from "../giftCards/index.js";
 import { holdRepository } from "./holdRepository.js";
-import { paymentRepository } from "../payments/repository.js";
+import { paymentRepository } from "../payments/index.js";
 
 /**
  * Ends holds whose time is up: the pending reservation becomes expired (freeing its slot for

@@ -1,8 +1,8 @@
 import type { AppContext } from "../context.js";
-import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
+import { LIMIT_LOCK, lockLimits } from "../db/index.js";
 import { HttpError } from "../errors.js";
 import { mailboxKey } from "../../domain/mailbox.js";
-import { getSetting } from "../settings/service.js";
+import { getSetting } from "../settings/index.js";
 import { lookupRepository } from "./lookupRepository.js";
 import { lookupMail } from "./visitorMail.js";
 

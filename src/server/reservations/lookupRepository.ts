@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { areas, invoices, reservationLookups, reservations } from "../schema/index.js";
-import type { InvoiceRow } from "../memberships/invoices/repository.js";
+import type { InvoiceRow } from "../memberships/index.js";
 
 /**
  * What a visitor finds without the checkout (decision 037): "Lähetä varaukseni sähköpostiini"

@@ -5,19 +5,23 @@ import { formatTimeRange, helsinkiDate, toHelsinkiIso } from "../../domain/helsi
 import type { MemberReservation } from "../../domain/membership.js";
 import type { AppContext } from "../context.js";
 import { badRequest, conflict, HttpError, notFound } from "../errors.js";
-import { checkSlot, lockAreaBookings, primaryArea } from "../availability/service.js";
+import { checkSlot, lockAreaBookings, primaryArea } from "../availability/index.js";
 import { cancelReservation, newToken } from "./service.js";
 import { moveReservation, type MoveInput } from "./move.js";
 import { expireHolds } from "./holds.js";
-import { oldestOverdueInvoice } from "../memberships/invoices/service.js";
+import {
+  oldestOverdueInvoice,
+  hasAccessOn,
+  hoursBookedBetween,
+  periodContaining,
+  hoursQuotaOfPeriod,
+} from "../memberships/index.js";
 import { formatDay } from "../../domain/helsinkiClock.js";
-import { hasAccessOn, hoursBookedBetween, periodContaining } from "../memberships/subscriptions/service.js";
-import { isSlotConflict } from "../db/pgErrors.js";
+import { isSlotConflict } from "../db/index.js";
 import { doorUrlOf } from "./receipt.js";
 import { reservationRepository, type ReservationWithArea } from "./repository.js";
 import { beforeDeadline, changeDeadline } from "../../domain/changeWindow.js";
-import { getSettings, type Settings } from "../settings/service.js";
-import { hoursQuotaOfPeriod } from "../memberships/subscriptions/tierChange.js";
+import { getSettings, type Settings } from "../settings/index.js";
 import { memberCancellationMail, memberConfirmationMail } from "./visitorMail.js";
 
 /** A member's bookings: subscriber bookings within the quota, the member's list, cancelling. */

@@ -5,20 +5,20 @@ import { formatTimeRange, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
 import { badRequest, conflict, notFound } from "../errors.js";
-import type { AdminActor } from "../plugins/adminAuth.js";
-import { recordAudit } from "../system/audit.js";
-import { checkSlot, lockAreaBookings, lockHoldOwner } from "../availability/service.js";
+import type { AdminActor } from "../../domain/admin/session.js";
+import { recordAudit } from "../system/index.js";
+import { checkSlot, lockAreaBookings, lockHoldOwner } from "../availability/index.js";
 import { expireHolds } from "./holds.js";
 import { applyMove, enqueueMoveMail } from "./moveApply.js";
 import { holdDearerMove, releaseMoveHolds, startMovePayment } from "./moveHold.js";
 import { returnDifference } from "./moveMoney.js";
 import { moveQuoter } from "./moveQuote.js";
 import { moveRepository } from "./moveRepository.js";
-import { isSlotConflict } from "../db/pgErrors.js";
-import { sendRefund } from "../payments/refunds.js";
+import { isSlotConflict } from "../db/index.js";
+import { sendRefund } from "../payments/index.js";
 import { beforeDeadline, changeDeadline } from "../../domain/changeWindow.js";
 import { findReservation, publicReservationOf, type ReservationRow } from "./view.js";
-import { getSettings, type Settings } from "../settings/service.js";
+import { getSettings, type Settings } from "../settings/index.js";
 
 /**
  * Moving a booking to another time (siirrä varaus, decision 026): the visitor by the access token,

@@ -2,16 +2,15 @@ import { blockedPeriod, type Buffers } from "../../domain/dogRules.js";
 import { helsinkiDate } from "../../domain/helsinkiTime.js";
 import { vatIncludedCents } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
-import type { Tx } from "../db/database.js";
+import type { Tx } from "../db/index.js";
 import { badRequest, conflict } from "../errors.js";
-import { hoursBookedBetween, periodContaining } from "../memberships/subscriptions/service.js";
+import { hoursBookedBetween, periodContaining, hoursQuotaOfPeriod } from "../memberships/index.js";
 import { formatDay } from "../../domain/helsinkiClock.js";
 import { moveMail } from "./moveMail.js";
 import { moveRepository, type SubscriptionRow } from "./moveRepository.js";
 import type { ReservationRow } from "./view.js";
-import type { Settings } from "../settings/service.js";
-import { hoursQuotaOfPeriod } from "../memberships/subscriptions/tierChange.js";
-import { recordMoveDifference } from "../ledger/service.js";
+import type { Settings } from "../settings/index.js";
+import { recordMoveDifference } from "../ledger/index.js";
 import { formatTimeRange } from "../../domain/helsinkiTime.js";
 
 /**

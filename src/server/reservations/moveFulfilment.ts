@@ -1,18 +1,15 @@
 import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import type { AppContext } from "../context.js";
-import type { DbOrTx } from "../db/database.js";
-import { lockAreaBookings } from "../availability/service.js";
+import { type DbOrTx, isSlotConflict } from "../db/index.js";
+import { lockAreaBookings } from "../availability/index.js";
 import { applyMove, enqueueMoveMail } from "./moveApply.js";
 import { moveRefundMail } from "./moveMail.js";
 import { moveRepository } from "./moveRepository.js";
-import { isSlotConflict } from "../db/pgErrors.js";
-import { vatRateOn } from "../prices/service.js";
-import { refundAndTell } from "../payments/refunds.js";
-import { settleOwedBack } from "../payments/giveBack.js";
-import { moneyOf, recordPaid } from "../ledger/service.js";
+import { vatRateOn } from "../prices/index.js";
+import { refundAndTell, settleOwedBack, paymentRepository } from "../payments/index.js";
+import { moneyOf, recordPaid } from "../ledger/index.js";
 import type { PaymentRow, ReservationRow } from "./view.js";
-import { getSettings } from "../settings/service.js";
-import { paymentRepository } from "../payments/repository.js";
+import { getSettings } from "../settings/index.js";
 import { priceOf } from "../../domain/ledger.js";
 
 /**

@@ -4,17 +4,16 @@ import { blockedPeriod } from "../../domain/dogRules.js";
 import { formatTimeRange } from "../../domain/helsinkiTime.js";
 import { vatIncludedCents } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
-import type { DbOrTx, Tx } from "../db/database.js";
+import type { DbOrTx, Tx } from "../db/index.js";
 import { conflict, HttpError } from "../errors.js";
 import { placeHold } from "./hold.js";
 import { minutesText, TooManyHoldsError } from "./holdLimits.js";
 import { newToken } from "./checkoutHold.js";
-import { onlineMethod, PAYMENT_START_FAILED } from "../payments/paymentConstants.js";
+import { onlineMethod, PAYMENT_START_FAILED, paymentRepository } from "../payments/index.js";
 import type { PaymentRow, ReservationRow } from "./view.js";
-import type { Settings } from "../settings/service.js";
+import type { Settings } from "../settings/index.js";
 import type { MoveChange } from "./moveApply.js";
 import { moveRepository } from "./moveRepository.js";
-import { paymentRepository } from "../payments/repository.js";
 
 /**
  * A move to a dearer time (decision 026): the new slot is held by a pending reservation row whose

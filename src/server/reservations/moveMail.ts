@@ -1,9 +1,8 @@
 import { formatTimeRange } from "../../domain/helsinkiClock.js";
 import { formatEuros } from "../../domain/money.js";
-import type { OutgoingMail } from "../mail/service.js";
-import { signature } from "../mail/signature.js";
+import { type OutgoingMail, signature } from "../mail/index.js";
 import { doorUrlOf, icsAttachment, type MailReservation } from "./receipt.js";
-import type { Settings } from "../settings/service.js";
+import type { Settings } from "../settings/index.js";
 
 /**
  * The e-mail of a moved booking: the new time, what came back, the same door link, and the

@@ -1,5 +1,5 @@
-import type { Tx } from "../db/database.js";
-import { settleOwedBack } from "../payments/giveBack.js";
+import type { Tx } from "../db/index.js";
+import { settleOwedBack } from "../payments/index.js";
 
 /**
  * A cheaper time's money back (decision 026; move.ts moves the booking, moveQuote.ts prices the new

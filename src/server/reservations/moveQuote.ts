@@ -1,9 +1,9 @@
 import type { MoveQuote } from "../../domain/booking.js";
 import { balanceOf, priceOf, refundPlan, type LedgerEntry } from "../../domain/ledger.js";
 import { priceBreakdown } from "../../domain/pricing.js";
-import type { DbOrTx } from "../db/database.js";
-import { discountOf } from "../discountCodes/service.js";
-import { ledgerOf } from "../ledger/service.js";
+import type { DbOrTx } from "../db/index.js";
+import { discountOf } from "../discountCodes/index.js";
+import { ledgerOf } from "../ledger/index.js";
 import { moveRepository } from "./moveRepository.js";
 import type { ReservationRow } from "./view.js";
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import {
   areas,
   discountCodes,
@@ -9,8 +9,8 @@ import {
   subscriptions,
 } from "../schema/index.js";
 import type { ReservationRow } from "./repository.js";
-import type { PaymentRow } from "../payments/repository.js";
-import type { SubscriptionRow } from "../memberships/subscriptions/repository.js";
+import type { PaymentRow } from "../payments/index.js";
+import type { SubscriptionRow } from "../memberships/index.js";
 
 /**
  * The queries of a booking's move (decision 026, decision 037): the rows a move locks, the one

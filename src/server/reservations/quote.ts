@@ -4,11 +4,11 @@ import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import { vatIncludedCents } from "../../domain/money.js";
 import { priceBreakdown } from "../../domain/pricing.js";
 import type { AppContext } from "../context.js";
-import { checkSlot, primaryArea, refuseBookingRange } from "../availability/service.js";
-import { discountOf, lookUpDiscountCode } from "../discountCodes/service.js";
-import { lookUpGiftCard } from "../giftCards/service.js";
-import { getSettings } from "../settings/service.js";
-import { liveOfferHold } from "../waitlist/offers.js";
+import { checkSlot, primaryArea, refuseBookingRange } from "../availability/index.js";
+import { discountOf, lookUpDiscountCode } from "../discountCodes/index.js";
+import { lookUpGiftCard } from "../giftCards/index.js";
+import { getSettings } from "../settings/index.js";
+import { liveOfferHold } from "../waitlist/index.js";
 import { beforeDeadline, changeDeadline } from "../../domain/changeWindow.js";
 
 /**

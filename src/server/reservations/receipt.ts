@@ -5,9 +5,8 @@ import { dogOptionsText } from "../../domain/dogRules.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import { balanceOf, chargedVatByRate, paymentsOf, type LedgerEntry } from "../../domain/ledger.js";
 import { methodName } from "../receiptLines.js";
-import type { OutgoingMail } from "../mail/service.js";
-import type { Settings } from "../settings/service.js";
-import { signature } from "../mail/signature.js";
+import { type OutgoingMail, signature } from "../mail/index.js";
+import type { Settings } from "../settings/index.js";
 
 /**
  * The booking e-mails (Finnish): receipt with an .ics invitation, cancellation, late refund, with

@@ -3,12 +3,12 @@ import { formatReferenceNumber } from "../../domain/membership.js";
 import type { AppContext } from "../context.js";
 import { conflict, notFound } from "../errors.js";
 import { NOT_FOUND_MESSAGE } from "./service.js";
-import { ledgerOf } from "../ledger/service.js";
+import { ledgerOf } from "../ledger/index.js";
 import { lookupRepository } from "./lookupRepository.js";
 import { receiptChargeLines, receiptMoneyLines, type ReceiptLine } from "../receiptLines.js";
 import { bookingIcs } from "./receipt.js";
 import { findReservation } from "./view.js";
-import { getSettings, type Settings } from "../settings/service.js";
+import { getSettings, type Settings } from "../settings/index.js";
 import { printablePage } from "../printablePage.js";
 
 /*

@@ -1,8 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/database.js";
-import { areas, customers, reservations } from "../schema/index.js";
+import type { DbOrTx } from "../db/index.js";
+import { areas, customers, reservations, mailboxSql } from "../schema/index.js";
 import { ANONYMISED_EMAIL } from "../../domain/mailbox.js";
-import { mailboxSql } from "../schema/mailbox.js";
 import type { ReservationRow } from "./repository.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { AppContext } from "../context.js";
 import type { Customer } from "../../domain/customer.js";
-import { getSettings } from "../settings/service.js";
+import { getSettings } from "../settings/index.js";
 import { changeDeadline } from "../../domain/changeWindow.js";
 import { reminderMail } from "./visitorMail.js";
 import { reminderRepository } from "./reminderRepository.js";

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { areas, payments, refunds, reservations, subscriptions } from "../schema/index.js";
-import type { PaymentRow } from "../payments/repository.js";
-import type { SubscriptionRow } from "../memberships/subscriptions/repository.js";
+import type { PaymentRow } from "../payments/index.js";
+import type { SubscriptionRow } from "../memberships/index.js";
 
 /**
  * The reservations' queries (decision 037): the bookings, and the payments and refunds of a booking

@@ -8,23 +8,21 @@ import { buffersFor, extraDogsCents } from "../../domain/dogRules.js";
 import { formatTimeRange, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
-import { refuseBookingRange } from "../availability/service.js";
+import { refuseBookingRange } from "../availability/index.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import { holdSlot } from "./checkoutHold.js";
 import { startCheckoutPayment } from "./checkoutPayment.js";
-import { releaseDiscountUses } from "../discountCodes/service.js";
-import { returnGiftCardShares } from "../giftCards/service.js";
+import { releaseDiscountUses } from "../discountCodes/index.js";
+import { returnGiftCardShares } from "../giftCards/index.js";
 import { releaseMoveHolds } from "./moveHold.js";
-import { releaseCharges } from "../ledger/service.js";
-import { settleOwedBack } from "../payments/giveBack.js";
+import { releaseCharges } from "../ledger/index.js";
+import { settleOwedBack, sendRefund, paymentRepository } from "../payments/index.js";
 import { cancellationMail } from "./receipt.js";
 import { confirmReservationPayment } from "./fulfilment.js";
 import { reservationRepository } from "./repository.js";
 import { beforeDeadline, changeDeadline } from "../../domain/changeWindow.js";
 import { findReservation, latestPayment, publicReservationOf } from "./view.js";
-import { sendRefund } from "../payments/refunds.js";
-import { getSettings } from "../settings/service.js";
-import { paymentRepository } from "../payments/repository.js";
+import { getSettings } from "../settings/index.js";
 
 /**
  * Checkout (hold + pending reservation + payment) and the visitor's own reservation by token. The

@@ -2,9 +2,9 @@ import type { PublicReservation } from "../../domain/booking.js";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { Balance } from "../../domain/ledger.js";
 import type { AppContext } from "../context.js";
-import { moneyOf } from "../ledger/service.js";
-import { onlineMethod } from "../payments/paymentConstants.js";
-import type { DbOrTx } from "../db/database.js";
+import { moneyOf } from "../ledger/index.js";
+import { onlineMethod } from "../payments/index.js";
+import type { DbOrTx } from "../db/index.js";
 import { doorUrlOf } from "./receipt.js";
 import {
   reservationRepository,
@@ -12,7 +12,7 @@ import {
   type ReservationRow,
   type ReservationWithArea,
 } from "./repository.js";
-import type { Settings } from "../settings/service.js";
+import type { Settings } from "../settings/index.js";
 import { beforeDeadline, changeDeadline } from "../../domain/changeWindow.js";
 
 export type { PaymentRow, ReservationRow };

@@ -1,6 +1,6 @@
 import { mapUrl } from "../../domain/mapLink.js";
 import { formatDateTime, formatTimeRange } from "../../domain/helsinkiClock.js";
-import type { OutgoingMail } from "../mail/service.js";
+import { type OutgoingMail, signature } from "../mail/index.js";
 import {
   CANCEL_ICS_LINE,
   dogOptionsLine,
@@ -8,8 +8,7 @@ import {
   icsAttachment,
   type MailReservation,
 } from "./receipt.js";
-import type { Settings } from "../settings/service.js";
-import { signature } from "../mail/signature.js";
+import type { Settings } from "../settings/index.js";
 
 /**
  * The booking e-mails beside the receipt (receipt.ts): the reminder before a booking, the list of

@@ -18,7 +18,7 @@ import {
   messages,
   requestMagicLink,
   revokeSession,
-} from "../customers/customerAuth.js";
+} from "../customers/index.js";
 
 /** At most this many login-link requests from one IP address within MAGIC_LINK_IP_WINDOW_MINUTES. */
 export const MAGIC_LINK_MAX_PER_IP = 10;

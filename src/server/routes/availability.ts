@@ -4,7 +4,7 @@ import { z } from "zod";
 import { MAX_RANGE_DAYS, dateRangeProblem } from "../../domain/availability.js";
 import { availabilityQuerySchema, availabilityWireSchema } from "../../domain/booking.js";
 import { badRequest } from "../errors.js";
-import { sendAnswer } from "../availability/http.js";
+import { sendAnswer } from "../availability/index.js";
 
 const messageSchema = z.object({ message: z.string() });
 

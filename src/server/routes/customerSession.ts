@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireCustomer } from "../plugins/customerAuth.js";
+import { requireCustomer } from "../plugins/index.js";
 import { logoutRoutes } from "./auth.js";
 import { customerRoutes } from "./customers.js";
 import { invoiceRoutes } from "./invoices.js";

@@ -2,14 +2,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { customerMeResponseSchema } from "../../domain/customer.js";
 import { customerDataSchema, deleteAccountResponseSchema } from "../../domain/membership.js";
-import { signedInCustomer } from "../plugins/customerAuth.js";
+import { signedInCustomer } from "../plugins/index.js";
 import {
   reminderPreferenceResponseSchema,
   reminderPreferenceSchema,
 } from "../../domain/reservationLookup.js";
-import { deleteCustomer } from "../customers/customerData.js";
-import { reminderPreference, setReminderPreference } from "../reservations/reminders.js";
-import { exportCustomerData } from "../customers/customerExport.js";
+import { deleteCustomer, exportCustomerData } from "../customers/index.js";
+import { reminderPreference, setReminderPreference } from "../reservations/index.js";
 
 const errorSchema = z.object({ message: z.string() });
 

@@ -6,14 +6,17 @@ import { formatReferenceNumber } from "../../domain/membership.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import { ONLINE_PAYMENT_METHODS, paymentMethodNames } from "../../domain/paymentMethods.js";
 import { HttpError, notFound } from "../errors.js";
-import { checkoutReturnPath } from "../reservations/service.js";
-import { applyPaymentOutcome } from "../paymentOutcomes/fulfilment.js";
-import { paymentRepository } from "../payments/repository.js";
-import { invoicePaymentReturnPath } from "../memberships/invoices/service.js";
-import { moveHoldReturnPath } from "../reservations/moveHold.js";
-import { findReservation, type PaymentRow, type ReservationRow } from "../reservations/view.js";
-import { vatRateOn } from "../prices/service.js";
-import { getSettings } from "../settings/service.js";
+import {
+  checkoutReturnPath,
+  moveHoldReturnPath,
+  type ReservationRow,
+  findReservation,
+} from "../reservations/index.js";
+import { applyPaymentOutcome } from "../paymentOutcomes/index.js";
+import { paymentRepository, type PaymentRow } from "../payments/index.js";
+import { invoicePaymentReturnPath } from "../memberships/index.js";
+import { vatRateOn } from "../prices/index.js";
+import { getSettings } from "../settings/index.js";
 import { demoPageStyle } from "./demoPaymentStyle.js";
 
 /**

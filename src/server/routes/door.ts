@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { doorInfoSchema, doorOpenResponseSchema } from "../../domain/booking.js";
 import { notFound } from "../errors.js";
-import { DOOR_LIMITS, getDoorInfo, openDoor, recordMalformedAttempt } from "../door/service.js";
+import { DOOR_LIMITS, getDoorInfo, openDoor, recordMalformedAttempt } from "../door/index.js";
 
 const messageSchema = z.object({ message: z.string() });
 const tokenParams = z.object({ doorToken: z.string().min(1).max(100) });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { systemRepository } from "../system/repository.js";
+import { systemRepository } from "../system/index.js";
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -5,11 +5,9 @@ import {
   payInvoiceRequestSchema,
   paymentResponseSchema,
 } from "../../domain/membership.js";
-import { signedInCustomer } from "../plugins/customerAuth.js";
-import { idempotencyHeaders, idempotent } from "../plugins/idempotency.js";
-import { listInvoices, payInvoice } from "../memberships/invoices/service.js";
-import { invoiceReceiptHtml } from "../reservations/receiptPage.js";
-import { invoicePageHtml } from "../memberships/invoices/invoicePage.js";
+import { signedInCustomer, idempotencyHeaders, idempotent } from "../plugins/index.js";
+import { listInvoices, payInvoice, invoicePageHtml } from "../memberships/index.js";
+import { invoiceReceiptHtml } from "../reservations/index.js";
 
 /** An error's words; `field` when they are about one form field (a gift card or discount code). */
 const messageSchema = z.object({ message: z.string(), field: z.string().optional() });

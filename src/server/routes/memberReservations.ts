@@ -5,19 +5,19 @@ import {
   memberReservationsResponseSchema,
   subscriberReservationRequestSchema,
 } from "../../domain/membership.js";
-import { signedInCustomer } from "../plugins/customerAuth.js";
+import { signedInCustomer } from "../plugins/index.js";
 import {
   moveTimesQuerySchema,
   moveTimesResponseSchema,
   rescheduleRequestSchema,
 } from "../../domain/booking.js";
-import { memberMoveTimes } from "../reservations/moveTimes.js";
 import {
+  memberMoveTimes,
   cancelMemberReservation,
   moveMemberReservation,
   createSubscriberReservation,
   listMemberReservations,
-} from "../reservations/member.js";
+} from "../reservations/index.js";
 
 const messageSchema = z.object({ message: z.string() });
 const security = [{ customerSession: [] }];

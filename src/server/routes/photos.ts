@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { photoListSchema } from "../../domain/photos.js";
 import { notFound } from "../errors.js";
-import { PHOTO_FORMATS } from "../photos/sizes.js";
-import { listPhotos, photoSizeData } from "../photos/service.js";
+import { PHOTO_FORMATS, listPhotos, photoSizeData } from "../photos/index.js";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 

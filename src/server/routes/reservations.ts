@@ -18,14 +18,21 @@ import {
   reservationLookupResponseSchema,
 } from "../../domain/reservationLookup.js";
 import { badRequest, HttpError } from "../errors.js";
-import { cancelReservation, createReservation, getReservationByToken } from "../reservations/service.js";
-import { idempotencyHeaders, idempotent } from "../plugins/idempotency.js";
-import { TooManyHoldsError } from "../reservations/holdLimits.js";
-import { quoteSlot } from "../reservations/quote.js";
-import { reservationIcs, reservationReceiptHtml } from "../reservations/receiptPage.js";
-import { moveByToken } from "../reservations/move.js";
-import { moveTimesByToken } from "../reservations/moveTimes.js";
-import { lookupMessages, LookupIpLimitReached, requestReservationLookup } from "../reservations/lookup.js";
+import {
+  cancelReservation,
+  createReservation,
+  getReservationByToken,
+  TooManyHoldsError,
+  quoteSlot,
+  reservationIcs,
+  reservationReceiptHtml,
+  moveByToken,
+  moveTimesByToken,
+  lookupMessages,
+  LookupIpLimitReached,
+  requestReservationLookup,
+} from "../reservations/index.js";
+import { idempotencyHeaders, idempotent } from "../plugins/index.js";
 
 /** An error's words; `field` when they are about one form field (a gift card or discount code). */
 const messageSchema = z.object({ message: z.string(), field: z.string().optional() });

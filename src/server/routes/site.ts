@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { siteInfoSchema } from "../../domain/site.js";
 import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import { basePrices } from "../../domain/pricing.js";
-import { loadPriceRules, vatRateOn } from "../prices/service.js";
-import { getSettings } from "../settings/service.js";
+import { loadPriceRules, vatRateOn } from "../prices/index.js";
+import { getSettings } from "../settings/index.js";
 
 /** What the SPA shell needs: the park's details for the footer, and the home-page notice. */
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError, badRequest } from "../errors.js";
-import { handleWebhookEvent } from "../paymentOutcomes/paymentEvents.js";
-import { settleReturnFromProvider } from "../paymentOutcomes/paymentReturn.js";
+import { handleWebhookEvent, settleReturnFromProvider } from "../paymentOutcomes/index.js";
 
 /**
  * Stripe's two ways back to us (under /api/v2; 404 unless Stripe is the provider):

@@ -9,16 +9,15 @@ import {
   tiersResponseSchema,
 } from "../../domain/membership.js";
 import { notFound } from "../errors.js";
-import { signedInCustomer } from "../plugins/customerAuth.js";
-import { idempotencyHeaders, idempotent } from "../plugins/idempotency.js";
+import { signedInCustomer, idempotencyHeaders, idempotent } from "../plugins/index.js";
 import {
   cancelSubscription,
   currentSubscription,
   tiersResponseOn,
   toSubscriptionView,
-} from "../memberships/subscriptions/service.js";
-import { signup } from "../memberships/subscriptions/signup.js";
-import { getSettings } from "../settings/service.js";
+  signup,
+} from "../memberships/index.js";
+import { getSettings } from "../settings/index.js";
 
 /** An error's words; `field` when they are about one form field (a gift card or discount code). */
 const messageSchema = z.object({ message: z.string(), field: z.string().optional() });

@@ -17,7 +17,7 @@ import {
   WAITLIST_MAX_PER_MAILBOX,
   WAITLIST_WINDOW_MINUTES,
   WaitlistIpLimitReached,
-} from "../waitlist/service.js";
+} from "../waitlist/index.js";
 
 const messageSchema = z.object({ message: z.string() });
 const tokenParams = z.object({ token: z.string().min(1).max(100) });

@@ -16,6 +16,7 @@ export * from "./invoices.js";
 export * from "./jobs.js";
 export * from "./ledger.js";
 export * from "./lights.js";
+export * from "./mailbox.js";
 export * from "./mail.js";
 export * from "./payments.js";
 export * from "./photos.js";

@@ -3,9 +3,9 @@ import {
   DEFAULT_VAT_RATE_BASIS_POINTS,
   defaultMembershipTiers,
   insertNewPriceRule,
-} from "../prices/service.js";
-import { defaultSettings, type SettingKey } from "../settings/service.js";
-import type { Db } from "../db/database.js";
+} from "../prices/index.js";
+import { defaultSettings, type SettingKey } from "../settings/index.js";
+import type { Db } from "../db/index.js";
 import { areas, membershipTiers, priceRules, settings, vatRates } from "../schema/index.js";
 
 /**

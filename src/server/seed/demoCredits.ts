@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { formatEuros } from "../../domain/money.js";
-import { formatGiftCardCode, issueGiftCard } from "../giftCards/service.js";
-import type { Db } from "../db/database.js";
+import { formatGiftCardCode, issueGiftCard } from "../giftCards/index.js";
+import type { Db } from "../db/index.js";
 import { discountCodes, giftCards } from "../schema/index.js";
 
 /**

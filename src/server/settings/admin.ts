@@ -5,8 +5,8 @@ import {
 } from "../../domain/admin/settings.js";
 import type { AppContext } from "../context.js";
 import { conflict, notFound } from "../errors.js";
-import type { AdminActor } from "../plugins/adminAuth.js";
-import { recordAudit } from "../system/audit.js";
+import type { AdminActor } from "../../domain/admin/session.js";
+import { recordAudit } from "../system/index.js";
 import { settingsRepository } from "./repository.js";
 import { getSetting, getSettings, putSetting, type SettingValue } from "./service.js";
 

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { areas, openingExceptions, settings } from "../schema/index.js";
 
 /**

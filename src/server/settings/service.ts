@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { hhmm } from "../../domain/admin/settings.js";
 import { DEFAULT_MAX_DOGS, defaultDogRules } from "../../domain/dogRules.js";
 import { settingsRepository } from "./repository.js";

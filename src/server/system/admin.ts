@@ -1,7 +1,7 @@
 import type { AuditList, AuditQuery } from "../../domain/admin/system.js";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
-import { logWindow, pageOf } from "../lists/paging.js";
+import { logWindow, pageOf } from "../lists/index.js";
 import { systemRepository } from "./repository.js";
 
 /**

@@ -3,7 +3,7 @@ import type { AdminList } from "../../domain/admin/system.js";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { AppContext } from "../context.js";
 import { conflict, loggableError, notFound } from "../errors.js";
-import type { AdminActor } from "../plugins/adminAuth.js";
+import type { AdminActor } from "../../domain/admin/session.js";
 import { recordAudit } from "./audit.js";
 import { systemRepository } from "./repository.js";
 

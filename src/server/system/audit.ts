@@ -1,5 +1,5 @@
-import type { Tx } from "../db/database.js";
-import type { AdminActor } from "../plugins/adminAuth.js";
+import type { Tx } from "../db/index.js";
+import type { AdminActor } from "../../domain/admin/session.js";
 import { redactAudit } from "./auditRedaction.js";
 import { systemRepository } from "./repository.js";
 

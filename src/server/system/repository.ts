@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, ilike, like, lt, sql, type SQL } from "drizzle-orm";
 import type { AuditQuery } from "../../domain/admin/system.js";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { admins, auditLog, healthChecks } from "../schema/index.js";
-import type { LogWindow } from "../lists/paging.js";
+import type { LogWindow } from "../lists/index.js";
 
 /**
  * The system's queries (decision 037): the database's own answer, the stored health checks

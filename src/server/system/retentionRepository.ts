@@ -1,5 +1,5 @@
 import { and, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import {
   customers,
   customerSessions,

@@ -1,8 +1,7 @@
 import { formatTime, formatTimeRange } from "../../domain/helsinkiClock.js";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
-import type { OutgoingMail } from "../mail/service.js";
-import { signature } from "../mail/signature.js";
-import type { Settings } from "../settings/service.js";
+import { type OutgoingMail, signature } from "../mail/index.js";
+import type { Settings } from "../settings/index.js";
 
 /** The waitlist's e-mails (Finnish, plain text; decision 033): joined, and the slot offered. Each has the leave link. */
 

@@ -1,5 +1,5 @@
 import { WAITLIST_MESSAGES } from "../../domain/waitlist.js";
-import type { DbOrTx, Tx } from "../db/database.js";
+import type { DbOrTx, Tx } from "../db/index.js";
 import { conflict } from "../errors.js";
 import { mailboxKey } from "../../domain/mailbox.js";
 import { waitlistRepository } from "./repository.js";

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, lte, notInArray, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/database.js";
+import type { DbOrTx } from "../db/index.js";
 import { reservations, waitlistEntries } from "../schema/index.js";
 
 /**

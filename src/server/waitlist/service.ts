@@ -2,12 +2,11 @@ import { randomBytes } from "node:crypto";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import { WAITLIST_MESSAGES, type WaitlistEntryView } from "../../domain/waitlist.js";
 import type { AppContext } from "../context.js";
-import type { DbOrTx } from "../db/database.js";
-import { LIMIT_LOCK, lockLimits } from "../db/limitLocks.js";
+import { type DbOrTx, LIMIT_LOCK, lockLimits } from "../db/index.js";
 import { badRequest, conflict, HttpError, notFound } from "../errors.js";
-import { checkSlot, primaryArea } from "../availability/service.js";
+import { checkSlot, primaryArea } from "../availability/index.js";
 import { mailboxKey } from "../../domain/mailbox.js";
-import { getSetting } from "../settings/service.js";
+import { getSetting } from "../settings/index.js";
 import { waitlistJoinedMail } from "./mail.js";
 import { LIVE_STATUSES, waitlistRepository } from "./repository.js";
 

@@ -1,13 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { blockedPeriod, buffersFor, NO_DOG_OPTIONS } from "../../domain/dogRules.js";
 import type { AppContext } from "../context.js";
-import { checkSlot, lockAreaBookings, lockHoldOwner } from "../availability/service.js";
-import { placeHold } from "../reservations/hold.js";
-import { TooManyHoldsError } from "../reservations/holdLimits.js";
-import { expireHolds } from "../reservations/holds.js";
-import { getSettings } from "../settings/service.js";
-import { waitlistRepository } from "../waitlist/repository.js";
-import { waitlistOfferMail } from "../waitlist/mail.js";
+import { checkSlot, lockAreaBookings, lockHoldOwner } from "../availability/index.js";
+import { placeHold, TooManyHoldsError, expireHolds } from "../reservations/index.js";
+import { getSettings } from "../settings/index.js";
+import { waitlistRepository, waitlistOfferMail } from "../waitlist/index.js";
 
 /**
  * The waitlist's offers (decision 033). One job, `offer-freed-slots`, notices every way a slot

@@ -2,19 +2,23 @@ import { helsinkiDate } from "../../../domain/helsinkiClock.js";
 import { isOverdue } from "../../../domain/membership.js";
 import { formatEuros } from "../../../domain/money.js";
 import type { AppContext } from "../../context.js";
-import type { Tx } from "../../db/database.js";
+import type { Tx } from "../../db/index.js";
 import { conflict, notFound } from "../../errors.js";
-import { returnGiftCardShares } from "../../giftCards/service.js";
-import type { AdminActor } from "../../plugins/adminAuth.js";
-import { deliverAudited } from "../../mail/admin.js";
-import { recordAudit } from "../../system/audit.js";
-import { refundWaits, sendRefund, type RefundOutcome } from "../../payments/refunds.js";
-import { settleOwedBack } from "../../payments/giveBack.js";
-import { releaseCharges } from "../../ledger/service.js";
-import { getSettings } from "../../settings/service.js";
+import { returnGiftCardShares } from "../../giftCards/index.js";
+import type { AdminActor } from "../../../domain/admin/session.js";
+import { deliverAudited } from "../../mail/index.js";
+import { recordAudit } from "../../system/index.js";
+import {
+  refundWaits,
+  sendRefund,
+  type RefundOutcome,
+  settleOwedBack,
+  paymentRepository,
+} from "../../payments/index.js";
+import { releaseCharges } from "../../ledger/index.js";
+import { getSettings } from "../../settings/index.js";
 import { invoiceCreditMail, invoicePaidMail, newInvoiceMail, overdueMail } from "../subscriptions/mail.js";
 import { subscriptionRepository } from "../subscriptions/repository.js";
-import { paymentRepository } from "../../payments/repository.js";
 import { invoiceRepository } from "./repository.js";
 import { bankTransferOfInvoice, INVOICE_NOT_FOUND } from "./service.js";
 

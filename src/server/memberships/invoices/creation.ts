@@ -2,14 +2,14 @@ import { helsinkiDate } from "../../../domain/helsinkiTime.js";
 import { referenceNumber } from "../../../domain/membership.js";
 import { addDays, periodBounds } from "../../../domain/membershipPeriods.js";
 import { vatIncludedCents } from "../../../domain/money.js";
-import type { Tx } from "../../db/database.js";
+import type { Tx } from "../../db/index.js";
 import { formatDay } from "../../../domain/helsinkiClock.js";
 import { subscriptionRepository, type SubscriptionRow } from "../subscriptions/repository.js";
-import { tierOn, vatRateOn } from "../../prices/service.js";
-import type { Settings } from "../../settings/service.js";
+import { tierOn, vatRateOn } from "../../prices/index.js";
+import type { Settings } from "../../settings/index.js";
 import { membershipPriceOf, scheduledTierFor, tierChangeApplies } from "../subscriptions/tierChange.js";
 import { invoiceRepository, type InvoiceRow } from "./repository.js";
-import { recordInvoiceCharge } from "../../ledger/service.js";
+import { recordInvoiceCharge } from "../../ledger/index.js";
 
 /**
  * Making a membership invoice: its gapless number, the period's price (with a scheduled tier

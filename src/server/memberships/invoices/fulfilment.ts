@@ -1,18 +1,21 @@
 import { formatEuros } from "../../../domain/money.js";
 import type { AppContext } from "../../context.js";
-import type { OutgoingMail } from "../../mail/service.js";
-import { returnGiftCardShares } from "../../giftCards/service.js";
-import { refundAndTell } from "../../payments/refunds.js";
-import { giveBack, settleOwedBack } from "../../payments/giveBack.js";
-import { recordPaid } from "../../ledger/service.js";
+import type { OutgoingMail } from "../../mail/index.js";
+import { returnGiftCardShares } from "../../giftCards/index.js";
+import {
+  refundAndTell,
+  giveBack,
+  settleOwedBack,
+  type PaymentRow,
+  paymentRepository,
+} from "../../payments/index.js";
+import { recordPaid } from "../../ledger/index.js";
 import { invoicePaidMail, welcomeMail } from "../subscriptions/mail.js";
-import type { PaymentRow } from "../../reservations/view.js";
-import { getSettings, type Settings } from "../../settings/service.js";
+import { getSettings, type Settings } from "../../settings/index.js";
 import { subscriptionRepository, type SubscriptionRow } from "../subscriptions/repository.js";
-import type { Tx } from "../../db/database.js";
+import type { Tx } from "../../db/index.js";
 import { expireSignups } from "../subscriptions/signupExpiry.js";
 import { invoiceRepository, type InvoiceRow } from "./repository.js";
-import { paymentRepository } from "../../payments/repository.js";
 
 /**
  * The invoice side of the fulfilment (the dispatcher is paymentOutcomes/fulfilment.ts; the reservation

@@ -2,14 +2,13 @@ import type { PaymentMethod } from "../../../domain/booking.js";
 import { vatIncludedCents } from "../../../domain/money.js";
 import { priceBreakdown } from "../../../domain/pricing.js";
 import type { AppContext } from "../../context.js";
-import type { Tx } from "../../db/database.js";
+import type { Tx } from "../../db/index.js";
 import { HttpError } from "../../errors.js";
-import { lockGiftCard, redeemGiftCard, returnGiftCardShares } from "../../giftCards/service.js";
-import { GIFT_CARD_PROVIDER, PAYMENT_START_FAILED } from "../../payments/paymentConstants.js";
-import { moneyOf } from "../../ledger/service.js";
+import { lockGiftCard, redeemGiftCard, returnGiftCardShares } from "../../giftCards/index.js";
+import { GIFT_CARD_PROVIDER, PAYMENT_START_FAILED, paymentRepository } from "../../payments/index.js";
+import { moneyOf } from "../../ledger/index.js";
 import { confirmInvoicePayment } from "./fulfilment.js";
 import { invoiceRepository, type InvoiceRow } from "./repository.js";
-import { paymentRepository } from "../../payments/repository.js";
 
 /** Paying an invoice: the member's payment of any invoice (service.ts) and a signup's first (subscriptions/signup.ts). */
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/database.js";
+import type { DbOrTx } from "../../db/index.js";
 import { counters, invoices, subscriptions } from "../../schema/index.js";
 import type { SubscriptionRow } from "../subscriptions/repository.js";
 

@@ -5,14 +5,14 @@ import { isOverdue, type Invoice } from "../../../domain/membership.js";
 import { addDays, periodBounds, periodIndexOn } from "../../../domain/membershipPeriods.js";
 import { formatEuros } from "../../../domain/money.js";
 import type { AppContext } from "../../context.js";
-import type { DbOrTx } from "../../db/database.js";
+import type { DbOrTx } from "../../db/index.js";
 import { conflict, notFound } from "../../errors.js";
 import { createInvoice } from "./creation.js";
 import { startInvoicePayment } from "./payment.js";
 import { newInvoiceMail, overdueMail } from "../subscriptions/mail.js";
 import { subscriptionRepository, type SubscriptionRow } from "../subscriptions/repository.js";
-import { getSettings, type Settings } from "../../settings/service.js";
-import { moneyOf } from "../../ledger/service.js";
+import { getSettings, type Settings } from "../../settings/index.js";
+import { moneyOf } from "../../ledger/index.js";
 import { invoiceBankTransfer, type InvoiceBankTransfer } from "../../../domain/bankTransfer.js";
 import { invoiceRepository, type InvoiceRow } from "./repository.js";
 

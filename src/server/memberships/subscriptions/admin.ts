@@ -17,7 +17,7 @@ import {
   startOfHelsinkiDay,
 } from "../../../domain/membershipPeriods.js";
 import type { AppContext } from "../../context.js";
-import type { DbOrTx } from "../../db/database.js";
+import type { DbOrTx } from "../../db/index.js";
 import { notFound } from "../../errors.js";
 import { invoiceDueCents, toInvoiceView, type InvoiceRow } from "../invoices/service.js";
 import {
@@ -28,9 +28,9 @@ import {
   toSubscriptionView,
   type SubscriptionRow,
 } from "./service.js";
-import { tiersOn } from "../../prices/service.js";
+import { tiersOn } from "../../prices/index.js";
 import { hoursQuotaOfPeriod, pendingTierChange } from "./tierChange.js";
-import { likePattern } from "../../lists/likePattern.js";
+import { likePattern } from "../../lists/index.js";
 import { invoiceRepository } from "../invoices/repository.js";
 import { membershipListRepository, type TierVersion } from "./adminRepository.js";
 import { subscriptionRepository } from "./repository.js";

@@ -1,6 +1,6 @@
 import { and, count, countDistinct, desc, eq, ilike, inArray, lt, ne, not, or, sql } from "drizzle-orm";
 import type { SubscriptionStatus } from "../../../domain/membership.js";
-import type { DbOrTx } from "../../db/database.js";
+import type { DbOrTx } from "../../db/index.js";
 import { customers, invoices, membershipTiers, subscriptions } from "../../schema/index.js";
 import type { SubscriptionRow } from "./repository.js";
 

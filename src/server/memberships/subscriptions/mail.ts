@@ -3,9 +3,8 @@ import { formatReferenceNumber } from "../../../domain/membership.js";
 import { formatRfReference, type InvoiceBankTransfer } from "../../../domain/bankTransfer.js";
 import { addDays, commitmentLastDay } from "../../../domain/membershipPeriods.js";
 import { formatEuros, formatVatRate } from "../../../domain/money.js";
-import type { OutgoingMail } from "../../mail/service.js";
-import { signature } from "../../mail/signature.js";
-import type { Settings } from "../../settings/service.js";
+import { type OutgoingMail, signature } from "../../mail/index.js";
+import type { Settings } from "../../settings/index.js";
 import type { SubscriptionRow } from "./repository.js";
 import type { InvoiceRow } from "../invoices/repository.js";
 

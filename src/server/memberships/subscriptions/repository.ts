@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../db/database.js";
+import type { DbOrTx } from "../../db/index.js";
 import { customers, invoices, nextInvoiceDay, reservations, subscriptions } from "../../schema/index.js";
 
 /**

@@ -15,13 +15,13 @@ import {
 } from "../../../domain/membershipPeriods.js";
 import type { Customer } from "../../../domain/customer.js";
 import type { AppContext } from "../../context.js";
-import type { DbOrTx, Tx } from "../../db/database.js";
+import type { DbOrTx, Tx } from "../../db/index.js";
 import { conflict } from "../../errors.js";
 import { expireSignups } from "./signupExpiry.js";
 import { formatDay } from "../../../domain/helsinkiClock.js";
 import { subscriptionCancelledMail } from "./mail.js";
-import { tiersOn, vatRateOn } from "../../prices/service.js";
-import { getSettings, type Settings } from "../../settings/service.js";
+import { tiersOn, vatRateOn } from "../../prices/index.js";
+import { getSettings, type Settings } from "../../settings/index.js";
 import { subscriptionRepository, type SubscriptionRow } from "./repository.js";
 import { hoursQuotaOfPeriod, pendingTierChangeOf } from "./tierChange.js";
 

@@ -1,9 +1,9 @@
-import type { DbOrTx } from "../../db/database.js";
-import { returnGiftCardShares } from "../../giftCards/service.js";
-import { paymentRepository } from "../../payments/repository.js";
+import type { DbOrTx } from "../../db/index.js";
+import { returnGiftCardShares } from "../../giftCards/index.js";
+import { paymentRepository } from "../../payments/index.js";
 import { invoiceRepository } from "../invoices/repository.js";
 import { subscriptionRepository } from "./repository.js";
-import { releaseCharges } from "../../ledger/service.js";
+import { releaseCharges } from "../../ledger/index.js";
 
 /**
  * Expires pending signups: the membership never started, its open invoices are void. Its own

@@ -1,7 +1,7 @@
 import { commitmentPrice, type PendingTierChange } from "../../../domain/membership.js";
-import type { DbOrTx } from "../../db/database.js";
-import { tierOn, type MembershipTier } from "../../prices/service.js";
-import type { Settings } from "../../settings/service.js";
+import type { DbOrTx } from "../../db/index.js";
+import { tierOn, type MembershipTier } from "../../prices/index.js";
+import type { Settings } from "../../settings/index.js";
 import type { SubscriptionRow } from "./repository.js";
 
 /**

@@ -8,14 +8,14 @@ import {
   transferResolveSchema,
 } from "../../../domain/admin/bankTransfers.js";
 import { messageSchema } from "../../../domain/admin/system.js";
-import { STATEMENT_MAX_BYTES } from "../../bankTransfers/camt.js";
 import {
+  STATEMENT_MAX_BYTES,
   applyStatement,
   listBankTransfers,
   previewStatement,
   resolveBankTransfer,
-} from "../../bankTransfers/service.js";
-import { signedInAdmin } from "../../plugins/adminAuth.js";
+} from "../../bankTransfers/index.js";
+import { signedInAdmin } from "../../plugins/index.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: jäsenyydet"];

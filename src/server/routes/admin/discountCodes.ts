@@ -6,14 +6,14 @@ import {
   discountCodeListSchema,
   discountCodeUsesSchema,
 } from "../../../domain/admin/discountCodes.js";
-import { signedInAdmin } from "../../plugins/adminAuth.js";
+import { signedInAdmin } from "../../plugins/index.js";
 import {
   createDiscountCode,
   discountCodeUsesOf,
   listDiscountCodes,
   setDiscountCodeActive,
   updateDiscountCode,
-} from "../../discountCodes/admin.js";
+} from "../../discountCodes/index.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: alennuskoodit"];

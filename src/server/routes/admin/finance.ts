@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { financeQuerySchema, financeReportSchema } from "../../../domain/admin/finance.js";
-import { financeCsv } from "../../finance/csv.js";
-import { financeReport } from "../../finance/report.js";
+import { financeCsv, financeReport } from "../../finance/index.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: talous"];

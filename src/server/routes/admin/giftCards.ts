@@ -8,13 +8,13 @@ import {
   giftCardListQuerySchema,
   giftCardListSchema,
 } from "../../../domain/admin/giftCards.js";
-import { signedInAdmin } from "../../plugins/adminAuth.js";
+import { signedInAdmin } from "../../plugins/index.js";
 import {
   giftCardHistory,
   issueAdminGiftCard,
   listGiftCards,
   setGiftCardActive,
-} from "../../giftCards/admin.js";
+} from "../../giftCards/index.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: lahjakortit"];

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin } from "../../plugins/adminAuth.js";
+import { requireAdmin } from "../../plugins/index.js";
 import { adminBankTransferRoutes } from "./bankTransfers.js";
 import { adminDiscountCodeRoutes } from "./discountCodes.js";
 import { adminGiftCardRoutes } from "./giftCards.js";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { adminMeSchema } from "../../../domain/admin/session.js";
-import { signedInAdmin } from "../../plugins/adminAuth.js";
+import { signedInAdmin } from "../../plugins/index.js";
 import { adminSecurity, guardResponses } from "./schemas.js";
 
 /** Who is signed in: the admin area's header, and the login's "are you an admin?" check. */

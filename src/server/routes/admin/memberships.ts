@@ -7,15 +7,17 @@ import {
   tierChangeSchema,
 } from "../../../domain/admin/memberships.js";
 import { messageSchema } from "../../../domain/admin/system.js";
-import { signedInAdmin } from "../../plugins/adminAuth.js";
-import { creditInvoice, resendInvoiceMail, voidInvoice } from "../../memberships/invoices/admin.js";
+import { signedInAdmin } from "../../plugins/index.js";
 import {
+  creditInvoice,
+  resendInvoiceMail,
+  voidInvoice,
   adminCancelMembership,
   cancelTierChange,
   scheduleTierChange,
-} from "../../memberships/subscriptions/adminActions.js";
-import { memberPage } from "../../customers/memberPage.js";
-import { listMemberships } from "../../memberships/subscriptions/admin.js";
+  listMemberships,
+} from "../../memberships/index.js";
+import { memberPage } from "../../customers/index.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: jäsenyydet"];

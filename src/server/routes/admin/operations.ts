@@ -9,10 +9,9 @@ import {
 } from "../../../domain/admin/operations.js";
 import { gateOverviewQuerySchema, gateOverviewSchema } from "../../../domain/admin/gate.js";
 import { lightsOverrideBodySchema, lightsOverviewSchema } from "../../../domain/admin/lights.js";
-import { signedInAdmin } from "../../plugins/adminAuth.js";
-import { gateOverview } from "../../door/admin.js";
-import { lightsOverview, setLightsOverride } from "../../lights/admin.js";
-import { heatmap, listDoorEvents, timeline } from "../../door/adminOperations.js";
+import { signedInAdmin } from "../../plugins/index.js";
+import { gateOverview, heatmap, listDoorEvents, timeline } from "../../door/index.js";
+import { lightsOverview, setLightsOverride } from "../../lights/index.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: toiminta"];

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MAX_ALT_LENGTH, MAX_PHOTO_BYTES, parkPhotoSchema, photoListSchema } from "../../../domain/photos.js";
 import { badRequest, HttpError } from "../../errors.js";
-import { signedInAdmin } from "../../plugins/adminAuth.js";
-import { addPhoto, deletePhoto, listPhotos, reorderPhotos } from "../../photos/service.js";
+import { signedInAdmin } from "../../plugins/index.js";
+import { addPhoto, deletePhoto, listPhotos, reorderPhotos } from "../../photos/index.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: hallintapaneeli"];

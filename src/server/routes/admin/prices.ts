@@ -10,7 +10,7 @@ import {
   vatRateInputSchema,
   vatRateSchema,
 } from "../../../domain/admin/prices.js";
-import { signedInAdmin } from "../../plugins/adminAuth.js";
+import { signedInAdmin } from "../../plugins/index.js";
 import {
   createPriceRule,
   deletePriceRule,
@@ -19,7 +19,7 @@ import {
   setMembershipTier,
   setVatRate,
   updatePriceRule,
-} from "../../prices/admin.js";
+} from "../../prices/index.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: hinnasto"];

@@ -6,8 +6,8 @@ import {
   purchaseQuerySchema,
   purchaseRefundResponseSchema,
 } from "../../../domain/admin/purchases.js";
-import { signedInAdmin } from "../../plugins/adminAuth.js";
-import { listPurchases, purchasesCsv, refundPurchase } from "../../payments/admin.js";
+import { signedInAdmin } from "../../plugins/index.js";
+import { listPurchases, purchasesCsv, refundPurchase } from "../../payments/index.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: ostokset"];

@@ -13,12 +13,18 @@ import {
   reservationListQuerySchema,
   reservationListSchema,
 } from "../../../domain/admin/reservations.js";
-import { signedInAdmin } from "../../plugins/adminAuth.js";
-import { BlockConflictError, createBlock, deleteBlock } from "../../reservations/adminBlocks.js";
-import { adminCancelReservation } from "../../reservations/adminCancellation.js";
-import { adminReservationById } from "../../reservations/adminRows.js";
-import { moveReservation } from "../../reservations/move.js";
-import { createManualReservation, listReservations, reservationDetails } from "../../reservations/admin.js";
+import { signedInAdmin } from "../../plugins/index.js";
+import {
+  BlockConflictError,
+  createBlock,
+  deleteBlock,
+  adminCancelReservation,
+  adminReservationById,
+  moveReservation,
+  createManualReservation,
+  listReservations,
+  reservationDetails,
+} from "../../reservations/index.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const idParams = z.object({ id: z.string().uuid("Varauksen tunniste on virheellinen.") });

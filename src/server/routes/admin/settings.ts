@@ -8,7 +8,7 @@ import {
   editableSettings,
   openingExceptionBodySchema,
 } from "../../../domain/admin/settings.js";
-import { signedInAdmin } from "../../plugins/adminAuth.js";
+import { signedInAdmin } from "../../plugins/index.js";
 import {
   adminSettings,
   createArea,
@@ -16,7 +16,7 @@ import {
   putOpeningException,
   updateArea,
   updateSetting,
-} from "../../settings/admin.js";
+} from "../../settings/index.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: hallintapaneeli"];

@@ -11,12 +11,17 @@ import {
   outboxListSchema,
   outboxQuerySchema,
 } from "../../../domain/admin/system.js";
-import { signedInAdmin } from "../../plugins/adminAuth.js";
-import { listOutbox, resendMail } from "../../mail/admin.js";
-import { listJobs } from "../../jobs/admin.js";
-import { listAudit } from "../../system/admin.js";
-import { addAdmin, listAdmins, removeAdmin } from "../../system/admins.js";
-import { runHealthChecks, storedHealth } from "../../system/health.js";
+import { signedInAdmin } from "../../plugins/index.js";
+import { listOutbox, resendMail } from "../../mail/index.js";
+import { listJobs } from "../../jobs/index.js";
+import {
+  listAudit,
+  addAdmin,
+  listAdmins,
+  removeAdmin,
+  runHealthChecks,
+  storedHealth,
+} from "../../system/index.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: järjestelmä"];

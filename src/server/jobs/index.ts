@@ -1,0 +1,6 @@
+/**
+ * The jobs module's entry: what other server modules may use of it (decision 052). Its own files
+ * import each other directly, never this file.
+ */
+export { listJobs } from "./admin.js";
+export { startJobs } from "./schedule.js";

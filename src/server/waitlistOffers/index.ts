@@ -1,0 +1,5 @@
+/**
+ * The waitlistOffers module's entry: what other server modules may use of it (decision 052). Its own files
+ * import each other directly, never this file.
+ */
+export { offerFreedSlots } from "./offers.js";

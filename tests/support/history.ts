@@ -19,8 +19,10 @@ export type HistoryShape = {
   jobRuns: number;
   emails: number;
   doorEvents: number;
-  /** Members: each an active membership of a year with its 12 monthly invoices, paid (default none). */
+  /** Members: each an active membership with its monthly invoices, paid (default none). */
   members?: number;
+  /** How many months each member has been billed, up to the month `end` is in (default 12). */
+  memberMonths?: number;
 };
 
 /** Customer i's e-mail address holds this (a deterministic, searchable fragment). */
@@ -114,7 +116,7 @@ export async function seedHistory(db: Db, shape: HistoryShape): Promise<void> {
     select r.id, true, 'ok', 'demo', r.starts_at
     from reservations r where r.status = 'confirmed' and r.access_token like 'history-a-%'
     order by r.starts_at limit ${shape.doorEvents}`);
-  if (shape.members) await seedMembers(db, shape.end, shape.members);
+  if (shape.members) await seedMembers(db, shape.end, shape.members, shape.memberMonths ?? 12);
   await db.execute(sql`analyze`);
 }
 
@@ -152,17 +154,17 @@ async function seedBookingLedger(db: Db) {
 
 /**
  * The first `members` customers (by e-mail) each hold an active membership begun on the 15th
- * eleven months before `end`, with its 12 monthly invoices, all paid (a card payment each): the
- * last one covers the month `end` is in, so the invoice job has nothing to do.
+ * `months - 1` months before `end`, with its `months` monthly invoices, all paid (a card payment
+ * each): the last one covers the month `end` is in, so the invoice job has nothing to do.
  */
-async function seedMembers(db: Db, end: Date, members: number) {
+async function seedMembers(db: Db, end: Date, members: number, months: number) {
   const endDay = end.toISOString().slice(0, 10);
   const firstPeriod = `${endDay.slice(0, 8)}15`;
   await db.execute(sql`
     insert into subscriptions (customer_id, tier_level, tier_name, hours_quota, monthly_price_cents, commitment,
       status, start_date, activated_at, created_at)
     select c.id, 1, 'Perus', 10, 2900, 'none', 'active',
-      to_char(${firstPeriod}::date - interval '11 months' - case when ${endDay}::date < ${firstPeriod}::date
+      to_char(${firstPeriod}::date - make_interval(months => ${months - 1}) - case when ${endDay}::date < ${firstPeriod}::date
         then interval '1 month' else interval '0' end, 'YYYY-MM-DD'),
       c.created_at, c.created_at
     from (select id, created_at from customers order by email limit ${members}) c`);
@@ -175,7 +177,7 @@ async function seedMembers(db: Db, end: Date, members: number) {
       to_char(p.start + interval '1 month', 'YYYY-MM-DD'), 2900, 589, 2550, 10, 'paid', p.start,
       to_char(p.start + interval '14 days', 'YYYY-MM-DD'), p.start + interval '1 day'
     from subscriptions s join customers c on c.id = s.customer_id,
-      generate_series(0, 11) m,
+      generate_series(0, ${months - 1}) m,
       lateral (select s.start_date::date + make_interval(months => m) as start) p
     where s.tier_name = 'Perus' and s.status = 'active'`);
   // Each invoice paid by card the day after it was issued, in the ledger as its charge and payment.

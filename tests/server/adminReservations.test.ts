@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { SEARCH_PAGE_SIZE } from "../../src/domain/admin/paging.js";
 import { auditLog, payments, refunds, reservations } from "../../src/server/schema/index.js";
 import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { availabilityOf, bookAndPay, outboxOf } from "../support/booking.js";
@@ -51,6 +52,35 @@ describe.each(databaseKinds)("admin varaukset (%s)", (kind) => {
     expect((await as("GET", "/reservations")).json()).toEqual({
       message: "Anna aikaväli (from ja to) tai hakusana.",
     });
+  });
+
+  it("answers a search a page at a time, newest first, saying whether older bookings match", async () => {
+    // A long-time customer: 30 bookings a week apart, written as the history bench writes them.
+    await t.ctx.db.execute(sql`
+      insert into reservations (area_id, starts_at, ends_at, blocked_from, blocked_until, status, name, email,
+        price_cents, vat_cents, access_token, door_token, confirmed_at, created_at)
+      select a.id, s, s + interval '1 hour', s, s + interval '1 hour', 'confirmed', 'Pitkä Asiakas',
+        'pitka@example.com', 1500, 290, 'search-a-' || i, 'search-d-' || i, s, s
+      from (select id from areas order by id limit 1) a, generate_series(1, 30) i,
+        lateral (select '2024-01-01T10:00:00+02'::timestamptz + i * interval '7 days' as s) w`);
+    const first = (await as("GET", "/reservations?q=pitka%40")).json();
+    expect(first.search).toEqual({ page: 1, pageSize: SEARCH_PAGE_SIZE, more: true });
+    expect(first.reservations).toHaveLength(SEARCH_PAGE_SIZE);
+    const starts = (list: { reservations: Array<{ start: string }> }) =>
+      list.reservations.map((r) => r.start);
+    expect(starts(first)).toEqual([...starts(first)].sort().reverse());
+    const second = (await as("GET", "/reservations?q=pitka%40&page=2")).json();
+    expect(second.search).toEqual({ page: 2, pageSize: SEARCH_PAGE_SIZE, more: false });
+    expect(second.reservations).toHaveLength(30 - SEARCH_PAGE_SIZE);
+    // The second page goes on where the first ended: every booking once.
+    expect(starts(second)[0]! < starts(first).at(-1)!).toBe(true);
+    const ids = [...first.reservations, ...second.reservations].map((r: { id: string }) => r.id);
+    expect(new Set(ids).size).toBe(30);
+    // A date range is not a search: no page.
+    expect((await as("GET", "/reservations?from=2024-01-01&to=2024-01-07")).json().search).toBeUndefined();
+    const bad = await as("GET", "/reservations?q=pitka&page=0");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: "Sivunumero on virheellinen." });
   });
 
   it("gives each date of the range its opening hours for the calendar views, exceptions and DST included", async () => {

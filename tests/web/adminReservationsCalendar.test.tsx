@@ -12,7 +12,8 @@ import { BASE, createAdminHarness, idToken, signedInWith } from "../machines/adm
 /*
  * Varaukset's day and week views in the real admin area, the API answered by the test: the range
  * each view asks for, where bookings and blocks land in the grid, a booking opening its details,
- * an empty hour starting a manual booking or a block, and a week with the autumn DST change.
+ * an empty hour starting a manual booking or a block, a week with the autumn DST change, and a
+ * search answered a page at a time.
  * The harness's clock is Monday 15 June 2026, 12.00 in Helsinki.
  */
 
@@ -336,5 +337,40 @@ describe("varaukset calendars", () => {
     expect(within(cells[6]!).getByRole("button")).toHaveAccessibleName(
       "Vapaa su 25.10.2026 klo 3.00: lisää varaus tai sulku",
     );
+  });
+});
+
+describe("varaukset search", () => {
+  it("shows a search's newest bookings a page at a time, the next page while older ones match", async () => {
+    await app.render({ token: signedInWith(TOKEN) });
+    await app.answerApi("GET", `${RANGE}from=2026-06-15&to=2026-06-21`, 200, WEEK);
+    await findGrid("Viikko ma 15.6.2026 – su 21.6.2026");
+    await user.type(screen.getByLabelText("Hae nimellä tai sähköpostilla"), "ansa");
+    await user.click(button("Hae"));
+    const found = { ...WEEK, blocks: [], days: [] };
+    await app.answerApi("GET", `${RANGE}q=ansa`, 200, {
+      ...found,
+      reservations: [ANSA],
+      search: { page: 1, pageSize: 25, more: true },
+    });
+    expect(await screen.findByText("Haku: ”ansa”, uusimmat ensin")).toBeInTheDocument();
+    expect(button("Edellinen sivu")).toBeDisabled();
+    await user.click(button("Seuraava sivu"));
+    const older = booking("44444444-4444-4444-8444-444444444444", "2025-05-12", "10:00", "11:00");
+    await app.answerApi("GET", `${RANGE}q=ansa&page=2`, 200, {
+      ...found,
+      reservations: [older],
+      search: { page: 2, pageSize: 25, more: false },
+    });
+    expect(await screen.findByText("Haku: ”ansa”, uusimmat ensin, sivu 2")).toBeInTheDocument();
+    expect(screen.getByText(/ma 12\.5\.2025/)).toBeInTheDocument();
+    expect(button("Seuraava sivu")).toBeDisabled();
+    await user.click(button("Edellinen sivu"));
+    await app.answerApi("GET", `${RANGE}q=ansa&page=1`, 200, {
+      ...found,
+      reservations: [ANSA],
+      search: { page: 1, pageSize: 25, more: true },
+    });
+    expect(await screen.findByText("Haku: ”ansa”, uusimmat ensin")).toBeInTheDocument();
   });
 });

@@ -10,6 +10,12 @@ import { isoDate } from "../booking";
 
 export const LIST_PAGE_SIZE = 100;
 export const RECENT_DAYS = 30;
+/**
+ * Varaukset's search answers a person's bookings a page at a time, newest first (issue 37): a
+ * search by e-mail finds one customer's every booking, and a long-time member's grow with the
+ * years. A page is what an admin looks at for a person; older ones are on the next.
+ */
+export const SEARCH_PAGE_SIZE = 25;
 
 /** `?page=`: 1-based. */
 export const pageNumber = z.optional(

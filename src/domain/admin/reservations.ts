@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { isoDateTime, ledgerBalanceSchema, requestDate, requestDateTime } from "../booking";
 import { emailSchema } from "../customer";
+import { pageNumber } from "./paging";
 
 /** The admin's reservations and blocks (varaukset): API payloads shared by the server and the SPA. */
 
@@ -43,11 +44,13 @@ export type AdminBlock = z.infer<typeof adminBlockSchema>;
 
 export const areaSchema = z.object({ id: z.int(), name: z.string(), active: z.boolean() });
 
-// GET /api/v2/admin/reservations?from&to&q: a day or week (from..to), or a search by name/e-mail.
+// GET /api/v2/admin/reservations?from&to&q&page: a day or week (from..to), or a search by
+// name/e-mail, a page (SEARCH_PAGE_SIZE) at a time, newest first.
 export const reservationListQuerySchema = z.object({
   from: z.optional(requestDate),
   to: z.optional(requestDate),
   q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  page: pageNumber,
 });
 /** A date's opening hours as instants (an opening exception wins over the weekday); null: closed. */
 export const openingDaySchema = z.object({
@@ -63,6 +66,11 @@ export const reservationListSchema = z.object({
   areas: z.array(areaSchema),
   /** Every date of a from..to range with its opening hours (the calendar views); empty for a search. */
   days: z.array(openingDaySchema),
+  /**
+   * A search's page (from 1) and whether older bookings match beyond it; absent for a date range.
+   * No count: counting every match would read a long-time member's whole history (issue 37).
+   */
+  search: z.optional(z.object({ page: z.int(), pageSize: z.int(), more: z.boolean() })),
 });
 export type ReservationList = z.infer<typeof reservationListSchema>;
 

@@ -1,10 +1,10 @@
 import { addDays, helsinkiDate, wallClock } from "../../domain/helsinkiTime.js";
 import { LIST_PAGE_SIZE, RECENT_DAYS } from "../../domain/admin/paging.js";
 
-/** The rows of page `page` (from 1) of an admin list. */
-export function pageOf(page: number | undefined) {
+/** The rows of page `page` (from 1) of an admin list of `size` rows a page. */
+export function pageOf(page: number | undefined, size = LIST_PAGE_SIZE) {
   const n = page ?? 1;
-  return { page: n, pageSize: LIST_PAGE_SIZE, limit: LIST_PAGE_SIZE, offset: (n - 1) * LIST_PAGE_SIZE };
+  return { page: n, pageSize: size, limit: size, offset: (n - 1) * size };
 }
 
 /**

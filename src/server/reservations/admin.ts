@@ -22,6 +22,8 @@ import { reservationRepository } from "./repository.js";
 import { adminBookingMail } from "./visitorMail.js";
 import { doorUrlOf } from "./receipt.js";
 import { moneyOf } from "../ledger/index.js";
+import { pageOf } from "../lists/index.js";
+import { SEARCH_PAGE_SIZE } from "../../domain/admin/paging.js";
 import { paymentsOf } from "../../domain/ledger.js";
 
 /** Varaukset: the day and week views, the search, a booking's details and the manual booking. */
@@ -33,7 +35,7 @@ const MAX_DAYS = 62;
 
 export async function listReservations(
   ctx: AppContext,
-  query: { from?: string; to?: string; q?: string },
+  query: { from?: string; to?: string; q?: string; page?: number },
 ): Promise<ReservationList> {
   const q = query.q?.trim() || undefined;
   if (!q && (!query.from || !query.to)) throw badRequest("Anna aikaväli (from ja to) tai hakusana.");
@@ -46,7 +48,10 @@ export async function listReservations(
   const to = query.to ? wallClock(query.to, "24:00").toJSDate() : undefined;
 
   const admin = adminReservationRepository(ctx.db);
-  const rows = await admin.list({ from, to, q });
+  // A search's page, and one row more to know whether older bookings match (issue 37).
+  const page = pageOf(query.page, SEARCH_PAGE_SIZE);
+  const found = await admin.list({ from, to, q, rows: { limit: page.limit + 1, offset: page.offset } });
+  const rows = q ? found.slice(0, page.limit) : found;
 
   const blockRows = from && to ? await admin.blocksOverlapping(from, to) : [];
   const areaRows = await settingsRepository(ctx.db).areas();
@@ -62,6 +67,7 @@ export async function listReservations(
     })),
     areas: areaRows.map((a) => ({ id: a.id, name: a.name, active: a.active })),
     days: query.from && query.to ? await openingDays(ctx, query.from, query.to) : [],
+    ...(q ? { search: { page: page.page, pageSize: page.pageSize, more: found.length > page.limit } } : {}),
   };
 }
 

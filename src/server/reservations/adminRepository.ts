@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL
 import { type DbOrTx, periodOverlaps } from "../db/index.js";
 import { areas, blocks, doorEvents, openingExceptions, payments, reservations } from "../schema/index.js";
 import type { ReservationRow, ReservationWithArea } from "./repository.js";
+import { SEARCH_PAGE_SIZE } from "../../domain/admin/paging.js";
 
 /**
  * The admin's Varaukset queries (decision 037): the bookings of a period or a search, and what a
@@ -10,7 +11,6 @@ import type { ReservationRow, ReservationWithArea } from "./repository.js";
  * blocks and opening exceptions of the period). Takes the database or the caller's transaction.
  */
 
-const MAX_SEARCH_ROWS = 200;
 /** Far more than a 62-day range of one park holds: a safety net, not a page size. */
 const MAX_RANGE_ROWS = 5000;
 
@@ -25,27 +25,37 @@ export const flatten = (
   rows: Array<{ reservation: ReservationRow; areaName: string }>,
 ): ReservationWithArea[] => rows.map((r) => ({ ...r.reservation, areaName: r.areaName }));
 
+/** Which rows of a search's answer, newest first (lists/paging.ts's pageOf). */
+export type SearchRows = { limit: number; offset: number };
+
 /**
  * The bookings of a period (every status: the range overlap on reservations_period, db/periods.ts)
- * or of a search (name or e-mail anywhere: the trigram indexes of migration 0015), or both.
+ * or of a search (name or e-mail anywhere: the trigram indexes of migration 0015), or both. A
+ * search reads the rows of `rows` (default: the first SEARCH_PAGE_SIZE), newest first.
  */
-export function reservationListQuery(db: DbOrTx, o: { from?: Date; to?: Date; q?: string }) {
+export function reservationListQuery(
+  db: DbOrTx,
+  o: { from?: Date; to?: Date; q?: string; rows?: SearchRows },
+) {
   const conditions: Array<SQL | undefined> = [
     o.from && o.to ? periodOverlaps(reservations.startsAt, reservations.endsAt, o.from, o.to) : undefined,
     o.q
       ? or(ilike(reservations.name, likePattern(o.q)), ilike(reservations.email, likePattern(o.q)))
       : undefined,
   ];
-  return reservationWithArea(db)
-    .where(and(...conditions))
-    .orderBy(o.q ? desc(reservations.startsAt) : asc(reservations.startsAt))
-    .limit(o.q ? MAX_SEARCH_ROWS : MAX_RANGE_ROWS);
+  const query = reservationWithArea(db).where(and(...conditions));
+  if (!o.q) return query.orderBy(asc(reservations.startsAt)).limit(MAX_RANGE_ROWS);
+  const rows = o.rows ?? { limit: SEARCH_PAGE_SIZE, offset: 0 };
+  return query
+    .orderBy(desc(reservations.startsAt), desc(reservations.id))
+    .limit(rows.limit)
+    .offset(rows.offset);
 }
 
 export function adminReservationRepository(db: DbOrTx) {
   return {
     /** The bookings of a period, or of a search, or both (reservationListQuery). */
-    async list(o: { from?: Date; to?: Date; q?: string }): Promise<ReservationWithArea[]> {
+    async list(o: { from?: Date; to?: Date; q?: string; rows?: SearchRows }): Promise<ReservationWithArea[]> {
       return flatten(await reservationListQuery(db, o));
     },
 

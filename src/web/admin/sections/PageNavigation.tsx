@@ -4,12 +4,25 @@ import { formatDate } from "../../../domain/helsinkiClock";
 /** A list that pages: its size, this page (from 1) and the page size. */
 export type PagedList = { total: number; page: number; pageSize: number };
 
+/** A list that pages without counting (Varaukset's search): this page and whether more follow. */
+export type OpenEndedList = { page: number; more: boolean };
+
 /** How many pages the list has (at least one). */
 export const pagesOf = (list: PagedList) => Math.max(1, Math.ceil(list.total / list.pageSize));
 
+/** The last page there is to go to: the count's last, or the next one when more follow. */
+const lastPageOf = (list: PagedList | OpenEndedList) =>
+  "more" in list ? (list.more ? list.page + 1 : list.page) : pagesOf(list);
+
 /** Previous and next page of the same filters, when the list fills more than one. */
-export function PageNavigation({ list, toPage }: { list: PagedList; toPage: (page: number) => void }) {
-  const pages = pagesOf(list);
+export function PageNavigation({
+  list,
+  toPage,
+}: {
+  list: PagedList | OpenEndedList;
+  toPage: (page: number) => void;
+}) {
+  const pages = lastPageOf(list);
   if (pages <= 1) return null;
   return (
     <nav className="admin-toolbar" aria-label="Sivut">

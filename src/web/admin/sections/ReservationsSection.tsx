@@ -20,6 +20,7 @@ import { CalendarDayStrip } from "./CalendarDayStrip";
 import { ReservationCalendar, type PickedSlot } from "./ReservationCalendar";
 import { ReservationDetailsPanel } from "./ReservationDetailsPanel";
 import { BlockList, CancelButtons, ReservationTable } from "./reservationList";
+import { PageNavigation } from "./PageNavigation";
 import { MoveForm } from "./reservationMoveForm";
 import { BlockForm, ManualReservationForm, slotDefaults } from "./reservationForms";
 import {
@@ -57,7 +58,7 @@ export function ReservationsSection() {
       date: isValidDate(params.get("paiva") ?? "") ? params.get("paiva")! : today(),
       q: "",
     },
-    load: (query) => api.list(query.q ? { q: query.q } : rangeOf(query)),
+    load: (query) => api.list(query.q ? { q: query.q, page: query.page } : rangeOf(query)),
     write: (command) => api.write(command),
   });
   const query = useSelector(actor, (s) => s.context.query);
@@ -74,7 +75,8 @@ export function ReservationsSection() {
     return () => subscription.unsubscribe();
   }, [actor]);
   const setQuery = (change: Partial<ReservationQuery>) => {
-    const next = { ...query, ...change };
+    // Any change but a page's starts the search (or the calendar) from its first page.
+    const next = { ...query, page: undefined, ...change };
     setParams({ nakyma: viewParam[next.view], paiva: next.date }, { replace: true });
     actor.send({ type: "section.query", query: next });
   };
@@ -181,7 +183,7 @@ export function ReservationsSection() {
       </div>
       <p className="muted">
         {query.q
-          ? `Haku: ”${query.q}”`
+          ? `Haku: ”${query.q}”, uusimmat ensin${data?.search && data.search.page > 1 ? `, sivu ${data.search.page}` : ""}`
           : from === to
             ? formatDate(wallClock(from, "12:00"))
             : `${formatDate(wallClock(from, "12:00"))} – ${formatDate(wallClock(to, "12:00"))}`}
@@ -215,12 +217,15 @@ export function ReservationsSection() {
               <p className="muted">Perutut varaukset näkyvät listassa.</p>
             </>
           ) : (
-            <ReservationTable
-              reservations={data.reservations}
-              canWrite={canWrite}
-              onOpen={setOpenId}
-              onWrite={write.row}
-            />
+            <>
+              <ReservationTable
+                reservations={data.reservations}
+                canWrite={canWrite}
+                onOpen={setOpenId}
+                onWrite={write.row}
+              />
+              {data.search && <PageNavigation list={data.search} toPage={(page) => setQuery({ page })} />}
+            </>
           )}
           {picked && (
             <PickedSlotPanel

@@ -11,7 +11,8 @@ import {
 
 /** The day and week calendars, or the list (the week's bookings, or a search's). */
 export type ReservationView = "day" | "week" | "list";
-export type ReservationQuery = { view: ReservationView; date: string; q: string };
+/** `page`: a search's page (from 1), newest bookings first; a date range has none. */
+export type ReservationQuery = { view: ReservationView; date: string; q: string; page?: number };
 
 export type ReservationCommand =
   | { kind: "cancel"; id: string; refund: boolean }
@@ -22,7 +23,7 @@ export type ReservationCommand =
 
 export function reservationsApi(http: HttpClient) {
   return {
-    async list(range: { from?: string; to?: string; q?: string }): Promise<ReservationList> {
+    async list(range: { from?: string; to?: string; q?: string; page?: number }): Promise<ReservationList> {
       return reservationListSchema.parse(await http.get("/api/v2/admin/reservations", { params: range }));
     },
     async details(id: string) {

@@ -56,7 +56,9 @@ const within = (at: SQL, start: Date, end: Date) =>
  * The period's money entries, each once with its period and direction: money in (a payment's
  * provider share and gift-card share, when it was paid) and shares returned to gift cards by the
  * entries' time (ledger_entries_created); provider refunds when they succeeded
- * (refunds_completed_at), with their entries.
+ * (refunds_completed_at), each with its entry by a probe of ledger_entries_refund_once. The probe
+ * is a lateral subquery kept apart (offset 0): joined plainly, the planner merge-joined the period's
+ * refunds with every refund entry ever made, read whole from that index (issue 37).
  */
 function periodEntries(q: FinanceQuery, start: Date, end: Date) {
   const columns = sql`e.id, e.reservation_id, e.invoice_id, e.kind, e.amount_cents, e.vat_cents, e.payment_id, e.method`;
@@ -66,7 +68,7 @@ function periodEntries(q: FinanceQuery, start: Date, end: Date) {
     where e.kind in ('payment', 'gift_card', 'gift_card_return') and ${within(sql`e.created_at`, start, end)}
     union all
     select ${bucket(sql`f.completed_at`, q.groupBy)}, true, ${columns}
-    from ${refunds} f join ${ledgerEntries} e on e.refund_id = f.id
+    from ${refunds} f cross join lateral (select * from ${ledgerEntries} x where x.refund_id = f.id offset 0) e
     where f.status = 'succeeded' and ${within(sql`f.completed_at`, start, end)}`;
 }
 

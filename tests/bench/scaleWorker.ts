@@ -23,6 +23,7 @@ import { openDatabase } from "../../src/server/db/database.js";
 import { customers } from "../../src/server/schema/index.js";
 import { jobs } from "../../src/server/jobs/schedule.js";
 import { financeReport } from "../../src/server/finance/report.js";
+import { moneyFlowsQuery } from "../../src/server/finance/repository.js";
 import { listMemberships } from "../../src/server/memberships/subscriptions/admin.js";
 import { heatmap, listDoorEvents, timeline } from "../../src/server/door/adminOperations.js";
 import { listPurchases, purchaseWindow } from "../../src/server/payments/admin.js";
@@ -197,11 +198,21 @@ const measured: Measured[] = [
     name: "admin finance: a month by day",
     goal: 3,
     run: () => financeReport(ctx, { from: "2026-05-01", to: "2026-05-31", groupBy: "day" }),
+    query: moneyFlowsQuery(
+      { from: "2026-05-01", to: "2026-05-31", groupBy: "day" },
+      new Date("2026-04-30T21:00:00Z"),
+      new Date("2026-05-31T21:00:00Z"),
+    ),
   },
   {
     name: "admin finance: a year by month",
     goal: 3,
     run: () => financeReport(ctx, { from: "2025-06-01", to: "2026-05-31", groupBy: "month" }),
+    query: moneyFlowsQuery(
+      { from: "2025-06-01", to: "2026-05-31", groupBy: "month" },
+      new Date("2025-05-31T21:00:00Z"),
+      new Date("2026-05-31T21:00:00Z"),
+    ),
   },
   { name: "admin memberships: list", goal: 1.5, run: () => listMemberships(ctx, { page: 1 }) },
   { name: "admin operations: today", goal: 1.5, run: () => timeline(ctx) },

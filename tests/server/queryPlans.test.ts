@@ -169,6 +169,14 @@ describe.each(databaseKinds)("query plans on years of history (%s)", (kind) => {
     await expectIndexed(database, week, ["reservations_period", "reservations_no_overlap"]);
     const search = reservationListQuery(database.db, { q: emailFragment(1234) });
     await expectIndexed(database, search, ["reservations_name_trgm", "reservations_email_trgm"]);
+    // A member's e-mail: their bookings through the e-mail's trigrams, never a walk of every booking
+    // by time until a page of theirs is found (issue 37).
+    const mailbox = reservationListQuery(database.db, { q: `aino.${emailFragment(10)}@example.fi` });
+    await expectIndexed(database, mailbox, ["reservations_email_trgm"]);
+    const walked = nodes(await plan(database, mailbox)).filter(
+      (n) => n["Index Name"] === "reservations_starts_at",
+    );
+    expect(walked).toEqual([]);
   });
 
   it("pages purchases and sums a month's through the payments' time index", async () => {

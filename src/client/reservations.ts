@@ -15,6 +15,7 @@ import type { WaitlistEntryView, WaitlistJoinResponse } from "../domain/waitlist
 import { http } from "./http";
 import { newIdempotencyKey } from "./idempotencyKey";
 import { parseAnswer } from "./parseAnswer";
+import { siteInfo } from "./siteInfo";
 
 /*
  * The booking API as the SPA uses it (issue 4 contract); the bookings this browser keeps are in
@@ -77,10 +78,9 @@ export const bookingApi = {
       (m, data) => m.quoteResponseSchema.parse(data),
     );
   },
-  async site(): Promise<SiteInfo> {
-    return parseAnswer(import("../domain/site"), http.get("/api/v2/site"), (m, data) =>
-      m.siteInfoSchema.parse(data),
-    );
+  /** The park's details, from the SPA's one kept copy (client/siteInfo.ts). */
+  site(): Promise<SiteInfo> {
+    return siteInfo();
   },
   /** One call is one attempt of the visitor: its key makes the network retry safe. */
   async create(input: CreateReservationInput): Promise<CreateReservationResponse> {

@@ -427,6 +427,17 @@ it("photographs every admin section and the admin's phone menu", async () => {
     },
   });
   views.push({
+    // Varaukset's search (issue 37): a page of the matching bookings, newest first.
+    name: "hallinta-varaukset-haku",
+    show: async (page, url) => {
+      await visit("/hallinta/varaukset?nakyma=lista", sectionReady)(page, url);
+      await page.getByLabel("Hae nimellä tai sähköpostilla").fill("kuvat.hallinta@example.com");
+      await page.getByRole("button", { name: "Hae", exact: true }).click();
+      await page.getByText("Haku: ”kuvat.hallinta@example.com”, uusimmat ensin").waitFor();
+      await page.getByText("Hallinnan Kuva").first().waitFor();
+    },
+  });
+  views.push({
     name: "hallinta-jasenyys-irtisanominen",
     show: async (page, url) => {
       await visit(`/hallinta/v2/jasenydet?haku=${encodeURIComponent(memberEmail)}`, sectionReady)(page, url);

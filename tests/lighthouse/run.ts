@@ -11,6 +11,7 @@
  * multiplier Lighthouse's own calculator (docs/throttling.md, "CPU throttling") gives for the
  * index the run before measured, never more than the preset's 4× (decision 039).
  */
+import { availableParallelism, loadavg } from "node:os";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
@@ -48,9 +49,16 @@ function calibratedCpuSlowdown(benchmarkIndex: number): number {
   return Math.round(Math.min(PRESET_CPU_SLOWDOWN, Math.max(1, multiplier)) * 100) / 100;
 }
 
-/** The first free slot of the coming days, from the availability API, for a real checkout page. */
+/**
+ * A slot that stays bookable while the page is audited: a checkout page for a slot that starts
+ * during the runs shows "the time has begun" from its second run on.
+ */
+const SLOT_LEAD_MS = 2 * 3600_000;
+
+/** The first free slot from two hours on, from the availability API, for a real checkout page. */
 async function freeSlot(base: string): Promise<{ start: string; end: string }> {
   const from = new Date();
+  const earliest = from.getTime() + SLOT_LEAD_MS;
   const to = new Date(from.getTime() + 6 * 24 * 3600_000);
   const day = (d: Date) => d.toISOString().slice(0, 10);
   const res = await fetch(`${base}/api/v2/availability?from=${day(from)}&to=${day(to)}`);
@@ -58,7 +66,8 @@ async function freeSlot(base: string): Promise<{ start: string; end: string }> {
   const body = expandAvailability((await res.json()) as AvailabilityWire);
   for (const d of body.days) {
     for (const slot of d.slots) {
-      if (slot.status === "free" && slot.options[0]) return { start: slot.start, end: slot.options[0].end };
+      if (slot.status === "free" && slot.options[0] && Date.parse(slot.start) >= earliest)
+        return { start: slot.start, end: slot.options[0].end };
     }
   }
   throw new Error("no free slot in the coming week");
@@ -136,7 +145,8 @@ async function main() {
 
   const shown = (page: string) => (page.length > 40 ? `${page.slice(0, 37)}...` : page);
   console.log(
-    `\nLighthouse, mobile preset, best of up to ${RUNS} runs (host: benchmark index; cpu: slowdown)`,
+    `\nLighthouse, mobile preset, best of up to ${RUNS} runs (host: benchmark index; cpu: slowdown); ` +
+      `load average ${loadavg().map((n) => n.toFixed(2)).join(" ")} on ${availableParallelism()} cores`,
   );
   console.log(["page".padEnd(40), "perf", "a11y", "b.p.", " seo", "  CLS", "runs", "host", " cpu"].join(" "));
   for (const { page, result, runs } of rows) {

@@ -146,6 +146,21 @@ export default defineConfig(({ command, mode }) => ({
     modulePreload: { polyfill: false },
     // Read by `npm run size` (tests/size/check.ts) to add up each route's first load.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // The shell's session, HTTP client and their machines in one chunk: left to the automatic
+        // split they come in many small chunks shared with the lazy pages, which compress worse
+        // (decision 053).
+        codeSplitting: {
+          groups: [
+            {
+              name: "app",
+              test: /src\/client\/(customerSession|http|parseAnswer|storage|idempotencyKey|siteInfo|earlyRequests|membership)\.ts|src\/web\/session\/|machines\/(customerSessionMachine|subscriptionMachine|remoteFailure)\.ts|jwt-decode/,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     root: ".",

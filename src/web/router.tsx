@@ -1,36 +1,44 @@
-import { createElement, use, type ComponentType, type ReactElement } from "react";
+import type { ComponentType, ReactElement } from "react";
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from "react-router-dom";
+import { validStoredSession } from "../client/customerSession";
 import { AppLayout } from "./layout/AppLayout";
 import { ErrorBoundary } from "./layout/ErrorBoundary";
+import { lazyPage, pageElement, preloadAll } from "./lazyPage";
+import { AccountLoading } from "./pages/account/AccountLoading";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { pageMeta, type RouteMeta } from "./routeMeta";
-import { CustomerSessionProvider } from "./session/CustomerSessionProvider";
+import { accountView, CustomerSessionProvider, useCustomerSession } from "./session/CustomerSessionProvider";
 import { SubscriptionProvider } from "./session/SubscriptionProvider";
 
 const noHeader = (meta: RouteMeta): RouteMeta => ({ ...meta, hideHeader: true });
 
-/**
- * A page that is a chunk of its own, loaded when its route is first rendered (decision 019: the
- * first load of / stays small). Navigations run in a transition (react-router's BrowserRouter), so
- * while the chunk loads the page being left stays on screen and nothing below it jumps. A chunk
- * that fails to load is thrown to the error screen like any render error.
- */
+/** Every lazy page of the route table, for `loadedRoutes`. */
 const lazyPages: (() => Promise<void>)[] = [];
 
+/** A route's page as a chunk of its own (lazyPage.ts). */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ReactElement {
-  let Loaded: ComponentType | undefined;
-  let loading: Promise<void> | undefined;
-  const preload = () =>
-    (loading ??= load().then((module) => {
-      Loaded = pick(module);
-    }));
-  function LazyPage() {
-    if (!Loaded) use(preload());
-    return createElement(Loaded!);
-  }
-  lazyPages.push(preload);
-  return createElement(Object.assign(LazyPage, { preload }));
+  return pageElement(lazyPage(load, pick, lazyPages));
 }
+
+const AccountPage = lazyPage(
+  () => import("./pages/AccountPage"),
+  (m) => m.AccountPage,
+  lazyPages,
+);
+
+/**
+ * /oma-tili. While the stored session is checked the page says "Ladataan…", and a visitor with no
+ * session goes to /login, before the account page's chunk is downloaded (issue 37); once the page
+ * is here it decides for itself (after the account is deleted it goes home, not to /login).
+ */
+function AccountRoute() {
+  const view = useCustomerSession(accountView);
+  if (view === "none" && !AccountPage.loaded()) return <Navigate to="/login" replace />;
+  if (view === "loading" && !AccountPage.loaded()) return <AccountLoading />;
+  return <AccountPage />;
+}
+/** On a first load of /oma-tili the page's chunk starts at once when a session is stored. */
+AccountRoute.preload = () => (validStoredSession(Date.now()) ? AccountPage.preload() : Promise.resolve());
 
 /** The public pages' layout, which reads each page's RouteMeta from this table. */
 const Layout = () => <AppLayout routes={routes} />;
@@ -182,14 +190,7 @@ export const routes: RouteObject[] = [
         ),
         handle: noHeader(pageMeta.authCallback),
       },
-      {
-        path: "/oma-tili",
-        element: page(
-          () => import("./pages/AccountPage"),
-          (m) => m.AccountPage,
-        ),
-        handle: pageMeta.account,
-      },
+      { path: "/oma-tili", element: <AccountRoute />, handle: pageMeta.account },
       { path: "*", element: <NotFoundPage />, handle: pageMeta.notFound },
     ],
   },
@@ -236,6 +237,6 @@ export function preloadPagesAt(path: string): Promise<void> {
  * without waiting for a chunk, as it did before the pages were split.
  */
 export async function loadedRoutes(): Promise<RouteObject[]> {
-  await Promise.all(lazyPages.map((preload) => preload()));
+  await preloadAll(lazyPages);
   return routes;
 }

@@ -15,8 +15,7 @@ import { availableParallelism, loadavg } from "node:os";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
-import { expandAvailability } from "../../src/domain/availabilityWire.js";
-import type { AvailabilityWire } from "../../src/domain/booking.js";
+import { checkoutPath, freeSlot } from "../support/freeSlot.js";
 import { freePort, startServer } from "../support/server.js";
 
 const thresholds = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 } as const;
@@ -49,30 +48,6 @@ function calibratedCpuSlowdown(benchmarkIndex: number): number {
   return Math.round(Math.min(PRESET_CPU_SLOWDOWN, Math.max(1, multiplier)) * 100) / 100;
 }
 
-/**
- * A slot that stays bookable while the page is audited: a checkout page for a slot that starts
- * during the runs shows "the time has begun" from its second run on.
- */
-const SLOT_LEAD_MS = 2 * 3600_000;
-
-/** The first free slot from two hours on, from the availability API, for a real checkout page. */
-async function freeSlot(base: string): Promise<{ start: string; end: string }> {
-  const from = new Date();
-  const earliest = from.getTime() + SLOT_LEAD_MS;
-  const to = new Date(from.getTime() + 6 * 24 * 3600_000);
-  const day = (d: Date) => d.toISOString().slice(0, 10);
-  const res = await fetch(`${base}/api/v2/availability?from=${day(from)}&to=${day(to)}`);
-  if (!res.ok) throw new Error(`availability answered ${res.status}`);
-  const body = expandAvailability((await res.json()) as AvailabilityWire);
-  for (const d of body.days) {
-    for (const slot of d.slots) {
-      if (slot.status === "free" && slot.options[0] && Date.parse(slot.start) >= earliest)
-        return { start: slot.start, end: slot.options[0].end };
-    }
-  }
-  throw new Error("no free slot in the coming week");
-}
-
 const failures = (r: Result) => [
   ...(Object.keys(thresholds) as (keyof typeof thresholds)[])
     .filter((c) => r[c] < thresholds[c])
@@ -100,7 +75,7 @@ async function main() {
     const pages = [
       "/",
       "/varauskalenteri",
-      `/checkout/${encodeURIComponent(slot.start)}/${encodeURIComponent(slot.end)}`,
+      checkoutPath(slot),
       "/oma-varaus",
     ];
     for (const page of pages) {

@@ -7,6 +7,7 @@ import { createHttpClient } from "../../src/client/http";
 import { storageKeys } from "../../src/client/storage";
 import { settleTicks } from "../support/settle";
 import { AdminRoutes } from "../../src/web/admin/AdminArea";
+import { loadedAdminSections } from "../../src/web/admin/sections";
 import type { AdminEnvironment } from "../../src/web/admin/adminEnvironment";
 
 /*
@@ -126,6 +127,7 @@ export function createAdminHarness() {
           },
         }),
       };
+      await loadedAdminSections();
       router = memoryApp(
         [{ path: "/hallinta/*", element: <AdminRoutes environment={environment} /> }],
         options.path ?? "/hallinta/varaukset",

@@ -8,9 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-
-/** The first-load budget of each route with React in the browser (issue 19, decision 023). */
-export const BUDGET_BYTES = 120 * 1024;
+import { BUDGET_BYTES } from "./budget.js";
 
 /**
  * Route -> the lazy page modules (manifest keys, relative to src/web) its first paint waits for,

@@ -1,6 +1,5 @@
 import { Suspense, use } from "react";
 import { Link, Navigate, Route, Routes, useLocation } from "react-router-dom";
-import { BankTransfersSection } from "./sections/BankTransfersSection";
 import { adminAuthConfigSchema } from "../../domain/admin/session";
 import { http } from "../../client/http";
 import { AdminLayout } from "./AdminLayout";
@@ -8,7 +7,7 @@ import { AdminLoginPage } from "./AdminLoginPage";
 import { AdminSession } from "./AdminSession";
 import { browserAdminEnvironment, type AdminEnvironment } from "./adminEnvironment";
 import { RequireAdmin } from "./RequireAdmin";
-import { adminSections } from "./sections";
+import { adminSections, BankTransfersPage } from "./sections";
 import "./admin.css";
 import "../finnishValidation";
 
@@ -49,7 +48,7 @@ export function AdminRoutes({ environment }: { environment: AdminEnvironment }) 
             <Route key={path} path={path} element={<Page />} />
           ))}
           {/* Jäsenyydet's bank statements and transfers (issue 36), under its own address. */}
-          <Route path="v2/jasenydet/tilisiirrot" element={<BankTransfersSection />} />
+          <Route path="v2/jasenydet/tilisiirrot" element={<BankTransfersPage />} />
           <Route path="*" element={<AdminNotFound />} />
         </Route>
       </Routes>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
 import { adminMeSchema, type AdminMe } from "../../domain/admin/session";
 import { useAdminEnvironment, useAdminToken, useAdminTokenActor } from "./AdminSession";
@@ -86,7 +86,16 @@ export function AdminLayout() {
         </div>
       </header>
       <main id="admin-main" className="admin-main" tabIndex={-1}>
-        <Outlet />
+        {/* A section's chunk loads on its first opening (sections.tsx); the menu stays meanwhile. */}
+        <Suspense
+          fallback={
+            <p className="muted admin-loading" role="status">
+              Ladataan…
+            </p>
+          }
+        >
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

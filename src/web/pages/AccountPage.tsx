@@ -4,7 +4,8 @@ import { fromPromise } from "xstate";
 import { ownDataMachine } from "../../../machines/ownDataMachine";
 import { clearStoredSession } from "../../client/customerSession";
 import { useMembershipEnvironment } from "../membershipEnvironment";
-import { useCustomerSession, useCustomerSessionActor } from "../session/CustomerSessionProvider";
+import { accountView, useCustomerSession, useCustomerSessionActor } from "../session/CustomerSessionProvider";
+import { AccountLoading } from "./account/AccountLoading";
 import { InvoicesSection } from "./account/InvoicesSection";
 import { MemberBookingsSection } from "./account/MemberBookingsSection";
 import { OwnDataSection } from "./account/OwnDataSection";
@@ -33,13 +34,7 @@ export function AccountPage() {
     }),
   );
   const accountDeleted = useSelector(ownData, (s) => s.matches("deleted"));
-  const view = useCustomerSession((s) =>
-    s.matches("restoring")
-      ? "loading"
-      : s.matches("authenticated") || s.matches("loggingOut")
-        ? "account"
-        : "none",
-  );
+  const view = useCustomerSession(accountView);
   const customer = useCustomerSession((s) => s.context.customer);
   const loggingOut = useCustomerSession((s) => s.matches("loggingOut"));
   const canLogOut = useCustomerSession((s) => s.can({ type: "session.logout" }));
@@ -47,14 +42,7 @@ export function AccountPage() {
   // Checked first: the session ends with the account, and the way out is home, not /login.
   if (accountDeleted) return <Navigate to="/" replace />;
   if (view === "none") return <Navigate to="/login" replace />;
-  if (view === "loading" || !customer) {
-    return (
-      <div className="page">
-        <h1>Oma tili</h1>
-        <p className="muted">Ladataan…</p>
-      </div>
-    );
-  }
+  if (view === "loading" || !customer) return <AccountLoading />;
 
   return (
     <div className="page account">

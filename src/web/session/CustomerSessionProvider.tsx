@@ -74,3 +74,12 @@ export function useCustomerSessionActor(): SessionActor {
 export function useCustomerSession<T>(selector: (snapshot: CustomerSessionSnapshot) => T): T {
   return useSelector(useCustomerSessionActor(), selector);
 }
+
+/**
+ * What /oma-tili shows for the session: the account, "Ladataan…" while a stored session is
+ * checked, or nothing (the visitor goes to /login). The router's gate and the account page share it.
+ */
+export function accountView(snapshot: CustomerSessionSnapshot): "account" | "loading" | "none" {
+  if (snapshot.matches("restoring")) return "loading";
+  return snapshot.matches("authenticated") || snapshot.matches("loggingOut") ? "account" : "none";
+}

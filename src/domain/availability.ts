@@ -40,6 +40,8 @@ export type SlotRules = {
 };
 export type Interval = { startsAt: Date; endsAt: Date };
 export type ExistingReservation = Interval & {
+  /** The booking's id, where it was loaded with one (the availability cache updates by it). */
+  id?: string;
   status: "pending" | "confirmed" | "cancelled" | "expired";
   holdExpiresAt: Date | null;
   /**

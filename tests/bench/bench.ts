@@ -3,7 +3,8 @@
  * with autocannon in a third (tests/bench/load.ts), on PGlite and on PostgreSQL (DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/test; a fresh database, dropped after). Availability for 1, 7
  * and 62 days, checkout of distinct free slots at 10 and 50 connections and of one contended slot.
- * Availability with dog options (a reactive dog and a female in heat) for 7 and 62 days too.
+ * Availability with dog options (a reactive dog and a female in heat) for 7 and 62 days too, and
+ * a week's availability alone and while 10 connections book into that week (issue 37).
  * Prints one table (req/s, p50, p99, ratio to the bare route) and the goals; asserts nothing.
  * BENCH_SECONDS sets each run's length (default 5); BENCH_CASES (comma-separated words) runs only
  * the cases whose names contain one of them, e.g. BENCH_CASES=dogs.
@@ -58,10 +59,41 @@ async function start(file: string, env: Record<string, string> = {}) {
 }
 
 const loader = fork(here("./load.ts"), [], tsx);
-async function load(run: LoadRun): Promise<LoadResult> {
-  const done = waitFor<LoadResult>(loader, "result");
-  loader.send(run);
+/** A second load generator, for the bookings made while the first asks for availability. */
+const bookingLoader = fork(here("./load.ts"), [], tsx);
+async function load(run: LoadRun, on: ChildProcess = loader): Promise<LoadResult> {
+  const done = waitFor<LoadResult>(on, "result");
+  on.send(run);
   return done;
+}
+
+/**
+ * A week's availability asked at 10 connections while 10 others book every free slot of that week
+ * once, in a park booked every hour from the week after (issue 37): the readers run in one-second runs for as long as the bookings do, so every
+ * figure is of time when bookings were being made. Their rate, the median p50, the worst p99.
+ */
+async function availabilityWhileBooking(url: string, checkout: string) {
+  const week = freeSlots(6 * 48); // tomorrow and the five days after it: inside today's week
+  let booking: LoadResult | null = null;
+  const bookings = load(
+    { url: checkout, method: "POST", connections: 10, seconds: 0, slots: week, once: true },
+    bookingLoader,
+  ).then((result) => (booking = result));
+  const runs: LoadResult[] = [];
+  while (!booking) runs.push(await load({ url, method: "GET", connections: 10, seconds: 1 }));
+  await bookings;
+  const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+  const during: LoadResult = {
+    rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length,
+    p50: sorted(runs.map((r) => r.p50))[Math.floor(runs.length / 2)]!,
+    p99: Math.max(...runs.map((r) => r.p99)),
+    codes: runs.reduce<Record<string, number>>((codes, r) => {
+      for (const [code, n] of Object.entries(r.codes)) codes[code] = (codes[code] ?? 0) + n;
+      return codes;
+    }, {}),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+  };
+  return { during, booking: booking as LoadResult };
 }
 
 /** Distinct free 30-minute slots from tomorrow on (the bench server is open around the clock). */
@@ -135,6 +167,25 @@ async function benchOn(db: string, env: Record<string, string>) {
     rows.push({ db, name, connections: 50, result, bare: bareRps });
   }
   const checkout = `${server.url}/api/v2/reservations`;
+  if (runs("availability 7 d, while booking")) {
+    const url = `${server.url}/api/v2/availability?${range(7)}`;
+    server.child.send({ type: "reset" });
+    await waitFor(server.child, "reset");
+    server.child.send({ type: "seed" });
+    await waitFor(server.child, "seeded");
+    await load({ url, method: "GET", connections: 10, seconds: 1 }); // warm-up
+    const alone = await load({ url, method: "GET", connections: 10, seconds: SECONDS });
+    rows.push({ db, name: "availability 7 d, alone", connections: 10, result: alone, bare: alone.rps });
+    const { during, booking } = await availabilityWhileBooking(url, checkout);
+    rows.push({
+      db,
+      name: "availability 7 d, while booking",
+      connections: 10,
+      result: during,
+      bare: alone.rps,
+    });
+    rows.push({ db, name: "checkout into that week", connections: 10, result: booking, bare: booking.rps });
+  }
   const slots = freeSlots(58 * 48);
   const checkouts = ["checkout, distinct slots", "checkout, one slot"].filter(runs);
   const barePost = checkouts.length > 0 ? await ceiling(db, "POST") : 0;
@@ -171,6 +222,7 @@ try {
 } finally {
   bare.child.disconnect();
   loader.disconnect();
+  bookingLoader.disconnect();
 }
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
@@ -200,6 +252,14 @@ for (const db of new Set(rows.map((r) => r.db))) {
       `  ${db}: ${name} ${((week.result.rps / week.bare) * 100).toFixed(1)} % of bare, p99 ${week.result.p99} ms (≥ 50 %, < 20 ms): ${ok ? "met" : "NOT met"}`,
     );
   }
+}
+for (const db of new Set(rows.map((r) => r.db))) {
+  const during = rows.find((r) => r.db === db && r.name === "availability 7 d, while booking");
+  if (!during) continue;
+  const share = during.result.rps / during.bare;
+  console.log(
+    `  ${db}: a week's availability while 10 connections book into it ${(share * 100).toFixed(1)} % of alone (≥ 25 %): ${share >= 0.25 ? "met" : "NOT met"}`,
+  );
 }
 const pgCheckout = rows.find(
   (r) => r.db === "PostgreSQL" && r.name === "checkout, distinct slots" && r.connections === 50,

@@ -4,7 +4,8 @@
  * bench), open around the clock so checkouts have thousands of distinct free slots, with the dog
  * rules on (the "dogs" cases), behind a trusted proxy so each checkout may come from its own
  * address (the hold limits count per IP).
- * On `{ type: "reset" }` it forgets every booking. Reports `{ type: "listening", port }`.
+ * On `{ type: "reset" }` it forgets every booking; on `{ type: "seed" }` it books every hour from
+ * the eighth day on. Reports `{ type: "listening", port }`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +17,7 @@ import { loadConfig } from "../../src/server/config.js";
 import { openDatabase } from "../../src/server/db/database.js";
 import { consoleTransport } from "../../src/server/mail/service.js";
 import { putSetting } from "../../src/server/settings/service.js";
+import { primaryArea } from "../../src/server/availability/index.js";
 
 const url = process.env.BENCH_DATABASE_URL;
 const dataDir = url ? null : mkdtempSync(path.join(tmpdir(), "kp-bench-"));
@@ -55,6 +57,10 @@ const address = app.server.address();
 process.send?.({ type: "listening", port: typeof address === "object" && address ? address.port : 0 });
 
 process.on("message", (message: { type?: string }) => {
+  if (message.type === "seed") {
+    void seed().then(() => process.send?.({ type: "seeded" }));
+    return;
+  }
   if (message.type !== "reset") return;
   void (async () => {
     // The last run's stragglers may still hold rows: wait for them, and try again on a deadlock.
@@ -78,3 +84,20 @@ process.on("disconnect", () => {
     process.exit(0);
   })();
 });
+
+/**
+ * A park with bookings ahead (issue 37): a paid half-hour booking every hour from the eighth day on
+ * to the end of the booking window, so what the availability cache keeps (and would load again)
+ * is a park's, not an empty one's, and today's week stays free to book into.
+ */
+async function seed() {
+  const area = await primaryArea(database.db);
+  await database.db.execute(sql`
+    INSERT INTO reservations (area_id, starts_at, ends_at, blocked_from, blocked_until, status, kind,
+      name, email, price_cents, vat_cents, access_token, door_token)
+    SELECT ${area.id}, g.t, g.t + interval '30 minutes', g.t, g.t + interval '45 minutes', 'confirmed',
+      'single', 'Penkki Varattu', 'varattu' || g.n || '@example.com', 900, 183,
+      md5('a' || g.n || random()::text), md5('d' || g.n || random()::text)
+    FROM generate_series(date_trunc('day', now()) + interval '8 days',
+      date_trunc('day', now()) + interval '59 days', interval '1 hour') WITH ORDINALITY AS g(t, n)`);
+}

@@ -4,7 +4,10 @@ import { areas, blocks, openingExceptions, priceRules, reservations } from "../.
 import { buffersFor } from "../../src/domain/dogRules.js";
 import { wallClock } from "../../src/domain/helsinkiTime.js";
 import { uncachedRangeJson } from "../../src/server/availability/day.js";
+import { AvailabilityCache } from "../../src/server/availability/cache.js";
 import { loadBookingRules, primaryArea } from "../../src/server/availability/service.js";
+import { expandAvailability } from "../../src/domain/availabilityWire.js";
+import type { AvailabilityWire } from "../../src/domain/booking.js";
 import { releaseExpiredHolds } from "../../src/server/reservations/holds.js";
 import { getSettings, putSetting, defaultSettings } from "../../src/server/settings/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
@@ -233,5 +236,107 @@ describe.each(databaseKinds)("availability kept in memory on %s", (kind) => {
     await expectSame();
     await putSetting(t.ctx.db, "dogRules", defaultSettings.dogRules);
     await expectSame();
+  });
+
+  it("keeps each booking's change from its notice, without loading the bookings again", async () => {
+    const from = "2026-07-13";
+    const to = "2026-07-19";
+    const on = (time: string) => `2026-07-15T${time}:00+03:00`;
+    const fromMemory = async () => (await availabilityOf(t, from, to)).days[2]!.slots;
+    /** The same week computed for this call alone, from the database. */
+    const fromDatabase = async () => {
+      const rules = await loadBookingRules(t.ctx.db, {
+        areaId: (await primaryArea(t.ctx.db)).id,
+        from: wallClock(from, "00:00").toJSDate(),
+        to: wallClock(to, "24:00").toJSDate(),
+        now: t.clock.now(),
+      });
+      return uncachedRangeJson(rules, from, to);
+    };
+    const expectSame = async () => {
+      const res = await t.app.inject({ method: "GET", url: `/api/v2/availability?from=${from}&to=${to}` });
+      expect(res.body).toBe(await fromDatabase());
+    };
+    const statusOf = async (time: string) => (await fromMemory()).find((s) => s.start === on(time))!.status;
+    await expectSame();
+    const loads = t.ctx.availability.stats.loads;
+
+    const held = await holdSlot(t, on("10:00"), on("11:00"), { email: "ilmoitus@example.com" });
+    expect(await statusOf("10:00")).toBe("taken");
+    await pressDemoButton(t, held.redirectUrl, "cancel");
+    expect(await statusOf("10:00")).toBe("free");
+    const { checkout } = await bookAndPay(t, on("12:00"), on("13:00"), { email: "ilmoitus2@example.com" });
+    expect(await statusOf("12:00")).toBe("taken");
+    await expectSame();
+    // Moved straight in the database: its old time is free and its new one taken.
+    const id = checkout.reservation.id;
+    await t.ctx.db
+      .update(reservations)
+      .set({
+        startsAt: new Date(on("15:00")),
+        endsAt: new Date(on("16:00")),
+        blockedFrom: new Date(on("15:00")),
+        blockedUntil: new Date(on("16:00")),
+      })
+      .where(eq(reservations.id, id));
+    expect(await statusOf("12:00")).toBe("free");
+    expect(await statusOf("15:00")).toBe("taken");
+    await expectSame();
+    // Written and deleted by another writer.
+    const [area] = await t.ctx.db.select().from(areas);
+    const [row] = await t.ctx.db
+      .insert(reservations)
+      .values({
+        areaId: area!.id,
+        startsAt: new Date(on("18:00")),
+        endsAt: new Date(on("19:00")),
+        blockedFrom: new Date(on("18:00")),
+        blockedUntil: new Date(on("19:00")),
+        status: "confirmed",
+        kind: "single",
+        name: "Muualta",
+        email: "muualta2@example.com",
+        priceCents: 1500,
+        vatCents: 305,
+        accessToken: "cache-test-access-2",
+        doorToken: "cache-test-door-2",
+      })
+      .returning();
+    expect(await statusOf("18:00")).toBe("taken");
+    await t.ctx.db.delete(reservations).where(eq(reservations.id, row!.id));
+    expect(await statusOf("18:00")).toBe("free");
+    await expectSame();
+    expect(t.ctx.availability.stats.loads).toBe(loads);
+  });
+
+  it("applies a booking's change heard while the bookings were being loaded to what the load read", async () => {
+    const date = "2026-07-22";
+    const cache = new AvailabilityCache(t.ctx.db, () => t.clock.now());
+    cache.watch({ watchChanges: ({ live }) => (live(true), () => {}) });
+    const statusAt = async (time: string) =>
+      expandAvailability(
+        JSON.parse((await cache.answer(date, date)).body) as AvailabilityWire,
+      ).days[0]!.slots.find((s) => s.start === `${date}T${time}:00+03:00`)!.status;
+    const areaId = (await primaryArea(t.ctx.db)).id;
+    expect(await statusAt("10:00")).toBe("free");
+    // A notice without its row: the next reader loads the bookings again.
+    cache.notice(JSON.stringify({ t: "reservations" }));
+    const reading = statusAt("10:00");
+    // While that load runs, a booking's notice arrives: a row the load may not have read.
+    cache.notice(
+      JSON.stringify({
+        t: "reservations",
+        a: areaId,
+        i: "00000000-0000-4000-8000-000000000022",
+        st: "confirmed",
+        s: `${date}T10:00:00+03:00`,
+        e: `${date}T11:00:00+03:00`,
+        bf: `${date}T10:00:00+03:00`,
+        bu: `${date}T11:00:00+03:00`,
+      }),
+    );
+    expect(await reading).toBe("taken");
+    expect(await statusAt("10:00")).toBe("taken");
+    cache.close();
   });
 });

@@ -75,4 +75,44 @@ describe("what a change notice touches (decision 016)", () => {
     ])
       expect(noticeEffect(payload, scope)).toEqual({ base: true, dates: "all" });
   });
+
+  it("reads a booking's row from its notice (migration 0029): as it is now, gone, or not at all", () => {
+    const row = {
+      t: "reservations",
+      a: 1,
+      i: "r-1",
+      s: "2026-06-10T10:00:00Z",
+      e: "2026-06-10T11:00:00Z",
+      bf: "2026-06-10T09:45:00Z",
+      bu: "2026-06-10T11:15:00Z",
+    };
+    expect(noticeEffect(notice({ ...row, st: "pending", x: "2026-06-10T08:00:00Z" }), scope).booking).toEqual(
+      {
+        id: "r-1",
+        row: {
+          id: "r-1",
+          status: "pending",
+          startsAt: new Date("2026-06-10T10:00:00Z"),
+          endsAt: new Date("2026-06-10T11:00:00Z"),
+          holdExpiresAt: new Date("2026-06-10T08:00:00Z"),
+          blockedFrom: new Date("2026-06-10T09:45:00Z"),
+          blockedUntil: new Date("2026-06-10T11:15:00Z"),
+        },
+      },
+    );
+    // The row before an update or a delete, and a row no longer live, leave nothing kept.
+    expect(noticeEffect(notice({ ...row, st: "confirmed", o: true }), scope).booking).toEqual({
+      id: "r-1",
+      row: null,
+    });
+    expect(noticeEffect(notice({ ...row, st: "cancelled" }), scope).booking).toEqual({
+      id: "r-1",
+      row: null,
+    });
+    // Without a status it knows, or without an id (an older trigger), the bookings are loaded again.
+    expect(noticeEffect(notice({ ...row, st: "lost" }), scope).booking).toBeUndefined();
+    expect(noticeEffect(notice({ ...row, i: undefined, st: "confirmed" }), scope).booking).toBeUndefined();
+    // A block carries no booking.
+    expect(noticeEffect(notice({ ...row, t: "blocks" }), scope).booking).toBeUndefined();
+  });
 });

@@ -3,10 +3,10 @@ import { buffersFor, NO_DOG_OPTIONS, type Buffers, type DogOptions } from "../..
 import { datesBetween, helsinkiDate, wallClock } from "../../domain/helsinkiTime.js";
 import type { Database, Db } from "../db/index.js";
 import { loadBookingRules, primaryArea, type Area } from "./service.js";
-import { loadSnapshot, reloadBookings, type Snapshot } from "./snapshot.js";
+import { loadSnapshot, reloadBookings, withChange, type Snapshot } from "./snapshot.js";
 import { computeDay, rangeJson, statusTickMs, uncachedRangeJson, type DayEntry } from "./day.js";
 import { rangeAnswer, type RangeAnswer } from "./http.js";
-import { noticeEffect } from "./notice.js";
+import { noticeEffect, type BookingChange } from "./notice.js";
 import { getSettings, type Settings } from "../settings/index.js";
 
 /**
@@ -62,6 +62,9 @@ export class AvailabilityCache {
   private readonly days = new Map<string, Map<string, DayEntry>>();
   private readonly ranges = new Map<string, RangeEntry>();
   private stopWatching: (() => void) | null = null;
+  /** Bookings' changes heard while a load was under way, numbered, for it to apply when it ends. */
+  private readonly changes: { seq: number; change: BookingChange }[] = [];
+  private changeSeq = 0;
   /** Counters for tests and the bench: how often the rules were loaded and days computed. */
   readonly stats = { loads: 0, daysComputed: 0, notices: 0 };
 
@@ -203,19 +206,43 @@ export class AvailabilityCache {
 
   // ---------------------------------------------------------------- changes
 
-  /** A change notice (migration 0010's payload): drops what it touches (notice.ts). */
+  /**
+   * A change notice (migrations 0010 and 0029): drops the days it touches (notice.ts). A booking's
+   * notice carries its row, which updates the kept bookings in place: the next reader recomputes
+   * the touched days from memory instead of loading every booking again (issue 37). Any other
+   * notice, or one without its row, makes the kept bookings stale, as before.
+   */
   notice(payload: string): void {
-    this.bookingGeneration++;
     this.stats.notices++;
     const snap = this.snapshot;
-    const { base, dates } = noticeEffect(
+    const { base, dates, booking } = noticeEffect(
       payload,
       snap && { areaId: snap.area.id, changeoverMinutes: snap.rules.slotRules.changeoverMinutes },
     );
+    if (booking && snap) this.applyChange(booking);
+    // Another area's booking changes nothing kept here.
+    else if (base || dates !== "none") this.bookingGeneration++;
     // Anything but a booking changes what checkout reads from memory too.
     if (base) this.baseGeneration++;
     if (dates === "all") this.dropDays();
     else if (dates !== "none") this.dropDays(dates);
+  }
+
+  /** Keeps a booking's change in the snapshot, and for loads under way to apply when they end. */
+  private applyChange(change: BookingChange): void {
+    this.snapshot = this.snapshot && withChange(this.snapshot, change);
+    if (this.fullLoad || this.bookingsLoad) this.changes.push({ seq: ++this.changeSeq, change });
+    else this.changes.length = 0;
+  }
+
+  /**
+   * A loaded snapshot with the changes heard since its load began (it may have read some of them
+   * already: each change replaces its booking's row, so applying it again changes nothing).
+   */
+  private caughtUp(loaded: Snapshot, sinceSeq: number): Snapshot {
+    let snap = loaded;
+    for (const { seq, change } of this.changes) if (seq > sinceSeq) snap = withChange(snap, change);
+    return snap;
   }
 
   private dropDays(dates?: string[]): void {
@@ -252,8 +279,10 @@ export class AvailabilityCache {
   private loadFull(): Promise<Snapshot> {
     if (this.fullLoad && this.fullLoad.generation === this.bookingGeneration) return this.fullLoad.promise;
     const generation = this.bookingGeneration;
+    const sinceSeq = this.changeSeq;
     this.stats.loads++;
-    const promise = loadSnapshot(this.db, this.now(), this.baseGeneration, generation).then((loaded) => {
+    const promise = loadSnapshot(this.db, this.now(), this.baseGeneration, generation).then((read) => {
+      const loaded = this.caughtUp(read, sinceSeq);
       if (!this.snapshot || this.snapshot.bookingGeneration <= loaded.bookingGeneration) {
         if (this.snapshot && this.snapshot.spanFrom !== loaded.spanFrom) this.dropDays();
         this.snapshot = loaded;
@@ -272,9 +301,10 @@ export class AvailabilityCache {
     if (running && running.generation === this.bookingGeneration && running.from === from)
       return running.promise;
     const generation = this.bookingGeneration;
+    const sinceSeq = this.changeSeq;
     const promise = (async () => {
       this.stats.loads++;
-      const loaded = await reloadBookings(this.db, from, generation);
+      const loaded = this.caughtUp(await reloadBookings(this.db, from, generation), sinceSeq);
       const current = this.snapshot;
       if (current && current.baseGeneration === from.baseGeneration && current.bookingGeneration < generation)
         this.snapshot = loaded;

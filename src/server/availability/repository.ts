@@ -59,6 +59,7 @@ export function availabilityRepository(db: DbOrTx) {
     liveReservations(options: { areaId: number; from: Date; to: Date; except?: string }) {
       return db
         .select({
+          id: reservations.id,
           startsAt: reservations.startsAt,
           endsAt: reservations.endsAt,
           status: reservations.status,

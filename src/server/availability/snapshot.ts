@@ -3,6 +3,7 @@ import type { BookingRules } from "../../domain/availability.js";
 import { HELSINKI, wallClock } from "../../domain/helsinkiTime.js";
 import type { Db } from "../db/index.js";
 import { getSettings, type Settings } from "../settings/index.js";
+import type { BookingChange } from "./notice.js";
 import { loadBookingRules, loadLiveReservations, primaryArea, type Area } from "./service.js";
 
 /**
@@ -68,4 +69,11 @@ export async function reloadBookings(db: Db, from: Snapshot, generation: number)
     to: new Date(wallClock(from.spanTo, "24:00").toMillis() + DAY),
   });
   return { ...from, rules: { ...from.rules, reservations }, bookingGeneration: generation };
+}
+
+/** The snapshot with one booking's change: its kept row dropped, and its new row kept when live. */
+export function withChange(snap: Snapshot, change: BookingChange): Snapshot {
+  const reservations = snap.rules.reservations.filter((r) => r.id !== change.id);
+  if (change.row) reservations.push(change.row);
+  return { ...snap, rules: { ...snap.rules, reservations } };
 }

@@ -72,12 +72,7 @@ async function main() {
   const rows: { page: string; result: Result; runs: number }[] = [];
   try {
     const slot = await freeSlot(server.url);
-    const pages = [
-      "/",
-      "/varauskalenteri",
-      checkoutPath(slot),
-      "/oma-varaus",
-    ];
+    const pages = ["/", "/varauskalenteri", checkoutPath(slot), "/oma-varaus"];
     for (const page of pages) {
       let best: Result | null = null;
       let runs = 0;
@@ -121,7 +116,9 @@ async function main() {
   const shown = (page: string) => (page.length > 40 ? `${page.slice(0, 37)}...` : page);
   console.log(
     `\nLighthouse, mobile preset, best of up to ${RUNS} runs (host: benchmark index; cpu: slowdown); ` +
-      `load average ${loadavg().map((n) => n.toFixed(2)).join(" ")} on ${availableParallelism()} cores`,
+      `load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(" ")} on ${availableParallelism()} cores`,
   );
   console.log(["page".padEnd(40), "perf", "a11y", "b.p.", " seo", "  CLS", "runs", "host", " cpu"].join(" "));
   for (const { page, result, runs } of rows) {

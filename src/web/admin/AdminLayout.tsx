@@ -1,13 +1,16 @@
+import { useSelector } from "@xstate/react";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
 import { adminMeSchema, type AdminMe } from "../../domain/admin/session";
 import { useAdminEnvironment, useAdminToken, useAdminTokenActor } from "./AdminSession";
 import { adminSections } from "./sections";
+import { useAdminSection } from "./useAdminSection";
 
 /**
  * The admin area's own layout (no public header or footer): the sections' navigation, who is
- * signed in, and signing out. Asking the server who is signed in is also the admin check: a
- * signed-in Firebase user who is not an admin gets 403, and the token policy signs them out.
+ * signed in, and signing out. Who is signed in is loaded by a section machine as any section's
+ * data is; asking the server is also the admin check: a signed-in Firebase user who is not an
+ * admin gets 403, and the token policy signs them out.
  *
  * On a narrow screen the navigation and the sign-out sit behind a "Valikko" disclosure button
  * (admin.css shows them inline on wider screens). The menu is open for the page it was opened on
@@ -19,7 +22,6 @@ export function AdminLayout() {
   const { http } = useAdminEnvironment();
   const actor = useAdminTokenActor();
   const signingOut = useAdminToken((s) => s.matches("signingOut"));
-  const [me, setMe] = useState<AdminMe | null>(null);
   const { pathname } = useLocation();
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === pathname;
@@ -34,16 +36,14 @@ export function AdminLayout() {
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [menuOpen]);
-  useEffect(() => {
-    let live = true;
-    http
-      .get("/api/v2/admin/me")
-      .then((data) => live && setMe(adminMeSchema.parse(data).admin))
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [http]);
+  const me = useSelector(
+    useAdminSection<null, AdminMe, never>({
+      query: null,
+      load: async () => adminMeSchema.parse(await http.get("/api/v2/admin/me")).admin,
+      write: () => Promise.reject(new Error("Ei muokattavaa.")),
+    }),
+    (s) => s.context.data,
+  );
 
   return (
     <div className="admin">

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { openInvoiceDocument, type InvoiceDocument } from "../../../client/invoiceDocuments";
 import { useMembershipEnvironment } from "../../membershipEnvironment";
 
 const documents = {
@@ -16,9 +17,8 @@ const documents = {
 
 /**
  * "Kuitti" of a paid invoice, or "Tulostettava lasku" of an open one (its bank transfer details
- * and barcode, issue 36). Either is the signed-in member's alone, so it is fetched with the
- * session (a plain link would carry none) and shown in a new tab as a page of its own, to print or
- * save. The tab opens on the click itself, so no pop-up blocker stops it.
+ * and barcode, issue 36), opened in a new tab by `openInvoiceDocument`; a failure is said beside
+ * the button.
  */
 export function InvoiceReceiptButton({
   invoiceId,
@@ -27,25 +27,14 @@ export function InvoiceReceiptButton({
 }: {
   invoiceId: string;
   number: number;
-  document?: keyof typeof documents;
+  document?: InvoiceDocument;
 }) {
   const env = useMembershipEnvironment();
   const [failed, setFailed] = useState(false);
   const words = documents[document];
   const open = () => {
     setFailed(false);
-    const tab = window.open("", "_blank");
-    (document === "receipt" ? env.api.invoiceReceipt(invoiceId) : env.api.invoicePage(invoiceId)).then(
-      (html) => {
-        const url = URL.createObjectURL(new Blob([html], { type: "text/html;charset=utf-8" }));
-        if (tab) tab.location.href = url;
-        else window.location.assign(url);
-      },
-      () => {
-        tab?.close();
-        setFailed(true);
-      },
-    );
+    void openInvoiceDocument(env.api, document, invoiceId).then((opened) => setFailed(!opened));
   };
   return (
     <p>

@@ -17,7 +17,7 @@ export function stripStateDescriptions(): Plugin {
     name: "strip-state-descriptions",
     apply: "build",
     transform(code, id) {
-      if (!/\/machines\/[^/]+\.ts$/.test(id)) return null;
+      if (!/\/machines\/.+\.ts$/.test(id)) return null;
       return { code: withoutStateDescriptions(code), map: null };
     },
   };

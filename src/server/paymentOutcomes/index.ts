@@ -4,4 +4,4 @@
  */
 export { applyPaymentOutcome } from "./fulfilment.js";
 export { closeCancelledCheckouts, handleWebhookEvent } from "./paymentEvents.js";
-export { settleReturnFromProvider } from "./paymentReturn.js";
+export { paymentReturnPath, settleReturnFromProvider } from "./paymentReturn.js";

@@ -6,15 +6,9 @@ import { formatReferenceNumber } from "../../domain/membership.js";
 import { formatEuros, formatVatRate } from "../../domain/money.js";
 import { ONLINE_PAYMENT_METHODS, paymentMethodNames } from "../../domain/paymentMethods.js";
 import { HttpError, notFound } from "../errors.js";
-import {
-  checkoutReturnPath,
-  moveHoldReturnPath,
-  type ReservationRow,
-  findReservation,
-} from "../reservations/index.js";
-import { applyPaymentOutcome } from "../paymentOutcomes/index.js";
-import { paymentRepository, type PaymentRow } from "../payments/index.js";
-import { invoicePaymentReturnPath } from "../memberships/index.js";
+import { findReservation } from "../reservations/index.js";
+import { applyPaymentOutcome, paymentReturnPath } from "../paymentOutcomes/index.js";
+import { paymentRepository } from "../payments/index.js";
 import { vatRateOn } from "../prices/index.js";
 import { getSettings } from "../settings/index.js";
 import { demoPageStyle } from "./demoPaymentStyle.js";
@@ -64,20 +58,8 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   type Loaded = Awaited<ReturnType<typeof load>>;
 
-  /** Where the payer goes back to, from what the database says now. */
-  async function returnPath({ payment, reservation, invoice, subscription }: Loaded) {
-    if (invoice && subscription) return invoicePaymentReturnPath(invoice, subscription, payment);
-    // A dearer move's difference goes back to the booking's own page (reservations/moveHold.ts).
-    const moved = await moveHoldReturnPath(app.ctx.db, reservation!, payment);
-    return moved ?? reservationReturnPath(payment, reservation!);
-  }
-
-  function reservationReturnPath(payment: PaymentRow, reservation: ReservationRow) {
-    if (reservation.status === "confirmed") return checkoutReturnPath(reservation, "success");
-    if (payment.status === "paid" || payment.status === "refunded")
-      return checkoutReturnPath(reservation, "failed");
-    return checkoutReturnPath(reservation, "cancelled");
-  }
+  /** Where the payer goes back to, from what the database says now: as from any provider's page. */
+  const returnPath = ({ payment }: Loaded) => paymentReturnPath(app.ctx, payment.id);
 
   /**
    * Whether "Maksa" may still move money: a pending attempt, or a booking's attempt cancelled only

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { PaymentMethod } from "../src/domain/booking";
+import { isOutstanding } from "../src/domain/invoiceStatus";
 import type { Invoice, InvoiceList, PaymentResponse } from "../src/domain/membership";
 import { failureField, serverMessageOr, submitFailure, type SubmitFailure } from "./remoteFailure";
 
@@ -86,10 +87,10 @@ export const invoicePaymentMachine = setup({
     redirectToPayment: (_, _params: { url: string }) => {},
   },
   guards: {
-    /** Spec §4: outstanding is open or overdue (isOutstanding in src/domain/membership.ts). */
+    /** Spec §4's outstanding invoice, by the one rule the views and the server read. */
     isOutstanding: ({ context, event }) =>
       event.type === "invoices.pay" &&
-      context.invoices.some((i) => i.id === event.invoiceId && (i.status === "open" || i.is_overdue)),
+      context.invoices.some((i) => i.id === event.invoiceId && isOutstanding(i)),
     // Answers come in as typed params from the transition (no casts here).
     paymentStarted: (_, output: PaymentResponse) => output.success && !!output.redirectUrl,
     /** A gift card covered the whole sum: paid, and there is no payment page to go to. */

@@ -259,16 +259,6 @@ export function isValidReferenceNumber(reference: string): boolean {
   return /^\d{4,20}$/.test(digits) && referenceNumber(digits.slice(0, -1)) === digits;
 }
 
-/** Open and unpaid after its due date, on the Helsinki calendar. */
-export function isOverdue(invoice: { status: string; due_date: string }, today: string): boolean {
-  return invoice.status === "open" && today > invoice.due_date;
-}
-
-/** Spec §4: an invoice is outstanding when it is open or overdue. */
-export function isOutstanding(invoice: { status: string; is_overdue: boolean }): boolean {
-  return invoice.status === "open" || invoice.is_overdue;
-}
-
 // GET /api/v2/customers/me/data: everything held about the customer (privacy notice's access right).
 export const customerDataSchema = z.object({
   exported_at: isoDateTime,

@@ -1,8 +1,7 @@
+import { isOutstanding, isOverdue } from "../../src/domain/invoiceStatus";
 import {
   commitmentPrice,
   formatReferenceNumber,
-  isOutstanding,
-  isOverdue,
   isValidReferenceNumber,
   referenceNumber,
   splitMemberReservations,

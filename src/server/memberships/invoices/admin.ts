@@ -1,5 +1,5 @@
 import { helsinkiDate } from "../../../domain/helsinkiClock.js";
-import { isOverdue } from "../../../domain/membership.js";
+import { isOverdue } from "../../../domain/invoiceStatus.js";
 import { formatEuros } from "../../../domain/money.js";
 import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/index.js";

@@ -1,7 +1,8 @@
 import type { PaymentMethod } from "../../../domain/booking.js";
 import type { Customer } from "../../../domain/customer.js";
 import { helsinkiDate, toHelsinkiIso } from "../../../domain/helsinkiTime.js";
-import { isOverdue, type Invoice } from "../../../domain/membership.js";
+import { isOverdue } from "../../../domain/invoiceStatus.js";
+import type { Invoice } from "../../../domain/membership.js";
 import { addDays, periodBounds, periodIndexOn } from "../../../domain/membershipPeriods.js";
 import { formatEuros } from "../../../domain/money.js";
 import type { AppContext } from "../../context.js";

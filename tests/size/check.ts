@@ -5,10 +5,9 @@
  * its static imports), gzipped. Read from the Vite manifest of the
  * last `npm run build`; prints a table and exits non-zero over the budget.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
-import { BUDGET_BYTES } from "./budget.js";
+import { BUDGET_BYTES, gzippedSize, outDir, readManifest, type Manifest } from "./build.js";
 
 /**
  * Route -> the lazy page modules (manifest keys, relative to src/web) its first paint waits for,
@@ -19,17 +18,6 @@ export const firstPaintPages: Record<string, { pages: string[]; limitBytes: numb
   "/varauskalenteri": { pages: ["pages/booking/CalendarPage.tsx"], limitBytes: BUDGET_BYTES },
 };
 
-type ManifestChunk = {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-};
-type Manifest = Record<string, ManifestChunk>;
-
-const outDir = path.resolve(import.meta.dirname, "../../dist/web");
-
 /** The chunk files a module needs before it runs: itself and its static imports, transitively. */
 function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
   const chunk = manifest[key];
@@ -38,14 +26,6 @@ function staticClosure(manifest: Manifest, key: string, into = new Set<string>()
   into.add(chunk.file);
   for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
   return into;
-}
-
-/** Gzipped size as served: the build's own .gz beside the file (level 9), or gzip it here. */
-function gzippedSize(file: string): number {
-  const full = path.join(outDir, file);
-  return existsSync(`${full}.gz`)
-    ? readFileSync(`${full}.gz`).length
-    : gzipSync(readFileSync(full), { level: 9 }).length;
 }
 
 export function firstLoad(manifest: Manifest) {
@@ -62,9 +42,7 @@ export function firstLoad(manifest: Manifest) {
 }
 
 function main() {
-  const manifestPath = path.join(outDir, ".vite/manifest.json");
-  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: run npm run build first`);
-  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+  const manifest = readManifest();
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const over: string[] = [];
   console.log(`First-load JavaScript, gzipped (budget ${kb(BUDGET_BYTES)} per route)`);

@@ -8,17 +8,13 @@
  * Exits non-zero when a page is over its CI limit, or when a login page downloads an admin
  * section or the customer's account page before anyone has signed in.
  */
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { gzipSync } from "node:zlib";
 import { adminSections } from "../../src/web/admin/sections.js";
 import { launchBrowser } from "../support/browser.js";
 import { checkoutPath, freeSlot } from "../support/freeSlot.js";
 import { freePort, startServer } from "../support/server.js";
-import { BUDGET_BYTES } from "./budget.js";
+import { BUDGET_BYTES, gzippedSize, readManifest } from "./build.js";
 
 const KB = 1024;
-const outDir = path.resolve(import.meta.dirname, "../../dist/web");
 
 /**
  * The pages and their CI limits (decision 053). The budget is 120 KB for the public pages; what
@@ -51,22 +47,9 @@ const pages: {
 /** Chunks a login page must not download: the admin sections and the customer's account page. */
 const SIGNED_IN_ONLY = [/^admin\/sections\//, /^pages\/AccountPage\./, /^pages\/account\//];
 
-type Manifest = Record<string, { file: string; isDynamicEntry?: boolean; isEntry?: boolean }>;
-
 /** Built file -> the module it is the chunk of, for the entry and the lazily loaded chunks. */
 function chunkSources(): Map<string, string> {
-  const manifestPath = path.join(outDir, ".vite/manifest.json");
-  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: run npm run build first`);
-  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
-  return new Map(Object.entries(manifest).map(([key, chunk]) => [`/${chunk.file}`, key]));
-}
-
-function gzippedSize(urlPath: string): number {
-  const file = path.join(outDir, urlPath);
-  if (!existsSync(file)) throw new Error(`${urlPath} was downloaded but is not in the build`);
-  return existsSync(`${file}.gz`)
-    ? readFileSync(`${file}.gz`).length
-    : gzipSync(readFileSync(file), { level: 9 }).length;
+  return new Map(Object.entries(readManifest()).map(([key, chunk]) => [`/${chunk.file}`, key]));
 }
 
 async function main() {

@@ -3,6 +3,7 @@ import { Link, Navigate, Route, Routes, useLocation } from "react-router-dom";
 import { adminAuthConfigSchema } from "../../domain/admin/session";
 import { http } from "../../client/http";
 import { AdminLayout } from "./AdminLayout";
+import { AdminLoading } from "./AdminLoading";
 import { AdminLoginPage } from "./AdminLoginPage";
 import { AdminSession } from "./AdminSession";
 import { browserAdminEnvironment, type AdminEnvironment } from "./adminEnvironment";
@@ -77,13 +78,7 @@ function BrowserAdminRoutes() {
 /** The route's component (router.tsx: `lazy`). */
 export default function AdminArea() {
   return (
-    <Suspense
-      fallback={
-        <p className="muted admin-loading" role="status">
-          Ladataan…
-        </p>
-      }
-    >
+    <Suspense fallback={<AdminLoading />}>
       <BrowserAdminRoutes />
     </Suspense>
   );

@@ -3,6 +3,7 @@ import { Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
 import { adminMeSchema, type AdminMe } from "../../domain/admin/session";
 import { useAdminEnvironment, useAdminToken, useAdminTokenActor } from "./AdminSession";
+import { AdminLoading } from "./AdminLoading";
 import { adminSections } from "./sections";
 import { useAdminSection } from "./useAdminSection";
 
@@ -87,13 +88,7 @@ export function AdminLayout() {
       </header>
       <main id="admin-main" className="admin-main" tabIndex={-1}>
         {/* A section's chunk loads on its first opening (sections.tsx); the menu stays meanwhile. */}
-        <Suspense
-          fallback={
-            <p className="muted admin-loading" role="status">
-              Ladataan…
-            </p>
-          }
-        >
+        <Suspense fallback={<AdminLoading />}>
           <Outlet />
         </Suspense>
       </main>

@@ -33,9 +33,8 @@ const AccountPage = lazyPage(
  */
 function AccountRoute() {
   const view = useCustomerSession(accountView);
-  if (view === "none" && !AccountPage.loaded()) return <Navigate to="/login" replace />;
-  if (view === "loading" && !AccountPage.loaded()) return <AccountLoading />;
-  return <AccountPage />;
+  if (AccountPage.loaded() || view === "account") return <AccountPage />;
+  return view === "none" ? <Navigate to="/login" replace /> : <AccountLoading />;
 }
 /** On a first load of /oma-tili the page's chunk starts at once when a session is stored. */
 AccountRoute.preload = () => (validStoredSession(Date.now()) ? AccountPage.preload() : Promise.resolve());

@@ -37,6 +37,34 @@ describe.each(databaseKinds)("availability kept in memory on %s", (kind) => {
     (await availabilityOf(t, date)).days[0]!.slots.find((s) => s.start === `${date}T${time}:00+03:00`)!;
   const statusAt = async (time: string) => (await cellAt(time)).status;
 
+  /**
+   * A booking written straight into the database, as a job or another writer would (a pending
+   * one holds for 10 minutes); `suffix` keeps its tokens and address its own.
+   */
+  async function writeBooking(start: string, end: string, status: "pending" | "confirmed", suffix: string) {
+    const [area] = await t.ctx.db.select().from(areas);
+    const [row] = await t.ctx.db
+      .insert(reservations)
+      .values({
+        areaId: area!.id,
+        startsAt: new Date(start),
+        endsAt: new Date(end),
+        blockedFrom: new Date(start),
+        blockedUntil: new Date(end),
+        status,
+        kind: "single",
+        name: "Muualta",
+        email: `muualta${suffix}@example.com`,
+        priceCents: 1500,
+        vatCents: 305,
+        accessToken: `cache-test-access${suffix}`,
+        doorToken: `cache-test-door${suffix}`,
+        holdExpiresAt: status === "pending" ? new Date(t.clock.now().getTime() + 10 * MINUTE) : null,
+      })
+      .returning();
+    return row!;
+  }
+
   it("answers again from memory, without loading or computing", async () => {
     expect(t.ctx.availability.isLive).toBe(true);
     await availabilityOf(t, "2026-06-22", "2026-06-28");
@@ -72,28 +100,9 @@ describe.each(databaseKinds)("availability kept in memory on %s", (kind) => {
   });
 
   it("shows changes a job or another writer makes straight in the database", async () => {
-    const [area] = await t.ctx.db.select().from(areas);
-    const [row] = await t.ctx.db
-      .insert(reservations)
-      .values({
-        areaId: area!.id,
-        startsAt: new Date(at("16:00")),
-        endsAt: new Date(at("17:00")),
-        blockedFrom: new Date(at("16:00")),
-        blockedUntil: new Date(at("17:00")),
-        status: "pending",
-        kind: "single",
-        name: "Muualta",
-        email: "muualta@example.com",
-        priceCents: 1500,
-        vatCents: 305,
-        accessToken: "cache-test-access",
-        doorToken: "cache-test-door",
-        holdExpiresAt: new Date(t.clock.now().getTime() + 10 * MINUTE),
-      })
-      .returning();
+    const row = await writeBooking(at("16:00"), at("17:00"), "pending", "");
     expect(await statusAt("16:00")).toBe("taken");
-    await t.ctx.db.update(reservations).set({ status: "expired" }).where(eq(reservations.id, row!.id));
+    await t.ctx.db.update(reservations).set({ status: "expired" }).where(eq(reservations.id, row.id));
     expect(await statusAt("16:00")).toBe("free");
 
     // The release job marks ended holds; what it changes shows too (it was free already).
@@ -283,27 +292,9 @@ describe.each(databaseKinds)("availability kept in memory on %s", (kind) => {
     expect(await statusOf("15:00")).toBe("taken");
     await expectSame();
     // Written and deleted by another writer.
-    const [area] = await t.ctx.db.select().from(areas);
-    const [row] = await t.ctx.db
-      .insert(reservations)
-      .values({
-        areaId: area!.id,
-        startsAt: new Date(on("18:00")),
-        endsAt: new Date(on("19:00")),
-        blockedFrom: new Date(on("18:00")),
-        blockedUntil: new Date(on("19:00")),
-        status: "confirmed",
-        kind: "single",
-        name: "Muualta",
-        email: "muualta2@example.com",
-        priceCents: 1500,
-        vatCents: 305,
-        accessToken: "cache-test-access-2",
-        doorToken: "cache-test-door-2",
-      })
-      .returning();
+    const row = await writeBooking(on("18:00"), on("19:00"), "confirmed", "-2");
     expect(await statusOf("18:00")).toBe("taken");
-    await t.ctx.db.delete(reservations).where(eq(reservations.id, row!.id));
+    await t.ctx.db.delete(reservations).where(eq(reservations.id, row.id));
     expect(await statusOf("18:00")).toBe("free");
     await expectSame();
     expect(t.ctx.availability.stats.loads).toBe(loads);

@@ -1,4 +1,4 @@
-import { createElement, use, type ComponentType, type ReactElement } from "react";
+import { createElement, use, type ComponentType } from "react";
 
 /** A page whose code is a chunk of its own: `preload` starts the download, `loaded` says it is here. */
 export type LazyPage = ComponentType & { preload(): Promise<void>; loaded(): boolean };
@@ -33,6 +33,3 @@ export function lazyPage<M>(
 export async function preloadAll(all: (() => Promise<void>)[]): Promise<void> {
   await Promise.all(all.map((preload) => preload()));
 }
-
-/** The element of a lazy page, for a route table. */
-export const pageElement = (Page: LazyPage): ReactElement => createElement(Page);

@@ -1,9 +1,9 @@
-import type { ComponentType, ReactElement } from "react";
+import { createElement, type ComponentType, type ReactElement } from "react";
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from "react-router-dom";
 import { validStoredSession } from "../client/customerSession";
 import { AppLayout } from "./layout/AppLayout";
 import { ErrorBoundary } from "./layout/ErrorBoundary";
-import { lazyPage, pageElement, preloadAll } from "./lazyPage";
+import { lazyPage, preloadAll } from "./lazyPage";
 import { AccountLoading } from "./pages/account/AccountLoading";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { pageMeta, type RouteMeta } from "./routeMeta";
@@ -17,7 +17,7 @@ const lazyPages: (() => Promise<void>)[] = [];
 
 /** A route's page as a chunk of its own (lazyPage.ts). */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ReactElement {
-  return pageElement(lazyPage(load, pick, lazyPages));
+  return createElement(lazyPage(load, pick, lazyPages));
 }
 
 const AccountPage = lazyPage(

@@ -69,8 +69,9 @@ async function load(run: LoadRun, on: ChildProcess = loader): Promise<LoadResult
 
 /**
  * A week's availability asked at 10 connections while 10 others book every free slot of that week
- * once, in a park booked every hour from the week after (issue 37): the readers run in one-second runs for as long as the bookings do, so every
- * figure is of time when bookings were being made. Their rate, the median p50, the worst p99.
+ * once, in a park booked every hour from the week after (issue 37): the readers run in one-second
+ * runs for as long as the bookings do, so every figure is of time when bookings were being made.
+ * Their rate, the median p50, the worst p99.
  */
 async function availabilityWhileBooking(url: string, checkout: string) {
   const week = freeSlots(6 * 48); // tomorrow and the five days after it: inside today's week
@@ -252,8 +253,6 @@ for (const db of new Set(rows.map((r) => r.db))) {
       `  ${db}: ${name} ${((week.result.rps / week.bare) * 100).toFixed(1)} % of bare, p99 ${week.result.p99} ms (≥ 50 %, < 20 ms): ${ok ? "met" : "NOT met"}`,
     );
   }
-}
-for (const db of new Set(rows.map((r) => r.db))) {
   const during = rows.find((r) => r.db === db && r.name === "availability 7 d, while booking");
   if (!during) continue;
   const share = during.result.rps / during.bare;

@@ -5,7 +5,8 @@ import { failureData, failureStatus, serverMessageOr } from "./remoteFailure";
  * One admin section's data on the server and the writes made to it (varaukset, ostokset,
  * hallintapaneeli, hinnasto): loading what the current query names, showing it, a write with its
  * own pending and failed states, and loading again after a write so the page shows what the
- * server now holds. A failed write keeps the data on screen and says why (a 409's details, such
+ * server now holds. A write that changes money or removes something asks first (`section.ask`):
+ * its question is this machine's state, answered by `section.confirm` or `section.keep`. A failed write keeps the data on screen and says why (a 409's details, such
  * as the bookings a block would cover, stay in `failure.data`).
  *
  * Pure and generic: `load` (query → data) and `write` (command → message) are provided by each
@@ -15,13 +16,15 @@ import { failureData, failureStatus, serverMessageOr } from "./remoteFailure";
 
 export type SectionFailure = { message: string; status: number | null; data: unknown };
 
-export type AdminSectionContext<Q = unknown, D = unknown> = {
+export type AdminSectionContext<Q = unknown, D = unknown, C = unknown> = {
   query: Q;
   data: D | null;
   /** Why the last load or write failed. */
   failure: SectionFailure | null;
   /** What the last write's answer said, until the next command. */
   notice: string | null;
+  /** The write whose question is on screen (`ready.asking`), sent only on `section.confirm`. */
+  asked: C | null;
 };
 
 export type AdminSectionEvent<Q = unknown, C = unknown> =
@@ -29,6 +32,12 @@ export type AdminSectionEvent<Q = unknown, C = unknown> =
   | { type: "section.query"; query: Q }
   | { type: "section.retry" }
   | { type: "section.write"; command: C }
+  /** A write that asks first (cancelling, refunding, removing): its question, nothing sent yet. */
+  | { type: "section.ask"; command: C }
+  /** 'Vahvista …' under the question: the asked write is sent. */
+  | { type: "section.confirm" }
+  /** 'Peruuta' (or 'Älä …') under the question: nothing is sent. */
+  | { type: "section.keep" }
   /** Close the notice or the write's error. */
   | { type: "section.dismiss" };
 
@@ -45,7 +54,7 @@ const toFailure = (error: unknown): SectionFailure => ({
 export const createAdminSectionMachine = <Q, D, C>() =>
   setup({
     types: {
-      context: {} as AdminSectionContext<Q, D>,
+      context: {} as AdminSectionContext<Q, D, C>,
       events: {} as AdminSectionEvent<Q, C>,
       input: {} as { query: Q },
     },
@@ -63,7 +72,7 @@ export const createAdminSectionMachine = <Q, D, C>() =>
     },
   }).createMachine({
     id: "adminSection",
-    context: ({ input }) => ({ query: input.query, data: null, failure: null, notice: null }),
+    context: ({ input }) => ({ query: input.query, data: null, failure: null, notice: null, asked: null }),
     initial: "loading",
     states: {
       /** Asking the server for what the query names; the previous data stays visible meanwhile. */
@@ -107,7 +116,7 @@ export const createAdminSectionMachine = <Q, D, C>() =>
         on: {
           "section.query": {
             target: "loading",
-            actions: assign(({ event }) => ({ query: event.query, notice: null })),
+            actions: assign(({ event }) => ({ query: event.query, notice: null, asked: null })),
           },
         },
         states: {
@@ -119,7 +128,24 @@ export const createAdminSectionMachine = <Q, D, C>() =>
                 target: "writing",
                 actions: assign({ notice: null, failure: null }),
               },
+              "section.ask": {
+                target: "asking",
+                actions: assign(({ event }) => ({ asked: event.command, notice: null })),
+              },
               "section.dismiss": { guard: "hasNotice", actions: assign({ notice: null }) },
+            },
+          },
+          /** A write's question, where its button was (e.g. “Perutaanko ja palautetaan 15,00 €?”). */
+          asking: {
+            description:
+              "In place of the pressed button, its question (e.g. “Perutaanko ja palautetaan 15,00 €?”) with “Vahvista …” and “Peruuta” (or “Älä …”); nothing is sent yet, the other buttons still work.",
+            on: {
+              // Another button that asks (or the question's own field, e.g. a refund's amount).
+              "section.ask": { actions: assign(({ event }) => ({ asked: event.command })) },
+              "section.confirm": { target: "writing" },
+              "section.keep": { target: "idle", actions: assign({ asked: null }) },
+              // A button that does not ask (e.g. “Poista sulku”) leaves the question unanswered.
+              "section.write": { target: "writing", actions: assign({ asked: null }) },
             },
           },
           writing: {
@@ -127,17 +153,18 @@ export const createAdminSectionMachine = <Q, D, C>() =>
             invoke: {
               id: "write",
               src: "write",
-              input: ({ event }) => {
+              input: ({ context, event }) => {
+                if (event.type === "section.confirm") return { command: context.asked as C };
                 assertEvent(event, "section.write");
                 return { command: event.command };
               },
               onDone: {
                 target: "#adminSection.loading",
-                actions: assign(({ event }) => ({ notice: event.output })),
+                actions: assign(({ event }) => ({ notice: event.output, asked: null })),
               },
               onError: {
                 target: "writeFailed",
-                actions: assign(({ event }) => ({ failure: toFailure(event.error) })),
+                actions: assign(({ event }) => ({ failure: toFailure(event.error), asked: null })),
               },
             },
           },
@@ -147,6 +174,10 @@ export const createAdminSectionMachine = <Q, D, C>() =>
               "The server's reason (e.g. a 409's “… ei ole voimassa.”, with the details it gives, such as the bookings a block would cover) as an alert with “Sulje”; the data stays on screen.",
             on: {
               "section.write": { target: "writing", actions: assign({ failure: null }) },
+              "section.ask": {
+                target: "asking",
+                actions: assign(({ event }) => ({ asked: event.command, failure: null })),
+              },
               "section.dismiss": { target: "idle", actions: assign({ failure: null }) },
             },
           },
@@ -164,4 +195,8 @@ export type AdminSectionMachine<Q = unknown, D = unknown, C = unknown> = ReturnT
 
 /** Whether the section takes a write now (any command): the data is shown and no write is under way. */
 export const acceptsWrite = <Q, D, C>(s: SnapshotFrom<AdminSectionMachine<Q, D, C>>) =>
-  s.matches({ ready: "idle" }) || s.matches({ ready: "writeFailed" });
+  s.matches({ ready: "idle" }) || s.matches({ ready: "writeFailed" }) || s.matches({ ready: "asking" });
+
+/** The write whose question is on screen, or null. */
+export const askedCommand = <Q, D, C>(s: SnapshotFrom<AdminSectionMachine<Q, D, C>>): C | null =>
+  s.matches({ ready: "asking" }) ? s.context.asked : null;

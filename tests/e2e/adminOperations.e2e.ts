@@ -71,6 +71,14 @@ describe("admin toiminta and järjestelmä in Chromium", () => {
     await page.getByRole("button", { name: "Lisää ylläpitäjä" }).click();
     await page.getByText(`${newAdmin} lisätty ylläpitäjäksi.`, { exact: false }).waitFor();
     await page.getByRole("list", { name: "Ylläpitäjät" }).getByText(newAdmin).waitFor();
+    // Removing asks first; “Älä poista” sends nothing.
+    const remove = page.getByRole("button", { name: `Poista ylläpitäjä ${newAdmin}` });
+    await remove.click();
+    const question = page.getByRole("group", { name: "Vahvista poisto" });
+    await question.getByText(`Poistetaanko ${newAdmin}?`).waitFor();
+    await question.getByRole("button", { name: "Älä poista" }).click();
+    await remove.waitFor();
+    expect(await question.count()).toBe(0);
 
     const audit = page.getByRole("table", { name: "Muutoshistoria" });
     await page.getByLabel("Toiminto").selectOption({ label: "Ylläpitäjä lisätty" });
@@ -90,6 +98,16 @@ describe("admin toiminta and järjestelmä in Chromium", () => {
       .getByRole("button", { name: "Suodata" })
       .click();
     await page.getByText("Ei muutoksia valituilla ehdoilla.").waitFor();
+
+    // Confirmed, the server answers: here it keeps the list's only admin, and says why.
+    await remove.click();
+    await question.getByRole("button", { name: "Vahvista poisto" }).click();
+    await page
+      .getByRole("alert")
+      .getByText("Viimeistä ylläpitäjää ei voi poistaa.", { exact: false })
+      .waitFor();
+    expect(await question.count()).toBe(0);
+    await page.getByRole("list", { name: "Ylläpitäjät" }).getByText(newAdmin).waitFor();
     expect(page.errors).toEqual([]);
   });
 });

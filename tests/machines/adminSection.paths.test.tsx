@@ -22,28 +22,48 @@ type Snapshot = SnapshotFrom<typeof adminSectionMachine>;
 type ModelEvent = AdminSectionEvent | { type: `xstate.${string}`; output?: unknown; error?: unknown };
 
 const TOKEN = idToken("admin", BASE + 3_600_000);
+const ANSA: ReservationList["reservations"][number] = {
+  id: "11111111-1111-4111-8111-111111111111",
+  areaId: 1,
+  areaName: "Koirapuisto",
+  start: "2026-06-16T10:00:00+03:00",
+  end: "2026-06-16T11:00:00+03:00",
+  status: "confirmed",
+  kind: "single",
+  name: "Ansa Asiakas",
+  email: "ansa@example.com",
+  phone: null,
+  dogs: 2,
+  priceCents: 1500,
+  paymentStatus: "paid",
+  cancelledAt: null,
+  cancelReason: null,
+  createdAt: "2026-06-15T12:00:00+03:00",
+};
 const LIST: ReservationList = {
   reservations: [
+    ANSA,
+    // A second paid booking: a question asked while another is open replaces it.
     {
-      id: "11111111-1111-4111-8111-111111111111",
-      areaId: 1,
-      areaName: "Koirapuisto",
-      start: "2026-06-16T10:00:00+03:00",
-      end: "2026-06-16T11:00:00+03:00",
-      status: "confirmed",
-      kind: "single",
-      name: "Ansa Asiakas",
-      email: "ansa@example.com",
-      phone: null,
-      dogs: 2,
-      priceCents: 1500,
-      paymentStatus: "paid",
-      cancelledAt: null,
-      cancelReason: null,
-      createdAt: "2026-06-15T12:00:00+03:00",
+      ...ANSA,
+      id: "22222222-2222-4222-8222-222222222222",
+      start: "2026-06-16T12:00:00+03:00",
+      end: "2026-06-16T13:00:00+03:00",
+      name: "Bertta Bokaaja",
+      email: "bertta@example.com",
     },
   ],
-  blocks: [],
+  // A write that does not ask: “Poista sulku”.
+  blocks: [
+    {
+      id: 7,
+      areaId: null,
+      areaName: null,
+      start: "2026-06-17T08:00:00+03:00",
+      end: "2026-06-17T09:00:00+03:00",
+      reason: "Aidan huolto",
+    },
+  ],
   areas: [{ id: 1, name: "Koirapuisto", active: true }],
   days: [],
 };
@@ -58,7 +78,10 @@ const events: ModelEvent[] = [
   { type: "xstate.error.actor.load", error: SERVER_ERROR },
   { type: "section.query", query: { view: "day" } },
   { type: "section.retry" },
-  { type: "section.write", command: { kind: "cancel" } },
+  { type: "section.write", command: { kind: "deleteBlock" } },
+  { type: "section.ask", command: { kind: "cancel" } },
+  { type: "section.confirm" },
+  { type: "section.keep" },
   { type: "xstate.done.actor.write", output: CANCELLED },
   { type: "xstate.error.actor.write", error: TOO_LATE },
   { type: "section.dismiss" },
@@ -78,6 +101,13 @@ const model = new TestModel(adminSectionMachine, {
 
 const app = createAdminHarness();
 let user: ReturnType<typeof userEvent.setup>;
+/** Which write the server is answering: the block's removal or a booking's cancel. */
+let sent: "block" | "cancel" = "cancel";
+const BLOCK_REMOVED = "Sulku poistettu.";
+const answerWrite = (status: number, body: unknown) =>
+  sent === "block"
+    ? app.answerApi("DELETE", "/api/v2/admin/blocks/7", status, body)
+    : app.answerApi("POST", "/api/v2/admin/reservations/", status, body);
 type ActorResult = { event: { output?: unknown; error?: { status: number; message: string } } };
 
 const executors = {
@@ -96,14 +126,9 @@ const executors = {
       message: event.error!.message,
     }),
   "xstate.done.actor.write": ({ event }: ActorResult) =>
-    app.answerApi("POST", "/api/v2/admin/reservations/", 200, {
-      message: event.output,
-      reservation: { ...LIST.reservations[0], status: "cancelled" },
-    }),
+    answerWrite(200, { message: sent === "block" ? BLOCK_REMOVED : event.output }),
   "xstate.error.actor.write": ({ event }: ActorResult) =>
-    app.answerApi("POST", "/api/v2/admin/reservations/", event.error!.status, {
-      message: event.error!.message,
-    }),
+    answerWrite(event.error!.status, { message: event.error!.message }),
   "section.query": async () => {
     const search = await screen.findByLabelText("Hae nimellä tai sähköpostilla");
     await user.clear(search);
@@ -112,10 +137,19 @@ const executors = {
   },
   "section.retry": () => user.click(screen.getByRole("button", { name: "Yritä uudelleen" })),
   "section.write": async () => {
-    const table = screen.getByRole("table", { name: "Varaukset" });
-    await user.click(within(table).getByRole("button", { name: "Peru ja palauta" }));
-    await user.click(within(table).getByRole("button", { name: "Vahvista peruminen" }));
+    sent = "block";
+    await user.click(screen.getByRole("button", { name: "Poista sulku" }));
   },
+  // The first booking whose buttons show (while one's question is open, the other's).
+  "section.ask": async () => {
+    const table = screen.getByRole("table", { name: "Varaukset" });
+    await user.click(within(table).getAllByRole("button", { name: "Peru ja palauta" })[0]!);
+  },
+  "section.confirm": async () => {
+    sent = "cancel";
+    await user.click(screen.getByRole("button", { name: "Vahvista peruminen" }));
+  },
+  "section.keep": () => user.click(screen.getByRole("button", { name: "Älä peru" })),
   "section.dismiss": async () => {
     await user.click(screen.getByRole("button", { name: /^(Sulje|Selvä)$/ }));
   },
@@ -141,13 +175,28 @@ const stateChecks: StateAssertions<typeof adminSectionMachine> = {
   "ready.idle": shows((s) => {
     expect(within(table()!).getByText("Ansa Asiakas")).toBeInTheDocument();
     expect(screen.queryByRole("alert")).toBeNull();
-    expect(within(table()!).getByRole("button", { name: "Peru ja palauta" })).toBeEnabled();
-    if (s.context.notice) expect(screen.getByText(/Varaus peruttu\. 15,00/)).toBeInTheDocument();
-    else expect(screen.queryByText(/Varaus peruttu\./)).toBeNull();
+    expect(screen.queryByRole("group", { name: "Vahvista peruminen" })).toBeNull();
+    const cancels = within(table()!).getAllByRole("button", { name: "Peru ja palauta" });
+    expect(cancels).toHaveLength(2);
+    for (const button of cancels) expect(button).toBeEnabled();
+    if (s.context.notice)
+      expect(screen.getByText(/Varaus peruttu\. 15,00|Sulku poistettu\./)).toBeInTheDocument();
+    else expect(screen.queryByText(/Varaus peruttu\.|Sulku poistettu\./)).toBeNull();
+  }),
+  "ready.asking": shows(() => {
+    // One question, on the booking asked; the other booking's buttons still work.
+    const question = screen.getByRole("group", { name: "Vahvista peruminen" });
+    expect(question).toHaveTextContent("Perutaanko ja palautetaan 15,00 €?");
+    expect(question.closest("tr")).toHaveTextContent(/Ansa Asiakas|Bertta Bokaaja/);
+    expect(within(table()!).getAllByRole("button", { name: "Peru ja palauta" })).toHaveLength(1);
+    expect(screen.getByRole("button", { name: "Vahvista peruminen" })).toBeEnabled();
+    expect(screen.queryByRole("alert")).toBeNull();
   }),
   "ready.writing": shows(() => {
     expect(screen.getByText("Tallennetaan…")).toBeInTheDocument();
-    expect(within(table()!).getByRole("button", { name: "Peru ja palauta" })).toBeDisabled();
+    expect(screen.queryByRole("group", { name: "Vahvista peruminen" })).toBeNull();
+    for (const button of within(table()!).getAllByRole("button", { name: "Peru ja palauta" }))
+      expect(button).toBeDisabled();
   }),
   "ready.writeFailed": shows(() => {
     expect(screen.getByRole("alert")).toHaveTextContent(TOO_LATE.message);
@@ -164,13 +213,16 @@ describePathTests(adminSectionMachine, {
     "xstate.init":
       "Sign in to the admin area as omistaja@example.com and open /hallinta/varaukset?nakyma=lista (“Varaukset” as a list).",
     "xstate.done.actor.load":
-      "The server gives one booking: Ansa Asiakas (ansa@example.com), ti 16.6.2026 klo 10.00–11.00 in Koirapuisto, 2 dogs, 15,00 € paid.",
+      "The server gives two paid bookings of 15,00 € on ti 16.6.2026 in Koirapuisto, Ansa Asiakas's at 10.00–11.00 and Bertta Bokaaja's at 12.00–13.00, and one block, “Aidan huolto” on ke 17.6. at 8.00–9.00.",
     "section.query": "Clear “Hae nimellä tai sähköpostilla”, type “ansa” in it and press “Hae”.",
     "section.retry": "Press “Yritä uudelleen”.",
-    "section.write":
-      "In the table “Varaukset”, on Ansa Asiakas's booking press “Peru ja palauta”, then “Vahvista peruminen”.",
+    "section.write": "Under “Sulut”, press “Poista sulku” beside “Aidan huolto” (it asks nothing).",
+    "section.ask":
+      "In the table “Varaukset”, press “Peru ja palauta” on the first booking that shows it (Ansa Asiakas's, or Bertta Bokaaja's while Ansa's question is open).",
+    "section.confirm": "Under the question, press “Vahvista peruminen”.",
+    "section.keep": "Under the question, press “Älä peru”.",
     "xstate.done.actor.write": ({ output }: { output: string }) =>
-      `The server cancels the booking (refunding it) and answers “${output}”`,
+      `The server makes the change and answers in its words: “${output}” for a cancel, “${BLOCK_REMOVED}” for the block`,
     "section.dismiss": "Press “Selvä” on the green notice (or “Sulje” beside a refused change).",
   },
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 import type { AdminInvoice, AdminSubscription, MemberPage } from "../../../domain/admin/memberships";
 import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiClock";
 import { ABANDONED_SIGNUP, isAbandonedSignup } from "../../../domain/membership";
@@ -13,19 +13,23 @@ import {
   usageText,
 } from "../../pages/account/membershipFormat";
 import { field } from "../formValues";
+import { isAsked, type SectionQuestion } from "../useAdminSection";
 import { statusText as reservationStatusText } from "./reservationList";
 
-/** What an admin does on a member's behalf (decision 022); each is confirmed first. */
+/** What an admin does on a member's behalf (decision 022); each is asked and confirmed first. */
 export type MembershipCommand =
   | { kind: "cancel"; subscriptionId: string }
   | { kind: "tierChange"; subscriptionId: string; tierLevel: number }
   | { kind: "cancelTierChange"; subscriptionId: string }
   | { kind: "void" | "credit" | "resend"; invoiceId: string };
 
-type Props = { member: MemberPage; canWrite: boolean; write: (command: MembershipCommand) => void };
+type Props = { member: MemberPage; canWrite: boolean; question: SectionQuestion<MembershipCommand> };
 
-/** A member's page: details, memberships with their actions, invoices, usage per period, bookings. */
-export function MemberView({ member, canWrite, write }: Props) {
+/**
+ * A member's page: details, memberships with their actions, invoices, usage per period, bookings.
+ * Which question is open is the section machine's (`ready.asking`); this view only shows it.
+ */
+export function MemberView({ member, canWrite, question }: Props) {
   const { customer } = member;
   return (
     <article aria-labelledby="member-heading">
@@ -42,13 +46,19 @@ export function MemberView({ member, canWrite, write }: Props) {
       </dl>
       {member.subscriptions.length === 0 && <p>Asiakkaalla ei ole jäsenyyttä.</p>}
       {member.subscriptions.map((sub) => (
-        <SubscriptionPanel key={sub.id} sub={sub} tiers={member.tiers} canWrite={canWrite} write={write} />
+        <SubscriptionPanel
+          key={sub.id}
+          sub={sub}
+          tiers={member.tiers}
+          canWrite={canWrite}
+          question={question}
+        />
       ))}
       <InvoiceTable
         invoices={member.invoices}
         abandoned={new Set(member.subscriptions.filter(isAbandonedSignup).map((s) => s.id))}
         canWrite={canWrite}
-        write={write}
+        question={question}
       />
       <UsageTable member={member} />
       <ReservationTable member={member} />
@@ -56,7 +66,7 @@ export function MemberView({ member, canWrite, write }: Props) {
   );
 }
 
-/** A button that asks first: the question and a confirm button replace it until answered. */
+/** A button that asks first: while its command is the one asked, the question and its answers replace it. */
 function Confirmed(props: {
   label: string;
   /** Names the button for a screen reader when the label alone is ambiguous (one per invoice). */
@@ -64,18 +74,19 @@ function Confirmed(props: {
   question: ReactNode;
   confirm: string;
   disabled: boolean;
-  onConfirm(): void;
+  command: MembershipCommand;
+  asking: SectionQuestion<MembershipCommand>;
   danger?: boolean;
 }) {
-  const [asking, setAsking] = useState(false);
-  if (!asking)
+  const { asking } = props;
+  if (!isAsked(asking, props.command))
     return (
       <button
         type="button"
         className="button button-secondary"
         disabled={props.disabled}
         aria-label={props.name}
-        onClick={() => setAsking(true)}
+        onClick={() => asking.ask(props.command)}
       >
         {props.label}
       </button>
@@ -88,14 +99,11 @@ function Confirmed(props: {
           type="button"
           className={props.danger ? "button button-danger" : "button"}
           disabled={props.disabled}
-          onClick={() => {
-            props.onConfirm();
-            setAsking(false);
-          }}
+          onClick={asking.confirm}
         >
           {props.confirm}
         </button>
-        <button type="button" className="button button-secondary" onClick={() => setAsking(false)}>
+        <button type="button" className="button button-secondary" onClick={asking.keep}>
           Peruuta
         </button>
       </div>
@@ -107,20 +115,24 @@ function SubscriptionPanel({
   sub,
   tiers,
   canWrite,
-  write,
+  question,
 }: {
   sub: AdminSubscription;
   tiers: MemberPage["tiers"];
   canWrite: boolean;
-  write: Props["write"];
+  question: Props["question"];
 }) {
-  const [tierLevel, setTierLevel] = useState<number | null>(null);
-  const chosen = tiers.find((t) => t.level === tierLevel);
+  const asked = question.asked;
+  const chosen =
+    asked?.kind === "tierChange" && asked.subscriptionId === sub.id
+      ? tiers.find((t) => t.level === asked.tierLevel)
+      : undefined;
   const pending = sub.pending_tier_change;
   const inCommitment = (sub.commitment_days_remaining ?? 0) > 0;
   const choose = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setTierLevel(Number(field(new FormData(event.currentTarget), "tier")));
+    const tierLevel = Number(field(new FormData(event.currentTarget), "tier"));
+    if (tierLevel) question.ask({ kind: "tierChange", subscriptionId: sub.id, tierLevel });
   };
   return (
     <section className="card admin-section" aria-labelledby={`sub-${sub.id}`}>
@@ -182,7 +194,8 @@ function SubscriptionPanel({
             confirm="Vahvista irtisanominen"
             danger
             disabled={!canWrite}
-            onConfirm={() => write({ kind: "cancel", subscriptionId: sub.id })}
+            command={{ kind: "cancel", subscriptionId: sub.id }}
+            asking={question}
           />
           {pending && (
             <Confirmed
@@ -190,7 +203,8 @@ function SubscriptionPanel({
               question={`Jäsenyys jatkuu tasolla ${sub.tier_name}. Jäsenelle lähetetään tieto sähköpostilla.`}
               confirm="Vahvista tasomuutoksen peruminen"
               disabled={!canWrite}
-              onConfirm={() => write({ kind: "cancelTierChange", subscriptionId: sub.id })}
+              command={{ kind: "cancelTierChange", subscriptionId: sub.id }}
+              asking={question}
             />
           )}
         </div>
@@ -226,18 +240,10 @@ function SubscriptionPanel({
             {chosen.hours_quota} h. Jäsenelle lähetetään tieto sähköpostilla.
           </p>
           <div className="admin-toolbar">
-            <button
-              type="button"
-              className="button"
-              disabled={!canWrite}
-              onClick={() => {
-                write({ kind: "tierChange", subscriptionId: sub.id, tierLevel: chosen.level });
-                setTierLevel(null);
-              }}
-            >
+            <button type="button" className="button" disabled={!canWrite} onClick={question.confirm}>
               Vahvista tasomuutos
             </button>
-            <button type="button" className="button button-secondary" onClick={() => setTierLevel(null)}>
+            <button type="button" className="button button-secondary" onClick={question.keep}>
               Peruuta
             </button>
           </div>
@@ -258,13 +264,13 @@ function InvoiceTable({
   invoices,
   abandoned,
   canWrite,
-  write,
+  question,
 }: {
   invoices: AdminInvoice[];
   /** Memberships that never started: their void first invoice is a signup left unpaid. */
   abandoned: Set<string>;
   canWrite: boolean;
-  write: Props["write"];
+  question: Props["question"];
 }) {
   if (invoices.length === 0) return <p>Ei laskuja.</p>;
   return (
@@ -305,7 +311,8 @@ function InvoiceTable({
                   confirm="Vahvista mitätöinti"
                   danger
                   disabled={!canWrite}
-                  onConfirm={() => write({ kind: "void", invoiceId: i.id })}
+                  command={{ kind: "void", invoiceId: i.id }}
+                  asking={question}
                 />
               )}
               {i.status === "paid" && (
@@ -316,7 +323,8 @@ function InvoiceTable({
                   confirm="Vahvista hyvitys"
                   danger
                   disabled={!canWrite}
-                  onConfirm={() => write({ kind: "credit", invoiceId: i.id })}
+                  command={{ kind: "credit", invoiceId: i.id }}
+                  asking={question}
                 />
               )}
               {i.status !== "void" && (
@@ -326,7 +334,8 @@ function InvoiceTable({
                   question={`Lähetetäänkö lasku ${i.number} uudelleen osoitteeseen ${i.email}?${i.status === "paid" ? " Maksetusta laskusta lähtee kuitti." : i.is_overdue ? " Erääntyneestä laskusta lähtee maksumuistutus." : ""}`}
                   confirm="Vahvista lähetys"
                   disabled={!canWrite}
-                  onConfirm={() => write({ kind: "resend", invoiceId: i.id })}
+                  command={{ kind: "resend", invoiceId: i.id }}
+                  asking={question}
                 />
               )}
             </td>

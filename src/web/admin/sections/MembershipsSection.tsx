@@ -13,7 +13,7 @@ import { formatDay, formatHours, statusLabel } from "../../pages/account/members
 import { useAdminEnvironment } from "../AdminSession";
 import { field } from "../formValues";
 import { SectionStatus } from "../SectionStatus";
-import { useAdminSection } from "../useAdminSection";
+import { useAdminSection, useSectionQuestion } from "../useAdminSection";
 import { useFocusAfterSave } from "../useFocusAfterSave";
 import { MemberView, type MembershipCommand } from "./MemberView";
 import { acceptsWrite } from "../../../../machines/adminSectionMachine";
@@ -96,6 +96,7 @@ export function MembershipsSection() {
   const data = useSelector(actor, (s) => s.context.data);
   const canWrite = useSelector(actor, acceptsWrite);
   const focus = useFocusAfterSave(actor);
+  const question = useSectionQuestion(actor, (command) => focus.aim(membershipFocusKey(command)));
 
   // The address changed (a filter, a member, back or forward): the section asks for what it names.
   const addressKey = JSON.stringify(fromAddress);
@@ -128,16 +129,7 @@ export function MembershipsSection() {
           <p>
             <Link to={{ search: listSearch }}>← Takaisin jäsenyyksiin</Link>
           </p>
-          {member && (
-            <MemberView
-              member={member}
-              canWrite={canWrite}
-              write={(command) => {
-                focus.aim(membershipFocusKey(command));
-                actor.send({ type: "section.write", command });
-              }}
-            />
-          )}
+          {member && <MemberView member={member} canWrite={canWrite} question={question} />}
         </>
       ) : (
         <>

@@ -6,7 +6,7 @@ import type { PhotoList } from "../../../domain/photos";
 import { srcsetOf } from "../../components/ParkPhotos";
 import { useAdminEnvironment } from "../AdminSession";
 import { SectionStatus } from "../SectionStatus";
-import { useAdminSection } from "../useAdminSection";
+import { isAsked, useAdminSection, useSectionQuestion } from "../useAdminSection";
 import { photosApi, type PhotoCommand } from "./photosApi";
 
 /** The ids with the one at `index` swapped with its neighbour `by` places away. */
@@ -37,8 +37,8 @@ export function PhotosSection() {
     write({ kind: "upload", file, alt });
   };
   const ids = photos?.map((p) => p.id) ?? [];
-  // Which photo's delete waits for a yes (a view's own question, not the server's data).
-  const [confirming, setConfirming] = useState<number | null>(null);
+  // A delete waits for a yes: the section machine's question.
+  const question = useSectionQuestion(actor);
 
   return (
     <section className="card admin-section" aria-labelledby="photos-heading">
@@ -99,23 +99,16 @@ export function PhotosSection() {
                   type="button"
                   className="button button-danger"
                   disabled={!canWrite}
-                  onClick={() => setConfirming(photo.id)}
+                  onClick={() => question.ask({ kind: "delete", id: photo.id })}
                   aria-label={`Poista kuva: ${photo.alt}`}
                 >
                   Poista
                 </button>
               </span>
-              {confirming === photo.id && (
+              {isAsked(question, { kind: "delete", id: photo.id }) && (
                 <ConfirmButtons
-                  action={{
-                    label: "Kyllä, poista kuva",
-                    disabled: !canWrite,
-                    onClick: () => {
-                      setConfirming(null);
-                      write({ kind: "delete", id: photo.id });
-                    },
-                  }}
-                  back={{ label: "Ei, säilytä kuva", onClick: () => setConfirming(null) }}
+                  action={{ label: "Kyllä, poista kuva", disabled: !canWrite, onClick: question.confirm }}
+                  back={{ label: "Ei, säilytä kuva", onClick: question.keep }}
                 />
               )}
             </li>

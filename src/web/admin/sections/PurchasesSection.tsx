@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import {
   purchaseListSchema,
   type Purchase,
@@ -21,15 +21,18 @@ import { useAdminEnvironment } from "../AdminSession";
 import { centsToEuroText, eurosToCents } from "../formValues";
 import { downloadCsv, FilterActions } from "../CsvDownload";
 import { SectionStatus } from "../SectionStatus";
-import { useAdminSection } from "../useAdminSection";
+import { useAdminSection, useSectionQuestion } from "../useAdminSection";
 import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 import { PageNavigation, pagesOf } from "./PageNavigation";
 import "./purchases.css";
 
 const statusText: Record<Purchase["status"], string> = paymentStatusLabels;
 
-/** A refund of `amountCents` (what the admin confirmed: all that is left, or a part). */
-type PurchaseCommand = { kind: "refund"; id: string; amountCents: number };
+/**
+ * A refund of `amount`, euros as the admin typed them under the question (all that is left, or a
+ * part); sent only once it is a sum that can go back.
+ */
+type PurchaseCommand = { kind: "refund"; id: string; amount: string };
 
 const withoutEmpty = (query: PurchaseQuery) =>
   Object.fromEntries(Object.entries(query).filter(([, v]) => v)) as Record<string, string>;
@@ -70,7 +73,7 @@ function RefundConfirm(props: {
   amount: string;
   canWrite: boolean;
   onAmount(amount: string): void;
-  onConfirm(amountCents: number): void;
+  onConfirm(): void;
   onCancel(): void;
 }) {
   const { purchase: p, amount } = props;
@@ -97,7 +100,7 @@ function RefundConfirm(props: {
         type="button"
         className="button button-danger"
         disabled={!props.canWrite || !valid}
-        onClick={() => props.onConfirm(cents)}
+        onClick={props.onConfirm}
       >
         Vahvista palautus
       </button>
@@ -123,15 +126,16 @@ export function PurchasesSection() {
     write: async (command) =>
       (
         await http.post<{ message: string }>(`/api/v2/admin/purchases/${command.id}/refund`, {
-          amountCents: command.amountCents,
+          amountCents: eurosToCents(command.amount),
         })
       ).message,
   });
   const query = useSelector(actor, (s) => s.context.query);
   const data = useSelector(actor, (s) => s.context.data);
   const canWrite = useSelector(actor, acceptsWrite);
-  // The row whose refund is being confirmed, and the amount typed (euros, as the field shows it).
-  const [confirming, setConfirming] = useState<{ id: string; amount: string } | null>(null);
+  // The row whose refund is being confirmed, with the amount typed: the section machine's question.
+  const question = useSectionQuestion(actor);
+  const confirming = question.asked;
 
   const filter = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -267,15 +271,9 @@ export function PurchasesSection() {
                             purchase={p}
                             amount={confirming.amount}
                             canWrite={canWrite}
-                            onAmount={(amount) => setConfirming({ id: p.id, amount })}
-                            onConfirm={(amountCents) => {
-                              actor.send({
-                                type: "section.write",
-                                command: { kind: "refund", id: p.id, amountCents },
-                              });
-                              setConfirming(null);
-                            }}
-                            onCancel={() => setConfirming(null)}
+                            onAmount={(amount) => question.ask({ kind: "refund", id: p.id, amount })}
+                            onConfirm={question.confirm}
+                            onCancel={question.keep}
                           />
                         ) : (
                           <button
@@ -283,7 +281,11 @@ export function PurchasesSection() {
                             className="button button-secondary"
                             disabled={!canWrite}
                             onClick={() =>
-                              setConfirming({ id: p.id, amount: centsToEuroText(p.refundableCents) })
+                              question.ask({
+                                kind: "refund",
+                                id: p.id,
+                                amount: centsToEuroText(p.refundableCents),
+                              })
                             }
                           >
                             Palauta

@@ -13,7 +13,7 @@ import {
 } from "../../../domain/helsinkiTime";
 import { useAdminEnvironment } from "../AdminSession";
 import { SectionStatus } from "../SectionStatus";
-import { useAdminSection, type AdminSectionActor } from "../useAdminSection";
+import { useAdminSection, useSectionQuestion, type AdminSectionActor } from "../useAdminSection";
 import { useFocusAfterSave } from "../useFocusAfterSave";
 import { holdsTime } from "./calendarLayout";
 import { CalendarDayStrip } from "./CalendarDayStrip";
@@ -89,8 +89,11 @@ export function ReservationsSection() {
     focus.aim(focusKey(command));
     actor.send({ type: "section.write", command });
   };
+  // A cancel is asked first; once confirmed, focus goes to the details if they show that booking.
+  const question = useSectionQuestion(actor, (c) =>
+    focus.aim(c.kind === "cancel" && c.id !== openId ? `reservation/${c.id}` : "details"),
+  );
   const write = {
-    row: writeFrom((c) => (c.kind === "cancel" ? `reservation/${c.id}` : "reservation")),
     details: writeFrom(() => "details"),
     block: writeFrom((c) => (c.kind === "deleteBlock" ? `block/${c.id}` : "block")),
     blockForm: writeFrom(() => "block-form"),
@@ -222,7 +225,7 @@ export function ReservationsSection() {
                 reservations={data.reservations}
                 canWrite={canWrite}
                 onOpen={setOpenId}
-                onWrite={write.row}
+                question={question}
               />
               {data.search && <PageNavigation list={data.search} toPage={(page) => setQuery({ page })} />}
             </>
@@ -244,7 +247,7 @@ export function ReservationsSection() {
             >
               {open && holdsTime(open) && (
                 <p className="button-row">
-                  <CancelButtons reservation={open} canWrite={canWrite} onWrite={write.details} />
+                  <CancelButtons reservation={open} canWrite={canWrite} question={question} />
                 </p>
               )}
               {open?.status === "confirmed" && (

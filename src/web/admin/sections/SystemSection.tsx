@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import {
   adminListSchema,
   auditListSchema,
@@ -24,7 +24,7 @@ import {
 } from "../../../domain/admin/labels";
 import { useAdminEnvironment } from "../AdminSession";
 import { SectionStatus } from "../SectionStatus";
-import { useAdminSection } from "../useAdminSection";
+import { isAsked, useAdminSection, useSectionQuestion } from "../useAdminSection";
 import { GatePanel } from "./GatePanel";
 import "./operations.css";
 import { LogWindowNote, PageNavigation } from "./PageNavigation";
@@ -85,7 +85,7 @@ export function SystemSection() {
   const query = useSelector(actor, (s) => s.context.query);
   const data = useSelector(actor, (s) => s.context.data);
   const canWrite = useSelector(actor, acceptsWrite);
-  const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
+  const question = useSectionQuestion(actor);
   const write = (command: SystemCommand) => actor.send({ type: "section.write", command });
   const value = (form: FormData, name: string) => String(form.get(name) ?? "").trim() || undefined;
 
@@ -268,25 +268,18 @@ export function SystemSection() {
                       `, lisännyt ${a.addedBy ?? "–"}${a.addedAt ? ` ${formatDateTime(a.addedAt)}` : ""}`}
                   </span>{" "}
                   {a.source === "list" &&
-                    (confirmRemove === a.email ? (
+                    (isAsked(question, { kind: "removeAdmin", email: a.email }) ? (
                       <span role="group" aria-label="Vahvista poisto">
                         Poistetaanko {a.email}?{" "}
                         <button
                           type="button"
                           className="button button-danger"
                           disabled={!canWrite}
-                          onClick={() => {
-                            write({ kind: "removeAdmin", email: a.email });
-                            setConfirmRemove(null);
-                          }}
+                          onClick={question.confirm}
                         >
                           Vahvista poisto
                         </button>{" "}
-                        <button
-                          type="button"
-                          className="button button-secondary"
-                          onClick={() => setConfirmRemove(null)}
-                        >
+                        <button type="button" className="button button-secondary" onClick={question.keep}>
                           Älä poista
                         </button>
                       </span>
@@ -296,7 +289,7 @@ export function SystemSection() {
                         className="button button-danger"
                         disabled={!canWrite}
                         aria-label={`Poista ylläpitäjä ${a.email}`}
-                        onClick={() => setConfirmRemove(a.email)}
+                        onClick={() => question.ask({ kind: "removeAdmin", email: a.email })}
                       >
                         Poista
                       </button>

@@ -1,7 +1,7 @@
-import { useState } from "react";
 import type { AdminReservation, ReservationList } from "../../../domain/admin/reservations";
 import { formatTimeRange } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
+import { isAsked, type SectionQuestion } from "../useAdminSection";
 import type { ReservationCommand } from "./reservationsApi";
 
 /** Varaukset's list view (a week, or a search's results), the cancel actions and the blocks. */
@@ -23,7 +23,7 @@ export function ReservationTable(props: {
   reservations: AdminReservation[];
   canWrite: boolean;
   onOpen(id: string): void;
-  onWrite(command: ReservationCommand): void;
+  question: SectionQuestion<ReservationCommand>;
 }) {
   const shown = props.reservations.filter((r) => r.status !== "expired");
   if (!shown.length) return <p>Ei varauksia.</p>;
@@ -63,7 +63,9 @@ export function ReservationTable(props: {
                 <button type="button" className="button button-secondary" onClick={() => props.onOpen(r.id)}>
                   Tiedot
                 </button>
-                {live && <CancelButtons reservation={r} canWrite={props.canWrite} onWrite={props.onWrite} />}
+                {live && (
+                  <CancelButtons reservation={r} canWrite={props.canWrite} question={props.question} />
+                )}
               </td>
             </tr>
           );
@@ -73,20 +75,22 @@ export function ReservationTable(props: {
   );
 }
 
-/** Cancelling asks once more, naming what happens to the money. */
+/** Cancelling asks once more (the section machine's question), naming what happens to the money. */
 export function CancelButtons(props: {
   reservation: AdminReservation;
   canWrite: boolean;
-  onWrite(command: ReservationCommand): void;
+  question: SectionQuestion<ReservationCommand>;
 }) {
-  const r = props.reservation;
+  const { reservation: r, question } = props;
   const paid = r.paymentStatus === "paid";
-  const [confirming, setConfirming] = useState<null | { refund: boolean }>(null);
-  if (confirming)
+  const withRefund = { kind: "cancel", id: r.id, refund: true } as const;
+  const withoutRefund = { kind: "cancel", id: r.id, refund: false } as const;
+  const asked = isAsked(question, withRefund) || isAsked(question, withoutRefund);
+  if (asked)
     return (
       <span role="group" aria-label="Vahvista peruminen">
         <span>
-          {confirming.refund
+          {isAsked(question, withRefund)
             ? `Perutaanko ja palautetaan ${formatEuros(r.priceCents)}?`
             : "Perutaanko ilman palautusta?"}
         </span>{" "}
@@ -94,14 +98,11 @@ export function CancelButtons(props: {
           type="button"
           className="button button-danger"
           disabled={!props.canWrite}
-          onClick={() => {
-            props.onWrite({ kind: "cancel", id: r.id, refund: confirming.refund });
-            setConfirming(null);
-          }}
+          onClick={question.confirm}
         >
           Vahvista peruminen
         </button>{" "}
-        <button type="button" className="button button-secondary" onClick={() => setConfirming(null)}>
+        <button type="button" className="button button-secondary" onClick={question.keep}>
           Älä peru
         </button>
       </span>
@@ -113,7 +114,7 @@ export function CancelButtons(props: {
           type="button"
           className="button button-danger"
           disabled={!props.canWrite}
-          onClick={() => setConfirming({ refund: true })}
+          onClick={() => question.ask(withRefund)}
         >
           Peru ja palauta
         </button>
@@ -122,7 +123,7 @@ export function CancelButtons(props: {
         type="button"
         className="button button-danger"
         disabled={!props.canWrite}
-        onClick={() => setConfirming({ refund: false })}
+        onClick={() => question.ask(withoutRefund)}
       >
         {paid ? "Peru ilman palautusta" : "Peru"}
       </button>

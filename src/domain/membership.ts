@@ -31,6 +31,8 @@ export const tiersResponseSchema = z.object({
   commitment_months: z.int(),
   vat_rate_basis_points: z.int(),
   invoice_due_days: z.int(),
+  /** Days after an unpaid invoice's due date that the membership is suspended (`suspendsFrom`). */
+  suspend_after_days: z.int(),
 });
 export type TiersResponse = z.infer<typeof tiersResponseSchema>;
 
@@ -58,6 +60,20 @@ export const pendingTierChangeSchema = z.object({
 });
 export type PendingTierChange = z.infer<typeof pendingTierChangeSchema>;
 
+/**
+ * The member's oldest unpaid invoice past its due date (issue 35): from `suspended_from`
+ * (`suspendsFrom`) the membership is suspended until it is paid — no member bookings, and member
+ * bookings' gate links do not open.
+ */
+export const unpaidStandingSchema = z.object({
+  invoice_id: z.uuid(),
+  invoice_number: z.int(),
+  due_date: isoDate,
+  suspended_from: isoDate,
+  suspended: z.boolean(),
+});
+export type UnpaidStanding = z.infer<typeof unpaidStandingSchema>;
+
 export const subscriptionSchema = z.object({
   id: z.uuid(),
   tier_level: z.int(),
@@ -79,6 +95,8 @@ export const subscriptionSchema = z.object({
   usage: usageSchema,
   /** A tier change waiting for the next period; null when none is. */
   pending_tier_change: z.nullable(pendingTierChangeSchema),
+  /** An overdue invoice and the suspension it brings (or has brought); null when none is overdue. */
+  unpaid: z.nullable(unpaidStandingSchema),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 export const subscriptionResponseSchema = z.object({ subscription: subscriptionSchema });

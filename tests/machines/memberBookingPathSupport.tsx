@@ -93,6 +93,7 @@ export function subscription(hoursUsed: number): Subscription {
     current_period: { start: "2026-06-01", end: "2026-06-30" },
     usage: { hours_used: hoursUsed, hours_quota: 8, percent: Math.round((hoursUsed / 8) * 100) },
     pending_tier_change: null,
+    unpaid: null,
   };
 }
 

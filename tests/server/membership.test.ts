@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { isValidReferenceNumber } from "../../src/domain/membership.js";
-import { invoices, subscriptions } from "../../src/server/schema/index.js";
+import { invoices, reservations, subscriptions } from "../../src/server/schema/index.js";
 import { createDueInvoices, remindOverdueInvoices } from "../../src/server/memberships/invoices/service.js";
 import { expireAbandonedSignups } from "../../src/server/memberships/subscriptions/service.js";
 import { createTestApp, type TestApp } from "../support/app.js";
@@ -306,30 +306,67 @@ describe.each(databaseKinds)("membership on %s", (kind) => {
       ]);
     });
 
-    it("is overdue from the Helsinki midnight after the due date, reminds once, and stops member bookings", async () => {
+    it("is overdue from the Helsinki midnight after the due date, reminds once, and suspends the membership 7 days later until paid", async () => {
       await joinAndPay(t, asCustomer(t, await logIn(t, "myohassa@example.com")), 1, "none");
       t.clock.set("2026-07-15T08:00:00+03:00");
       await createDueInvoices(t.ctx);
       const api = asCustomer(t, await logIn(t, "myohassa@example.com"));
+      const unpaid = async () => (await api.get("/api/v2/subscriptions/me")).json().subscription.unpaid;
+      const book = (day: string) =>
+        api.post("/api/v2/reservations/subscriber", {
+          start: `${day}T10:00:00+03:00`,
+          end: `${day}T11:00:00+03:00`,
+          dogs: 1,
+        });
+      const press = (doorToken: string) =>
+        t.app.inject({ method: "POST", url: `/api/v2/door/${doorToken}/open`, remoteAddress: "192.0.2.44" });
       t.clock.set("2026-07-29T23:59:00+03:00");
       expect((await api.get("/api/v2/invoices/me")).json().invoices[0].is_overdue).toBe(false);
+      expect(await unpaid()).toBeNull();
       expect(await remindOverdueInvoices(t.ctx)).toEqual([]);
       t.clock.set("2026-07-30T00:00:00+03:00");
       const overdue = (await api.get("/api/v2/invoices/me")).json().invoices[0];
-      expect(overdue).toMatchObject({ number: 1002, status: "open", is_overdue: true });
+      expect(overdue).toMatchObject({
+        number: 1002,
+        status: "open",
+        is_overdue: true,
+        due_date: "2026-07-29",
+      });
       expect(await remindOverdueInvoices(t.ctx)).toEqual([1002]);
       expect(await remindOverdueInvoices(t.ctx)).toEqual([]);
       expect(await outboxOf(t, "invoice_overdue")).toHaveLength(1);
 
-      const booking = await api.post("/api/v2/reservations/subscriber", {
-        start: "2026-08-02T10:00:00+03:00",
-        end: "2026-08-02T11:00:00+03:00",
-        dogs: 1,
+      // Within the grace (product.md: 7 days after the due date) the member still books.
+      expect(await unpaid()).toEqual({
+        invoice_id: overdue.id,
+        invoice_number: 1002,
+        due_date: "2026-07-29",
+        suspended_from: "2026-08-05",
+        suspended: false,
       });
-      expect(booking.statusCode).toBe(403);
-      expect(booking.json().message).toMatch(/erääntynyt lasku nro 1002/);
+      const inGrace = await book("2026-08-05");
+      expect(inGrace.statusCode).toBe(201);
+      const [booked] = await t.ctx.db
+        .select({ doorToken: reservations.doorToken })
+        .from(reservations)
+        .where(eq(reservations.id, inGrace.json().reservation.id));
+      const doorToken = booked!.doorToken;
 
-      // Paying it on the demo page lifts the stop.
+      // From its first day the membership is suspended: no member booking, and the link refuses.
+      t.clock.set("2026-08-04T23:59:00+03:00");
+      expect((await unpaid()).suspended).toBe(false);
+      t.clock.set("2026-08-05T09:58:00+03:00");
+      expect(await unpaid()).toMatchObject({ suspended_from: "2026-08-05", suspended: true });
+      const refused = await book("2026-08-07");
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(
+        "Jäsenyytesi on keskeytetty, koska lasku nro 1002 (eräpäivä ke 29.7.2026) on maksamatta. Maksa se Oma tili -sivulla, niin jäsenvaraukset ja niiden porttilinkit toimivat taas heti.",
+      );
+      const shut = await press(doorToken);
+      expect(shut.statusCode).toBe(403);
+      expect(shut.json().message).toBe(refused.json().message);
+
+      // Paying it on the demo page lifts the suspension at once.
       const pay = await api.post(`/api/v2/invoices/${overdue.id}/pay`, { paymentMethod: "card" });
       expect(pay.statusCode).toBe(200);
       expect(await payOnDemoPage(t, pay.json().redirectUrl, "approve")).toBe(
@@ -339,14 +376,11 @@ describe.each(databaseKinds)("membership on %s", (kind) => {
         status: "paid",
         is_overdue: false,
       });
+      expect(await unpaid()).toBeNull();
       const again = await api.post("/api/v2/invoices/" + overdue.id + "/pay", { paymentMethod: "card" });
       expect(again.statusCode).toBe(409);
-      const retry = await api.post("/api/v2/reservations/subscriber", {
-        start: "2026-08-02T10:00:00+03:00",
-        end: "2026-08-02T11:00:00+03:00",
-        dogs: 1,
-      });
-      expect(retry.statusCode).toBe(201);
+      expect((await press(doorToken)).statusCode).toBe(200);
+      expect((await book("2026-08-07")).statusCode).toBe(201);
     });
 
     it("hides another customer's invoice behind a 404", async () => {

@@ -29,6 +29,7 @@ export const tiersFixture = (): TiersResponse => ({
   commitment_months: 12,
   vat_rate_basis_points: 2550,
   invoice_due_days: 14,
+  suspend_after_days: 7,
 });
 
 export const SUBSCRIPTION_ID = "5b0c1a7e-5b6d-4c8e-9f1a-2b3c4d5e6f70";
@@ -50,6 +51,7 @@ export const subscriptionFixture = (overrides: Partial<Subscription> = {}): Subs
   current_period: { start: "2026-06-01", end: "2026-06-30" },
   usage: { hours_used: 4, hours_quota: 16, percent: 25 },
   pending_tier_change: null,
+  unpaid: null,
   ...overrides,
 });
 

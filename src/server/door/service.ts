@@ -1,7 +1,11 @@
+import type { doorReasonValues } from "../../domain/admin/operations.js";
 import type { DoorInfo } from "../../domain/booking.js";
-import { formatDateTime, toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import { formatDateTime, helsinkiDate, toHelsinkiIso } from "../../domain/helsinkiTime.js";
+import { suspensionMessage } from "../../domain/invoiceStatus.js";
+import type { UnpaidStanding } from "../../domain/membership.js";
 import type { AppContext } from "../context.js";
 import { type Tx, LIMIT_LOCK, lockLimits } from "../db/index.js";
+import { unpaidStanding } from "../memberships/index.js";
 import { type ReservationRow, findReservation } from "../reservations/index.js";
 import { getSettings, type Settings } from "../settings/index.js";
 import { fallbackTextOf, openOutage } from "./gateOutages.js";
@@ -11,21 +15,13 @@ import { doorRepository } from "./repository.js";
 /**
  * The gate: a booking's door token opens it from door.opensBeforeMinutes before the start until
  * door.closesAfterMinutes after the end, but not before its start while another customer's booking
- * of the area is running (handover.ts). Every attempt, allowed or refused, lands in door_events
+ * of the area is running (handover.ts), and not for a member booking while its membership is
+ * suspended for an unpaid invoice. Every attempt, allowed or refused, lands in door_events
  * with its reason; the first allowed one marks the booking attended.
  */
 
-export type DoorReason =
-  | "opened"
-  | "too_early"
-  | "handover"
-  | "ended"
-  | "cancelled"
-  | "not_confirmed"
-  | "unknown_token"
-  | "provider_error"
-  | "rate_limited"
-  | "bad_token_format";
+/** Why a press was let through or refused (the admin's list names them, doorReasonText). */
+export type DoorReason = (typeof doorReasonValues)[number];
 
 /** 10 attempts a minute per link, 30 per IP address (several visitors may share a mobile IP). */
 export const DOOR_LIMITS = { perToken: 10, perIp: 30, windowMs: 60_000 };
@@ -110,6 +106,7 @@ function verdictOf(
   settings: Settings,
   now: Date,
   handover: Date | null,
+  unpaid: UnpaidStanding | null,
 ): Verdict {
   const refuse = (statusCode: DoorAttempt["statusCode"], reason: DoorReason, message: string) => ({
     allowed: false,
@@ -127,6 +124,7 @@ function verdictOf(
     return refuse(403, "too_early", `Portin voi avata aikaisintaan ${formatDateTime(opensFrom)}.`);
   if (now >= opensUntil)
     return refuse(403, "ended", "Varauksesi aika on päättynyt, joten porttia ei voi enää avata.");
+  if (unpaid?.suspended) return refuse(403, "suspended", suspensionMessage(unpaid));
   if (handover)
     return refuse(
       403,
@@ -134,6 +132,16 @@ function verdictOf(
       `Edellinen varaus on vielä käynnissä. Portin voi avata ${formatDateTime(handover)}.`,
     );
   return { allowed: true, reason: "opened", statusCode: 200, message: "Portti avattu." };
+}
+
+/**
+ * A member booking's member may have an invoice unpaid long enough to suspend the membership: its
+ * gate link then does not open (issue 35). A single booking the same customer paid for still does.
+ */
+async function memberStanding(ctx: AppContext, reservation: ReservationRow | null, settings: Settings) {
+  if (reservation?.kind !== "subscriber" || !reservation.customerId) return null;
+  const today = helsinkiDate(ctx.now());
+  return unpaidStanding(ctx.db, reservation.customerId, today, settings.membership.suspendAfterDays);
 }
 
 /**
@@ -145,6 +153,7 @@ function verdictOf(
 export async function openDoor(ctx: AppContext, doorToken: string, ip: string): Promise<DoorAttempt> {
   const reservation = (await findReservation(ctx.db, { doorToken })) ?? null;
   const settings = await getSettings(ctx.db);
+  const unpaid = await memberStanding(ctx, reservation, settings);
   const { id: eventId, verdict } = await ctx.db.transaction(async (tx) => {
     await lockLimits(
       tx,
@@ -165,7 +174,7 @@ export async function openDoor(ctx: AppContext, doorToken: string, ip: string): 
           statusCode: 429,
           message: "Liian monta yritystä. Odota hetki ja yritä sitten uudelleen.",
         }
-      : verdictOf(reservation, settings, now, handover);
+      : verdictOf(reservation, settings, now, handover, unpaid);
     const id = await doorRepository(tx).recordPress({
       reservationId: reservation?.id ?? null,
       allowed: verdict.allowed,

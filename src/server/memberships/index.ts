@@ -13,7 +13,7 @@ export {
   invoiceDueCents,
   invoicePaymentReturnPath,
   listInvoices,
-  oldestOverdueInvoice,
+  unpaidStanding,
   openInvoiceNumbers,
   payInvoice,
   remindOverdueInvoices,

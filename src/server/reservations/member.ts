@@ -10,13 +10,14 @@ import { cancelReservation, newToken } from "./service.js";
 import { moveReservation, type MoveInput } from "./move.js";
 import { expireHolds } from "./holds.js";
 import {
-  oldestOverdueInvoice,
+  unpaidStanding,
   hasAccessOn,
   hoursBookedBetween,
   periodContaining,
   hoursQuotaOfPeriod,
 } from "../memberships/index.js";
 import { formatDay } from "../../domain/helsinkiClock.js";
+import { suspensionMessage } from "../../domain/invoiceStatus.js";
 import { isSlotConflict } from "../db/index.js";
 import { doorUrlOf } from "./receipt.js";
 import { reservationRepository, type ReservationWithArea } from "./repository.js";
@@ -95,12 +96,8 @@ export async function createSubscriberReservation(
           403,
           "Jäsenvaraus vaatii voimassa olevan jäsenyyden. Liity jäseneksi Jäsenyys-sivulla.",
         );
-      const overdue = await oldestOverdueInvoice(tx, customer.id, today);
-      if (overdue)
-        throw new HttpError(
-          403,
-          `Sinulla on erääntynyt lasku nro ${overdue.number} (eräpäivä ${formatDay(overdue.dueDate)}). Maksa se Oma tili -sivulla, niin voit taas varata jäsenenä.`,
-        );
+      const unpaid = await unpaidStanding(tx, customer.id, today, settings.membership.suspendAfterDays);
+      if (unpaid?.suspended) throw new HttpError(403, suspensionMessage(unpaid));
       const startDay = helsinkiDate(start);
       if (sub.endsOn !== null && startDay >= sub.endsOn)
         throw badRequest(

@@ -101,6 +101,8 @@ export const settingSchemas = {
       .int()
       .min(5)
       .max(24 * 60),
+    /** Days after an unpaid invoice's due date that the membership is suspended (issue 35). */
+    suspendAfterDays: z.number().int().min(1).max(90).default(7),
   }),
   /** The park's lights (lights/service.ts, decision 035): on until the end of a booking plus this. */
   lights: z.object({ graceMinutes: z.number().int().min(0).max(120).default(10) }),
@@ -165,6 +167,7 @@ export const defaultSettings: Settings = {
     commitmentDiscountPercent: 10,
     invoiceDueDays: 14,
     signupPaymentMinutes: 60,
+    suspendAfterDays: 7,
   },
   lights: { graceMinutes: 10 },
   facts: {

@@ -1,8 +1,8 @@
 import type { PaymentMethod } from "../../../domain/booking.js";
 import type { Customer } from "../../../domain/customer.js";
 import { helsinkiDate, toHelsinkiIso } from "../../../domain/helsinkiTime.js";
-import { isOverdue } from "../../../domain/invoiceStatus.js";
-import type { Invoice } from "../../../domain/membership.js";
+import { isOverdue, suspendsFrom } from "../../../domain/invoiceStatus.js";
+import type { Invoice, UnpaidStanding } from "../../../domain/membership.js";
 import { addDays, periodBounds, periodIndexOn } from "../../../domain/membershipPeriods.js";
 import { formatEuros } from "../../../domain/money.js";
 import type { AppContext } from "../../context.js";
@@ -100,9 +100,27 @@ export async function listInvoices(
   return { invoices, more };
 }
 
-/** The customer's oldest overdue invoice, if any: it stops subscriber bookings. */
-export async function oldestOverdueInvoice(db: DbOrTx, customerId: string, today: string) {
-  return invoiceRepository(db).oldestOverdue(customerId, today);
+/**
+ * The customer's oldest overdue invoice, if any, and whether it has suspended the membership yet
+ * (`suspendsFrom`): from then on, until it is paid, member bookings are refused and their gate
+ * links do not open. Read where it is needed, never stored, so paying the invoice lifts it at once.
+ */
+export async function unpaidStanding(
+  db: DbOrTx,
+  customerId: string,
+  today: string,
+  suspendAfterDays: number,
+): Promise<UnpaidStanding | null> {
+  const invoice = await invoiceRepository(db).oldestOverdue(customerId, today);
+  if (!invoice) return null;
+  const suspendedFrom = suspendsFrom(invoice.dueDate, suspendAfterDays);
+  return {
+    invoice_id: invoice.id,
+    invoice_number: invoice.number,
+    due_date: invoice.dueDate,
+    suspended_from: suspendedFrom,
+    suspended: today >= suspendedFrom,
+  };
 }
 
 /** Where the payment page returns a member who pays a signup's first invoice. */

@@ -24,6 +24,7 @@ import { tiersOn, vatRateOn } from "../../prices/index.js";
 import { getSettings, type Settings } from "../../settings/index.js";
 import { subscriptionRepository, type SubscriptionRow } from "./repository.js";
 import { hoursQuotaOfPeriod, pendingTierChangeOf } from "./tierChange.js";
+import { unpaidStanding } from "../invoices/service.js";
 
 /** Memberships: tiers, the member's view with usage, and cancel (issue 7); signup is signup.ts. */
 
@@ -46,6 +47,7 @@ export async function tiersResponseOn(db: DbOrTx, settings: Settings, date: stri
     commitment_months: COMMITMENT_MONTHS,
     vat_rate_basis_points: await vatRateOn(db, date),
     invoice_due_days: m.invoiceDueDays,
+    suspend_after_days: m.suspendAfterDays,
   };
 }
 
@@ -119,6 +121,14 @@ export async function toSubscriptionView(ctx: AppContext, sub: SubscriptionRow):
       percent: usagePercent(hoursUsed, hoursQuota),
     },
     pending_tier_change: await pendingTierChangeOf(ctx.db, sub),
+    unpaid: sub.customerId
+      ? await unpaidStanding(
+          ctx.db,
+          sub.customerId,
+          today,
+          (await getSettings(ctx.db)).membership.suspendAfterDays,
+        )
+      : null,
   };
 }
 

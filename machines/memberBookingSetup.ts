@@ -122,8 +122,11 @@ export const memberBookingSetup = setup({
     forgetOutcome: assign({ outcome: null, message: null, moveId: null }),
   },
   guards: {
+    // An unpaid invoice that has suspended the membership stops member bookings (the server says why).
     hasHoursToBook: ({ context }) =>
-      !!context.subscription?.has_access && remainingHours(context.subscription) > 0,
+      !!context.subscription?.has_access &&
+      !context.subscription.unpaid?.suspended &&
+      remainingHours(context.subscription) > 0,
     fitsQuota: ({ context, event }) =>
       event.type === "booking.chooseSlot" && quotaForChoice(context.subscription, event).leftAfter >= 0,
     dogsAllowed: ({ context, event }) =>

@@ -121,6 +121,7 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   commitmentDiscountPercent: "Sitoutumisalennus (%)",
   invoiceDueDays: "Maksuaika (pv)",
   signupPaymentMinutes: "Ensimmäisen maksun aika (min)",
+  suspendAfterDays: "Keskeytys eräpäivän jälkeen (pv)",
   // Prices and tiers (Hinnasto)
   effectiveFrom: "Voimassa alkaen",
   effectiveUntil: "Voimassa asti",

@@ -28,3 +28,12 @@ export function suspendsFrom(dueDate: string, suspendAfterDays: number): string 
 export function suspensionMessage(unpaid: { invoice_number: number; due_date: string }): string {
   return `Jäsenyytesi on keskeytetty, koska lasku nro ${unpaid.invoice_number} (eräpäivä ${formatDay(unpaid.due_date)}) on maksamatta. Maksa se Oma tili -sivulla, niin jäsenvaraukset ja niiden porttilinkit toimivat taas heti.`;
 }
+
+/** Before the suspension: the last day to pay, and what follows if it passes. */
+export function graceMessage(unpaid: {
+  invoice_number: number;
+  due_date: string;
+  suspended_from: string;
+}): string {
+  return `Lasku nro ${unpaid.invoice_number} erääntyi ${formatDay(unpaid.due_date)}. Maksa se viimeistään ${formatDay(addDays(unpaid.suspended_from, -1))}, muuten jäsenyytesi keskeytetään: jäsenvaraukset ja niiden porttilinkit eivät silloin toimi.`;
+}

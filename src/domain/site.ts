@@ -55,6 +55,8 @@ export const siteInfoSchema = z.object({
   door: z.object({ opensBeforeMinutes: z.number(), closesAfterMinutes: z.number() }),
   /** A membership invoice falls due this many days after it is made. */
   invoiceDueDays: z.number(),
+  /** An unpaid invoice suspends the membership this many days after its due date. */
+  suspendAfterDays: z.number(),
   vatRateBasisPoints: z.number(),
   /** The base price of each booking length (rules without weekday or time limits), VAT included. */
   prices: z.array(z.object({ lengthMinutes: z.int(), priceCents: z.int() })),

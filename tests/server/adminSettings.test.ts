@@ -205,13 +205,19 @@ describe.each(databaseKinds)("admin hallintapaneeli and hinnasto (%s)", (kind) =
     const publicTiers = (await t.app.inject({ method: "GET", url: "/api/v2/subscriptions/tiers" })).json();
     expect(publicTiers.tiers[0].monthly_price_cents).toBe(4200);
     expect((await as("PUT", "/vat-rate", { rateBasisPoints: 2400 })).statusCode).toBe(200);
+    expect(list.membership.suspendAfterDays).toBe(7);
+    const tooLong = await as("PUT", "/settings/membership", { ...list.membership, suspendAfterDays: 91 });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toMatch(/Keskeytys on 1–90 päivää eräpäivän jälkeen/);
     const terms = await as("PUT", "/settings/membership", {
       ...list.membership,
       commitmentDiscountPercent: 15,
+      suspendAfterDays: 10,
     });
     expect(terms.statusCode).toBe(200);
     expect((await t.app.inject({ method: "GET", url: "/api/v2/subscriptions/tiers" })).json()).toMatchObject({
       vat_rate_basis_points: 2400,
+      suspend_after_days: 10,
       tiers: [
         expect.objectContaining({ commitment_monthly_price_cents: 3570 }),
         expect.anything(),

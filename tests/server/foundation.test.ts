@@ -37,16 +37,18 @@ describe.each(databaseKinds)("foundation on %s", (kind) => {
     expect(await site()).toMatchObject({
       door: { opensBeforeMinutes: 5, closesAfterMinutes: 0 },
       invoiceDueDays: 14,
+      suspendAfterDays: 7,
       // The calendar asks the dogs' options that are on (decision 036): none in a new park.
       dogRules: { extraDogPriceCents: 0, reactiveDogBufferMinutes: 0, inHeatGapMinutes: 0 },
     });
     const membership = await getSetting(t.ctx.db, "membership");
     const door = await getSetting(t.ctx.db, "door");
     await putSetting(t.ctx.db, "door", { ...door, opensBeforeMinutes: 10, closesAfterMinutes: 15 });
-    await putSetting(t.ctx.db, "membership", { ...membership, invoiceDueDays: 21 });
+    await putSetting(t.ctx.db, "membership", { ...membership, invoiceDueDays: 21, suspendAfterDays: 10 });
     expect(await site()).toMatchObject({
       door: { opensBeforeMinutes: 10, closesAfterMinutes: 15 },
       invoiceDueDays: 21,
+      suspendAfterDays: 10,
     });
     await putSetting(t.ctx.db, "door", door);
     await putSetting(t.ctx.db, "membership", membership);

@@ -334,7 +334,9 @@ describe.each(databaseKinds)("membership on %s", (kind) => {
       });
       expect(await remindOverdueInvoices(t.ctx)).toEqual([1002]);
       expect(await remindOverdueInvoices(t.ctx)).toEqual([]);
-      expect(await outboxOf(t, "invoice_overdue")).toHaveLength(1);
+      const reminders = await outboxOf(t, "invoice_overdue");
+      expect(reminders).toHaveLength(1);
+      expect(reminders[0]!.text).toContain("jäsenyytesi keskeytetään ke 5.8.2026 alkaen");
 
       // Within the grace (product.md: 7 days after the due date) the member still books.
       expect(await unpaid()).toEqual({

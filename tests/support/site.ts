@@ -36,6 +36,7 @@ export const siteFixture = (maxDogs: number): SiteInfo => ({
   dogRules: { extraDogPriceCents: 0, reactiveDogBufferMinutes: 15, inHeatGapMinutes: 30 },
   door: { opensBeforeMinutes: 5, closesAfterMinutes: 0 },
   invoiceDueDays: 14,
+  suspendAfterDays: 7,
   vatRateBasisPoints: 2550,
   prices: [
     { lengthMinutes: 30, priceCents: 900 },

@@ -128,3 +128,51 @@ test("Oma tili says which tier the next period brings when an admin has changed 
     answers["/api/v2/subscriptions/me"] = { subscription: subscriptionFixture() };
   }
 });
+
+test("Oma tili says when an unpaid invoice suspends the membership, that it has, and where to pay", async () => {
+  writeStoredSession(sessionToken(), customer);
+  const unpaid = {
+    invoice_id: invoiceFixture().id,
+    invoice_number: 1002,
+    due_date: "2026-06-10",
+    suspended_from: "2026-06-17",
+    suspended: false,
+  };
+  const answer = (suspended: boolean) =>
+    (answers["/api/v2/subscriptions/me"] = {
+      subscription: subscriptionFixture({ unpaid: { ...unpaid, suspended } }),
+    });
+  try {
+    // Within the grace: the last day to pay; the member still books.
+    answer(false);
+    await renderApp("/oma-tili");
+    const membership = await screen.findByRole("region", { name: "Jäsenyys" });
+    expect(
+      await within(membership).findByText(
+        "Lasku nro 1002 erääntyi ke 10.6.2026. Maksa se viimeistään ti 16.6.2026, muuten jäsenyytesi keskeytetään: jäsenvaraukset ja niiden porttilinkit eivät silloin toimi.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(membership).getByText("Voimassa")).toBeInTheDocument();
+    expect(within(membership).getByRole("link", { name: "Siirry laskuihin" })).toHaveAttribute(
+      "href",
+      "#invoices-heading",
+    );
+    const bookings = screen.getByRole("region", { name: "Varaukset" });
+    expect(await within(bookings).findByRole("button", { name: "Varaa jäsenaika" })).toBeEnabled();
+    cleanup();
+
+    // Suspended: why, since when, and no member booking until it is paid.
+    answer(true);
+    await renderApp("/oma-tili");
+    const suspended = await screen.findByRole("region", { name: "Jäsenyys" });
+    expect(await within(suspended).findByText("Keskeytetty ke 17.6.2026 alkaen")).toBeInTheDocument();
+    const why =
+      "Jäsenyytesi on keskeytetty, koska lasku nro 1002 (eräpäivä ke 10.6.2026) on maksamatta. Maksa se Oma tili -sivulla, niin jäsenvaraukset ja niiden porttilinkit toimivat taas heti.";
+    expect(within(suspended).getByText(why)).toBeInTheDocument();
+    const stopped = screen.getByRole("region", { name: "Varaukset" });
+    expect(await within(stopped).findByText(why, { exact: false })).toBeInTheDocument();
+    expect(within(stopped).getByRole("button", { name: "Varaa jäsenaika" })).toBeDisabled();
+  } finally {
+    answers["/api/v2/subscriptions/me"] = { subscription: subscriptionFixture() };
+  }
+});

@@ -38,7 +38,12 @@ const prices = (priceRules: PriceRuleView[]): PriceList => ({
   priceRules,
   membershipTiers: [],
   vatRates: [{ id: 1, rateBasisPoints: 2550, effectiveFrom: "2000-01-01", effectiveUntil: null }],
-  membership: { commitmentDiscountPercent: 10, invoiceDueDays: 14, signupPaymentMinutes: 30 },
+  membership: {
+    commitmentDiscountPercent: 10,
+    invoiceDueDays: 14,
+    signupPaymentMinutes: 30,
+    suspendAfterDays: 7,
+  },
   lengthsMinutes: [30, 60],
 });
 

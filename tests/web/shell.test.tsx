@@ -57,6 +57,7 @@ const site: SiteInfo = {
   // Not the seeded defaults, so a page that states a fixed text instead of these is caught.
   door: { opensBeforeMinutes: 10, closesAfterMinutes: 15 },
   invoiceDueDays: 21,
+  suspendAfterDays: 7,
   vatRateBasisPoints: 2550,
   prices: [
     { lengthMinutes: 30, priceCents: 900 },

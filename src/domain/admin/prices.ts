@@ -121,6 +121,7 @@ export const priceListSchema = z.object({
     commitmentDiscountPercent: z.int(),
     invoiceDueDays: z.int(),
     signupPaymentMinutes: z.int(),
+    suspendAfterDays: z.int(),
   }),
   lengthsMinutes: z.array(z.int()),
 });

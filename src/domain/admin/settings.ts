@@ -99,6 +99,13 @@ export const membershipTermsSchema = z.object({
   commitmentDiscountPercent: z.int().check(z.minimum(0), z.maximum(100)),
   invoiceDueDays: z.int().check(z.minimum(0), z.maximum(90)),
   signupPaymentMinutes: z.int().check(z.minimum(5), z.maximum(24 * 60)),
+  /** An unpaid invoice suspends the membership this many days after its due date (issue 35). */
+  suspendAfterDays: z
+    .int()
+    .check(
+      z.minimum(1, "Keskeytys on 1–90 päivää eräpäivän jälkeen."),
+      z.maximum(90, "Keskeytys on 1–90 päivää eräpäivän jälkeen."),
+    ),
 });
 
 /** The reminder e-mail (reservations/reminders.ts): hours before the start, 0 = none; its short texts. */

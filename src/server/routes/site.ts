@@ -37,6 +37,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         door: s.door,
         invoiceDueDays: s.membership.invoiceDueDays,
+        suspendAfterDays: s.membership.suspendAfterDays,
         vatRateBasisPoints: await vatRateOn(app.ctx.db, today),
       };
     },

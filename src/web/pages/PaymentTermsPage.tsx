@@ -10,6 +10,7 @@ export function PaymentTermsPage() {
   const holdMinutes = rules?.holdMinutes ?? 15;
   const cancellationHours = rules?.cancellationHours ?? 24;
   const invoiceDueDays = siteInfo.site?.invoiceDueDays ?? 14;
+  const suspendAfterDays = siteInfo.site?.suspendAfterDays ?? 7;
   const vat = formatVatRate(siteInfo.site?.vatRateBasisPoints ?? 2550);
 
   return (
@@ -97,8 +98,10 @@ export function PaymentTermsPage() {
             kuukaudelle. Jäsenvarauksen peruminen ennen sen alkua palauttaa tunnit kiintiöön.
           </li>
           <li>
-            Jos lasku on erääntynyt maksamatta, saat muistutuksen sähköpostiisi, etkä voi tehdä jäsenvarauksia
-            ennen kuin lasku on maksettu.
+            Jos lasku on erääntynyt maksamatta, saat muistutuksen sähköpostiisi. Jos se on yhä maksamatta{" "}
+            {suspendAfterDays} päivää eräpäivän jälkeen, jäsenyys keskeytetään: jäsenvaraukset ja niiden
+            porttilinkit eivät toimi, ennen kuin lasku on maksettu. Maksun jälkeen jäsenyys on heti taas
+            käytössä.
           </li>
           <li>
             12 kuukauden sitoumuksella kuukausihinta on 10 % edullisempi. Sitoumus päättyy 12 kuukauden

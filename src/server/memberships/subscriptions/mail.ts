@@ -1,4 +1,5 @@
 import { formatDay } from "../../../domain/helsinkiClock.js";
+import { suspendsFrom } from "../../../domain/invoiceStatus.js";
 import { formatReferenceNumber } from "../../../domain/membership.js";
 import { formatRfReference, type InvoiceBankTransfer } from "../../../domain/bankTransfer.js";
 import { addDays, commitmentLastDay } from "../../../domain/membershipPeriods.js";
@@ -91,10 +92,11 @@ export function newInvoiceMail(
 }
 
 export function overdueMail(
-  { settings, publicUrl }: Context,
+  { settings, publicUrl }: { settings: Pick<Settings, "park" | "membership">; publicUrl: string },
   invoice: InvoiceRow,
   transfer: InvoiceBankTransfer | null,
 ): OutgoingMail {
+  const suspendedFrom = suspendsFrom(invoice.dueDate, settings.membership.suspendAfterDays);
   return {
     kind: "invoice_overdue",
     to: invoice.email,
@@ -102,7 +104,8 @@ export function overdueMail(
     text: [
       greeting(invoice.name),
       "",
-      "laskusi on erääntynyt, emmekä ole vielä saaneet maksua. Jäsenvaraukset ovat tauolla, kunnes lasku on maksettu.",
+      "laskusi on erääntynyt, emmekä ole vielä saaneet maksua.",
+      `Jos laskua ei ole maksettu, jäsenyytesi keskeytetään ${formatDay(suspendedFrom)} alkaen: jäsenvaraukset ja niiden porttilinkit eivät silloin toimi. Kun lasku on maksettu, jäsenyys on heti taas käytössä.`,
       "",
       ...invoiceLines(invoice),
       "",

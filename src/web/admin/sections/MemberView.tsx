@@ -171,6 +171,17 @@ function SubscriptionPanel({
             </dd>
           </>
         )}
+        {sub.unpaid && (
+          <>
+            <dt>Maksamaton lasku</dt>
+            <dd>
+              Nro {sub.unpaid.invoice_number}, eräpäivä {formatDay(sub.unpaid.due_date)}:{" "}
+              {sub.unpaid.suspended
+                ? `jäsenyys keskeytetty ${formatDay(sub.unpaid.suspended_from)} alkaen`
+                : `jäsenyys keskeytyy ${formatDay(sub.unpaid.suspended_from)}, jos laskua ei ole maksettu`}
+            </dd>
+          </>
+        )}
         {pending && (
           <>
             <dt>Tasomuutos</dt>

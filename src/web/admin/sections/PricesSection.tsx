@@ -109,10 +109,12 @@ export function PricesSection() {
   const saveTerms = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!data) return;
+    const form = new FormData(event.currentTarget);
     write({
       kind: "terms",
       ...data.membership,
-      commitmentDiscountPercent: numberOf(new FormData(event.currentTarget), "discount"),
+      commitmentDiscountPercent: numberOf(form, "discount"),
+      suspendAfterDays: numberOf(form, "suspendAfterDays"),
     });
   };
 
@@ -212,8 +214,21 @@ export function PricesSection() {
                 defaultValue={data.membership.commitmentDiscountPercent}
               />
             </div>
+            <div className="form-field">
+              <label htmlFor="terms-suspend">
+                Maksamaton lasku keskeyttää jäsenyyden (pv eräpäivän jälkeen)
+              </label>
+              <input
+                id="terms-suspend"
+                name="suspendAfterDays"
+                type="number"
+                min={1}
+                max={90}
+                defaultValue={data.membership.suspendAfterDays}
+              />
+            </div>
             <button type="submit" className="button button-secondary" disabled={!canWrite}>
-              Tallenna alennus
+              Tallenna ehdot
             </button>
           </form>
         </section>

@@ -27,6 +27,7 @@ export type PricesCommand =
       commitmentDiscountPercent: number;
       invoiceDueDays: number;
       signupPaymentMinutes: number;
+      suspendAfterDays: number;
     };
 
 type Write = (command: PricesCommand) => void;

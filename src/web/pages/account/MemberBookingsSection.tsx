@@ -15,6 +15,7 @@ import {
 import { freeMoveSlots, type MoveSlot } from "../../../domain/moveSlots";
 import { formatHours, remainingHours } from "../../../../machines/memberQuota";
 import type { Subscription } from "../../../domain/membership";
+import { suspensionMessage } from "../../../domain/invoiceStatus";
 import { formatDate, helsinkiDate } from "../../../domain/helsinkiClock";
 import {
   useSubscription,
@@ -167,6 +168,11 @@ function MemberQuota({ actorRef }: { actorRef: MemberBookingRef }) {
       {subscription.access_ends_on && (
         <p className="muted">
           Jäsenyys on irtisanottu: voit varata jäsenenä {formatDate(subscription.access_ends_on)} asti.
+        </p>
+      )}
+      {subscription.unpaid?.suspended && (
+        <p>
+          {suspensionMessage(subscription.unpaid)} <a href="#invoices-heading">Siirry laskuihin</a>
         </p>
       )}
       {left <= 0 && (

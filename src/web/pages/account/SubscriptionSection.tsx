@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { formatDate } from "../../../domain/helsinkiClock";
-import type { PendingTierChange, Subscription } from "../../../domain/membership";
+import { graceMessage, suspensionMessage } from "../../../domain/invoiceStatus";
+import type { PendingTierChange, Subscription, UnpaidStanding } from "../../../domain/membership";
 import { cancellationTerms, daysOfAccessLeft } from "../../../domain/membershipPeriods";
 import { formatEuros } from "../../../domain/money";
 import { ConfirmButtons } from "../../components/ConfirmButtons";
@@ -74,7 +75,11 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
           </>
         )}
         <dt>Tila</dt>
-        <dd>{statusLabel[subscription.status]}</dd>
+        <dd>
+          {subscription.unpaid?.suspended
+            ? `Keskeytetty ${formatDay(subscription.unpaid.suspended_from)} alkaen`
+            : statusLabel[subscription.status]}
+        </dd>
         <dt>Kuukausihinta</dt>
         <dd>{formatEuros(subscription.monthly_price_cents)}/kk</dd>
         <dt>Alkoi</dt>
@@ -99,6 +104,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
           </>
         )}
       </dl>
+      {subscription.unpaid && <UnpaidNote unpaid={subscription.unpaid} />}
       {subscription.status === "pending" && <PendingNote />}
       {subscription.status !== "pending" && (
         <div className="usage">
@@ -137,6 +143,18 @@ function ReloadButton({ label, small = false }: { label: string; small?: boolean
     >
       {label}
     </button>
+  );
+}
+
+/** An overdue invoice: the day the membership is suspended, or that it is, and where to pay. */
+function UnpaidNote({ unpaid }: { unpaid: UnpaidStanding }) {
+  return (
+    <div className="notice" role="status">
+      <p>{unpaid.suspended ? suspensionMessage(unpaid) : graceMessage(unpaid)}</p>
+      <p>
+        <a href="#invoices-heading">Siirry laskuihin</a>
+      </p>
+    </div>
   );
 }
 

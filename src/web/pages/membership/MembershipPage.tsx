@@ -126,8 +126,9 @@ function BillingTerms({ catalog }: { catalog: TiersResponse }) {
       </p>
       <p>
         Eräpäivä on {catalog.invoice_due_days} päivän kuluttua laskun päiväyksestä. Laskussa on laskun numero
-        ja viitenumero, ja sen voi maksaa Oma tili -sivulla. Erääntynyt lasku estää jäsenvaraukset, kunnes se
-        on maksettu.
+        ja viitenumero, ja sen voi maksaa Oma tili -sivulla. Jos lasku on yhä maksamatta{" "}
+        {catalog.suspend_after_days} päivää eräpäivän jälkeen, jäsenyys keskeytetään, kunnes lasku on
+        maksettu: jäsenvaraukset ja niiden porttilinkit eivät sillä välin toimi.
       </p>
       <p className="muted">
         Hinnat sisältävät arvonlisäveron {formatVatRate(catalog.vat_rate_basis_points)}.{" "}

@@ -15,8 +15,14 @@ export const formatHours = (hours: number) => `${String(Math.round(hours * 100) 
 /** Real hours between two instants (DST days included), the way the quota counts them. */
 export const hoursBetween = (start: string, end: string) => (Date.parse(end) - Date.parse(start)) / 3_600_000;
 
+/** The period's own hours and those carried into it (decision 055), less what is booked. */
 export const remainingHours = (subscription: Subscription | null | undefined) =>
-  subscription ? Math.max(0, subscription.usage.hours_quota - subscription.usage.hours_used) : 0;
+  subscription
+    ? Math.max(
+        0,
+        subscription.usage.hours_quota + (subscription.carried?.hours ?? 0) - subscription.usage.hours_used,
+      )
+    : 0;
 
 /**
  * What a chosen slot does to the quota. A slot in the current period uses its remaining hours; one

@@ -122,6 +122,7 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   invoiceDueDays: "Maksuaika (pv)",
   signupPaymentMinutes: "Ensimmäisen maksun aika (min)",
   suspendAfterDays: "Keskeytys eräpäivän jälkeen (pv)",
+  rolloverPercent: "Siirtyvät tunnit enintään (%)",
   // Prices and tiers (Hinnasto)
   effectiveFrom: "Voimassa alkaen",
   effectiveUntil: "Voimassa asti",

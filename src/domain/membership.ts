@@ -97,6 +97,11 @@ export const subscriptionSchema = z.object({
   pending_tier_change: z.nullable(pendingTierChangeSchema),
   /** An overdue invoice and the suspension it brings (or has brought); null when none is overdue. */
   unpaid: z.nullable(unpaidStandingSchema),
+  /**
+   * The previous period's unused hours carried into the current one (decision 055), usable until
+   * its last day `until`, after this period's own; null when none are.
+   */
+  carried: z.nullable(z.object({ hours: z.number(), until: isoDate })),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 export const subscriptionResponseSchema = z.object({ subscription: subscriptionSchema });

@@ -57,6 +57,8 @@ export const siteInfoSchema = z.object({
   invoiceDueDays: z.number(),
   /** An unpaid invoice suspends the membership this many days after its due date. */
   suspendAfterDays: z.number(),
+  /** At most this share (%) of a month's quota carries over to the next period (decision 055). */
+  rolloverPercent: z.number(),
   vatRateBasisPoints: z.number(),
   /** The base price of each booking length (rules without weekday or time limits), VAT included. */
   prices: z.array(z.object({ lengthMinutes: z.int(), priceCents: z.int() })),

@@ -94,6 +94,7 @@ export function subscription(hoursUsed: number): Subscription {
     usage: { hours_used: hoursUsed, hours_quota: 8, percent: Math.round((hoursUsed / 8) * 100) },
     pending_tier_change: null,
     unpaid: null,
+    carried: null,
   };
 }
 

@@ -38,6 +38,7 @@ describe.each(databaseKinds)("foundation on %s", (kind) => {
       door: { opensBeforeMinutes: 5, closesAfterMinutes: 0 },
       invoiceDueDays: 14,
       suspendAfterDays: 7,
+      rolloverPercent: 100,
       // The calendar asks the dogs' options that are on (decision 036): none in a new park.
       dogRules: { extraDogPriceCents: 0, reactiveDogBufferMinutes: 0, inHeatGapMinutes: 0 },
     });

@@ -1,6 +1,7 @@
 import { bookAndPay } from "../support/booking.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
+import { getSetting, putSetting } from "../../src/server/settings/service.js";
 import { asCustomer, joinAndPay, logIn, type CustomerApi } from "../support/member.js";
 
 const slot = (day: string, from: string, to: string) => ({
@@ -126,5 +127,59 @@ describe.each(databaseKinds)("member bookings on %s", (kind) => {
     const late = await api.delete(`/api/v2/reservations/${res.json().reservation.id}`);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toMatch(/Alkanutta/);
+  });
+
+  it("carries a period's unused own hours into the next period only, at most a month's quota (decision 055)", async () => {
+    await joinAndPay(t, api, 1); // Perus: 8 h a period, from 15.6.
+    const carried = async () => (await api.get("/api/v2/subscriptions/me")).json().subscription.carried;
+    const at = (date: string, from: string, to: string) => ({
+      start: `${date}T${from}:00:00+03:00`,
+      end: `${date}T${to}:00:00+03:00`,
+      dogs: 1,
+    });
+    // The first period: 3 of its 8 hours used. The next period's own 8 h can be booked now, no more.
+    expect((await book(at("2026-06-20", "10", "12"))).statusCode).toBe(201);
+    expect((await book(at("2026-06-21", "10", "11"))).statusCode).toBe(201);
+    expect(await carried()).toBeNull();
+    for (const day of ["2026-07-20", "2026-07-21", "2026-07-22", "2026-07-23"])
+      expect((await book(at(day, "10", "12"))).statusCode).toBe(201);
+    const ahead = await book(at("2026-07-24", "10", "11"));
+    expect(ahead.statusCode).toBe(409);
+    expect(ahead.json().message).toMatch(/jäljellä 0 h, ja varaus vaatisi 1 h/);
+
+    // The second period has begun: the first one's unused 5 h are carried until its last day.
+    t.clock.set("2026-07-15T09:00:00+03:00");
+    const membership = await getSetting(t.ctx.db, "membership");
+    await putSetting(t.ctx.db, "membership", { ...membership, rolloverPercent: 50 });
+    expect(await carried()).toEqual({ hours: 4, until: "2026-08-14" });
+    await putSetting(t.ctx.db, "membership", membership);
+    expect(await carried()).toEqual({ hours: 5, until: "2026-08-14" });
+    expect(await usage()).toEqual({ hours_used: 8, hours_quota: 8, percent: 100 });
+    for (const [day, to] of [
+      ["2026-07-24", "12"],
+      ["2026-07-25", "12"],
+      ["2026-07-26", "11"],
+    ] as const)
+      expect((await book(at(day, "10", to))).statusCode).toBe(201);
+    const over = await book(at("2026-07-27", "10", "11"));
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toMatch(/jäljellä 0 h, ja varaus vaatisi 1 h/);
+
+    // A member booking moved within the period keeps its hours; the carried ones count there too.
+    const [moving] = (await api.get("/api/v2/reservations/me"))
+      .json()
+      .reservations.filter((r: { start: string }) => r.start.startsWith("2026-07-26"));
+    const moved = await api.post(`/api/v2/reservations/${moving.id}/reschedule`, {
+      start: "2026-07-28T10:00:00+03:00",
+      end: "2026-07-28T11:00:00+03:00",
+    });
+    expect(moved.statusCode).toBe(200);
+
+    // The third period: the second used all its own 8 h (and the carried 5), so nothing carries,
+    // and the first period's hours have expired.
+    t.clock.set("2026-08-15T09:00:00+03:00");
+    api = asCustomer(t, await logIn(t, "jasen@example.com")); // a month on: a new login
+    expect(await carried()).toBeNull();
+    expect(await usage()).toMatchObject({ hours_used: 0, hours_quota: 8 });
   });
 });

@@ -52,6 +52,7 @@ export const subscriptionFixture = (overrides: Partial<Subscription> = {}): Subs
   usage: { hours_used: 4, hours_quota: 16, percent: 25 },
   pending_tier_change: null,
   unpaid: null,
+  carried: null,
   ...overrides,
 });
 

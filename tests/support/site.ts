@@ -37,6 +37,7 @@ export const siteFixture = (maxDogs: number): SiteInfo => ({
   door: { opensBeforeMinutes: 5, closesAfterMinutes: 0 },
   invoiceDueDays: 14,
   suspendAfterDays: 7,
+  rolloverPercent: 100,
   vatRateBasisPoints: 2550,
   prices: [
     { lengthMinutes: 30, priceCents: 900 },

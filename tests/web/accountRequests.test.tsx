@@ -176,3 +176,22 @@ test("Oma tili says when an unpaid invoice suspends the membership, that it has,
     answers["/api/v2/subscriptions/me"] = { subscription: subscriptionFixture() };
   }
 });
+
+test("Oma tili counts the hours carried from the last period, and says until when they last", async () => {
+  writeStoredSession(sessionToken(), customer);
+  answers["/api/v2/subscriptions/me"] = {
+    subscription: subscriptionFixture({ carried: { hours: 3, until: "2026-06-30" } }),
+  };
+  try {
+    await renderApp("/oma-tili");
+    const carried = "Edelliseltä jaksolta siirtyi 3 h, käytettävissä ti 30.6.2026 asti.";
+    const membership = await screen.findByRole("region", { name: "Jäsenyys" });
+    expect(await within(membership).findByText(carried)).toBeInTheDocument();
+    // 16 h of the period's own and 3 carried, 4 used.
+    const bookings = screen.getByRole("region", { name: "Varaukset" });
+    expect(await within(bookings).findByText("Jäljellä 15 h / 19 h tällä jaksolla")).toBeInTheDocument();
+    expect(within(bookings).getByText(carried)).toBeInTheDocument();
+  } finally {
+    answers["/api/v2/subscriptions/me"] = { subscription: subscriptionFixture() };
+  }
+});

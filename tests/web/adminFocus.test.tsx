@@ -43,6 +43,7 @@ const prices = (priceRules: PriceRuleView[]): PriceList => ({
     invoiceDueDays: 14,
     signupPaymentMinutes: 30,
     suspendAfterDays: 7,
+    rolloverPercent: 100,
   },
   lengthsMinutes: [30, 60],
 });

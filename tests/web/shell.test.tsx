@@ -58,6 +58,7 @@ const site: SiteInfo = {
   door: { opensBeforeMinutes: 10, closesAfterMinutes: 15 },
   invoiceDueDays: 21,
   suspendAfterDays: 7,
+  rolloverPercent: 100,
   vatRateBasisPoints: 2550,
   prices: [
     { lengthMinutes: 30, priceCents: 900 },

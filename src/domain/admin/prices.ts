@@ -122,6 +122,7 @@ export const priceListSchema = z.object({
     invoiceDueDays: z.int(),
     signupPaymentMinutes: z.int(),
     suspendAfterDays: z.int(),
+    rolloverPercent: z.int(),
   }),
   lengthsMinutes: z.array(z.int()),
 });

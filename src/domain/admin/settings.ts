@@ -106,6 +106,13 @@ export const membershipTermsSchema = z.object({
       z.minimum(1, "Keskeytys on 1–90 päivää eräpäivän jälkeen."),
       z.maximum(90, "Keskeytys on 1–90 päivää eräpäivän jälkeen."),
     ),
+  /** At most this share (%) of a month's quota carries over to the next period; 0 = none. */
+  rolloverPercent: z
+    .int()
+    .check(
+      z.minimum(0, "Siirtyvien tuntien enimmäismäärä on 0–100 % kiintiöstä."),
+      z.maximum(100, "Siirtyvien tuntien enimmäismäärä on 0–100 % kiintiöstä."),
+    ),
 });
 
 /** The reminder e-mail (reservations/reminders.ts): hours before the start, 0 = none; its short texts. */

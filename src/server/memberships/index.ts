@@ -24,6 +24,7 @@ export { subscriptionRepository } from "./subscriptions/repository.js";
 export type { SubscriptionRow } from "./subscriptions/repository.js";
 export {
   cancelSubscription,
+  carriedHoursInto,
   currentSubscription,
   expireAbandonedSignups,
   hasAccessOn,

@@ -14,6 +14,7 @@ import {
   hasAccessOn,
   hoursBookedBetween,
   periodContaining,
+  carriedHoursInto,
   hoursQuotaOfPeriod,
 } from "../memberships/index.js";
 import { formatDay } from "../../domain/helsinkiClock.js";
@@ -115,7 +116,9 @@ export async function createSubscriberReservation(
 
       const period = periodContaining(sub, startDay);
       const used = await hoursBookedBetween(tx, sub.id, period.from, period.to);
-      const left = Math.max(0, (await hoursQuotaOfPeriod(tx, sub, period.start)) - used);
+      const quota = await hoursQuotaOfPeriod(tx, sub, period.start);
+      const carried = await carriedHoursInto(tx, sub, period, today, settings);
+      const left = Math.max(0, quota + carried - used);
       const wanted = hoursOf({ startsAt: start, endsAt: end });
       if (wanted > left)
         throw conflict(

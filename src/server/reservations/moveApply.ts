@@ -4,12 +4,17 @@ import { vatIncludedCents } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
 import { badRequest, conflict } from "../errors.js";
-import { hoursBookedBetween, periodContaining, hoursQuotaOfPeriod } from "../memberships/index.js";
+import {
+  carriedHoursInto,
+  hoursBookedBetween,
+  periodContaining,
+  hoursQuotaOfPeriod,
+} from "../memberships/index.js";
 import { formatDay } from "../../domain/helsinkiClock.js";
 import { moveMail } from "./moveMail.js";
 import { moveRepository, type SubscriptionRow } from "./moveRepository.js";
 import type { ReservationRow } from "./view.js";
-import type { Settings } from "../settings/index.js";
+import { getSettings, type Settings } from "../settings/index.js";
 import { recordMoveDifference } from "../ledger/index.js";
 import { formatTimeRange } from "../../domain/helsinkiTime.js";
 
@@ -89,7 +94,7 @@ export async function applyMove(
     note: `${formatTimeRange(row.startsAt, row.endsAt)} → ${formatTimeRange(start, end)}`,
     now: c.now,
   });
-  if (c.sub) await checkQuota(tx, c.sub, moved);
+  if (c.sub) await checkQuota(tx, c.sub, moved, helsinkiDate(c.now));
   if (row.discountCodeId) await repository.setDiscountUseAmount(row.id, price.discountCents);
   return { moved, moveId };
 }
@@ -122,7 +127,7 @@ export async function enqueueMoveMail(
  * A member's hours in the period of the booking's (new) start, counted after the UPDATE, so the
  * moved booking counts where it now is and no longer where it was. Over the quota: refused.
  */
-async function checkQuota(tx: Tx, sub: SubscriptionRow, moved: ReservationRow): Promise<void> {
+async function checkQuota(tx: Tx, sub: SubscriptionRow, moved: ReservationRow, today: string): Promise<void> {
   const day = helsinkiDate(moved.startsAt);
   if (sub.endsOn !== null && day >= sub.endsOn)
     throw badRequest(
@@ -131,7 +136,10 @@ async function checkQuota(tx: Tx, sub: SubscriptionRow, moved: ReservationRow): 
   if (day < sub.startDate) throw badRequest("Aika on ennen jäsenyytesi alkua.");
   const period = periodContaining(sub, day);
   const used = await hoursBookedBetween(tx, sub.id, period.from, period.to);
-  const quota = await hoursQuotaOfPeriod(tx, sub, period.start);
+  // The period's own hours and those carried into it (decision 055).
+  const quota =
+    (await hoursQuotaOfPeriod(tx, sub, period.start)) +
+    (await carriedHoursInto(tx, sub, period, today, await getSettings(tx)));
   if (used > quota) {
     const left = Math.max(0, quota - (used - hoursOf(moved)));
     throw conflict(

@@ -38,6 +38,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         door: s.door,
         invoiceDueDays: s.membership.invoiceDueDays,
         suspendAfterDays: s.membership.suspendAfterDays,
+        rolloverPercent: s.membership.rolloverPercent,
         vatRateBasisPoints: await vatRateOn(app.ctx.db, today),
       };
     },

@@ -103,6 +103,8 @@ export const settingSchemas = {
       .max(24 * 60),
     /** Days after an unpaid invoice's due date that the membership is suspended (issue 35). */
     suspendAfterDays: z.number().int().min(1).max(90).default(7),
+    /** At most this share of a month's quota carries over from one period to the next; 0 = none. */
+    rolloverPercent: z.number().int().min(0).max(100).default(100),
   }),
   /** The park's lights (lights/service.ts, decision 035): on until the end of a booking plus this. */
   lights: z.object({ graceMinutes: z.number().int().min(0).max(120).default(10) }),
@@ -168,6 +170,7 @@ export const defaultSettings: Settings = {
     invoiceDueDays: 14,
     signupPaymentMinutes: 60,
     suspendAfterDays: 7,
+    rolloverPercent: 100,
   },
   lights: { graceMinutes: 10 },
   facts: {

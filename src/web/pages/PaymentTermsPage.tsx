@@ -11,6 +11,7 @@ export function PaymentTermsPage() {
   const cancellationHours = rules?.cancellationHours ?? 24;
   const invoiceDueDays = siteInfo.site?.invoiceDueDays ?? 14;
   const suspendAfterDays = siteInfo.site?.suspendAfterDays ?? 7;
+  const rolloverPercent = siteInfo.site?.rolloverPercent ?? 100;
   const vat = formatVatRate(siteInfo.site?.vatRateBasisPoints ?? 2550);
 
   return (
@@ -94,8 +95,11 @@ export function PaymentTermsPage() {
             <Link to="/oma-tili">Oma tili</Link> -sivulla.
           </li>
           <li>
-            Jäsenyyteen sisältyy tuntikiintiö kuukaudessa. Käyttämättömät tunnit eivät siirry seuraavalle
-            kuukaudelle. Jäsenvarauksen peruminen ennen sen alkua palauttaa tunnit kiintiöön.
+            Jäsenyyteen sisältyy tuntikiintiö kuukaudessa.{" "}
+            {rolloverPercent > 0
+              ? `Jakson käyttämättömät tunnit siirtyvät seuraavalle jaksolle, enintään ${rolloverPercent === 100 ? "kuukauden kiintiön" : `${rolloverPercent} % kuukauden kiintiön`} verran, ja ovat käytettävissä sen loppuun asti; jakson omat tunnit käytetään ensin.`
+              : "Käyttämättömät tunnit eivät siirry seuraavalle kuukaudelle."}{" "}
+            Jäsenvarauksen peruminen ennen sen alkua palauttaa tunnit kiintiöön.
           </li>
           <li>
             Jos lasku on erääntynyt maksamatta, saat muistutuksen sähköpostiisi. Jos se on yhä maksamatta{" "}

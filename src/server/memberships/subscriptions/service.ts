@@ -88,6 +88,36 @@ export function periodContaining(sub: SubscriptionRow, day: string) {
   };
 }
 
+/**
+ * The previous period's unused hours carried into a period (decision 055), as a phone plan's
+ * rollover data: a period's own quota is used first, what is left of it (at most
+ * `membership.rolloverPercent` of this period's quota, rounded down to half an hour) can be used in
+ * the next period only, after that period's own. Known once the previous period has ended: a
+ * period that has not begun gets none yet, as its predecessor's use may still change. Two periods'
+ * rows, whatever the membership's age.
+ */
+export async function carriedHoursInto(
+  db: DbOrTx,
+  sub: SubscriptionRow,
+  period: { index: number; start: string },
+  today: string,
+  settings: Pick<Settings, "membership">,
+): Promise<number> {
+  const percent = settings.membership.rolloverPercent;
+  if (period.index === 0 || period.start > today || percent === 0) return 0;
+  const before = periodBounds(sub.startDate, period.index - 1);
+  const [used] = await hoursBookedIn(db, [
+    {
+      subscriptionId: sub.id,
+      from: startOfHelsinkiDay(before.start),
+      to: startOfHelsinkiDay(before.endExclusive),
+    },
+  ]);
+  const unused = (await hoursQuotaOfPeriod(db, sub, before.start)) - used!;
+  const cap = Math.floor(((await hoursQuotaOfPeriod(db, sub, period.start)) * percent) / 50) / 2;
+  return Math.max(0, Math.min(cap, unused));
+}
+
 /** What every view of a membership (the member's, the admin's list) shows as it is stored. */
 export const storedSubscriptionFields = (sub: SubscriptionRow) => ({
   id: sub.id,
@@ -109,6 +139,8 @@ export async function toSubscriptionView(ctx: AppContext, sub: SubscriptionRow):
   const period = access ? periodContaining(sub, today) : null;
   const hoursUsed = period ? await hoursBookedBetween(ctx.db, sub.id, period.from, period.to) : 0;
   const hoursQuota = period ? await hoursQuotaOfPeriod(ctx.db, sub, period.start) : sub.hoursQuota;
+  const settings = await getSettings(ctx.db);
+  const carried = period ? await carriedHoursInto(ctx.db, sub, period, today, settings) : 0;
   return {
     ...storedSubscriptionFields(sub),
     commitment_days_remaining: sub.commitmentEndDate ? daysRemaining(sub.commitmentEndDate, now) : null,
@@ -122,13 +154,9 @@ export async function toSubscriptionView(ctx: AppContext, sub: SubscriptionRow):
     },
     pending_tier_change: await pendingTierChangeOf(ctx.db, sub),
     unpaid: sub.customerId
-      ? await unpaidStanding(
-          ctx.db,
-          sub.customerId,
-          today,
-          (await getSettings(ctx.db)).membership.suspendAfterDays,
-        )
+      ? await unpaidStanding(ctx.db, sub.customerId, today, settings.membership.suspendAfterDays)
       : null,
+    carried: period && carried > 0 ? { hours: carried, until: addDays(period.endExclusive, -1) } : null,
   };
 }
 

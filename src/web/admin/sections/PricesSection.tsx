@@ -115,6 +115,7 @@ export function PricesSection() {
       ...data.membership,
       commitmentDiscountPercent: numberOf(form, "discount"),
       suspendAfterDays: numberOf(form, "suspendAfterDays"),
+      rolloverPercent: numberOf(form, "rolloverPercent"),
     });
   };
 
@@ -225,6 +226,19 @@ export function PricesSection() {
                 min={1}
                 max={90}
                 defaultValue={data.membership.suspendAfterDays}
+              />
+            </div>
+            <div className="form-field">
+              <label htmlFor="terms-rollover">
+                Käyttämättömät tunnit siirtyvät seuraavalle jaksolle (enintään % kiintiöstä)
+              </label>
+              <input
+                id="terms-rollover"
+                name="rolloverPercent"
+                type="number"
+                min={0}
+                max={100}
+                defaultValue={data.membership.rolloverPercent}
               />
             </div>
             <button type="submit" className="button button-secondary" disabled={!canWrite}>

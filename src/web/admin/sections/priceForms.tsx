@@ -28,6 +28,7 @@ export type PricesCommand =
       invoiceDueDays: number;
       signupPaymentMinutes: number;
       suspendAfterDays: number;
+      rolloverPercent: number;
     };
 
 type Write = (command: PricesCommand) => void;

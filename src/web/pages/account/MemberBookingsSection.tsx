@@ -26,6 +26,7 @@ import { useWideScreen } from "../booking/useWideScreen";
 import { MemberBookingFlow, type MemberBookingRef } from "./MemberBookingFlow";
 import { MemberReservationList } from "./MemberReservationList";
 import { useMemberBookingEnvironment, type MemberBookingEnvironment } from "./memberBookingEnvironment";
+import { carriedText } from "./membershipFormat";
 import "./account.css";
 
 /** The list and the park's dog limit in one go; the limit has a default. */
@@ -144,7 +145,9 @@ function MemberQuota({ actorRef }: { actorRef: MemberBookingRef }) {
     );
   }
   if (!subscription?.has_access) return <NoMemberBooking subscription={subscription} />;
-  const { hours_used: used, hours_quota: quota } = subscription.usage;
+  const { hours_used: used } = subscription.usage;
+  // The period's own hours and those carried into it from the last (decision 055).
+  const quota = subscription.usage.hours_quota + (subscription.carried?.hours ?? 0);
   const left = remainingHours(subscription);
   const period = subscription.current_period;
   return (
@@ -165,6 +168,7 @@ function MemberQuota({ actorRef }: { actorRef: MemberBookingRef }) {
           Jakso {formatDate(period.start)} – {formatDate(period.end)}
         </p>
       )}
+      {subscription.carried && <p className="muted">{carriedText(subscription.carried)}</p>}
       {subscription.access_ends_on && (
         <p className="muted">
           Jäsenyys on irtisanottu: voit varata jäsenenä {formatDate(subscription.access_ends_on)} asti.

@@ -8,7 +8,14 @@ import { ConfirmButtons } from "../../components/ConfirmButtons";
 import { RetryAlert } from "../../components/RetryAlert";
 import { useMembershipEnvironment } from "../../membershipEnvironment";
 import { useSubscription, useSubscriptionActor } from "../../session/SubscriptionProvider";
-import { commitmentEndText, daysText, formatDay, statusLabel, usageText } from "./membershipFormat";
+import {
+  carriedText,
+  commitmentEndText,
+  daysText,
+  formatDay,
+  statusLabel,
+  usageText,
+} from "./membershipFormat";
 
 /** /oma-tili's membership: what it is, how much of the quota is used, and cancelling it. */
 export function SubscriptionSection() {
@@ -116,6 +123,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
             aria-valuetext={usageText(usage)}
           />
           <p className="usage__text">{usageText(usage)}</p>
+          {subscription.carried && <p className="muted">{carriedText(subscription.carried)}</p>}
           <ReloadButton label="Päivitä käyttötiedot" small />
         </div>
       )}

@@ -42,4 +42,8 @@ export const formatHours = (hours: number) => String(Math.round(hours * 100) / 1
 export const usageText = ({ hours_used, hours_quota }: Subscription["usage"]) =>
   `${formatHours(hours_used)} / ${formatHours(hours_quota)} h (${usagePercent(hours_used, hours_quota)} %)`;
 
+/** "Edelliseltä jaksolta siirtyi 3 h, käytettävissä … asti." (decision 055) */
+export const carriedText = (carried: NonNullable<Subscription["carried"]>) =>
+  `Edelliseltä jaksolta siirtyi ${formatHours(carried.hours)} h, käytettävissä ${formatDay(carried.until)} asti.`;
+
 export const daysText = (days: number) => (days === 1 ? "1 päivä" : `${days} päivää`);

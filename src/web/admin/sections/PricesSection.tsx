@@ -178,7 +178,9 @@ export function PricesSection() {
           <p className="muted">
             Uusi jäsenyys ja jokainen uusi lasku käyttävät jakson alkupäivänä voimassa olevaa hintaa; 12
             kuukauden sitoutumisen aikana jäsen maksaa liittymishintaa.
-            {currentVat && ` Hinnat sisältävät ALV:n ${vatText(currentVat)}.`}
+            {currentVat && ` Hinnat sisältävät ALV:n ${vatText(currentVat)}.`} Maksamaton lasku keskeyttää
+            jäsenyyden annetun määrän päiviä eräpäivän jälkeen, kunnes se on maksettu; jakson käyttämättömät
+            tunnit siirtyvät seuraavalle jaksolle enintään annetun osuuden kiintiöstä.
           </p>
           {[...tiers.open, null].map((tier) => (
             <TierForm
@@ -216,9 +218,7 @@ export function PricesSection() {
               />
             </div>
             <div className="form-field">
-              <label htmlFor="terms-suspend">
-                Maksamaton lasku keskeyttää jäsenyyden (pv eräpäivän jälkeen)
-              </label>
+              <label htmlFor="terms-suspend">Keskeytys eräpäivän jälkeen (pv)</label>
               <input
                 id="terms-suspend"
                 name="suspendAfterDays"
@@ -229,9 +229,7 @@ export function PricesSection() {
               />
             </div>
             <div className="form-field">
-              <label htmlFor="terms-rollover">
-                Käyttämättömät tunnit siirtyvät seuraavalle jaksolle (enintään % kiintiöstä)
-              </label>
+              <label htmlFor="terms-rollover">Siirtyvät tunnit enintään (% kiintiöstä)</label>
               <input
                 id="terms-rollover"
                 name="rolloverPercent"

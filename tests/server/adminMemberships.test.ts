@@ -190,15 +190,29 @@ describe.each(databaseKinds)("admin jäsenyydet (%s)", (kind) => {
       expect.objectContaining({ number: 1001, status: "paid", is_overdue: false }),
     ]);
     expect(member.usage).toEqual([
-      expect.objectContaining({ start: "2026-08-15", end: "2026-09-14", hours_used: 0, current: false }),
+      // The next period has not begun: nothing carried into it yet (decision 055).
+      expect.objectContaining({
+        start: "2026-08-15",
+        end: "2026-09-14",
+        hours_used: 0,
+        hours_carried: 0,
+        current: false,
+      }),
       expect.objectContaining({
         start: "2026-07-15",
         hours_used: 2,
         hours_quota: 8,
+        hours_carried: 7,
         percent: 25,
         current: true,
       }),
-      expect.objectContaining({ start: "2026-06-15", end: "2026-07-14", hours_used: 1, hours_quota: 8 }),
+      expect.objectContaining({
+        start: "2026-06-15",
+        end: "2026-07-14",
+        hours_used: 1,
+        hours_quota: 8,
+        hours_carried: 0,
+      }),
     ]);
     expect(member.reservations).toHaveLength(2);
     expect(member.tiers.map((x: { name: string }) => x.name)).toEqual(["Perus", "Plus", "Premium"]);

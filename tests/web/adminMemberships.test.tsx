@@ -106,6 +106,7 @@ const MEMBER: MemberPage = {
       end: "2026-06-30",
       hours_used: 2,
       hours_quota: 8,
+      hours_carried: 3,
       percent: 25,
       current: true,
     },
@@ -173,7 +174,9 @@ describe("jäsenyydet", () => {
     expect(credited).toHaveTextContent("Hyvitetty");
     expect(credited).toHaveTextContent(/39,00\s€ palautettu/);
     const usage = screen.getByRole("table", { name: "Käyttö jaksoittain" });
-    expect(within(usage).getByRole("row", { name: /\(kuluva\)/ })).toHaveTextContent("25 %");
+    const current = within(usage).getByRole("row", { name: /\(kuluva\)/ });
+    expect(current).toHaveTextContent("25 %");
+    expect(current).toHaveTextContent("8 h+ 3 h siirtynyt");
     const bookings = screen.getByRole("table", { name: "Varaukset" });
     expect(within(bookings).getByRole("row", { name: /la 20\.6\.2026/ })).toHaveTextContent("Jäsenvaraus");
 

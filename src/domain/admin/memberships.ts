@@ -105,6 +105,8 @@ export const periodUsageSchema = z.object({
   end: isoDate,
   hours_used: z.number(),
   hours_quota: z.int(),
+  /** Unused hours of the period before, usable in this one too (decision 055). */
+  hours_carried: z.number(),
   percent: z.int(),
   current: z.boolean(),
 });

@@ -21,6 +21,7 @@ import type { DbOrTx } from "../../db/index.js";
 import { notFound } from "../../errors.js";
 import { invoiceDueCents, toInvoiceView, type InvoiceRow } from "../invoices/service.js";
 import {
+  carriedHoursInto,
   hasAccessOn,
   hoursBookedIn,
   periodContaining,
@@ -29,6 +30,7 @@ import {
   type SubscriptionRow,
 } from "./service.js";
 import { tiersOn } from "../../prices/index.js";
+import { getSettings, type Settings } from "../../settings/index.js";
 import { hoursQuotaOfPeriod, pendingTierChange } from "./tierChange.js";
 import { likePattern } from "../../lists/index.js";
 import { invoiceRepository } from "../invoices/repository.js";
@@ -178,6 +180,7 @@ async function usageOf(
   subs: SubscriptionRow[],
   invoiceRows: InvoiceRow[],
   today: string,
+  settings: Pick<Settings, "membership">,
 ): Promise<PeriodUsage[]> {
   const periods = subs.flatMap((sub) => usagePeriods(sub, today).map((p) => ({ sub, ...p })));
   const hours = await hoursBookedIn(
@@ -199,6 +202,8 @@ async function usageOf(
         end: addDays(p.endExclusive, -1),
         hours_used: hours[i]!,
         hours_quota: quota,
+        // The hours the period before left, usable in this one as well (decision 055).
+        hours_carried: await carriedHoursInto(db, p.sub, p, today, settings),
         percent: usagePercent(hours[i]!, quota),
         current: p.current && hasAccessOn(p.sub, today),
       };
@@ -242,7 +247,7 @@ export async function membershipsOfMember(ctx: AppContext, customerId: string) {
     invoices: await Promise.all(
       invoiceRows.map(async (row) => toAdminInvoice(row, today, await invoiceDueCents(ctx.db, row))),
     ),
-    usage: await usageOf(ctx.db, subs, invoiceRows, today),
+    usage: await usageOf(ctx.db, subs, invoiceRows, today, await getSettings(ctx.db)),
     tiers: tiers.map((t) => ({
       level: t.level,
       name: t.name,

@@ -381,7 +381,12 @@ function UsageTable({ member }: { member: MemberPage }) {
               {several && <div className="muted">{tierOf(u.subscription_id)}</div>}
             </th>
             <td>{formatHours(u.hours_used)} h</td>
-            <td>{u.hours_quota} h</td>
+            <td>
+              {u.hours_quota} h
+              {u.hours_carried > 0 && (
+                <div className="muted">+ {formatHours(u.hours_carried)} h siirtynyt</div>
+              )}
+            </td>
             <td>{u.percent} %</td>
           </tr>
         ))}

@@ -6,8 +6,9 @@ import { failureData, failureStatus, serverMessageOr } from "./remoteFailure";
  * hallintapaneeli, hinnasto): loading what the current query names, showing it, a write with its
  * own pending and failed states, and loading again after a write so the page shows what the
  * server now holds. A write that changes money or removes something asks first (`section.ask`):
- * its question is this machine's state, answered by `section.confirm` or `section.keep`. A failed write keeps the data on screen and says why (a 409's details, such
- * as the bookings a block would cover, stay in `failure.data`).
+ * its question is this machine's state, answered by `section.confirm` or `section.keep`. A failed
+ * write keeps the data on screen and says why (a 409's details, such as the bookings a block would
+ * cover, stay in `failure.data`).
  *
  * Pure and generic: `load` (query → data) and `write` (command → message) are provided by each
  * section's view; `createAdminSectionMachine<Query, Data, Command>()` types the context and the

@@ -364,6 +364,13 @@ describe.each(databaseKinds)("membership on %s", (kind) => {
       expect(refused.json().message).toBe(
         "Jäsenyytesi on keskeytetty, koska lasku nro 1002 (eräpäivä ke 29.7.2026) on maksamatta. Maksa se Oma tili -sivulla, niin jäsenvaraukset ja niiden porttilinkit toimivat taas heti.",
       );
+      // Moving a member booking is booking one: refused alike.
+      const move = await api.post(`/api/v2/reservations/${inGrace.json().reservation.id}/reschedule`, {
+        start: "2026-08-06T10:00:00+03:00",
+        end: "2026-08-06T11:00:00+03:00",
+      });
+      expect(move.statusCode).toBe(403);
+      expect(move.json().message).toBe(refused.json().message);
       const shut = await press(doorToken);
       expect(shut.statusCode).toBe(403);
       expect(shut.json().message).toBe(refused.json().message);

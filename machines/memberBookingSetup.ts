@@ -138,9 +138,10 @@ export const memberBookingSetup = setup({
       event.type === "reservation.cancel" &&
       context.reservations.some((r) => r.id === event.id && r.cancellable),
     // A member booking the server says may still move (until its start); a single booking moves on
-    // its own page (/oma-varaus), where its price is known.
+    // its own page (/oma-varaus), where its price is known. Not while the membership is suspended.
     isMovable: ({ context, event }) =>
       event.type === "move.start" &&
+      !context.subscription?.unpaid?.suspended &&
       context.reservations.some(
         (r) => r.id === event.id && r.kind === "subscriber" && r.status === "confirmed" && r.movable,
       ),

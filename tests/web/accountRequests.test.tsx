@@ -161,8 +161,29 @@ test("Oma tili says when an unpaid invoice suspends the membership, that it has,
     expect(await within(bookings).findByRole("button", { name: "Varaa jäsenaika" })).toBeEnabled();
     cleanup();
 
-    // Suspended: why, since when, and no member booking until it is paid.
+    // Suspended: why, since when, and no member booking (nor moving one) until it is paid.
     answer(true);
+    answers["/api/v2/reservations/me"] = {
+      reservations: [
+        {
+          id: "00000000-0000-4000-8000-000000000001",
+          kind: "subscriber",
+          areaName: "Koirapuisto",
+          start: "2099-06-01T09:00:00+03:00",
+          end: "2099-06-01T10:00:00+03:00",
+          status: "confirmed",
+          dogs: 1,
+          hours: 1,
+          priceCents: 0,
+          doorUrl: "https://koirapuisto.example/avaa/door-1",
+          accessToken: "access-1",
+          cancellable: true,
+          cancellableUntil: "2099-06-01T09:00:00+03:00",
+          movable: true,
+          noShow: false,
+        },
+      ],
+    };
     await renderApp("/oma-tili");
     const suspended = await screen.findByRole("region", { name: "Jäsenyys" });
     expect(await within(suspended).findByText("Keskeytetty ke 17.6.2026 alkaen")).toBeInTheDocument();
@@ -172,7 +193,10 @@ test("Oma tili says when an unpaid invoice suspends the membership, that it has,
     const stopped = screen.getByRole("region", { name: "Varaukset" });
     expect(await within(stopped).findByText(why, { exact: false })).toBeInTheDocument();
     expect(within(stopped).getByRole("button", { name: "Varaa jäsenaika" })).toBeDisabled();
+    expect(await within(stopped).findByRole("button", { name: "Siirrä varaus" })).toBeDisabled();
+    expect(within(stopped).getByRole("button", { name: "Peru varaus" })).toBeEnabled();
   } finally {
+    answers["/api/v2/reservations/me"] = { reservations: [] };
     answers["/api/v2/subscriptions/me"] = { subscription: subscriptionFixture() };
   }
 });

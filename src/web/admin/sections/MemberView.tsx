@@ -1,5 +1,5 @@
-import type { FormEvent, ReactNode } from "react";
-import type { AdminInvoice, AdminSubscription, MemberPage } from "../../../domain/admin/memberships";
+import type { FormEvent } from "react";
+import type { AdminSubscription, MemberPage } from "../../../domain/admin/memberships";
 import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiClock";
 import { ABANDONED_SIGNUP, isAbandonedSignup } from "../../../domain/membership";
 import { formatEuros } from "../../../domain/money";
@@ -8,20 +8,13 @@ import {
   daysText,
   formatDay,
   formatHours,
-  invoiceStatusLabel,
   statusLabel,
   usageText,
 } from "../../pages/account/membershipFormat";
 import { field } from "../formValues";
-import { isAsked, type SectionQuestion } from "../useAdminSection";
+import type { SectionQuestion } from "../useAdminSection";
+import { Confirmed, InvoiceTable, type MembershipCommand } from "./memberActions";
 import { statusText as reservationStatusText } from "./reservationList";
-
-/** What an admin does on a member's behalf (decision 022); each is asked and confirmed first. */
-export type MembershipCommand =
-  | { kind: "cancel"; subscriptionId: string }
-  | { kind: "tierChange"; subscriptionId: string; tierLevel: number }
-  | { kind: "cancelTierChange"; subscriptionId: string }
-  | { kind: "void" | "credit" | "resend"; invoiceId: string };
 
 type Props = { member: MemberPage; canWrite: boolean; question: SectionQuestion<MembershipCommand> };
 
@@ -63,51 +56,6 @@ export function MemberView({ member, canWrite, question }: Props) {
       <UsageTable member={member} />
       <ReservationTable member={member} />
     </article>
-  );
-}
-
-/** A button that asks first: while its command is the one asked, the question and its answers replace it. */
-function Confirmed(props: {
-  label: string;
-  /** Names the button for a screen reader when the label alone is ambiguous (one per invoice). */
-  name?: string;
-  question: ReactNode;
-  confirm: string;
-  disabled: boolean;
-  command: MembershipCommand;
-  asking: SectionQuestion<MembershipCommand>;
-  danger?: boolean;
-}) {
-  const { asking } = props;
-  if (!isAsked(asking, props.command))
-    return (
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={props.disabled}
-        aria-label={props.name}
-        onClick={() => asking.ask(props.command)}
-      >
-        {props.label}
-      </button>
-    );
-  return (
-    <div role="group" aria-label={`Vahvista: ${props.name ?? props.label}`} className="card">
-      <p>{props.question}</p>
-      <div className="admin-toolbar">
-        <button
-          type="button"
-          className={props.danger ? "button button-danger" : "button"}
-          disabled={props.disabled}
-          onClick={asking.confirm}
-        >
-          {props.confirm}
-        </button>
-        <button type="button" className="button button-secondary" onClick={asking.keep}>
-          Peruuta
-        </button>
-      </div>
-    </div>
   );
 }
 
@@ -261,99 +209,6 @@ function SubscriptionPanel({
         </div>
       )}
     </section>
-  );
-}
-
-const invoiceState = (i: AdminInvoice, abandoned: Set<string>) =>
-  i.credited_at
-    ? "Hyvitetty"
-    : i.status === "void" && abandoned.has(i.subscription_id)
-      ? ABANDONED_SIGNUP
-      : invoiceStatusLabel(i);
-
-function InvoiceTable({
-  invoices,
-  abandoned,
-  canWrite,
-  question,
-}: {
-  invoices: AdminInvoice[];
-  /** Memberships that never started: their void first invoice is a signup left unpaid. */
-  abandoned: Set<string>;
-  canWrite: boolean;
-  question: Props["question"];
-}) {
-  if (invoices.length === 0) return <p>Ei laskuja.</p>;
-  return (
-    <table tabIndex={0} className="admin-table">
-      <caption>Laskut</caption>
-      <thead>
-        <tr>
-          <th scope="col">Nro</th>
-          <th scope="col">Kuvaus</th>
-          <th scope="col">Summa</th>
-          <th scope="col">Eräpäivä</th>
-          <th scope="col">Tila</th>
-          <th scope="col">Toiminnot</th>
-        </tr>
-      </thead>
-      <tbody>
-        {invoices.map((i) => (
-          <tr key={i.id} tabIndex={-1} data-focus-key={`invoice/${i.id}`}>
-            <th scope="row">{i.number}</th>
-            <td>{i.description}</td>
-            <td>{formatEuros(i.amount_cents)}</td>
-            <td>{formatDay(i.due_date)}</td>
-            <td>
-              {invoiceState(i, abandoned)}
-              {i.paid_at && <div className="muted">maksettu {formatDateTime(i.paid_at)}</div>}
-              {i.credited_at && i.credited_cents !== null && (
-                <div className="muted">
-                  {formatEuros(i.credited_cents)} palautettu {formatDateTime(i.credited_at)}
-                </div>
-              )}
-            </td>
-            <td className="admin-toolbar">
-              {i.status === "open" && (
-                <Confirmed
-                  label="Mitätöi"
-                  name={`Mitätöi lasku ${i.number}`}
-                  question={`Mitätöidäänkö lasku ${i.number} (${formatEuros(i.amount_cents)})? Sitä ei tarvitse enää maksaa.`}
-                  confirm="Vahvista mitätöinti"
-                  danger
-                  disabled={!canWrite}
-                  command={{ kind: "void", invoiceId: i.id }}
-                  asking={question}
-                />
-              )}
-              {i.status === "paid" && (
-                <Confirmed
-                  label="Hyvitä"
-                  name={`Hyvitä lasku ${i.number}`}
-                  question={`Hyvitetäänkö lasku ${i.number}? Maksettu ${formatEuros(i.amount_cents)} palautetaan maksutavalle (lahjakortin osuus kortille), ja lasku mitätöidään. Jäsenelle lähetetään tieto sähköpostilla.`}
-                  confirm="Vahvista hyvitys"
-                  danger
-                  disabled={!canWrite}
-                  command={{ kind: "credit", invoiceId: i.id }}
-                  asking={question}
-                />
-              )}
-              {i.status !== "void" && (
-                <Confirmed
-                  label="Lähetä uudelleen"
-                  name={`Lähetä lasku ${i.number} uudelleen`}
-                  question={`Lähetetäänkö lasku ${i.number} uudelleen osoitteeseen ${i.email}?${i.status === "paid" ? " Maksetusta laskusta lähtee kuitti." : i.is_overdue ? " Erääntyneestä laskusta lähtee maksumuistutus." : ""}`}
-                  confirm="Vahvista lähetys"
-                  disabled={!canWrite}
-                  command={{ kind: "resend", invoiceId: i.id }}
-                  asking={question}
-                />
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
 

@@ -15,7 +15,8 @@ import { field } from "../formValues";
 import { SectionStatus } from "../SectionStatus";
 import { useAdminSection, useSectionQuestion } from "../useAdminSection";
 import { useFocusAfterSave } from "../useFocusAfterSave";
-import { MemberView, type MembershipCommand } from "./MemberView";
+import type { MembershipCommand } from "./memberActions";
+import { MemberView } from "./MemberView";
 import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 import { PageNavigation, pagesOf } from "./PageNavigation";
 

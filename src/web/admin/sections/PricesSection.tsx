@@ -19,6 +19,7 @@ import {
   vatText,
   type PricesCommand,
 } from "./priceForms";
+import { Field } from "./SettingsForm";
 import { acceptsWrite } from "../../../../machines/adminSectionMachine";
 
 const query = (effectiveFrom: string) => `?effectiveFrom=${encodeURIComponent(effectiveFrom)}`;
@@ -208,37 +209,31 @@ export function PricesSection() {
             data-focus-key="terms"
             onSubmit={saveTerms}
           >
-            <div className="form-field">
-              <label htmlFor="tiers-discount">12 kuukauden sitoutumisen alennus (%)</label>
-              <input
-                id="tiers-discount"
-                name="discount"
-                type="number"
-                defaultValue={data.membership.commitmentDiscountPercent}
-              />
-            </div>
-            <div className="form-field">
-              <label htmlFor="terms-suspend">Keskeytys eräpäivän jälkeen (pv)</label>
-              <input
-                id="terms-suspend"
-                name="suspendAfterDays"
-                type="number"
-                min={1}
-                max={90}
-                defaultValue={data.membership.suspendAfterDays}
-              />
-            </div>
-            <div className="form-field">
-              <label htmlFor="terms-rollover">Siirtyvät tunnit enintään (% kiintiöstä)</label>
-              <input
-                id="terms-rollover"
-                name="rolloverPercent"
-                type="number"
-                min={0}
-                max={100}
-                defaultValue={data.membership.rolloverPercent}
-              />
-            </div>
+            <Field
+              id="tiers-discount"
+              label="12 kuukauden sitoutumisen alennus (%)"
+              name="discount"
+              type="number"
+              defaultValue={data.membership.commitmentDiscountPercent}
+            />
+            <Field
+              id="terms-suspend"
+              label="Keskeytys eräpäivän jälkeen (pv)"
+              name="suspendAfterDays"
+              type="number"
+              min={1}
+              max={90}
+              defaultValue={data.membership.suspendAfterDays}
+            />
+            <Field
+              id="terms-rollover"
+              label="Siirtyvät tunnit enintään (% kiintiöstä)"
+              name="rolloverPercent"
+              type="number"
+              min={0}
+              max={100}
+              defaultValue={data.membership.rolloverPercent}
+            />
             <button type="submit" className="button button-secondary" disabled={!canWrite}>
               Tallenna ehdot
             </button>

@@ -37,6 +37,8 @@ export const Field = (p: {
   defaultValue: string | number;
   type?: string;
   inputMode?: "decimal";
+  min?: number;
+  max?: number;
 }) => (
   <div className="form-field">
     <label htmlFor={p.id}>{p.label}</label>
@@ -45,6 +47,8 @@ export const Field = (p: {
       name={p.name}
       type={p.type ?? "text"}
       inputMode={p.inputMode}
+      min={p.min}
+      max={p.max}
       defaultValue={p.defaultValue}
     />
   </div>

@@ -5,6 +5,17 @@ import {
   subscriberReservationRequestSchema,
   type MemberReservation,
 } from "../domain/membership";
+import {
+  endStandingSlotRequestSchema,
+  standingPreviewSchema,
+  standingSlotRequestSchema,
+  standingSlotResultSchema,
+  standingSlotsResponseSchema,
+  type StandingPreview,
+  type StandingSlot,
+  type StandingSlotRequest,
+  type StandingSlotResult,
+} from "../domain/standingSlot";
 import { http } from "./http";
 import { bookingApi } from "./reservations";
 
@@ -37,6 +48,26 @@ export const memberBookingApi = {
   async reschedule(id: string, start: string, end: string): Promise<MemberReservationResult> {
     return memberReservationResponseSchema.parse(
       await http.post(`/api/v2/reservations/${encodeURIComponent(id)}/reschedule`, { start, end }),
+    );
+  },
+  /** The member's standing weekly slots (vakiovuorot, decision 056), newest first. */
+  async standingSlots(): Promise<StandingSlot[]> {
+    return standingSlotsResponseSchema.parse(await http.get("/api/v2/reservations/standing")).standing;
+  },
+  /** Every week inside the booking window checked as it would be booked, nothing booked. */
+  async previewStandingSlot(request: StandingSlotRequest): Promise<StandingPreview> {
+    const body = standingSlotRequestSchema.parse(request);
+    return standingPreviewSchema.parse(await http.post("/api/v2/reservations/standing/preview", body));
+  },
+  async createStandingSlot(request: StandingSlotRequest): Promise<StandingSlotResult> {
+    const body = standingSlotRequestSchema.parse(request);
+    return standingSlotResultSchema.parse(await http.post("/api/v2/reservations/standing", body));
+  },
+  /** Ends a series from the week of `from`: its bookings from then on are cancelled. */
+  async endStandingSlot(id: string, from: string): Promise<StandingSlotResult> {
+    const body = endStandingSlotRequestSchema.parse({ from });
+    return standingSlotResultSchema.parse(
+      await http.post(`/api/v2/reservations/standing/${encodeURIComponent(id)}/end`, body),
     );
   },
   /** The public free-slot grid, the same the booking calendar shows. */

@@ -93,6 +93,10 @@ const readings: Record<string, (value: unknown) => string | null> = {
     "Ei kesken jääneitä liittymisiä",
     (n) => `${count(n, "kesken jäänyt liittyminen", "kesken jäänyttä liittymistä")} vanhennettu`,
   ),
+  "fill-standing-slots": countsOf("Ei lisättäviä viikkoja", "Vakiovuorot:", {
+    series: ["vakiovuoro", "vakiovuoroa"],
+    weeks: ["viikko lisätty", "viikkoa lisätty"],
+  }),
   "create-due-invoices": counted("Ei laskutettavaa", (n) => `${count(n, "lasku", "laskua")} luotu`),
   "remind-overdue-invoices": counted(
     "Ei muistutettavia laskuja",

@@ -6,7 +6,7 @@ import { checkGate } from "../door/index.js";
 import { loggableError } from "../errors.js";
 import { switchLights } from "../lights/index.js";
 import { MAGIC_LINK_TTL_MINUTES } from "../../domain/customerSession.js";
-import { releaseExpiredHolds, queueDueReminders } from "../reservations/index.js";
+import { fillStandingSlots, releaseExpiredHolds, queueDueReminders } from "../reservations/index.js";
 import { createDueInvoices, remindOverdueInvoices, expireAbandonedSignups } from "../memberships/index.js";
 import { closeCancelledCheckouts } from "../paymentOutcomes/index.js";
 import { retryDueRefunds } from "../payments/index.js";
@@ -61,6 +61,13 @@ export const jobs: Job[] = [
     name: "send-reminders",
     schedule: "30 * * * * *",
     run: queueDueReminders,
+  },
+  {
+    // A standing slot's weeks as the booking window reaches them (decision 056); hourly, so a
+    // restart misses nothing and a week the window reaches at midnight is made soon after.
+    name: "fill-standing-slots",
+    schedule: "0 20 * * * *",
+    run: fillStandingSlots,
   },
   {
     // A signup whose first payment never came expires, so the customer can sign up again.

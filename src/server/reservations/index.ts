@@ -34,3 +34,10 @@ export {
   getReservationByToken,
 } from "./service.js";
 export { findReservation } from "./view.js";
+export {
+  createStandingSlot,
+  endStandingSlot,
+  fillStandingSlots,
+  listStandingSlots,
+  previewStandingSlot,
+} from "./standing.js";

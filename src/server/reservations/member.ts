@@ -5,7 +5,7 @@ import { formatTimeRange, helsinkiDate, toHelsinkiIso } from "../../domain/helsi
 import type { MemberReservation } from "../../domain/membership.js";
 import type { AppContext } from "../context.js";
 import { badRequest, conflict, HttpError, notFound } from "../errors.js";
-import { checkSlot, lockAreaBookings, primaryArea } from "../availability/index.js";
+import { checkSlot, lockAreaBookings, primaryArea, type Area } from "../availability/index.js";
 import { cancelReservation, newToken } from "./service.js";
 import { moveReservation, type MoveInput } from "./move.js";
 import { expireHolds } from "./holds.js";
@@ -16,10 +16,11 @@ import {
   periodContaining,
   carriedHoursInto,
   hoursQuotaOfPeriod,
+  type SubscriptionRow,
 } from "../memberships/index.js";
 import { formatDay } from "../../domain/helsinkiClock.js";
 import { suspensionMessage } from "../../domain/invoiceStatus.js";
-import { isSlotConflict } from "../db/index.js";
+import { isSlotConflict, type Tx } from "../db/index.js";
 import { doorUrlOf } from "./receipt.js";
 import { reservationRepository, type ReservationWithArea } from "./repository.js";
 import { beforeDeadline, changeDeadline } from "../../domain/changeWindow.js";
@@ -73,6 +74,104 @@ export async function listMemberReservations(ctx: AppContext, customer: Customer
  * hours; then the area, as every checkout does. Same slot rules and exclusion constraint as
  * single bookings.
  */
+const NO_ACCESS = "Jäsenvaraus vaatii voimassa olevan jäsenyyden. Liity jäseneksi Jäsenyys-sivulla.";
+
+/**
+ * Locks the customer's membership row and says whether it may book now: it gives access today and
+ * is not suspended by an unpaid invoice (decision 054); otherwise why not, in the member's words.
+ */
+export async function memberAccess(
+  tx: Tx,
+  customer: Customer,
+  today: string,
+  settings: Settings,
+): Promise<{ sub: SubscriptionRow } | { refused: "none" | "suspended"; message: string }> {
+  const sub = await reservationRepository(tx).lockMembership(customer.id);
+  if (!sub || !hasAccessOn(sub, today)) return { refused: "none", message: NO_ACCESS };
+  const unpaid = await unpaidStanding(tx, customer.id, today, settings.membership.suspendAfterDays);
+  if (unpaid?.suspended) return { refused: "suspended", message: suspensionMessage(unpaid) };
+  return { sub };
+}
+
+/** memberAccess, refused with a 403. */
+export async function lockMemberAccess(tx: Tx, customer: Customer, today: string, settings: Settings) {
+  const access = await memberAccess(tx, customer, today, settings);
+  if ("refused" in access) throw new HttpError(403, access.message);
+  return access.sub;
+}
+
+export type QuotaBooking = {
+  customer: Customer;
+  sub: SubscriptionRow;
+  area: Area;
+  start: Date;
+  end: Date;
+  dogs: number;
+  reactiveDog: boolean;
+  inHeat: boolean;
+  now: Date;
+  settings: Settings;
+};
+
+/**
+ * One member booking inside the caller's transaction, the membership row already locked
+ * (lockMemberAccess): within the membership's dates, every slot rule, and the quota of the period
+ * it starts in (with the hours carried into it). Throws the HttpError that says why not. Returns
+ * the row and the hours left in that period after it. Used by a single member booking and by each
+ * week of a standing slot (standing.ts).
+ */
+export async function bookInQuota(tx: Tx, o: QuotaBooking): Promise<{ row: Row; left: number }> {
+  const { sub, start, end, now, settings } = o;
+  const today = helsinkiDate(now);
+  const startDay = helsinkiDate(start);
+  if (sub.endsOn !== null && startDay >= sub.endsOn)
+    throw badRequest(
+      `Jäsenyytesi päättyy ${formatDay(sub.endsOn)}, joten sen jälkeisiä aikoja ei voi varata jäsenenä.`,
+    );
+  if (startDay < sub.startDate) throw badRequest("Aika on ennen jäsenyytesi alkua.");
+
+  await lockAreaBookings(tx, o.area.id);
+  await expireHolds(tx, now, o.area.id);
+  // A reactive dog or a female in heat blocks more than the booking's own time (decision 036).
+  const options = { reactiveDog: o.reactiveDog, inHeat: o.inHeat };
+  const buffers = buffersFor(settings.dogRules, settings.slotRules.changeoverMinutes, options);
+  const check = await checkSlot(tx, { areaId: o.area.id, start, end, now, settings, buffers });
+  if (!check.ok) throw check.code === "taken" ? conflict(check.reason) : badRequest(check.reason);
+
+  const period = periodContaining(sub, startDay);
+  const used = await hoursBookedBetween(tx, sub.id, period.from, period.to);
+  const quota = await hoursQuotaOfPeriod(tx, sub, period.start);
+  const carried = await carriedHoursInto(tx, sub, period, today, settings);
+  const left = Math.max(0, quota + carried - used);
+  const wanted = hoursOf({ startsAt: start, endsAt: end });
+  if (wanted > left)
+    throw conflict(
+      `Tuntikiintiösi ei riitä: jaksolla ${formatDay(period.start)} alkaen sinulla on jäljellä ${formatHours(left)}, ja varaus vaatisi ${formatHours(wanted)}.`,
+    );
+  const { customer } = o;
+  const row = await reservationRepository(tx).insert({
+    areaId: o.area.id,
+    startsAt: start,
+    endsAt: end,
+    status: "confirmed",
+    kind: "subscriber",
+    customerId: customer.id,
+    subscriptionId: sub.id,
+    name: customer.name ?? customer.email,
+    email: customer.email,
+    phone: customer.phone,
+    dogs: o.dogs,
+    ...options,
+    ...blockedPeriod(start, end, buffers),
+    priceCents: 0,
+    vatCents: 0,
+    accessToken: newToken(),
+    doorToken: newToken(),
+    confirmedAt: now,
+  });
+  return { row: { ...row, areaName: o.area.name }, left: left - wanted };
+}
+
 export async function createSubscriberReservation(
   ctx: AppContext,
   customer: Customer,
@@ -90,59 +189,18 @@ export async function createSubscriberReservation(
   let created;
   try {
     created = await ctx.db.transaction(async (tx) => {
-      const reservations = reservationRepository(tx);
-      const sub = await reservations.lockMembership(customer.id);
-      if (!sub || !hasAccessOn(sub, today))
-        throw new HttpError(
-          403,
-          "Jäsenvaraus vaatii voimassa olevan jäsenyyden. Liity jäseneksi Jäsenyys-sivulla.",
-        );
-      const unpaid = await unpaidStanding(tx, customer.id, today, settings.membership.suspendAfterDays);
-      if (unpaid?.suspended) throw new HttpError(403, suspensionMessage(unpaid));
-      const startDay = helsinkiDate(start);
-      if (sub.endsOn !== null && startDay >= sub.endsOn)
-        throw badRequest(
-          `Jäsenyytesi päättyy ${formatDay(sub.endsOn)}, joten sen jälkeisiä aikoja ei voi varata jäsenenä.`,
-        );
-      if (startDay < sub.startDate) throw badRequest("Aika on ennen jäsenyytesi alkua.");
-
-      await lockAreaBookings(tx, area.id);
-      await expireHolds(tx, now, area.id);
-      // A reactive dog or a female in heat blocks more than the booking's own time (decision 036).
-      const options = { reactiveDog: input.reactiveDog ?? false, inHeat: input.inHeat ?? false };
-      const buffers = buffersFor(settings.dogRules, settings.slotRules.changeoverMinutes, options);
-      const check = await checkSlot(tx, { areaId: area.id, start, end, now, settings, buffers });
-      if (!check.ok) throw check.code === "taken" ? conflict(check.reason) : badRequest(check.reason);
-
-      const period = periodContaining(sub, startDay);
-      const used = await hoursBookedBetween(tx, sub.id, period.from, period.to);
-      const quota = await hoursQuotaOfPeriod(tx, sub, period.start);
-      const carried = await carriedHoursInto(tx, sub, period, today, settings);
-      const left = Math.max(0, quota + carried - used);
-      const wanted = hoursOf({ startsAt: start, endsAt: end });
-      if (wanted > left)
-        throw conflict(
-          `Tuntikiintiösi ei riitä: jaksolla ${formatDay(period.start)} alkaen sinulla on jäljellä ${formatHours(left)}, ja varaus vaatisi ${formatHours(wanted)}.`,
-        );
-      const row = await reservations.insert({
-        areaId: area.id,
-        startsAt: start,
-        endsAt: end,
-        status: "confirmed",
-        kind: "subscriber",
-        customerId: customer.id,
-        subscriptionId: sub.id,
-        name: customer.name ?? customer.email,
-        email: customer.email,
-        phone: customer.phone,
+      const sub = await lockMemberAccess(tx, customer, today, settings);
+      const { row, left } = await bookInQuota(tx, {
+        customer,
+        sub,
+        area,
+        start,
+        end,
         dogs: input.dogs,
-        ...options,
-        ...blockedPeriod(start, end, buffers),
-        priceCents: 0,
-        vatCents: 0,
-        accessToken: newToken(),
-        doorToken: newToken(),
-        confirmedAt: now,
+        reactiveDog: input.reactiveDog ?? false,
+        inHeat: input.inHeat ?? false,
+        now,
+        settings,
       });
       // The confirmation (door link, .ics) is queued with the booking and sent after the commit.
       const mailId = await ctx.mail.enqueue(
@@ -152,10 +210,10 @@ export async function createSubscriberReservation(
           areaName: area.name,
           settings,
           publicUrl: ctx.config.publicUrl,
-          hoursLeft: left - wanted,
+          hoursLeft: left,
         }),
       );
-      return { row, left: left - wanted, mailId };
+      return { row, left, mailId };
     });
   } catch (error) {
     if (isSlotConflict(error)) throw conflict(TAKEN_MESSAGE);

@@ -4,6 +4,7 @@ import { logoutRoutes } from "./auth.js";
 import { customerRoutes } from "./customers.js";
 import { invoiceRoutes } from "./invoices.js";
 import { memberReservationRoutes } from "./memberReservations.js";
+import { standingSlotRoutes } from "./standingSlots.js";
 import { subscriptionRoutes } from "./subscriptions.js";
 
 /**
@@ -21,4 +22,5 @@ export const customerSessionRoutes: FastifyPluginAsyncZod = async (customer) => 
   await customer.register(subscriptionRoutes);
   await customer.register(invoiceRoutes);
   await customer.register(memberReservationRoutes);
+  await customer.register(standingSlotRoutes);
 };

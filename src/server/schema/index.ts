@@ -2,7 +2,7 @@
  * The database schema, one file per aggregate under ./schema/ (issue 20). Every importer and
  * drizzle-kit (drizzle.config.ts) read this module, which re-exports them all: one migration history.
  * The files import each other one way only (calendar, customers, giftCardsAndDiscounts ←
- * subscriptions ← reservations, invoices ← payments ← giftCardAndDiscountUses, door).
+ * subscriptions ← reservations ← standingSlots, invoices ← payments ← giftCardAndDiscountUses, door).
  */
 export * from "./audit.js";
 export * from "./bankTransfers.js";
@@ -22,5 +22,6 @@ export * from "./payments.js";
 export * from "./photos.js";
 export * from "./reservations.js";
 export * from "./settingsAndPrices.js";
+export * from "./standingSlots.js";
 export * from "./subscriptions.js";
 export * from "./waitlist.js";

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from "../support/app.js";
 import { databaseKinds } from "../support/database.js";
 import { asCustomer, joinAndPay, logIn, type CustomerApi } from "../support/member.js";
 import { fillStandingSlots } from "../../src/server/reservations/index.js";
+import { firstDateOf, weekTimes } from "../../src/server/reservations/standing.js";
 
 /*
  * Vakiovuoro (issue 35, decision 056) through the API on both databases: every week checked by the
@@ -22,6 +23,24 @@ const TUESDAYS = [
   "2026-08-04",
 ];
 const request = (weeks: number | null) => ({ weekday: 2, start_time: "17:00", minutes: 60, weeks, dogs: 1 });
+
+describe("a standing slot's weeks", () => {
+  it("keep the Helsinki wall clock across the change to winter time", () => {
+    const series = { startTime: "17:00", minutes: 90 };
+    expect(weekTimes(series, "2026-10-20").start.toISOString()).toBe("2026-10-20T14:00:00.000Z");
+    expect(weekTimes(series, "2026-10-27")).toEqual({
+      start: new Date("2026-10-27T15:00:00Z"),
+      end: new Date("2026-10-27T16:30:00Z"),
+    });
+  });
+
+  it("start on the next such weekday whose time is still ahead", () => {
+    const tuesdayNoon = new Date("2026-06-16T12:00:00+03:00");
+    expect(firstDateOf(2, "17:00", tuesdayNoon)).toBe("2026-06-16");
+    expect(firstDateOf(2, "11:00", tuesdayNoon)).toBe("2026-06-23");
+    expect(firstDateOf(1, "11:00", tuesdayNoon)).toBe("2026-06-22");
+  });
+});
 
 describe.each(databaseKinds)("standing slots on %s", (kind) => {
   let t: TestApp;
@@ -106,6 +125,13 @@ describe.each(databaseKinds)("standing slots on %s", (kind) => {
     const [afterMove] = await list();
     expect(afterMove.weeks_list[4]).toMatchObject({ status: "moved", start: "2026-07-14T19:00:00+03:00" });
     expect(afterMove.weeks_list.filter((w: { status: string }) => w.status === "booked")).toHaveLength(6);
+    // The move's e-mail carries the series' event too, that week excluded from it.
+    const [moveMail] = await outboxOf(t, "reservation_move");
+    expect(moveMail!.attachments.map((a: { filename: string }) => a.filename)).toEqual([
+      "varaus.ics",
+      "vakiovuoro.ics",
+    ]);
+    expect(moveMail!.attachments[1]!.content).toMatch(/SEQUENCE:1[\s\S]*20260630T170000,20260714T170000/);
 
     // Ended from week 7: weeks 7 and 8 cancelled, their hours back; the rest stay.
     const ended = await api.post(`/api/v2/reservations/standing/${series.id}/end`, { from: "2026-07-28" });
@@ -130,7 +156,7 @@ describe.each(databaseKinds)("standing slots on %s", (kind) => {
     const endMail = (await outboxOf(t, "standing_slot")).at(-1)!;
     const endIcs = endMail.attachments[0]!.content as string;
     expect(endIcs).toContain("RRULE:FREQ=WEEKLY;COUNT=6");
-    expect(endIcs).toContain("SEQUENCE:1");
+    expect(endIcs).toContain("SEQUENCE:2");
     expect(endIcs).toMatch(/EXDATE;TZID=Europe\/Helsinki:20260630T170000,20260714T170000/);
 
     const again = await api.post(`/api/v2/reservations/standing/${series.id}/end`, { from: "2026-07-21" });

@@ -26,6 +26,7 @@ import { reservationRepository, type ReservationWithArea } from "./repository.js
 import { beforeDeadline, changeDeadline } from "../../domain/changeWindow.js";
 import { getSettings, type Settings } from "../settings/index.js";
 import { memberCancellationMail, memberConfirmationMail } from "./visitorMail.js";
+import { seriesAttachmentAfterChange } from "./standingChange.js";
 
 /** A member's bookings: subscriber bookings within the quota, the member's list, cancelling. */
 
@@ -254,6 +255,12 @@ export async function cancelMemberReservation(ctx: AppContext, customer: Custome
       settings,
       publicUrl: ctx.config.publicUrl,
     });
+    const series = await seriesAttachmentAfterChange(tx, id, {
+      to: { name: cancelled.name, email: cancelled.email },
+      settings,
+      publicUrl: ctx.config.publicUrl,
+    });
+    if (series) mail.attachments = [...(mail.attachments ?? []), series];
     return { cancelled, mailId: await ctx.mail.enqueue(tx, mail) };
   });
   await ctx.mail.sendCommitted(ctx.db, mailId);

@@ -3,6 +3,7 @@ import { helsinkiDate } from "../../domain/helsinkiTime.js";
 import { vatIncludedCents } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
+import { seriesAttachmentAfterChange } from "./standingChange.js";
 import { badRequest, conflict } from "../errors.js";
 import {
   carriedHoursInto,
@@ -107,20 +108,25 @@ export async function enqueueMoveMail(
   moved: ReservationRow,
 ): Promise<number | null> {
   if (!moved.email.includes("@")) return null;
-  return ctx.mail.enqueue(
-    tx,
-    moveMail({
-      reservation: moved,
-      from: c.row,
-      areaName: c.mail.areaName,
-      settings: c.mail.settings,
-      publicUrl: ctx.config.publicUrl,
-      refundedCents: c.mail.refundedCents ?? 0,
-      giftCardReturnedCents: c.mail.giftCardReturnedCents ?? 0,
-      paidCents: c.mail.paidCents ?? 0,
-      byAdmin: c.movedBy === "admin",
-    }),
-  );
+  const mail = moveMail({
+    reservation: moved,
+    from: c.row,
+    areaName: c.mail.areaName,
+    settings: c.mail.settings,
+    publicUrl: ctx.config.publicUrl,
+    refundedCents: c.mail.refundedCents ?? 0,
+    giftCardReturnedCents: c.mail.giftCardReturnedCents ?? 0,
+    paidCents: c.mail.paidCents ?? 0,
+    byAdmin: c.movedBy === "admin",
+  });
+  // A week of a standing slot moved alone leaves the series' event (decision 056).
+  const series = await seriesAttachmentAfterChange(tx, moved.id, {
+    to: { name: moved.name, email: moved.email },
+    settings: c.mail.settings,
+    publicUrl: ctx.config.publicUrl,
+  });
+  if (series) mail.attachments = [...(mail.attachments ?? []), series];
+  return ctx.mail.enqueue(tx, mail);
 }
 
 /**

@@ -139,7 +139,8 @@ export function standingIcs({ series, weeks, to, settings, publicUrl }: SeriesMa
   return { method: cancel ? "CANCEL" : "PUBLISH", content: `${out.join("\r\n")}\r\n` };
 }
 
-function seriesAttachment(mail: SeriesMail) {
+/** The series' calendar file as an e-mail attachment. */
+export function seriesAttachment(mail: SeriesMail) {
   const { method, content } = standingIcs(mail);
   return {
     filename: "vakiovuoro.ics",

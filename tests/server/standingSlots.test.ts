@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import { bookAndPay, outboxOf } from "../support/booking.js";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
+import { signedInAdmin } from "../support/firebase.js";
+import { auditLog } from "../../src/server/schema/index.js";
 import { databaseKinds } from "../support/database.js";
 import { asCustomer, joinAndPay, logIn, type CustomerApi } from "../support/member.js";
 import { fillStandingSlots } from "../../src/server/reservations/index.js";
@@ -188,6 +191,30 @@ describe.each(databaseKinds)("standing slots on %s", (kind) => {
     });
     expect(res.statusCode).toBe(404);
     expect((await other.get("/api/v2/reservations/standing")).json().standing).toEqual([]);
+  });
+
+  it("is listed on the member's admin page and ended there, audited", async () => {
+    await joinAndPay(t, api, 2);
+    const made = await create(request(8));
+    const series = made.json().standing;
+    const admin = await signedInAdmin("jasenyydet");
+    const me = (await api.get("/api/v2/customers/me")).json();
+    const customerId = me.customer?.id ?? me.id;
+    const page = await adminRequest(t, admin, "GET", `/members/${customerId}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().standing).toEqual([expect.objectContaining({ id: series.id, weeks: 8 })]);
+
+    // From Sunday 21.6.: the series' next week is Tuesday 23.6.
+    const ended = await adminRequest(t, admin, "POST", `/standing-slots/${series.id}/end`, {
+      from: "2026-06-21",
+    });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json().message).toMatch(/^Vakiovuoro päättyy ti 23\.6\.2026 alkaen\. 7 varausta peruttiin/);
+    const [audit] = await t.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, series.id));
+    expect(audit).toMatchObject({ action: "standing_slot.end", actorEmail: admin.email });
+    const endMail = (await outboxOf(t, "standing_slot")).at(-1)!;
+    expect(endMail.text).toContain("Puiston ylläpito on päättänyt vakiovuorosi");
+    expect(endMail.attachments[0]!.content).toContain("RRULE:FREQ=WEEKLY;COUNT=1");
   });
 
   it("makes later weeks as the window moves, once, and e-mails the week it could not have", async () => {

@@ -2,6 +2,8 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { MemberPage, MembershipList } from "../../src/domain/admin/memberships";
+import { addDays, helsinkiDate, isoWeekday } from "../../src/domain/helsinkiClock";
+import type { StandingSlot } from "../../src/domain/standingSlot";
 import { BASE, createAdminHarness, idToken, signedInWith } from "../machines/adminPathSupport";
 import { invoiceFixture, SUBSCRIPTION_ID, subscriptionFixture } from "../support/membership";
 
@@ -51,6 +53,35 @@ const LIST: MembershipList = {
     { level: 3, name: "Premium" },
   ],
 };
+
+const STANDING_ID = "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d";
+/** A series on Tuesdays whose weeks lie ahead of the day the test runs: two booked, one not had. */
+function standingSeries(): StandingSlot {
+  let first = addDays(helsinkiDate(new Date()), 1);
+  while (isoWeekday(first) !== 2) first = addDays(first, 1);
+  const week = (n: number, status: "booked" | "skipped") => ({
+    date: addDays(first, 7 * n),
+    status,
+    start: `${addDays(first, 7 * n)}T17:00:00+02:00`,
+    end: `${addDays(first, 7 * n)}T18:00:00+02:00`,
+    reservation_id: status === "booked" ? `9e3f4a5b-6c7d-4e8f-8a1b-2c3d4e5f6a7${n}` : null,
+    reason: status === "booked" ? null : "Aika on jo varattu.",
+  });
+  return {
+    id: STANDING_ID,
+    summary: "Joka viikko tiistaisin klo 17.00–18.00",
+    weekday: 2,
+    start_time: "17:00",
+    minutes: 60,
+    dogs: 1,
+    first_date: first,
+    weeks: 8,
+    last_date: addDays(first, 49),
+    ended_from: null,
+    active: true,
+    weeks_list: [week(0, "booked"), week(1, "skipped"), week(2, "booked")],
+  };
+}
 
 const MEMBER: MemberPage = {
   customer: {
@@ -129,6 +160,7 @@ const MEMBER: MemberPage = {
       noShow: false,
     },
   ],
+  standing: [standingSeries()],
   tiers: [
     { level: 1, name: "Perus", hours_quota: 8, monthly_price_cents: 3900 },
     { level: 3, name: "Premium", hours_quota: 40, monthly_price_cents: 8900 },
@@ -252,6 +284,29 @@ describe("jäsenyydet", () => {
     expect(screen.getByRole("rowheader", { name: "1003" }).closest("tr")).toHaveFocus();
     // A credited invoice is void: nothing left to credit or resend.
     expect(screen.queryByRole("button", { name: "Hyvitä lasku 1001" })).toBeNull();
+  });
+
+  it("lists the member's standing slots and ends one from its next week, asked first", async () => {
+    const user = userEvent.setup();
+    await app.render({ path: `/hallinta/v2/jasenydet?jasen=${CUSTOMER_ID}`, token: signedInWith(TOKEN) });
+    await app.answerApi("GET", `/api/v2/admin/members/${CUSTOMER_ID}`, 200, MEMBER);
+    const table = await screen.findByRole("table", { name: "Vakiovuorot" });
+    const series = MEMBER.standing[0]!;
+    expect(table).toHaveTextContent("Joka viikko tiistaisin klo 17.00–18.00");
+    expect(table).toHaveTextContent("8 viikkoa");
+    expect(table).toHaveTextContent("2 varattu, 1 ei saatu");
+
+    await user.click(within(table).getByRole("button", { name: `Päätä vakiovuoro ${series.summary}` }));
+    const confirm = screen.getByRole("group", { name: `Vahvista: Päätä vakiovuoro ${series.summary}` });
+    expect(confirm).toHaveTextContent(/päätetään .* alkaen: sen varaukset siitä eteenpäin perutaan/);
+    expect(apiCalled("/standing-slots/")).toBe(false);
+    await user.click(within(confirm).getByRole("button", { name: "Vahvista päättäminen" }));
+    const sent = await app.answerApi("POST", `/api/v2/admin/standing-slots/${STANDING_ID}/end`, 200, {
+      message: "Vakiovuoro päättyy ti 1.12.2026 alkaen. 2 varausta peruttiin.",
+    });
+    expect(JSON.parse(String(sent))).toEqual({ from: series.weeks_list[0]!.date });
+    await app.answerApi("GET", `/api/v2/admin/members/${CUSTOMER_ID}`, 200, MEMBER);
+    expect(await screen.findByText(/^Vakiovuoro päättyy/)).toBeInTheDocument();
   });
 
   it("says a signup left unpaid as Keskeytynyt liittyminen, membership and invoice alike", async () => {

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { isoDate, isoDateTime } from "../booking";
+import { standingSlotSchema } from "../standingSlot";
 import {
   invoiceSchema,
   memberReservationSchema,
@@ -128,6 +129,8 @@ export const memberPageSchema = z.object({
   /** Each membership's periods, the latest 12 to the next one, newest first. */
   usage: z.array(periodUsageSchema),
   reservations: z.array(memberReservationSchema),
+  /** The member's standing weekly slots, newest first (decision 056). */
+  standing: z.array(standingSlotSchema),
   /** The tiers offered from the next period on, for the tier change. */
   tiers: z.array(
     z.object({

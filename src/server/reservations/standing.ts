@@ -16,6 +16,8 @@ import { badRequest, conflict, HttpError, notFound } from "../errors.js";
 import { primaryArea, type Area } from "../availability/index.js";
 import type { SubscriptionRow } from "../memberships/index.js";
 import { getSettings, type Settings } from "../settings/index.js";
+import { recordAudit } from "../system/index.js";
+import type { AdminActor } from "../../domain/admin/session.js";
 import { bookInQuota, lockMemberAccess, memberAccess } from "./member.js";
 import { reservationRepository } from "./repository.js";
 import {
@@ -327,14 +329,14 @@ export async function listStandingSlots(ctx: AppContext, customer: Customer): Pr
 
 /**
  * Ends a series from the week of `from` on: no more weeks are made, and its bookings from that week
- * on that have not started are cancelled (their hours return). By its member (`customer`) or by an
- * admin (null). The week is the first of the series' days on or after `from`.
+ * on that have not started are cancelled (their hours return). By its member or by an admin
+ * (audited). The week is the first of the series' days on or after `from`.
  */
 export async function endStandingSlot(
   ctx: AppContext,
   id: string,
   from: string,
-  by: { customer: Customer } | { admin: true },
+  by: { customer: Customer } | { admin: AdminActor },
 ) {
   const now = ctx.now();
   const today = helsinkiDate(now);
@@ -354,13 +356,22 @@ export async function endStandingSlot(
     const reservations = reservationRepository(tx);
     let cancelled = 0;
     for (const reservationId of await standing.liveBookingsFrom(id, week))
-      if (await reservations.cancelIfNotStarted(reservationId, now, "customer")) cancelled += 1;
+      if (await reservations.cancelIfNotStarted(reservationId, now, "customer" in by ? "customer" : "admin"))
+        cancelled += 1;
     await standing.update(id, {
       endedFrom: week,
       endedBy: "customer" in by ? "customer" : "admin",
       doneAt: found.doneAt ?? now,
     });
     const series = await standing.bumpSequence(id);
+    if ("admin" in by)
+      await recordAudit(tx, by.admin, {
+        action: "standing_slot.end",
+        entity: "standing_slot",
+        entityId: id,
+        before: { endedFrom: null },
+        after: { endedFrom: week, cancelledBookings: cancelled },
+      });
     const weeks = await standing.allWeeksOf(id);
     const mailId = owner
       ? await ctx.mail.enqueue(

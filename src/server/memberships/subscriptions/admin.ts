@@ -234,7 +234,7 @@ export async function membershipsOfMember(ctx: AppContext, customerId: string) {
   // The tiers the change form offers: those in force where the live membership's next period begins.
   const live = subs.find((s) => s.status === "active");
   const tiers = await tiersOn(ctx.db, (live && nextPeriodStart(live, today)) ?? today);
-  const page: Omit<MemberPage, "reservations"> = {
+  const page: Omit<MemberPage, "reservations" | "standing"> = {
     customer: {
       id: customer.id,
       email: customer.email,

@@ -18,6 +18,8 @@ import {
   listMemberships,
 } from "../../memberships/index.js";
 import { memberPage } from "../../customers/index.js";
+import { endStandingSlot } from "../../reservations/index.js";
+import { endStandingSlotRequestSchema } from "../../../domain/standingSlot.js";
 import { adminSecurity, errorSchema, guardResponses } from "./schemas.js";
 
 const tags = ["admin: jäsenyydet"];
@@ -104,6 +106,30 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => cancelTierChange(app.ctx, signedInAdmin(request), request.params.id),
+  );
+
+  app.post(
+    "/standing-slots/:id/end",
+    {
+      schema: {
+        tags,
+        summary:
+          "End a member's standing weekly slot from a week on; its bookings from then on are cancelled",
+        description:
+          "The week is the series' first day on or after `from` (today at the earliest). The member is " +
+          "e-mailed, with the series' calendar event updated.",
+        security: adminSecurity,
+        params: z.object({ id: z.uuid("Vakiovuoron tunniste on virheellinen.") }),
+        body: endStandingSlotRequestSchema,
+        response: actionResponses,
+      },
+    },
+    async (request) => {
+      const { message } = await endStandingSlot(app.ctx, request.params.id, request.body.from, {
+        admin: signedInAdmin(request),
+      });
+      return { message };
+    },
   );
 
   for (const [action, summary, run] of [

@@ -15,6 +15,7 @@ import { field } from "../formValues";
 import type { SectionQuestion } from "../useAdminSection";
 import { Confirmed, InvoiceTable, type MembershipCommand } from "./memberActions";
 import { statusText as reservationStatusText } from "./reservationList";
+import { StandingTable } from "./memberStanding";
 
 type Props = { member: MemberPage; canWrite: boolean; question: SectionQuestion<MembershipCommand> };
 
@@ -54,6 +55,7 @@ export function MemberView({ member, canWrite, question }: Props) {
         question={question}
       />
       <UsageTable member={member} />
+      <StandingTable member={member} canWrite={canWrite} question={question} />
       <ReservationTable member={member} />
     </article>
   );

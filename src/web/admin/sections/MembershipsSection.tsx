@@ -61,7 +61,11 @@ function searchOf(list: ListFilters, member: string | null = null): string {
  * the invoice's row whose button was pressed, as the confirmation that held focus is gone.
  */
 const membershipFocusKey = (command: MembershipCommand) =>
-  "subscriptionId" in command ? `subscription/${command.subscriptionId}` : `invoice/${command.invoiceId}`;
+  "subscriptionId" in command
+    ? `subscription/${command.subscriptionId}`
+    : "standingId" in command
+      ? `standing/${command.standingId}`
+      : `invoice/${command.invoiceId}`;
 
 export function MembershipsSection() {
   const { http } = useAdminEnvironment();
@@ -90,6 +94,8 @@ export function MembershipsSection() {
         case "credit":
         case "resend":
           return (await post(`/invoices/${command.invoiceId}/${command.kind}`)).message;
+        case "endStanding":
+          return (await post(`/standing-slots/${command.standingId}/end`, { from: command.from })).message;
       }
     },
   });

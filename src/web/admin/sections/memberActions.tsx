@@ -16,7 +16,8 @@ export type MembershipCommand =
   | { kind: "cancel"; subscriptionId: string }
   | { kind: "tierChange"; subscriptionId: string; tierLevel: number }
   | { kind: "cancelTierChange"; subscriptionId: string }
-  | { kind: "void" | "credit" | "resend"; invoiceId: string };
+  | { kind: "void" | "credit" | "resend"; invoiceId: string }
+  | { kind: "endStanding"; standingId: string; from: string };
 
 /** A button that asks first: while its command is the one asked, the question and its answers replace it. */
 export function Confirmed(props: {

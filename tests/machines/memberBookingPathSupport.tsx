@@ -25,6 +25,10 @@ export const createFakeMemberApi = defineFakeApi<MemberBookingApi>([
   "book",
   "cancel",
   "reschedule",
+  "standingSlots",
+  "previewStandingSlot",
+  "createStandingSlot",
+  "endStandingSlot",
   "availability",
   "maxDogs",
 ]);

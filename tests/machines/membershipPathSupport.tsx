@@ -123,7 +123,7 @@ export async function renderMembershipApp(options: {
 
 /**
  * The browser's fetch for what lies outside the unit under test: the site info of the shell, and
- * the member bookings section of /oma-tili (a customer without bookings).
+ * the member bookings and Vakiovuoro sections of /oma-tili (a customer without bookings or series).
  */
 function stubOtherRequests() {
   vi.stubGlobal("fetch", async (url: string) => {
@@ -131,6 +131,8 @@ function stubOtherRequests() {
     if (url.startsWith("/api/v2/subscriptions/me"))
       return Response.json({ message: "Ei jäsenyyttä" }, { status: 404 });
     if (url.startsWith("/api/v2/reservations/me")) return Response.json({ reservations: [] });
+    // Vakiovuoro, shown to a member with access: none.
+    if (url.startsWith("/api/v2/reservations/standing")) return Response.json({ standing: [] });
     throw new TypeError(`unexpected request ${url}`);
   });
 }

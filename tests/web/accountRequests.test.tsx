@@ -34,6 +34,7 @@ const answers: Record<string, unknown> = {
   "/api/v2/subscriptions/me": { subscription: subscriptionFixture() },
   "/api/v2/invoices/me": { invoices: [invoiceFixture()], more: false },
   "/api/v2/reservations/me": { reservations: [] },
+  "/api/v2/reservations/standing": { standing: [] },
 };
 let requests: Map<string, number>;
 

@@ -1,15 +1,18 @@
 import { useActorRef, useSelector } from "@xstate/react";
+import { useCallback, useState } from "react";
 import { Navigate } from "react-router-dom";
 import { fromPromise } from "xstate";
 import { ownDataMachine } from "../../../machines/ownDataMachine";
 import { clearStoredSession } from "../../client/customerSession";
 import { useMembershipEnvironment } from "../membershipEnvironment";
 import { accountView, useCustomerSession, useCustomerSessionActor } from "../session/CustomerSessionProvider";
+import { useSubscription, useSubscriptionActor } from "../session/SubscriptionProvider";
 import { AccountLoading } from "./account/AccountLoading";
 import { InvoicesSection } from "./account/InvoicesSection";
-import { MemberBookingsSection } from "./account/MemberBookingsSection";
+import { MemberBookingsSection, reloadMembership } from "./account/MemberBookingsSection";
 import { OwnDataSection } from "./account/OwnDataSection";
 import { RemindersSection } from "./account/RemindersSection";
+import { StandingSlotSection } from "./account/StandingSlotSection";
 import { SubscriptionSection } from "./account/SubscriptionSection";
 import "./membership/membership.css";
 
@@ -38,6 +41,17 @@ export function AccountPage() {
   const customer = useCustomerSession((s) => s.context.customer);
   const loggingOut = useCustomerSession((s) => s.matches("loggingOut"));
   const canLogOut = useCustomerSession((s) => s.can({ type: "session.logout" }));
+  // Vakiovuoro is a member's: shown while the membership gives access. A reload keeps the
+  // membership it had meanwhile, so the section (and what it shows) stays.
+  const memberAccess = useSubscription((s) => s.context.subscription?.has_access === true);
+  // A series made or ended changes the member's bookings and hours: the bookings section starts
+  // afresh (a new key) and the membership is read again.
+  const [bookingsRound, setBookingsRound] = useState(0);
+  const subscriptionActor = useSubscriptionActor();
+  const bookingsChanged = useCallback(() => {
+    setBookingsRound((n) => n + 1);
+    reloadMembership(subscriptionActor);
+  }, [subscriptionActor]);
 
   // Checked first: the session ends with the account, and the way out is home, not /login.
   if (accountDeleted) return <Navigate to="/" replace />;
@@ -73,7 +87,8 @@ export function AccountPage() {
       <SubscriptionSection />
       <InvoicesSection />
       {/* Its own section (heading "Varaukset"), by the member-bookings work. */}
-      <MemberBookingsSection />
+      <MemberBookingsSection key={bookingsRound} />
+      {memberAccess && <StandingSlotSection onBookingsChanged={bookingsChanged} />}
       <RemindersSection />
       <OwnDataSection actor={ownData} />
     </div>

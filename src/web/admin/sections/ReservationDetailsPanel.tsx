@@ -1,5 +1,6 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Link } from "react-router-dom";
 import type { ReservationDetails } from "../../../domain/admin/reservations";
 import { formatDateTime, formatTimeRange } from "../../../domain/helsinkiClock";
 import { formatEuros } from "../../../domain/money";
@@ -65,6 +66,24 @@ export function ReservationDetailsPanel({
                 <dt>Portin avauslinkki</dt>
                 <dd>
                   <a href={data.doorUrl}>{data.doorUrl}</a>
+                </dd>
+              </>
+            ) : null}
+            {data.standing ? (
+              <>
+                <dt>Vakiovuoro</dt>
+                <dd>
+                  {data.standing.summary}
+                  {data.standing.customerId && (
+                    <>
+                      {" "}
+                      <Link
+                        to={`/hallinta/v2/jasenydet?jasen=${encodeURIComponent(data.standing.customerId)}`}
+                      >
+                        Jäsenen sivulle
+                      </Link>
+                    </>
+                  )}
                 </dd>
               </>
             ) : null}

@@ -49,7 +49,7 @@ const knownMembership = (s: SubscriptionSnapshot) =>
  * `subscription.reload` only when pending or failed; otherwise `subscription.load` reads it afresh
  * (this section keeps showing the old hours meanwhile: `knownMembership` skips the loading).
  */
-function reloadMembership(subscription: ReturnType<typeof useSubscriptionActor>) {
+export function reloadMembership(subscription: ReturnType<typeof useSubscriptionActor>) {
   const reload = { type: "subscription.reload" } as const;
   subscription.send(subscription.getSnapshot().can(reload) ? reload : { type: "subscription.load" });
 }

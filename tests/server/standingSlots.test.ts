@@ -204,6 +204,15 @@ describe.each(databaseKinds)("standing slots on %s", (kind) => {
     expect(page.statusCode).toBe(200);
     expect(page.json().standing).toEqual([expect.objectContaining({ id: series.id, weeks: 8 })]);
 
+    // Varaukset names a week's series and its member.
+    const week = series.weeks_list[1].reservation_id;
+    const details = await adminRequest(t, admin, "GET", `/reservations/${week}`);
+    expect(details.json().standing).toEqual({
+      id: series.id,
+      summary: "Joka viikko tiistaisin klo 17.00–18.00",
+      customerId,
+    });
+
     // From Sunday 21.6.: the series' next week is Tuesday 23.6.
     const ended = await adminRequest(t, admin, "POST", `/standing-slots/${series.id}/end`, {
       from: "2026-06-21",

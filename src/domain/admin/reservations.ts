@@ -105,6 +105,10 @@ export const reservationDetailsSchema = z.object({
   waitingInLine: z.optional(z.int()),
   /** The door link (/avaa/:token) the customer was sent, while the booking is confirmed; else null. */
   doorUrl: z.nullable(z.string()),
+  /** The standing slot this booking is a week of (decision 056): ended on its member's page. */
+  standing: z.optional(
+    z.nullable(z.object({ id: z.uuid(), summary: z.string(), customerId: z.nullable(z.string()) })),
+  ),
 });
 export type ReservationDetails = z.infer<typeof reservationDetailsSchema>;
 

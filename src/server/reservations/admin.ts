@@ -12,6 +12,8 @@ import { badRequest, conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../../domain/admin/session.js";
 import { checkSlot, lockAreaBookings, primaryArea } from "../availability/index.js";
 import { recordAudit } from "../system/index.js";
+import { standingSummary } from "../../domain/standingSlot.js";
+import { standingRepository } from "./standingRepository.js";
 import { newToken } from "./service.js";
 import { getSetting, getSettings, settingsRepository } from "../settings/index.js";
 import { isSlotConflict } from "../db/index.js";
@@ -129,6 +131,20 @@ export async function reservationDetails(ctx: AppContext, id: string): Promise<R
     }),
     // The link the customer's e-mails give (an admin's manual booking's customer may ask for it).
     doorUrl: reservation.status === "confirmed" ? doorUrlOf(ctx.config.publicUrl, row!.doorToken) : null,
+    standing: await standingOf(ctx, id),
+  };
+}
+
+/** The standing slot a booking is a week of, named as Varaukset shows it, with its member. */
+async function standingOf(ctx: AppContext, reservationId: string) {
+  const standing = standingRepository(ctx.db);
+  const series = await standing.seriesOfReservation(reservationId);
+  if (!series) return null;
+  const customer = await standing.customerOf(series);
+  return {
+    id: series.id,
+    summary: standingSummary(series.weekday, series.startTime, series.minutes),
+    customerId: customer?.id ?? null,
   };
 }
 

@@ -4,8 +4,9 @@ import { serverMessageOr } from "./remoteFailure";
 
 /**
  * The signed-in customer's membership (spec §3-§4, product.md "Membership"): loading it, what it
- * is now (none, waiting for its first payment, active, cancelled), and cancelling it — only
- * through an explicit confirmation that says when the membership really ends.
+ * is now (none, waiting for its first payment, active — in good standing, overdue or suspended by an
+ * unpaid invoice — or cancelled), and cancelling it — only through an explicit confirmation that
+ * says when the membership really ends.
  *
  * One actor serves the whole app (the header's link rule, /oma-tili, the member bookings): the app
  * sends `subscription.load` when a customer signs in and `subscription.clear` when nobody is.
@@ -17,7 +18,7 @@ export type SubscriptionContext = {
   subscription: Subscription | null;
   /** Why loading failed (`error`). */
   errorMessage: string | null;
-  /** Why the cancel failed (`active.cancelFailed`). */
+  /** Why the cancel failed (`active.cancel.cancelFailed`). */
   cancelError: string | null;
   /** The server's words after a successful cancel. */
   cancelMessage: string | null;
@@ -63,6 +64,10 @@ export const subscriptionMachine = setup({
     hasNone: (_, found: Subscription | null) => !found || found.status === "expired",
     isPending: (_, found: Subscription | null) => found?.status === "pending",
     isActive: (_, found: Subscription | null) => found?.status === "active",
+    /** Active with an invoice unpaid past its grace (decision 054): the server says so. */
+    isSuspended: (_, found: Subscription | null) => found?.status === "active" && !!found.unpaid?.suspended,
+    /** Active with an invoice past its due date, still in its grace. */
+    isOverdue: (_, found: Subscription | null) => found?.status === "active" && !!found.unpaid,
   },
 }).createMachine({
   id: "subscription",
@@ -99,6 +104,16 @@ export const subscriptionMachine = setup({
             actions: assign({ subscription: ({ event }) => event.output }),
           },
           {
+            guard: { type: "isSuspended", params: ({ event }) => event.output },
+            target: "active.standing.suspended",
+            actions: assign({ subscription: ({ event }) => event.output }),
+          },
+          {
+            guard: { type: "isOverdue", params: ({ event }) => event.output },
+            target: "active.standing.overdue",
+            actions: assign({ subscription: ({ event }) => event.output }),
+          },
+          {
             guard: { type: "isActive", params: ({ event }) => event.output },
             target: "active",
             actions: assign({ subscription: ({ event }) => event.output }),
@@ -126,55 +141,81 @@ export const subscriptionMachine = setup({
         "The membership with status “Odottaa maksua”: it starts when the first invoice is paid; “Päivitä tila”, no cancel.",
       on: { "subscription.reload": "loading" },
     },
+    /**
+     * Active, in two regions: how it stands with its invoices (decision 054), and cancelling it.
+     * Standing is the server's: an invoice past its due date is `overdue` (a grace: bookings still
+     * work) until `membership.suspendAfterDays` days later, then `suspended` until it is paid;
+     * reading the membership again after a payment shows it back in `good`.
+     */
     active: {
-      description:
-        "The membership with status “Voimassa”, its price, commitment and the month's hours used (“4 / 16 h”).",
-      initial: "idle",
+      type: "parallel",
+      description: "The membership with its price, commitment and the month's hours used (“4 / 16 h”).",
       states: {
-        idle: {
-          description: "Buttons “Irtisano jäsenyys” and “Päivitä käyttötiedot”.",
-          on: {
-            "subscription.cancel": { target: "confirmingCancel", actions: assign({ cancelError: null }) },
-            // The usage changes as the member books and cancels.
-            "subscription.reload": "#subscription.loading",
-          },
-        },
-        /** The customer reads when the membership would end; nothing is sent before they confirm. */
-        confirmingCancel: {
-          description:
-            "A box “Irtisanotaanko jäsenyys?” says when access would end (a commitment's end, or the paid period's); “Kyllä, irtisano” and “Ei, pidä jäsenyys”; nothing is sent yet.",
-          on: {
-            "subscription.confirmCancel": "cancelling",
-            "subscription.keep": "idle",
-          },
-        },
-        cancelling: {
-          description: "“Irtisanotaan…” in the box; its buttons disabled.",
-          invoke: {
-            id: "cancelSubscription",
-            src: "cancelSubscription",
-            onDone: {
-              target: "#subscription.cancelled",
-              actions: assign({
-                subscription: ({ event }) => event.output.subscription,
-                cancelMessage: ({ event }) => event.output.message,
-              }),
+        standing: {
+          description: "How the membership stands with its invoices, beside its status.",
+          initial: "good",
+          states: {
+            good: { description: "Status “Voimassa”; no note of an unpaid invoice." },
+            overdue: {
+              description:
+                "Status “Voimassa” and a note: invoice nro … fell due …; pay it by … or the membership is suspended from …; a link “Siirry laskuihin”.",
             },
-            onError: {
-              target: "cancelFailed",
-              actions: assign({
-                cancelError: ({ event }) => serverMessageOr(event.error, CANCEL_SUBSCRIPTION_FAILED),
-              }),
+            suspended: {
+              description:
+                "Status “Keskeytetty … alkaen” and why: invoice nro … unpaid since its due date; member bookings and their gate links are refused until it is paid; a link “Siirry laskuihin”.",
             },
           },
         },
-        /** E.g. 409 'No active subscription' (cancelled elsewhere): reloading shows how things are. */
-        cancelFailed: {
-          description:
-            "The cancel was refused or failed: the server's message as an alert, with “Päivitä tiedot” and “Sulje”.",
-          on: {
-            "subscription.keep": { target: "idle", actions: assign({ cancelError: null }) },
-            "subscription.reload": "#subscription.loading",
+        cancel: {
+          description: "Below the usage: cancelling the membership.",
+          initial: "idle",
+          states: {
+            idle: {
+              description: "Buttons “Irtisano jäsenyys” and “Päivitä käyttötiedot”.",
+              on: {
+                "subscription.cancel": { target: "confirmingCancel", actions: assign({ cancelError: null }) },
+                // The usage changes as the member books and cancels; the standing as invoices are paid.
+                "subscription.reload": "#subscription.loading",
+              },
+            },
+            /** The customer reads when the membership would end; nothing is sent before they confirm. */
+            confirmingCancel: {
+              description:
+                "A box “Irtisanotaanko jäsenyys?” says when access would end (a commitment's end, or the paid period's); “Kyllä, irtisano” and “Ei, pidä jäsenyys”; nothing is sent yet.",
+              on: {
+                "subscription.confirmCancel": "cancelling",
+                "subscription.keep": "idle",
+              },
+            },
+            cancelling: {
+              description: "“Irtisanotaan…” in the box; its buttons disabled.",
+              invoke: {
+                id: "cancelSubscription",
+                src: "cancelSubscription",
+                onDone: {
+                  target: "#subscription.cancelled",
+                  actions: assign({
+                    subscription: ({ event }) => event.output.subscription,
+                    cancelMessage: ({ event }) => event.output.message,
+                  }),
+                },
+                onError: {
+                  target: "cancelFailed",
+                  actions: assign({
+                    cancelError: ({ event }) => serverMessageOr(event.error, CANCEL_SUBSCRIPTION_FAILED),
+                  }),
+                },
+              },
+            },
+            /** E.g. 409 'No active subscription' (cancelled elsewhere): reloading shows how things are. */
+            cancelFailed: {
+              description:
+                "The cancel was refused or failed: the server's message as an alert, with “Päivitä tiedot” and “Sulje”.",
+              on: {
+                "subscription.keep": { target: "idle", actions: assign({ cancelError: null }) },
+                "subscription.reload": "#subscription.loading",
+              },
+            },
           },
         },
       },

@@ -10,6 +10,7 @@ import {
   subscriptionMachine,
 } from "../../machines/subscriptionMachine";
 import { storageKeys } from "../../src/client/storage";
+import { suspensionMessage } from "../../src/domain/invoiceStatus";
 import { NO_ACTIVE_SUBSCRIPTION } from "../../src/domain/membership";
 import { formatEuros } from "../../src/domain/money";
 import { AccountPage } from "../../src/web/pages/AccountPage";
@@ -55,6 +56,26 @@ const CANCELLED = subscriptionFixture({
   access_ends_on: "2026-06-30",
 });
 const EXPIRED = subscriptionFixture({ status: "expired", has_access: false });
+/** Invoice 1005 fell due on Friday 12.6.: in its grace until it suspends on Friday 19.6. */
+const OVERDUE = subscriptionFixture({
+  unpaid: {
+    invoice_id: "5b0c5f4e-1d2a-4c3b-8e9f-000000001005",
+    invoice_number: 1005,
+    due_date: "2026-06-12",
+    suspended_from: "2026-06-19",
+    suspended: false,
+  },
+});
+/** Invoice 1004 fell due on Friday 5.6.: suspended since Friday 12.6. */
+const SUSPENDED = subscriptionFixture({
+  unpaid: {
+    invoice_id: "5b0c5f4e-1d2a-4c3b-8e9f-000000001004",
+    invoice_number: 1004,
+    due_date: "2026-06-05",
+    suspended_from: "2026-06-12",
+    suspended: true,
+  },
+});
 const CANCELLED_MESSAGE = "Jäsenyytesi on irtisanottu.";
 const SERVER_DOWN = "Palvelimella tapahtui virhe.";
 const network = () => apiError(null, "Verkkovirhe: palvelimeen ei saatu yhteyttä.");
@@ -66,7 +87,7 @@ const events = [
   { type: "subscription.cancel" },
   { type: "subscription.confirmCancel" },
   { type: "subscription.keep" },
-  ...[null, PENDING, ACTIVE, COMMITTED, CANCELLED, EXPIRED].map((output) => ({
+  ...[null, PENDING, ACTIVE, COMMITTED, OVERDUE, SUSPENDED, CANCELLED, EXPIRED].map((output) => ({
     type: "xstate.done.actor.loadSubscription",
     output,
   })),
@@ -91,7 +112,7 @@ const model = new TestModel(subscriptionMachine, {
   // Everything the assertions read (a state's snapshot stands for every path that reaches it).
   serializeState: (s) => {
     const c = (s as Snapshot).context;
-    const shown = [c.subscription?.status, c.subscription?.commitment];
+    const shown = [c.subscription?.status, c.subscription?.commitment, c.subscription?.unpaid?.suspended];
     return JSON.stringify([s.value, shown, c.errorMessage, c.cancelError, c.cancelMessage]);
   },
 });
@@ -220,7 +241,6 @@ const states: StateAssertions<typeof subscriptionMachine> = {
     expect(within(section()).queryByRole("button", { name: "Irtisano jäsenyys" })).toBeNull();
   }),
   active: shows((s) => {
-    expectDetails(s, "Voimassa");
     expectUsage();
     expect(section()).toHaveTextContent(
       s.context.subscription!.commitment === "12m"
@@ -228,14 +248,36 @@ const states: StateAssertions<typeof subscriptionMachine> = {
         : "Ei sitoumusta",
     );
   }),
-  "active.idle": shows(() => {
+  "active.standing.good": shows((s) => {
+    expectDetails(s, "Voimassa");
+    expect(section()).not.toHaveTextContent("Siirry laskuihin");
+  }),
+  // In the grace: bookings still work; the note says the day it would be suspended.
+  "active.standing.overdue": shows((s) => {
+    expectDetails(s, "Voimassa");
+    expect(section()).toHaveTextContent(
+      plain("Lasku nro 1005 erääntyi pe 12.6.2026. Maksa se viimeistään to 18.6.2026"),
+    );
+    expect(section()).toHaveTextContent("muuten jäsenyytesi keskeytetään");
+    expect(within(section()).getByRole("link", { name: "Siirry laskuihin" })).toHaveAttribute(
+      "href",
+      "#invoices-heading",
+    );
+  }),
+  "active.standing.suspended": shows((s) => {
+    expectDetails(s, "Keskeytetty pe 12.6.2026 alkaen");
+    expect(section()).toHaveTextContent(plain(suspensionMessage(SUSPENDED.unpaid!)));
+    expect(section()).toHaveTextContent("1004");
+    expect(within(section()).getByRole("link", { name: "Siirry laskuihin" })).toBeInTheDocument();
+  }),
+  "active.cancel.idle": shows(() => {
     expect(button("Irtisano jäsenyys")).toBeEnabled();
     expect(button("Päivitä käyttötiedot")).toBeEnabled();
     noConfirmation();
     expect(fake.calls("cancelSubscription")).toHaveLength(confirmations);
   }),
   // What cancelling means, before anything is sent.
-  "active.confirmingCancel": shows((s) => {
+  "active.cancel.confirmingCancel": shows((s) => {
     const box = screen.getByRole("region", { name: "Irtisanotaanko jäsenyys?" });
     if (s.context.subscription!.commitment === "12m") {
       expect(box).toHaveTextContent("sitoumus, joka päättyy pe 30.4.2027 (319 päivää jäljellä)");
@@ -247,13 +289,13 @@ const states: StateAssertions<typeof subscriptionMachine> = {
     expect(within(box).getByRole("button", { name: "Ei, pidä jäsenyys" })).toBeEnabled();
     expect(fake.calls("cancelSubscription")).toHaveLength(confirmations);
   }),
-  "active.cancelling": shows(() => {
+  "active.cancel.cancelling": shows(() => {
     const box = screen.getByRole("region", { name: "Irtisanotaanko jäsenyys?" });
     expect(within(box).getByRole("status")).toHaveTextContent("Irtisanotaan…");
     expect(within(box).getByRole("button", { name: "Kyllä, irtisano" })).toBeDisabled();
     expect(within(box).getByRole("button", { name: "Ei, pidä jäsenyys" })).toBeDisabled();
   }),
-  "active.cancelFailed": shows((s) => {
+  "active.cancel.cancelFailed": shows((s) => {
     expect([NO_ACTIVE_SUBSCRIPTION, CANCEL_SUBSCRIPTION_FAILED]).toContain(s.context.cancelError);
     expect(within(section()).getByRole("alert")).toHaveTextContent(s.context.cancelError!);
     expect(button("Päivitä tiedot")).toBeEnabled();
@@ -310,7 +352,10 @@ const membershipWords = (output: typeof ACTIVE | null) =>
   output === null
     ? "The server answers 404: the customer has no membership."
     : `The server gives a Plus membership that is ${output.status}` +
-      (output.commitment === "12m" ? `, committed until ${output.commitment_end_date}.` : ".");
+      (output.commitment === "12m" ? `, committed until ${output.commitment_end_date}` : "") +
+      (output.unpaid
+        ? `, with invoice ${output.unpaid.invoice_number} due ${output.unpaid.due_date} unpaid (${output.unpaid.suspended ? "suspended" : "in its grace"}).`
+        : ".");
 
 describePathTests(subscriptionMachine, {
   runs: [{ model, events: executors }],

@@ -7,7 +7,11 @@ import { formatEuros } from "../../../domain/money";
 import { ConfirmButtons } from "../../components/ConfirmButtons";
 import { RetryAlert } from "../../components/RetryAlert";
 import { useMembershipEnvironment } from "../../membershipEnvironment";
-import { useSubscription, useSubscriptionActor } from "../../session/SubscriptionProvider";
+import {
+  useSubscription,
+  useSubscriptionActor,
+  type SubscriptionSnapshot,
+} from "../../session/SubscriptionProvider";
 import {
   carriedText,
   commitmentEndText,
@@ -66,8 +70,22 @@ export function SubscriptionSection() {
 const tierChangeText = (change: PendingTierChange) =>
   `${change.tier_name}${change.hours_quota === null ? "" : ` (${change.hours_quota} h/kk)`} ${formatDay(change.from)} alkaen`;
 
+/**
+ * How the membership stands with its invoices: the machine's `active.standing` state for an active
+ * one; for the others (a cancelled one with access left, or the one shown while it is read again)
+ * what the server last said.
+ */
+const standingOf = (s: SubscriptionSnapshot): "good" | "overdue" | "suspended" => {
+  if (s.matches({ active: { standing: "suspended" } })) return "suspended";
+  if (s.matches({ active: { standing: "overdue" } })) return "overdue";
+  if (s.matches("active")) return "good";
+  const unpaid = s.context.subscription?.unpaid;
+  return unpaid?.suspended ? "suspended" : unpaid ? "overdue" : "good";
+};
+
 function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
   const { now } = useMembershipEnvironment();
+  const standing = useSubscription(standingOf);
   const today = now();
   const usage = subscription.usage;
   return (
@@ -83,7 +101,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
         )}
         <dt>Tila</dt>
         <dd>
-          {subscription.unpaid?.suspended
+          {standing === "suspended" && subscription.unpaid
             ? `Keskeytetty ${formatDay(subscription.unpaid.suspended_from)} alkaen`
             : statusLabel[subscription.status]}
         </dd>
@@ -111,7 +129,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
           </>
         )}
       </dl>
-      {subscription.unpaid && <UnpaidNote unpaid={subscription.unpaid} />}
+      {standing !== "good" && subscription.unpaid && <UnpaidNote unpaid={subscription.unpaid} />}
       {subscription.status === "pending" && <PendingNote />}
       {subscription.status !== "pending" && (
         <div className="usage">
@@ -200,11 +218,11 @@ function CancelledNote({ subscription, today }: { subscription: Subscription; to
 function CancelControls({ subscription, today }: { subscription: Subscription; today: Date }) {
   const actor = useSubscriptionActor();
   const step = useSubscription((s) =>
-    s.matches({ active: "confirmingCancel" })
+    s.matches({ active: { cancel: "confirmingCancel" } })
       ? "confirming"
-      : s.matches({ active: "cancelling" })
+      : s.matches({ active: { cancel: "cancelling" } })
         ? "cancelling"
-        : s.matches({ active: "cancelFailed" })
+        : s.matches({ active: { cancel: "cancelFailed" } })
           ? "failed"
           : null,
   );

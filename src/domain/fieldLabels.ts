@@ -128,6 +128,10 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   effectiveUntil: "Voimassa asti",
   lengthMinutes: "Kesto (min)",
   weekdays: "Viikonpäivät",
+  // Vakiovuoro (decision 056)
+  weekday: "Viikonpäivä",
+  start_time: "Alkaa klo",
+  minutes: "Kesto (min)",
   fromTime: "Alkaen klo",
   toTime: "Asti klo",
   priority: "Etusija",

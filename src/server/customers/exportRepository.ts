@@ -26,6 +26,9 @@ const myInvoices = ({ customerId }: Ids) =>
 const myPayments = (ids: Ids) =>
   sql`select p.id from payments p where p.reservation_id in (${myReservations(ids)})
     union all select p.id from payments p where p.invoice_id in (${myInvoices(ids)})`;
+const mySeries = ({ customerId }: Ids) =>
+  sql`select ss.id from standing_slots ss where ss.subscription_id in
+    (select s.id from subscriptions s where s.customer_id = ${customerId})`;
 const entityIn = (entity: string, ids: SQL) =>
   sql`(t.entity = ${entity} and t.entity_id in (select m.id::text from (${ids}) m))`;
 
@@ -37,6 +40,9 @@ export const EXPORTED: Record<string, (ids: Ids) => SQL> = {
   subscriptions: ({ customerId }) => sql`t.customer_id = ${customerId}`,
   invoices: ({ customerId }) => sql`t.customer_id = ${customerId}`,
   reservations: (ids) => sql`t.id in (${myReservations(ids)})`,
+  // Their standing weekly slots and each week made (decision 056), by the membership's index.
+  standing_slots: (ids) => sql`t.id in (${mySeries(ids)})`,
+  standing_slot_weeks: (ids) => sql`t.standing_slot_id in (${mySeries(ids)})`,
   payments: (ids) => sql`t.id in (${myPayments(ids)})`,
   refunds: (ids) => sql`t.payment_id in (${myPayments(ids)})`,
   // The money of their bookings and invoices, entry by entry (decision 038): the sums they add up to.
@@ -58,6 +64,7 @@ export const EXPORTED: Record<string, (ids: Ids) => SQL> = {
     sql.join(
       [
         entityIn("reservation", myReservations(ids)),
+        entityIn("standing_slot", mySeries(ids)),
         entityIn("payment", myPayments(ids)),
         entityIn("invoice", myInvoices(ids)),
         // The membership's rows (admin.ts's entity "membership"; "subscription" in older rows).

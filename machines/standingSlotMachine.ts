@@ -107,7 +107,7 @@ export const standingSlotMachine = setup({
     },
     showing: {
       description:
-        "Under “Vakiovuorosi” each series: its summary, “N viikkoa” or “toistaiseksi”, its start, its weeks (“varattu”, “siirretty …”, “peruttu”, “ei saatu: …”), “Päättynyt … alkaen” when ended, and on an active one “Päätä tästä viikosta alkaen” by each coming week. Under “Uusi vakiovuoro” the form (“Viikonpäivä”, “Alkaa klo”, “Kesto”, “Koiria”, “Viikkoja” or “Toistaiseksi”) with the last values checked (afresh once a series is made), and “Tarkista viikot”. After a change the server's words; after a failed check an alert by the form, after a failed end one on the series.",
+        "Under “Vakiovuorosi” each series: its summary, “N viikkoa” or “toistaiseksi”, its start, its weeks (“varattu”, “siirretty …”, “peruttu”, “ei saatu: …”), “Päättynyt … alkaen” when ended, and on an active one the choice “Päätä vakiovuoro alkaen” (its coming weeks) with “Päätä…”. Under “Uusi vakiovuoro” the form (“Viikonpäivä”, “Alkaa klo”, “Kesto”, “Koiria”, “Viikkoja” or “Toistaiseksi”) with the last values checked (afresh once a series is made), and “Tarkista viikot”. After a change the server's words; after a failed check an alert by the form, after a failed end one on the series.",
       on: {
         "standing.check": {
           target: "checking",

@@ -208,6 +208,7 @@ const refusedEnd = apiError(409, "Viikko on jo alkanut, joten vakiovuoroa ei voi
 
 /* ---------- What the page shows of each ---------- */
 
+/** `endable`: the weeks the series may be ended from, as the select "Päätä vakiovuoro alkaen" offers them. */
 type Shown = { details: string; ended?: string; over?: string; weeks: string[]; endable: string[] };
 /** Each series as its card says it, literally: the details line, ended or not, and its weeks. */
 const SHOWN = new Map<StandingSlot, Shown>([
@@ -221,12 +222,8 @@ const SHOWN = new Map<StandingSlot, Shown>([
         "ke 24.6.2026: siirretty to 25.6.2026 klo 17.00–18.00",
         "ke 1.7.2026 klo 18.00–19.00: ei saatu: Aika on jo varattu.",
       ],
-      // The 10th is past; the coming weeks each offer the end from them.
-      endable: [
-        "ke 17.6.2026 klo 18.00–19.00: varattu",
-        "ke 24.6.2026: siirretty to 25.6.2026 klo 17.00–18.00",
-        "ke 1.7.2026 klo 18.00–19.00: ei saatu: Aika on jo varattu.",
-      ],
+      // The 10th is past; the end is offered from each coming week.
+      endable: ["ke 17.6.2026", "ke 24.6.2026", "ke 1.7.2026"],
     },
   ],
   [
@@ -274,11 +271,7 @@ const SHOWN = new Map<StandingSlot, Shown>([
         "ti 23.6.2026 klo 17.00–18.30: ei saatu: Aika on jo varattu.",
         "ti 30.6.2026 klo 17.00–18.30: varattu",
       ],
-      endable: [
-        "ti 16.6.2026 klo 17.00–18.30: varattu",
-        "ti 23.6.2026 klo 17.00–18.30: ei saatu: Aika on jo varattu.",
-        "ti 30.6.2026 klo 17.00–18.30: varattu",
-      ],
+      endable: ["ti 16.6.2026", "ti 23.6.2026", "ti 30.6.2026"],
     },
   ],
   [
@@ -290,11 +283,7 @@ const SHOWN = new Map<StandingSlot, Shown>([
         "pe 26.6.2026 klo 7.30–8.00: varattu",
         "pe 3.7.2026 klo 7.30–8.00: varattu",
       ],
-      endable: [
-        "pe 19.6.2026 klo 7.30–8.00: varattu",
-        "pe 26.6.2026 klo 7.30–8.00: varattu",
-        "pe 3.7.2026 klo 7.30–8.00: varattu",
-      ],
+      endable: ["pe 19.6.2026", "pe 26.6.2026", "pe 3.7.2026"],
     },
   ],
 ]);
@@ -422,7 +411,6 @@ const clock = () => new Date(NOW);
 const section = () => screen.getByRole("region", { name: "Vakiovuoro" });
 const inSection = () => within(section());
 const seriesCard = (slot: StandingSlot) => inSection().getByRole("listitem", { name: slot.summary });
-const weekRow = (card: HTMLElement, text: string) => within(card).getByText(text).closest("li")!;
 const field = (label: string) => inSection().getByLabelText(label) as HTMLInputElement | HTMLSelectElement;
 const weekCount = () => inSection().getByRole("spinbutton", { name: "Viikkoja" }) as HTMLInputElement;
 const review = () => inSection().getByRole("group", { name: "Tarkista viikot" });
@@ -497,12 +485,10 @@ const executors = {
   },
   "xstate.error.actor.createStandingSlot": ({ event }: Step<{ error: unknown }>) =>
     fake.settle("createStandingSlot", { error: event.error }),
-  "standing.askEnd": ({ event }: Step<{ id: string; from: string }>) => {
-    const slot = LOADED.find((s) => s.id === event.id)!;
-    const text = SHOWN.get(slot)!.weeks.find((w) => w.startsWith("ke 24.6.2026"))!;
-    return user.click(
-      within(weekRow(seriesCard(slot), text)).getByRole("button", { name: "Päätä tästä viikosta alkaen" }),
-    );
+  "standing.askEnd": async ({ event }: Step<{ id: string; from: string }>) => {
+    const card = seriesCard(LOADED.find((s) => s.id === event.id)!);
+    await user.selectOptions(within(card).getByLabelText("Päätä vakiovuoro alkaen"), "ke 24.6.2026");
+    await user.click(within(card).getByRole("button", { name: "Päätä…" }));
   },
   "standing.confirmEnd": () => {
     endConfirmations += 1;
@@ -548,16 +534,20 @@ function expectSeries(s: Snapshot) {
       .map((li) => li.querySelector("span")!.textContent);
     expect(rows).toEqual(shown.weeks);
     const asking = c.ending?.id === slot.id && (s.matches("askingEnd") || s.matches("ending"));
-    const buttons = within(card).queryAllByRole("button", { name: "Päätä tästä viikosta alkaen" });
-    if (asking) {
-      expect(buttons).toHaveLength(0);
+    const chooser = within(card).queryByLabelText("Päätä vakiovuoro alkaen");
+    const button = within(card).queryByRole("button", { name: "Päätä…" });
+    if (asking || shown.endable.length === 0) {
+      expect(chooser).toBeNull();
+      expect(button).toBeNull();
       continue;
     }
-    expect(buttons.map((b) => b.closest("li")!.querySelector("span")!.textContent)).toEqual(shown.endable);
-    for (const button of buttons) {
-      if (s.matches("showing")) expect(button).toBeEnabled();
-      else expect(button).toBeDisabled();
-    }
+    expect(
+      within(chooser as HTMLElement)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(shown.endable);
+    if (s.matches("showing")) expect(button).toBeEnabled();
+    else expect(button).toBeDisabled();
   }
 }
 
@@ -743,7 +733,8 @@ describePathTests(standingSlotMachine, {
     "standing.back": "Press “Muuta valintoja”.",
     "xstate.done.actor.createStandingSlot": ({ output }: { output: StandingSlotResult }) =>
       `The server books the weeks that can be had and answers “${output.message}”`,
-    "standing.askEnd": "On the Wednesday series, press “Päätä tästä viikosta alkaen” by the week of 24.6.",
+    "standing.askEnd":
+      "On the Wednesday series, choose ke 24.6.2026 in “Päätä vakiovuoro alkaen” and press “Päätä…”.",
     "standing.confirmEnd": "Press “Päätä vakiovuoro”.",
     "standing.keep": "Press “Älä päätä”.",
     "xstate.done.actor.endStandingSlot": ({ output }: { output: StandingSlotResult }) =>
@@ -803,12 +794,12 @@ test("a series made or ended tells the page that the bookings changed", async ()
   expect(await inSection().findByRole("status")).toHaveTextContent(MADE_TUESDAYS);
   expect(bookingsChanged).toHaveBeenCalledTimes(1);
 
-  const text = SHOWN.get(WEDNESDAYS)!.endable[1]!;
-  await user.click(
-    within(weekRow(seriesCard(WEDNESDAYS), text)).getByRole("button", {
-      name: "Päätä tästä viikosta alkaen",
-    }),
+  const card = seriesCard(WEDNESDAYS);
+  await user.selectOptions(
+    within(card).getByLabelText("Päätä vakiovuoro alkaen"),
+    SHOWN.get(WEDNESDAYS)!.endable[1]!,
   );
+  await user.click(within(card).getByRole("button", { name: "Päätä…" }));
   expect(bookingsChanged).toHaveBeenCalledTimes(1);
   await user.click(inSection().getByRole("button", { name: "Päätä vakiovuoro" }));
   expect(await inSection().findByRole("status")).toHaveTextContent(ENDED);

@@ -287,6 +287,8 @@ it("photographs a visitor's own booking", async () => {
 
 it("photographs a member's /oma-tili", async () => {
   const email = "jasen.kuvat@example.com";
+  const standingDays = ["Tiistai", "Torstai"];
+  let standingRound = 0;
   // With a 12-month commitment: its end date is shown in the membership and in the own data alike.
   await memberOverHttp(e2e.server, email, { tier: 2, pay: true, commitment: "12m" });
   await photographAll(
@@ -308,6 +310,28 @@ it("photographs a member's /oma-tili", async () => {
           await page.goto(`${url}/auth/callback?token=${token}`);
           await page.getByRole("heading", { level: 1, name: "Oma tili" }).waitFor();
           await page.getByText("Tilin poistaminen").waitFor();
+        },
+      },
+      {
+        // Its Vakiovuoro: every week checked before confirming (nothing booked yet). Each width
+        // picks its own weekday, as the first width's series holds its weeks by then.
+        name: "oma-tili-vakiovuoro",
+        show: async (page) => {
+          const section = page.getByRole("region", { name: "Vakiovuoro" });
+          await section.getByLabel("Viikonpäivä").selectOption({ label: standingDays[standingRound] });
+          await section.getByRole("button", { name: "Tarkista viikot" }).click();
+          await section.getByRole("group", { name: "Tarkista viikot" }).waitFor();
+        },
+      },
+      {
+        // Confirmed: the series with its weeks, each a member booking also in Varaukset.
+        name: "oma-tili-vakiovuorot",
+        show: async (page) => {
+          const section = page.getByRole("region", { name: "Vakiovuoro" });
+          await section.getByRole("button", { name: "Vahvista vakiovuoro" }).click();
+          await section.getByText(/^Vakiovuoro vahvistettu/).waitFor();
+          await section.getByRole("heading", { name: "Vakiovuorosi" }).waitFor();
+          standingRound += 1;
         },
       },
       {

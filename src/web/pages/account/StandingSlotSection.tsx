@@ -183,7 +183,11 @@ function StandingSeries({ slot, actor, today }: { slot: StandingSlot; actor: Sta
   const canConfirm = useSelector(actor, (s) => s.can({ type: "standing.confirmEnd" }));
   const canKeep = useSelector(actor, (s) => s.can({ type: "standing.keep" }));
   const titleId = `standing-${slot.id}`;
-  const endable = (week: StandingWeek) => slot.active && week.date >= today && week.status !== "cancelled";
+  // The weeks it may be ended from: coming ones not cancelled, of a series still running.
+  const endable = slot.active
+    ? slot.weeks_list.filter((w) => w.date >= today && w.status !== "cancelled").map((w) => w.date)
+    : [];
+  const [chosen, setChosen] = useState("");
 
   return (
     <li className="card standing-series" aria-labelledby={titleId}>
@@ -200,21 +204,42 @@ function StandingSeries({ slot, actor, today }: { slot: StandingSlot; actor: Sta
         <ul className="plain-list standing-weeks">
           {slot.weeks_list.map((week) => (
             <li key={week.date} className={`standing-week standing-week--${week.status}`}>
-              <span id={`${titleId}-${week.date}`}>{standingWeekText(week)}</span>
-              {endable(week) && (endStep === null || endStep === "failed") && (
-                <button
-                  type="button"
-                  className="button button-danger"
-                  aria-describedby={`${titleId}-${week.date}`}
-                  disabled={!canEnd}
-                  onClick={() => actor.send({ type: "standing.askEnd", id: slot.id, from: week.date })}
-                >
-                  Päätä tästä viikosta alkaen
-                </button>
-              )}
+              <span>{standingWeekText(week)}</span>
             </li>
           ))}
         </ul>
+      )}
+      {endable.length > 0 && (endStep === null || endStep === "failed") && (
+        <div className="standing-end">
+          <div className="form-field">
+            <label htmlFor={`${titleId}-end-from`}>Päätä vakiovuoro alkaen</label>
+            <select
+              id={`${titleId}-end-from`}
+              value={endable.includes(chosen) ? chosen : endable[0]}
+              onChange={(e) => setChosen(e.target.value)}
+            >
+              {endable.map((date) => (
+                <option key={date} value={date}>
+                  {formatDay(date)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={!canEnd}
+            onClick={() =>
+              actor.send({
+                type: "standing.askEnd",
+                id: slot.id,
+                from: endable.includes(chosen) ? chosen : endable[0]!,
+              })
+            }
+          >
+            Päätä…
+          </button>
+        </div>
       )}
       {(endStep === "asking" || endStep === "ending") && endFrom && (
         <div className="notice" role="group" aria-labelledby={`${titleId}-end`}>
@@ -382,14 +407,17 @@ function StandingForm({ actor }: { actor: StandingActor }) {
           {errorMessage}
         </p>
       )}
-      <button type="submit" className="button" disabled={!canCheck}>
+      <button type="submit" className="button button-secondary" disabled={!canCheck}>
         Tarkista viikot
       </button>
     </form>
   );
 }
 
-/** Every week the window reaches, whether it can be had, and the way to book them or go back. */
+/**
+ * Every week the window reaches, whether it can be had, and the way to book them or go back. Its
+ * buttons are secondary: /oma-tili's one primary action is "Varaa jäsenaika" (style.md).
+ */
 function StandingReview({ actor }: { actor: StandingActor }) {
   const preview = useSelector(actor, (s) => s.context.preview);
   const dogs = useSelector(actor, (s) => s.context.request?.dogs ?? 1);
@@ -430,7 +458,7 @@ function StandingReview({ actor }: { actor: StandingActor }) {
       <div className="button-row">
         <button
           type="button"
-          className="button"
+          className="button button-secondary"
           disabled={!canConfirm}
           onClick={() => actor.send({ type: "standing.confirm" })}
         >

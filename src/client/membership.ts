@@ -7,6 +7,8 @@ import type {
   PaymentResponse,
   SignupRequest,
   Subscription,
+  TierChangeQuote,
+  TierChangeResponse,
   TiersResponse,
 } from "../domain/membership";
 import type { ReminderPreference } from "../domain/reservationLookup";
@@ -57,6 +59,22 @@ export function createMembershipApi(http: HttpClient = defaultHttp) {
     async cancelSubscription(): Promise<CancelSubscriptionResponse> {
       return parseAnswer(schemas(), http.post("/api/v2/subscriptions/me/cancel"), (m, data) =>
         m.cancelSubscriptionResponseSchema.parse(data),
+      );
+    },
+    /** What changing to `tierLevel` would mean (decision 057): when, the new price, any difference. */
+    async tierChangeQuote(tierLevel: number): Promise<TierChangeQuote> {
+      return parseAnswer(
+        schemas(),
+        http.get("/api/v2/subscriptions/me/tier-change", { params: { tier_level: tierLevel } }),
+        (m, data) => m.tierChangeQuoteSchema.parse(data),
+      );
+    },
+    /** Changes the tier: a higher one at once, a lower one from the next period. */
+    async changeTier(tierLevel: number): Promise<TierChangeResponse> {
+      return parseAnswer(
+        schemas(),
+        http.post("/api/v2/subscriptions/me/tier-change", { tier_level: tierLevel }),
+        (m, data) => m.tierChangeResponseSchema.parse(data),
       );
     },
     /** Newest first. */

@@ -106,6 +106,35 @@ export const subscriptionSchema = z.object({
 export type Subscription = z.infer<typeof subscriptionSchema>;
 export const subscriptionResponseSchema = z.object({ subscription: subscriptionSchema });
 
+// GET /api/v2/subscriptions/me/tier-change?tier_level=N and POST /api/v2/subscriptions/me/tier-change
+/** The member's own tier change (issue 35, decision 057): up at once, down from the next period. */
+export const tierChangeRequestSchema = z.object({
+  tier_level: z.int().check(z.minimum(1, "Valitse uusi taso.")),
+});
+export const tierChangeQuoteSchema = z.object({
+  tier_level: z.int(),
+  tier_name: z.string(),
+  hours_quota: z.int(),
+  direction: z.enum(["up", "down"]),
+  /** The day it takes effect: today for a higher tier, the next period's first day for a lower one. */
+  from: isoDate,
+  /** The monthly price from the next period on (the commitment's discount off with one). */
+  monthly_price_cents: z.int(),
+  /** Up: the price difference for the rest of the current period, billed on the next invoice; else 0. */
+  difference_cents: z.int(),
+  /** Up: the days of the current period the difference covers (today included); else 0. */
+  difference_days: z.int(),
+  /** What the change means, in the words the confirmation shows. */
+  summary: z.string(),
+});
+export type TierChangeQuote = z.infer<typeof tierChangeQuoteSchema>;
+export const tierChangeResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  subscription: subscriptionSchema,
+});
+export type TierChangeResponse = z.infer<typeof tierChangeResponseSchema>;
+
 // POST /api/v2/subscriptions/signup
 export const signupRequestSchema = z.object({
   tier_level: z.int(),

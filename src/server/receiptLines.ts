@@ -38,6 +38,8 @@ function chargeLine(e: LedgerEntry, o: { priceNote: boolean }): ReceiptLine {
   const label = (() => {
     switch (e.kind) {
       case "price":
+        // A tier raised mid-period says what it was for on the next invoice (decision 057).
+        if (e.reason === "tier_change") return withNote("Tasomuutos");
         return o.priceNote ? withNote("Hinta") : "Hinta";
       case "discount":
         return "Alennus";

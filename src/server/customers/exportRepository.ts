@@ -39,6 +39,9 @@ export const EXPORTED: Record<string, (ids: Ids) => SQL> = {
   magic_link_tokens: ({ customerId }) => sql`t.customer_id = ${customerId}`,
   subscriptions: ({ customerId }) => sql`t.customer_id = ${customerId}`,
   invoices: ({ customerId }) => sql`t.customer_id = ${customerId}`,
+  // A raised tier's difference waiting for (or billed on) an invoice (decision 057).
+  membership_charges: ({ customerId }) =>
+    sql`t.subscription_id in (select s.id from subscriptions s where s.customer_id = ${customerId})`,
   reservations: (ids) => sql`t.id in (${myReservations(ids)})`,
   // Their standing weekly slots and each week made (decision 056), by the membership's index.
   standing_slots: (ids) => sql`t.id in (${mySeries(ids)})`,

@@ -139,20 +139,42 @@ export async function recordInvoiceCharge(
     description: string;
     issuedAt: Date;
   },
+  /**
+   * Charges the invoice took besides its period's price (decision 057: a tier raised mid-period),
+   * each its own entry with its VAT; the period's price is the rest of the invoice's amount.
+   */
+  extra: Array<{ amountCents: number; vatCents: number; description: string }> = [],
 ): Promise<void> {
-  if (i.amountCents === 0) return;
-  await ledgerRepository(db).insert([
-    {
+  const extraCents = extra.reduce((sum, c) => sum + c.amountCents, 0);
+  const extraVat = extra.reduce((sum, c) => sum + c.vatCents, 0);
+  const entries = [
+    ...(i.amountCents - extraCents === 0
+      ? []
+      : [
+          {
+            invoiceId: i.id,
+            kind: "price" as const,
+            amountCents: i.amountCents - extraCents,
+            vatRateBasisPoints: i.vatRateBasisPoints,
+            vatCents: i.vatCents - extraVat,
+            actor: "system",
+            note: i.description,
+            createdAt: i.issuedAt,
+          },
+        ]),
+    ...extra.map((c) => ({
       invoiceId: i.id,
-      kind: "price",
-      amountCents: i.amountCents,
+      kind: "price" as const,
+      amountCents: c.amountCents,
       vatRateBasisPoints: i.vatRateBasisPoints,
-      vatCents: i.vatCents,
+      vatCents: c.vatCents,
+      reason: "tier_change",
       actor: "system",
-      note: i.description,
+      note: c.description,
       createdAt: i.issuedAt,
-    },
-  ]);
+    })),
+  ];
+  if (entries.length > 0) await ledgerRepository(db).insert(entries);
 }
 
 /**

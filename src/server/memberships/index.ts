@@ -34,4 +34,5 @@ export {
   toSubscriptionView,
 } from "./subscriptions/service.js";
 export { signup } from "./subscriptions/signup.js";
+export { changeTierByMember, quoteTierChange } from "./subscriptions/memberTierChange.js";
 export { hoursQuotaOfPeriod } from "./subscriptions/tierChange.js";

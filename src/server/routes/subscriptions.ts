@@ -6,12 +6,17 @@ import {
   paymentResponseSchema,
   signupRequestSchema,
   subscriptionResponseSchema,
+  tierChangeQuoteSchema,
+  tierChangeRequestSchema,
+  tierChangeResponseSchema,
   tiersResponseSchema,
 } from "../../domain/membership.js";
 import { notFound } from "../errors.js";
 import { signedInCustomer, idempotencyHeaders, idempotent } from "../plugins/index.js";
 import {
   cancelSubscription,
+  changeTierByMember,
+  quoteTierChange,
   currentSubscription,
   tiersResponseOn,
   toSubscriptionView,
@@ -98,5 +103,50 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => cancelSubscription(app.ctx, signedInCustomer(request)),
+  );
+
+  app.get(
+    "/subscriptions/me/tier-change",
+    {
+      schema: {
+        tags: ["membership"],
+        summary: "What changing the membership's tier would do; nothing is changed",
+        description:
+          "A higher tier at once (`difference_cents` for the rest of the period on the next invoice), a " +
+          "lower one from the next period (decision 057). 409 the same tier, a cheaper one inside a " +
+          "12-month commitment, or no active membership; 403 while suspended; 400 a tier not offered.",
+        security,
+        querystring: z.object({ tier_level: z.coerce.number().int().min(1, "Valitse uusi taso.") }),
+        response: {
+          200: tierChangeQuoteSchema,
+          400: messageSchema,
+          401: messageSchema,
+          403: messageSchema,
+          409: messageSchema,
+        },
+      },
+    },
+    async (request) => quoteTierChange(app.ctx, signedInCustomer(request), request.query.tier_level),
+  );
+
+  app.post(
+    "/subscriptions/me/tier-change",
+    {
+      schema: {
+        tags: ["membership"],
+        summary: "Change the membership's tier: a higher one at once, a lower one from the next period",
+        description: "As the quote says, and e-mailed; the same refusals.",
+        security,
+        body: tierChangeRequestSchema,
+        response: {
+          200: tierChangeResponseSchema,
+          400: messageSchema,
+          401: messageSchema,
+          403: messageSchema,
+          409: messageSchema,
+        },
+      },
+    },
+    async (request) => changeTierByMember(app.ctx, signedInCustomer(request), request.body.tier_level),
   );
 };

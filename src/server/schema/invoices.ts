@@ -1,5 +1,6 @@
 /** Membership invoices and the gap-free counters that number them, with the invoice statuses. */
-import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, tstz } from "./columns.js";
 import { customers } from "./customers.js";
 import { subscriptions } from "./subscriptions.js";
@@ -59,3 +60,30 @@ export const counters = pgTable("counters", {
   name: text("name").primaryKey(),
   value: integer("value").notNull(),
 });
+
+/**
+ * A charge that waits for the membership's next invoice (decision 057): the price difference of a
+ * tier raised mid-period, for the rest of that period. The next invoice takes every waiting one
+ * (invoice_id set in its transaction) and adds each as its own ledger charge.
+ */
+export const membershipCharges = pgTable(
+  "membership_charges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id),
+    amountCents: integer("amount_cents").notNull(),
+    description: text("description").notNull(),
+    invoiceId: uuid("invoice_id").references(() => invoices.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("membership_charges_positive", sql`${t.amountCents} > 0`),
+    // The next invoice's read: a membership's charges not yet billed.
+    index("membership_charges_waiting")
+      .on(t.subscriptionId)
+      .where(sql`${t.invoiceId} is null`),
+    index("membership_charges_invoice").on(t.invoiceId),
+  ],
+);

@@ -61,12 +61,20 @@ export async function createInvoice(
   // membership copies the tier, and its price is the new tier's (kept inside a commitment).
   const changed = tierChangeApplies(sub, start);
   const tier = changed ? await scheduledTierFor(tx, sub, start) : null;
-  const amountCents = tier
+  const periodCents = tier
     ? membershipPriceOf(sub.commitment, tier.monthlyPriceCents, settings)
     : await periodPrice(tx, sub, start, settings);
-  if (changed || amountCents !== sub.monthlyPriceCents)
+  // A tier raised in the last period adds its difference here (decision 057), each its own charge.
+  const waiting = await repository.waitingCharges(sub.id);
+  const extra = waiting.map((c) => ({
+    amountCents: c.amountCents,
+    vatCents: vatIncludedCents(c.amountCents, vatRate),
+    description: c.description,
+  }));
+  const amountCents = periodCents + extra.reduce((sum, c) => sum + c.amountCents, 0);
+  if (changed || periodCents !== sub.monthlyPriceCents)
     await subscriptionRepository(tx).applyPeriodTerms(sub.id, {
-      monthlyPriceCents: amountCents,
+      monthlyPriceCents: periodCents,
       ...(changed && { nextTierLevel: null, nextTierFrom: null }),
       ...(tier && { tierLevel: tier.level, tierName: tier.name, hoursQuota: tier.hoursQuota }),
     });
@@ -80,17 +88,23 @@ export async function createInvoice(
     customerId: sub.customerId,
     email: customer.email,
     name: customer.name,
-    description: `Jäsenyys ${tierName}${commitment}, ${formatDay(start)}–${formatDay(addDays(endExclusive, -1))}`,
+    description:
+      `Jäsenyys ${tierName}${commitment}, ${formatDay(start)}–${formatDay(addDays(endExclusive, -1))}` +
+      waiting.map((c) => `; ${c.description}`).join(""),
     periodStart: start,
     periodEnd: endExclusive,
     amountCents,
-    vatCents: vatIncludedCents(amountCents, vatRate),
+    vatCents: vatIncludedCents(periodCents, vatRate) + extra.reduce((sum, c) => sum + c.vatCents, 0),
     vatRateBasisPoints: vatRate,
     hoursQuota: tier?.hoursQuota ?? sub.hoursQuota,
     issuedAt: now,
     dueDate: addDays(helsinkiDate(now), settings.membership.invoiceDueDays),
   });
-  // What the member owes is the invoice's ledger charge (decision 038).
-  await recordInvoiceCharge(tx, invoice);
+  await repository.billCharges(
+    waiting.map((c) => c.id),
+    invoice.id,
+  );
+  // What the member owes is the invoice's ledger charges (decision 038).
+  await recordInvoiceCharge(tx, invoice, extra);
   return invoice;
 }

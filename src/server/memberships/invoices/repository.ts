@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/index.js";
-import { counters, invoices, subscriptions } from "../../schema/index.js";
+import { counters, invoices, membershipCharges, subscriptions } from "../../schema/index.js";
 import type { SubscriptionRow } from "../subscriptions/repository.js";
 
 /**
@@ -175,6 +175,25 @@ export function invoiceRepository(db: DbOrTx) {
         .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
         .returning({ value: counters.value });
       return row!.value;
+    },
+
+    /** A charge for the membership's next invoice (decision 057: a tier raised mid-period). */
+    async addCharge(values: { subscriptionId: string; amountCents: number; description: string }) {
+      await db.insert(membershipCharges).values(values);
+    },
+
+    /** A membership's charges waiting for its next invoice (decision 057), oldest first. */
+    async waitingCharges(subscriptionId: string) {
+      return db
+        .select()
+        .from(membershipCharges)
+        .where(and(eq(membershipCharges.subscriptionId, subscriptionId), isNull(membershipCharges.invoiceId)))
+        .orderBy(asc(membershipCharges.createdAt));
+    },
+
+    async billCharges(ids: string[], invoiceId: string): Promise<void> {
+      if (ids.length === 0) return;
+      await db.update(membershipCharges).set({ invoiceId }).where(inArray(membershipCharges.id, ids));
     },
 
     async insert(values: NewInvoice): Promise<InvoiceRow> {

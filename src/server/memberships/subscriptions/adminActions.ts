@@ -3,17 +3,15 @@ import { addDays, commitmentLastDay } from "../../../domain/membershipPeriods.js
 import { formatEuros } from "../../../domain/money.js";
 import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/index.js";
-import { badRequest, conflict, notFound } from "../../errors.js";
+import { conflict, notFound } from "../../errors.js";
 import type { AdminActor } from "../../../domain/admin/session.js";
 import { recordAudit } from "../../system/index.js";
-import { invoiceRepository } from "../invoices/repository.js";
 import { formatDay } from "../../../domain/helsinkiClock.js";
 import { tierChangeCancelledMail, tierChangeMail } from "./mail.js";
-import { cancelMembership, periodContaining, type SubscriptionRow } from "./service.js";
-import { tierOn } from "../../prices/index.js";
+import { cancelMembership, type SubscriptionRow } from "./service.js";
 import { getSettings } from "../../settings/index.js";
 import { subscriptionRepository } from "./repository.js";
-import { membershipPriceOf } from "./tierChange.js";
+import { nextPeriodTierChange } from "./tierChangeRules.js";
 
 /**
  * What an admin does on a member's behalf (decision 022): cancel by the member's own rules, change
@@ -86,22 +84,7 @@ export async function scheduleTierChange(ctx: AppContext, actor: AdminActor, id:
   const today = helsinkiDate(ctx.now());
   const done = await ctx.db.transaction(async (tx) => {
     const sub = await lockActive(tx, id);
-    const from = periodContaining(sub, today).endExclusive;
-    const tier = await tierOn(tx, tierLevel, from);
-    if (!tier) throw badRequest(`Tasoa ${tierLevel} ei ole tarjolla ${formatDay(from)} alkaen.`);
-    if (tier.level === sub.tierLevel)
-      throw conflict(
-        sub.nextTierLevel === null
-          ? `Jäsenyys on jo tasolla ${sub.tierName}.`
-          : `Jäsenyys on jo tasolla ${sub.tierName}. Jos haluat pitää sen, peru odottava tasomuutos.`,
-      );
-    const price = membershipPriceOf(sub.commitment, tier.monthlyPriceCents, settings);
-    if (sub.commitmentEndDate !== null && from < sub.commitmentEndDate && price < sub.monthlyPriceCents)
-      throw conflict(
-        `Jäsenyydellä on 12 kuukauden sitoumus ${formatDay(commitmentLastDay(sub.commitmentEndDate))} asti. Sitoumuksen aikana tasoa voi nostaa mutta ei laskea; halvempaan tasoon voi vaihtaa sitoumuksen päätyttyä.`,
-      );
-    const billed = await invoiceRepository(tx).ofPeriod(id, from);
-    if (billed) throw conflict("Seuraavan jakson lasku on jo tehty. Yritä uudelleen, kun jakso on alkanut.");
+    const { from, tier, price } = await nextPeriodTierChange(tx, sub, tierLevel, settings, today);
     const after = await subscriptionRepository(tx).scheduleTierChange(id, tier.level, from);
     await recordAudit(tx, actor, {
       action: "membership.tier_change",

@@ -183,6 +183,41 @@ export function tierChangeMail(
   };
 }
 
+/** The member raised the tier (decision 057): in force now, the difference on the next invoice. */
+export function tierRaisedMail(
+  { settings }: Context,
+  change: {
+    tierName: string;
+    hoursQuota: number;
+    monthlyPriceCents: number;
+    differenceCents: number;
+    periodEnd: string;
+  },
+  to: { email: string; name: string | null },
+): OutgoingMail {
+  return {
+    kind: "membership_tier_change",
+    to: to.email,
+    subject: `Jäsenyytesi taso vaihtui: ${change.tierName}`,
+    text: [
+      greeting(to.name),
+      "",
+      `jäsenyytesi taso on nyt ${change.tierName}, ja sen tuntikiintiö on käytössäsi jo tällä jaksolla.`,
+      "",
+      `Tunteja kuukaudessa: ${change.hoursQuota} h`,
+      `Kuukausihinta seuraavasta jaksosta: ${formatEuros(change.monthlyPriceCents)}`,
+      ...(change.differenceCents > 0
+        ? [
+            `Hinnan erotus tämän jakson loppuun (${formatDay(change.periodEnd)} asti): ${formatEuros(change.differenceCents)}. Se lisätään seuraavaan laskuusi.`,
+          ]
+        : []),
+      "",
+      "Jos et tehnyt muutosta itse, vastaa tähän viestiin.",
+      ...signature(settings.park),
+    ].join("\n"),
+  };
+}
+
 /** The tier change scheduled earlier will not happen after all. */
 export function tierChangeCancelledMail(
   { settings }: Context,

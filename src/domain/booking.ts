@@ -370,6 +370,8 @@ export const doorInfoSchema = z.object({
   waitsForPrevious: z.boolean(),
   /** The gate does not answer right now: what to do instead (door.fallbackText), else null. */
   fallbackText: z.nullable(z.string()),
+  /** A member booking whose membership is suspended by an unpaid invoice: why it will not open (decision 054). */
+  suspended: z.optional(z.nullable(z.string())),
 });
 export type DoorInfo = z.infer<typeof doorInfoSchema>;
 export const doorOpenResponseSchema = z.object({ success: z.boolean(), message: z.string() });

@@ -244,4 +244,12 @@ describe("the gate page's handover and fallback notices", () => {
     expect(alert).toHaveTextContent("Portti ei juuri nyt vastaa. Soita 040 111 2222, koodi 1234.");
     await vi.waitFor(() => expect(button()).toBeEnabled());
   });
+
+  it("says before the press that a suspended membership's booking will not open", async () => {
+    render();
+    const why = "Jäsenyytesi on keskeytetty, koska lasku nro 1002 (eräpäivä ke 29.7.2026) on maksamatta.";
+    await fake.settle("door", { value: { ...OPEN, suspended: why } });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(`Porttia ei voi avata tällä linkillä. ${why}`);
+  });
 });

@@ -374,6 +374,9 @@ describe.each(databaseKinds)("membership on %s", (kind) => {
       const shut = await press(doorToken);
       expect(shut.statusCode).toBe(403);
       expect(shut.json().message).toBe(refused.json().message);
+      // The gate page says so before the press.
+      const page = await t.app.inject({ method: "GET", url: `/api/v2/door/${doorToken}` });
+      expect(page.json()).toMatchObject({ status: "open", suspended: refused.json().message });
 
       // Paying it on the demo page lifts the suspension at once.
       const pay = await api.post(`/api/v2/invoices/${overdue.id}/pay`, { paymentMethod: "card" });
@@ -389,6 +392,9 @@ describe.each(databaseKinds)("membership on %s", (kind) => {
       const again = await api.post("/api/v2/invoices/" + overdue.id + "/pay", { paymentMethod: "card" });
       expect(again.statusCode).toBe(409);
       expect((await press(doorToken)).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: "GET", url: `/api/v2/door/${doorToken}` })).json().suspended,
+      ).toBeNull();
       expect((await book("2026-08-07")).statusCode).toBe(201);
     });
 

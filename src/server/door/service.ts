@@ -53,6 +53,8 @@ export async function getDoorInfo(ctx: AppContext, doorToken: string): Promise<D
   if (handover) status = "early";
   const live = status === "early" || status === "open";
   const outage = live ? await openOutage(ctx.db) : null;
+  // A suspended membership's booking says so before the press that it would refuse (decision 054).
+  const unpaid = live ? await memberStanding(ctx, r, settings) : null;
   return {
     areaName: r.areaName,
     start: toHelsinkiIso(r.startsAt),
@@ -62,6 +64,7 @@ export async function getDoorInfo(ctx: AppContext, doorToken: string): Promise<D
     status,
     waitsForPrevious: handover !== null,
     fallbackText: outage ? fallbackTextOf(settings) : null,
+    suspended: unpaid?.suspended ? suspensionMessage(unpaid) : null,
   };
 }
 

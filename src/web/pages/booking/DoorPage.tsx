@@ -65,6 +65,13 @@ export function DoorPage() {
           </p>
         </div>
       )}
+      {info?.suspended && phase !== "notFound" && (
+        <div className="card" role="alert">
+          <p>
+            <strong>Porttia ei voi avata tällä linkillä.</strong> {info.suspended}
+          </p>
+        </div>
+      )}
       {showButton && (
         <button
           type="button"

@@ -124,7 +124,7 @@ export const tierChangeQuoteSchema = z.object({
   difference_cents: z.int(),
   /** Up: the days of the current period the difference covers (today included); else 0. */
   difference_days: z.int(),
-  /** What the change means, in the words the confirmation shows. */
+  /** What the change does, in one sentence the confirmation shows beside the figures above. */
   summary: z.string(),
 });
 export type TierChangeQuote = z.infer<typeof tierChangeQuoteSchema>;

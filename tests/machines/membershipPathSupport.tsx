@@ -30,6 +30,8 @@ export const createFakeMembershipApi = defineFakeApi<MembershipApi>([
   "mySubscription",
   "signup",
   "cancelSubscription",
+  "tierChangeQuote",
+  "changeTier",
   "myInvoices",
   "payInvoice",
   "invoiceReceipt",

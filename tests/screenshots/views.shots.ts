@@ -335,6 +335,18 @@ it("photographs a member's /oma-tili", async () => {
         },
       },
       {
+        // "Vaihda tasoa": a higher tier quoted before it is confirmed (its difference to the
+        // period's end on the next invoice), nothing changed yet.
+        name: "oma-tili-tasomuutos",
+        show: async (page) => {
+          const membership = page.getByRole("region", { name: "Jäsenyys" });
+          await membership.getByRole("button", { name: "Vaihda tasoa" }).click();
+          await membership.getByLabel("Uusi taso").selectOption({ index: 1 });
+          await membership.getByRole("button", { name: "Näytä muutos" }).click();
+          await membership.getByRole("button", { name: "Vahvista tasomuutos" }).waitFor();
+        },
+      },
+      {
         // The same page: the own data, read as Finnish sections, its folded lists opened.
         name: "oma-tili-omat-tiedot",
         show: async (page) => {

@@ -43,15 +43,17 @@ describe.each(databaseKinds)("a member's tier change on %s", (kind) => {
       difference_cents: 1500,
       difference_days: 15,
     });
-    expect(quoted.json().summary).toContain(
-      `Erotus ${formatEuros(1500)} jakson loppuun (15 päivää, ti 14.7.2026 asti)`,
+    expect(quoted.json().summary).toBe(
+      "Taso vaihtuu Premium-tasoon heti: tämän jakson tuntikiintiö on 40 h.",
     );
     // The quote changed nothing.
     expect(await membership()).toMatchObject({ tier_name: "Plus", usage: { hours_quota: 16 } });
 
     const changed = await change(3);
     expect(changed.statusCode).toBe(200);
-    expect(changed.json().message).toMatch(/^Taso vaihtuu Premium-tasoon heti/);
+    expect(changed.json().message).toContain(
+      `Erotus ${formatEuros(1500)} jakson loppuun (15 päivää, ti 14.7.2026 asti) lisätään seuraavaan laskuun.`,
+    );
     expect(changed.json().subscription).toMatchObject({
       tier_name: "Premium",
       monthly_price_cents: 8900,

@@ -73,12 +73,21 @@ async function planTierChange(
   return { direction: "up", tier, price, from: today, differenceCents, differenceDays, periodEnd };
 }
 
+/** What the change does, in one sentence: the quote's headline, which the page shows beside its figures. */
+function headlineOf(plan: Plan): string {
+  const { tier } = plan;
+  return plan.direction === "down"
+    ? `Taso vaihtuu ${tier.name}-tasoon ${formatDay(plan.from)} alkavasta jaksosta; nykyinen jaksosi jatkuu ennallaan.`
+    : `Taso vaihtuu ${tier.name}-tasoon heti: tämän jakson tuntikiintiö on ${tier.hoursQuota} h.`;
+}
+
+/** The change's answer: the headline and its money, for the member's message and e-mail alike. */
 function summaryOf(plan: Plan): string {
   const { tier } = plan;
   if (plan.direction === "down")
     return `Taso vaihtuu ${tier.name}-tasoon ${formatDay(plan.from)} alkavasta jaksosta: ${tier.hoursQuota} h kuukaudessa, ${formatEuros(plan.price)}/kk. Nykyinen jaksosi jatkuu ennallaan.`;
   return (
-    `Taso vaihtuu ${tier.name}-tasoon heti: tämän jakson tuntikiintiö on ${tier.hoursQuota} h. ` +
+    `${headlineOf(plan)} ` +
     (plan.differenceCents > 0
       ? `Erotus ${formatEuros(plan.differenceCents)} jakson loppuun (${plan.differenceDays} päivää, ${formatDay(plan.periodEnd)} asti) lisätään seuraavaan laskuun. `
       : "") +
@@ -113,7 +122,7 @@ export async function quoteTierChange(
       monthly_price_cents: plan.price,
       difference_cents: plan.direction === "up" ? plan.differenceCents : 0,
       difference_days: plan.direction === "up" ? plan.differenceDays : 0,
-      summary: summaryOf(plan),
+      summary: headlineOf(plan),
     };
   });
 }

@@ -20,6 +20,7 @@ import {
   statusLabel,
   usageText,
 } from "./membershipFormat";
+import { TierChangeSection } from "./TierChangeSection";
 
 /** /oma-tili's membership: what it is, how much of the quota is used, and cancelling it. */
 export function SubscriptionSection() {
@@ -146,6 +147,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
         </div>
       )}
       {subscription.status === "cancelled" && <CancelledNote subscription={subscription} today={today} />}
+      {subscription.status === "active" && <TierChangeSection subscription={subscription} />}
       <CancelControls subscription={subscription} today={today} />
     </>
   );

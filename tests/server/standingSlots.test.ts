@@ -93,7 +93,7 @@ describe.each(databaseKinds)("standing slots on %s", (kind) => {
 
     const made = await create(request(8));
     expect(made.statusCode).toBe(201);
-    expect(made.json().message).toMatch(/Varattu 7 viikkoa; 1 viikkoa ei saatu/);
+    expect(made.json().message).toMatch(/Varattu 7 viikkoa; 1 viikko jäi saamatta\./);
     const series = made.json().standing;
     expect(series.weeks_list.map((w: { status: string }) => w.status)).toEqual([
       "booked",

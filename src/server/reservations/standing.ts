@@ -252,9 +252,9 @@ export async function createStandingSlot(ctx: AppContext, customer: Customer, re
   return {
     success: true,
     message:
-      `Vakiovuoro vahvistettu: ${summary}. Varattu ${created.booked} ${created.booked === 1 ? "viikko" : "viikkoa"}` +
+      `Vakiovuoro vahvistettu: ${summary.charAt(0).toLowerCase()}${summary.slice(1)}. Varattu ${created.booked} ${created.booked === 1 ? "viikko" : "viikkoa"}` +
       (created.missed > 0
-        ? `; ${created.missed} ${created.missed === 1 ? "viikkoa" : "viikkoa"} ei saatu.`
+        ? `; ${created.missed === 1 ? "1 viikko jäi" : `${created.missed} viikkoa jäi`} saamatta.`
         : "."),
     standing: toStandingSlot(created.series, created.weeks, helsinkiDate(now)),
   };

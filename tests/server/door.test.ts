@@ -46,6 +46,7 @@ describe.each(databaseKinds)("the gate on %s", (kind) => {
       status: "early",
       waitsForPrevious: false,
       fallbackText: null,
+      suspended: null,
     });
     const early = await open(doorToken, ip);
     expect(early.statusCode).toBe(403);

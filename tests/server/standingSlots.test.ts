@@ -213,12 +213,25 @@ describe.each(databaseKinds)("standing slots on %s", (kind) => {
       customerId,
     });
 
+    // A week the admin cancels leaves the series' event in the member's calendar too.
+    const week3 = series.weeks_list[2].reservation_id;
+    const cancelled = await adminRequest(t, admin, "POST", `/reservations/${week3}/cancel`, {
+      refund: false,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const cancelMail = (await outboxOf(t, "cancellation")).at(-1)!;
+    expect(cancelMail.attachments.map((a: { filename: string }) => a.filename)).toEqual([
+      "varaus.ics",
+      "vakiovuoro.ics",
+    ]);
+    expect(cancelMail.attachments[1]!.content).toContain("EXDATE;TZID=Europe/Helsinki:20260630T170000");
+
     // From Sunday 21.6.: the series' next week is Tuesday 23.6.
     const ended = await adminRequest(t, admin, "POST", `/standing-slots/${series.id}/end`, {
       from: "2026-06-21",
     });
     expect(ended.statusCode).toBe(200);
-    expect(ended.json().message).toMatch(/^Vakiovuoro päättyy ti 23\.6\.2026 alkaen\. 7 varausta peruttiin/);
+    expect(ended.json().message).toMatch(/^Vakiovuoro päättyy ti 23\.6\.2026 alkaen\. 6 varausta peruttiin/);
     const [audit] = await t.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, series.id));
     expect(audit).toMatchObject({ action: "standing_slot.end", actorEmail: admin.email });
     const endMail = (await outboxOf(t, "standing_slot")).at(-1)!;

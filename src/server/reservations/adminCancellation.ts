@@ -5,6 +5,7 @@ import type { Tx } from "../db/index.js";
 import { conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../../domain/admin/session.js";
 import { recordAudit } from "../system/index.js";
+import { seriesAttachmentAfterChange } from "./standingChange.js";
 import { releaseDiscountUses } from "../discountCodes/index.js";
 import { returnGiftCardShares } from "../giftCards/index.js";
 import type { OutgoingMail } from "../mail/index.js";
@@ -94,19 +95,24 @@ export async function cancelReservationInTx(
   if (row.status === "confirmed") {
     const areaName = await adminReservationRepository(tx).areaName(row.areaId);
     const { park } = await getSettings(tx);
-    mailId = await ctx.mail.enqueue(
-      tx,
-      adminCancellationMail({
-        // The cancelled row: its calendar SEQUENCE raised by the cancel.
-        row: after!,
-        areaName: areaName ?? "",
-        park,
-        publicUrl: ctx.config.publicUrl,
-        paid,
-        refundedCents,
-        giftCardReturnedCents,
-      }),
-    );
+    const mail = adminCancellationMail({
+      // The cancelled row: its calendar SEQUENCE raised by the cancel.
+      row: after!,
+      areaName: areaName ?? "",
+      park,
+      publicUrl: ctx.config.publicUrl,
+      paid,
+      refundedCents,
+      giftCardReturnedCents,
+    });
+    // A week of a standing slot leaves the series' calendar event too (decision 056).
+    const series = await seriesAttachmentAfterChange(tx, id, {
+      to: { name: row.name, email: row.email },
+      settings: { park },
+      publicUrl: ctx.config.publicUrl,
+    });
+    if (series) mail.attachments = [...(mail.attachments ?? []), series];
+    mailId = await ctx.mail.enqueue(tx, mail);
   }
   return {
     reservationId: id,

@@ -605,11 +605,11 @@ const membershipStates: Record<string, (world: MembershipWorld, s: MembershipSna
       await gone(membershipSection(page).getByRole("button", { name: "Irtisano jäsenyys" }));
     },
     active: ({ page }) => inSection(page, "Voimassa"),
-    "active.idle": async ({ page }) => {
+    "active.cancel.idle": async ({ page }) => {
       await shows(membershipSection(page).getByRole("button", { name: "Irtisano jäsenyys" }));
       await gone(confirmation(page));
     },
-    "active.confirmingCancel": async ({ page, held }) => {
+    "active.cancel.confirmingCancel": async ({ page, held }) => {
       await shows(confirmation(page).getByText(/Irtisanominen|maksetun jakson loppuun/));
       expect(await confirmation(page).getByRole("button", { name: "Ei, pidä jäsenyys" }).isEnabled()).toBe(
         true,
@@ -617,13 +617,13 @@ const membershipStates: Record<string, (world: MembershipWorld, s: MembershipSna
       // Nothing is sent before the customer confirms.
       expect(await held.isWaiting("cancelSubscription")).toBe(false);
     },
-    "active.cancelling": async ({ page }) => {
+    "active.cancel.cancelling": async ({ page }) => {
       await shows(confirmation(page).getByRole("status").filter({ hasText: "Irtisanotaan…" }));
       expect(await confirmation(page).getByRole("button", { name: "Kyllä, irtisano" }).isDisabled()).toBe(
         true,
       );
     },
-    "active.cancelFailed": async ({ page }) => {
+    "active.cancel.cancelFailed": async ({ page }) => {
       await shows(membershipSection(page).getByRole("alert").filter({ hasText: CANCEL_SUBSCRIPTION_FAILED }));
       await gone(confirmation(page));
     },
@@ -656,4 +656,10 @@ describeBrowserPaths(subscriptionMachine, {
   },
   events: membershipExecutors,
   states: membershipStates,
+  reachedElsewhere: ["active.standing.overdue", "active.standing.suspended"].map((state) => ({
+    state,
+    reason:
+      "an invoice past its due date (and its grace) needs the server's clock weeks ahead; the jsdom paths " +
+      "(tests/machines/subscription.paths.test.tsx) and tests/server/membership.test.ts show them",
+  })),
 });

@@ -8,6 +8,7 @@ import {
   pairCoverage,
   pairKey,
   stateKey,
+  statePaths,
   statesToAssert,
   type AnyTestModel,
   type EquivalentPair,
@@ -98,18 +99,22 @@ export function describeBrowserPaths<TWorld>(machine: AnyStateMachine, run: Brow
       const unreached = statesToAssert(machine).filter(
         (state) => !reaches(state) && !elsewhere.includes(state),
       );
+      // A key that names no state would match nothing, and its assertions would silently never run.
+      const known = new Set(statePaths(machine));
       expect({
         unwalked: coverage.unwalked.filter((pair) => !outside.includes(pair)),
         staleEquivalences: coverage.staleEquivalences,
         staleOutsideBrowser: outside.filter((pair) => !accepted.has(pair) || walked.has(pair)),
         unreached,
         staleReachedElsewhere: elsewhere.filter(reaches),
+        keysNamingNoState: Object.keys(run.states).filter((key) => !known.has(key)),
       }).toEqual({
         unwalked: [],
         staleEquivalences: [],
         staleOutsideBrowser: [],
         unreached: [],
         staleReachedElsewhere: [],
+        keysNamingNoState: [],
       });
     });
   });

@@ -13,6 +13,7 @@ export {
   invoiceDueCents,
   invoicePaymentReturnPath,
   listInvoices,
+  refuseWhileSuspended,
   unpaidStanding,
   openInvoiceNumbers,
   payInvoice,

@@ -5,7 +5,7 @@ import type { Tx } from "../db/index.js";
 import { conflict, notFound } from "../errors.js";
 import type { AdminActor } from "../../domain/admin/session.js";
 import { recordAudit } from "../system/index.js";
-import { seriesAttachmentAfterChange } from "./standingChange.js";
+import { withSeriesEvent } from "./standingChange.js";
 import { releaseDiscountUses } from "../discountCodes/index.js";
 import { returnGiftCardShares } from "../giftCards/index.js";
 import type { OutgoingMail } from "../mail/index.js";
@@ -106,13 +106,11 @@ export async function cancelReservationInTx(
       giftCardReturnedCents,
     });
     // A week of a standing slot leaves the series' calendar event too (decision 056).
-    const series = await seriesAttachmentAfterChange(tx, id, {
-      to: { name: row.name, email: row.email },
+    const withEvent = await withSeriesEvent(tx, mail, row, {
       settings: { park },
       publicUrl: ctx.config.publicUrl,
     });
-    if (series) mail.attachments = [...(mail.attachments ?? []), series];
-    mailId = await ctx.mail.enqueue(tx, mail);
+    mailId = await ctx.mail.enqueue(tx, withEvent);
   }
   return {
     reservationId: id,

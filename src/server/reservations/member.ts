@@ -26,7 +26,7 @@ import { reservationRepository, type ReservationWithArea } from "./repository.js
 import { beforeDeadline, changeDeadline } from "../../domain/changeWindow.js";
 import { getSettings, type Settings } from "../settings/index.js";
 import { memberCancellationMail, memberConfirmationMail } from "./visitorMail.js";
-import { seriesAttachmentAfterChange } from "./standingChange.js";
+import { withSeriesEvent } from "./standingChange.js";
 
 /** A member's bookings: subscriber bookings within the quota, the member's list, cancelling. */
 
@@ -69,12 +69,6 @@ export async function listMemberReservations(ctx: AppContext, customer: Customer
   return rows.map((r) => toMemberReservation(ctx, r, settings));
 }
 
-/**
- * Books without payment within the quota of the period the booking starts in. The membership's
- * row is locked first, so two bookings of one member take turns and cannot both fit the last
- * hours; then the area, as every checkout does. Same slot rules and exclusion constraint as
- * single bookings.
- */
 const NO_ACCESS = "Jäsenvaraus vaatii voimassa olevan jäsenyyden. Liity jäseneksi Jäsenyys-sivulla.";
 
 /**
@@ -173,6 +167,12 @@ export async function bookInQuota(tx: Tx, o: QuotaBooking): Promise<{ row: Row; 
   return { row: { ...row, areaName: o.area.name }, left: left - wanted };
 }
 
+/**
+ * Books without payment within the quota of the period the booking starts in. The membership's
+ * row is locked first, so two bookings of one member take turns and cannot both fit the last
+ * hours; then the area, as every checkout does. Same slot rules and exclusion constraint as
+ * single bookings.
+ */
 export async function createSubscriberReservation(
   ctx: AppContext,
   customer: Customer,
@@ -249,18 +249,17 @@ export async function cancelMemberReservation(ctx: AppContext, customer: Custome
   const { cancelled, mailId } = await ctx.db.transaction(async (tx) => {
     const cancelled = await reservationRepository(tx).cancelIfNotStarted(id, now, "customer");
     if (!cancelled) return { cancelled: null, mailId: null };
-    const mail = memberCancellationMail({
-      reservation: cancelled,
-      areaName: row.areaName,
-      settings,
-      publicUrl: ctx.config.publicUrl,
-    });
-    const series = await seriesAttachmentAfterChange(tx, id, {
-      to: { name: cancelled.name, email: cancelled.email },
-      settings,
-      publicUrl: ctx.config.publicUrl,
-    });
-    if (series) mail.attachments = [...(mail.attachments ?? []), series];
+    const mail = await withSeriesEvent(
+      tx,
+      memberCancellationMail({
+        reservation: cancelled,
+        areaName: row.areaName,
+        settings,
+        publicUrl: ctx.config.publicUrl,
+      }),
+      cancelled,
+      { settings, publicUrl: ctx.config.publicUrl },
+    );
     return { cancelled, mailId: await ctx.mail.enqueue(tx, mail) };
   });
   await ctx.mail.sendCommitted(ctx.db, mailId);

@@ -2,11 +2,10 @@ import type { PaymentMethod } from "../../domain/booking.js";
 import { TAKEN_MESSAGE } from "../../domain/availability.js";
 import { buffersFor } from "../../domain/dogRules.js";
 import { formatTimeRange, helsinkiDate, toHelsinkiIso } from "../../domain/helsinkiTime.js";
-import { suspensionMessage } from "../../domain/invoiceStatus.js";
 import { formatEuros } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
-import { badRequest, conflict, HttpError, notFound } from "../errors.js";
-import { unpaidStanding } from "../memberships/index.js";
+import { badRequest, conflict, notFound } from "../errors.js";
+import { refuseWhileSuspended } from "../memberships/index.js";
 import type { AdminActor } from "../../domain/admin/session.js";
 import { recordAudit } from "../system/index.js";
 import { checkSlot, lockAreaBookings, lockHoldOwner } from "../availability/index.js";
@@ -88,15 +87,13 @@ export async function moveReservation(
       const row = await repository.lockReservation(id);
       refuseUnmovable(row!, { now, settings, admin });
       // A member moves a member booking as they book one: not while the membership is suspended.
-      if (by.kind === "member" && row!.kind === "subscriber" && row!.customerId) {
-        const unpaid = await unpaidStanding(
+      if (by.kind === "member" && row!.kind === "subscriber" && row!.customerId)
+        await refuseWhileSuspended(
           tx,
           row!.customerId,
           helsinkiDate(now),
           settings.membership.suspendAfterDays,
         );
-        if (unpaid?.suspended) throw new HttpError(403, suspensionMessage(unpaid));
-      }
       const none = {
         refundIds: [] as string[],
         refundedCents: 0,

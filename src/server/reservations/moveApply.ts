@@ -3,7 +3,7 @@ import { helsinkiDate } from "../../domain/helsinkiTime.js";
 import { vatIncludedCents } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
-import { seriesAttachmentAfterChange } from "./standingChange.js";
+import { withSeriesEvent } from "./standingChange.js";
 import { badRequest, conflict } from "../errors.js";
 import {
   carriedHoursInto,
@@ -120,13 +120,11 @@ export async function enqueueMoveMail(
     byAdmin: c.movedBy === "admin",
   });
   // A week of a standing slot moved alone leaves the series' event (decision 056).
-  const series = await seriesAttachmentAfterChange(tx, moved.id, {
-    to: { name: moved.name, email: moved.email },
+  const withEvent = await withSeriesEvent(tx, mail, moved, {
     settings: c.mail.settings,
     publicUrl: ctx.config.publicUrl,
   });
-  if (series) mail.attachments = [...(mail.attachments ?? []), series];
-  return ctx.mail.enqueue(tx, mail);
+  return ctx.mail.enqueue(tx, withEvent);
 }
 
 /**

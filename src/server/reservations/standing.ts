@@ -101,6 +101,8 @@ type WeekOutcome = {
   start: Date;
   end: Date;
   reservationId: string | null;
+  /** A booked week's gate link token, for the e-mail that lists the weeks. */
+  doorToken: string | null;
   reason: string | null;
 };
 
@@ -129,15 +131,44 @@ async function makeWeeks(
       const { row } = await tx.transaction((sp) =>
         bookInQuota(sp, { ...o, start, end, dogs: o.series.dogs, reactiveDog: false, inHeat: false }),
       );
-      weeks.push({ date, start, end, reservationId: row.id, reason: null });
+      weeks.push({ date, start, end, reservationId: row.id, doorToken: row.doorToken, reason: null });
     } catch (error) {
       const reason =
         error instanceof HttpError ? error.message : isSlotConflict(error) ? TAKEN_MESSAGE : null;
       if (reason === null) throw error;
-      weeks.push({ date, start, end, reservationId: null, reason });
+      weeks.push({ date, start, end, reservationId: null, doorToken: null, reason });
     }
   }
   return { weeks, membershipEndsAt: null };
+}
+
+/**
+ * Keeps the weeks just made (their key refuses a second maker) and moves the series on: the last
+ * week made, and done once its last week is made or the membership's end has ended it.
+ */
+async function recordWeeks(
+  tx: Tx,
+  series: StandingSlotRow,
+  made: { weeks: WeekOutcome[]; membershipEndsAt: string | null },
+  now: Date,
+): Promise<StandingSlotRow> {
+  const standing = standingRepository(tx);
+  for (const w of made.weeks)
+    await standing.addWeek({
+      standingSlotId: series.id,
+      date: w.date,
+      reservationId: w.reservationId,
+      reason: w.reason,
+    });
+  const filledThrough = made.weeks.at(-1)?.date ?? series.filledThrough;
+  return standing.update(series.id, {
+    filledThrough,
+    ...(made.membershipEndsAt
+      ? { endedFrom: made.membershipEndsAt, endedBy: "membership" as const, doneAt: now }
+      : complete(series, filledThrough)
+        ? { doneAt: now }
+        : {}),
+  });
 }
 
 function checkRequest(request: StandingSlotRequest, settings: Settings) {
@@ -208,31 +239,21 @@ export async function createStandingSlot(ctx: AppContext, customer: Customer, re
     const made = await makeWeeks(tx, { customer, sub, area, series: shape, dates, now, settings });
     if (!made.weeks.some((w) => w.reservationId !== null)) throw conflict(NONE_AVAILABLE);
     const standing = standingRepository(tx);
-    let series = await standing.insert({ ...shape, subscriptionId: sub.id });
-    for (const w of made.weeks)
-      await standing.addWeek({
-        standingSlotId: series.id,
-        date: w.date,
-        reservationId: w.reservationId,
-        reason: w.reason,
-      });
-    const filledThrough = made.weeks.at(-1)?.date ?? null;
-    series = await standing.update(series.id, {
-      filledThrough,
-      ...(made.membershipEndsAt
-        ? { endedFrom: made.membershipEndsAt, endedBy: "membership" as const, doneAt: now }
-        : complete(shape, filledThrough)
-          ? { doneAt: now }
-          : {}),
-    });
+    const series = await recordWeeks(
+      tx,
+      await standing.insert({ ...shape, subscriptionId: sub.id }),
+      made,
+      now,
+    );
     const weeks = await standing.allWeeksOf(series.id);
-    const doorTokens = await doorTokensOf(tx, made.weeks);
+    const doorTokens = new Map(
+      made.weeks.flatMap((w) => (w.reservationId ? [[w.reservationId, w.doorToken!]] : [])),
+    );
     const mailId = await ctx.mail.enqueue(
       tx,
       standingCreatedMail({
         series,
         weeks,
-        made: weeks,
         doorTokens,
         to: { name: customer.name ?? customer.email, email: customer.email },
         settings,
@@ -258,17 +279,6 @@ export async function createStandingSlot(ctx: AppContext, customer: Customer, re
         : "."),
     standing: toStandingSlot(created.series, created.weeks, helsinkiDate(now)),
   };
-}
-
-async function doorTokensOf(tx: Tx, weeks: Array<{ reservationId: string | null }>) {
-  const tokens = new Map<string, string>();
-  const reservations = reservationRepository(tx);
-  for (const w of weeks) {
-    if (!w.reservationId) continue;
-    const row = await reservations.findWithArea({ id: w.reservationId });
-    if (row) tokens.set(row.id, row.doorToken);
-  }
-  return tokens;
 }
 
 function weekStatus(series: StandingSlotRow, week: StandingWeekWithBooking): StandingWeek["status"] {
@@ -442,23 +452,8 @@ export async function fillStandingSlots(ctx: AppContext): Promise<{ series: numb
         now,
         settings,
       });
-      for (const w of made.weeks)
-        await standing.addWeek({
-          standingSlotId: id,
-          date: w.date,
-          reservationId: w.reservationId,
-          reason: w.reason,
-        });
-      const filledThrough = made.weeks.at(-1)?.date ?? series.filledThrough;
+      await recordWeeks(tx, series, made, now);
       const missed = made.weeks.filter((w) => w.reservationId === null);
-      await standing.update(id, {
-        filledThrough,
-        ...(made.membershipEndsAt
-          ? { endedFrom: made.membershipEndsAt, endedBy: "membership" as const, doneAt: now }
-          : complete(series, filledThrough)
-            ? { doneAt: now }
-            : {}),
-      });
       seriesCount += 1;
       weekCount += made.weeks.length;
       if (missed.length === 0 && !made.membershipEndsAt) return null;

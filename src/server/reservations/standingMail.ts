@@ -158,13 +158,11 @@ const weekLine = (w: StandingWeekWithBooking, publicUrl: string, doorTokens: Map
 };
 
 /** A series was made: the weeks booked now (with their gate links), those not had, and what follows. */
-export function standingCreatedMail(
-  mail: SeriesMail & { made: StandingWeekWithBooking[]; doorTokens: Map<string, string> },
-): OutgoingMail {
-  const { series, made, publicUrl } = mail;
+export function standingCreatedMail(mail: SeriesMail & { doorTokens: Map<string, string> }): OutgoingMail {
+  const { series, weeks, publicUrl } = mail;
   const summary = standingSummary(series.weekday, series.startTime, series.minutes);
-  const booked = made.filter((w) => w.reservationId);
-  const missed = made.filter((w) => !w.reservationId);
+  const booked = weeks.filter((w) => w.reservationId);
+  const missed = weeks.filter((w) => !w.reservationId);
   return {
     kind: "standing_slot",
     to: mail.to.email,

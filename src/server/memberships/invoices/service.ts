@@ -1,13 +1,13 @@
 import type { PaymentMethod } from "../../../domain/booking.js";
 import type { Customer } from "../../../domain/customer.js";
 import { helsinkiDate, toHelsinkiIso } from "../../../domain/helsinkiTime.js";
-import { isOverdue, suspendsFrom } from "../../../domain/invoiceStatus.js";
+import { isOverdue, suspendsFrom, suspensionMessage } from "../../../domain/invoiceStatus.js";
 import type { Invoice, UnpaidStanding } from "../../../domain/membership.js";
 import { addDays, periodBounds, periodIndexOn } from "../../../domain/membershipPeriods.js";
 import { formatEuros } from "../../../domain/money.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/index.js";
-import { conflict, notFound } from "../../errors.js";
+import { conflict, HttpError, notFound } from "../../errors.js";
 import { createInvoice } from "./creation.js";
 import { startInvoicePayment } from "./payment.js";
 import { newInvoiceMail, overdueMail } from "../subscriptions/mail.js";
@@ -121,6 +121,17 @@ export async function unpaidStanding(
     suspended_from: suspendedFrom,
     suspended: today >= suspendedFrom,
   };
+}
+
+/** What a suspended member may not do (book, move a member booking, change tier): 403 in the suspension's words. */
+export async function refuseWhileSuspended(
+  db: DbOrTx,
+  customerId: string,
+  today: string,
+  suspendAfterDays: number,
+): Promise<void> {
+  const unpaid = await unpaidStanding(db, customerId, today, suspendAfterDays);
+  if (unpaid?.suspended) throw new HttpError(403, suspensionMessage(unpaid));
 }
 
 /** Where the payment page returns a member who pays a signup's first invoice. */

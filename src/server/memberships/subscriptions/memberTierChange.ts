@@ -1,16 +1,15 @@
 import type { Customer } from "../../../domain/customer.js";
 import { daysInclusive, formatDay, helsinkiDate } from "../../../domain/helsinkiClock.js";
-import { suspensionMessage } from "../../../domain/invoiceStatus.js";
 import type { TierChangeQuote } from "../../../domain/membership.js";
 import { addDays } from "../../../domain/membershipPeriods.js";
 import { formatEuros } from "../../../domain/money.js";
 import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/index.js";
-import { badRequest, conflict, HttpError } from "../../errors.js";
+import { badRequest, conflict } from "../../errors.js";
 import { tierOn } from "../../prices/index.js";
 import { getSettings, type Settings } from "../../settings/index.js";
 import { invoiceRepository } from "../invoices/repository.js";
-import { unpaidStanding } from "../invoices/service.js";
+import { refuseWhileSuspended } from "../invoices/service.js";
 import { tierChangeMail, tierRaisedMail } from "./mail.js";
 import { subscriptionRepository } from "./repository.js";
 import { periodContaining, toSubscriptionView, type SubscriptionRow } from "./service.js";
@@ -52,8 +51,7 @@ async function planTierChange(
   settings: Settings,
   today: string,
 ): Promise<Plan> {
-  const unpaid = await unpaidStanding(tx, sub.customerId!, today, settings.membership.suspendAfterDays);
-  if (unpaid?.suspended) throw new HttpError(403, suspensionMessage(unpaid));
+  await refuseWhileSuspended(tx, sub.customerId!, today, settings.membership.suspendAfterDays);
   sameTierRefused(sub, tierLevel);
   if (tierLevel < sub.tierLevel) {
     const { from, tier, price } = await nextPeriodTierChange(tx, sub, tierLevel, settings, today);

@@ -6,7 +6,7 @@ import { auditLog } from "../../src/server/schema/index.js";
 import { databaseKinds } from "../support/database.js";
 import { asCustomer, joinAndPay, logIn, type CustomerApi } from "../support/member.js";
 import { fillStandingSlots } from "../../src/server/reservations/index.js";
-import { firstDateOf, weekTimes } from "../../src/server/reservations/standing.js";
+import { firstDateOf, weekTimes } from "../../src/server/reservations/standingWeeks.js";
 
 /*
  * Vakiovuoro (issue 35, decision 056) through the API on both databases: every week checked by the

@@ -34,10 +34,5 @@ export {
   getReservationByToken,
 } from "./service.js";
 export { findReservation } from "./view.js";
-export {
-  createStandingSlot,
-  endStandingSlot,
-  fillStandingSlots,
-  listStandingSlots,
-  previewStandingSlot,
-} from "./standing.js";
+export { createStandingSlot, endStandingSlot, listStandingSlots, previewStandingSlot } from "./standing.js";
+export { fillStandingSlots } from "./standingFill.js";

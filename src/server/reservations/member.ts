@@ -113,7 +113,7 @@ export type QuotaBooking = {
  * (lockMemberAccess): within the membership's dates, every slot rule, and the quota of the period
  * it starts in (with the hours carried into it). Throws the HttpError that says why not. Returns
  * the row and the hours left in that period after it. Used by a single member booking and by each
- * week of a standing slot (standing.ts).
+ * week of a standing slot (standingWeeks.ts).
  */
 export async function bookInQuota(tx: Tx, o: QuotaBooking): Promise<{ row: Row; left: number }> {
   const { sub, start, end, now, settings } = o;

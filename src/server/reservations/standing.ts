@@ -1,7 +1,7 @@
-import { TAKEN_MESSAGE, windowEnd } from "../../domain/availability.js";
+import { windowEnd } from "../../domain/availability.js";
 import type { Customer } from "../../domain/customer.js";
 import { addDays, formatDay, helsinkiDate, isoWeekday } from "../../domain/helsinkiClock.js";
-import { toHelsinkiIso, wallClock } from "../../domain/helsinkiTime.js";
+import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import {
   standingSummary,
   type StandingPreview,
@@ -11,33 +11,35 @@ import {
   type StandingWeekCheck,
 } from "../../domain/standingSlot.js";
 import type { AppContext } from "../context.js";
-import { isSlotConflict, type Tx } from "../db/index.js";
-import { badRequest, conflict, HttpError, notFound } from "../errors.js";
-import { primaryArea, type Area } from "../availability/index.js";
-import type { SubscriptionRow } from "../memberships/index.js";
+import { badRequest, conflict, notFound } from "../errors.js";
+import { primaryArea } from "../availability/index.js";
 import { getSettings, type Settings } from "../settings/index.js";
 import { recordAudit } from "../system/index.js";
 import type { AdminActor } from "../../domain/admin/session.js";
-import { bookInQuota, lockMemberAccess, memberAccess } from "./member.js";
+import { lockMemberAccess } from "./member.js";
 import { reservationRepository } from "./repository.js";
 import {
   standingRepository,
   type StandingSlotRow,
   type StandingWeekWithBooking,
 } from "./standingRepository.js";
+import { heldAtSeriesTime, standingCreatedMail, standingEndedMail } from "./standingMail.js";
 import {
-  heldAtSeriesTime,
-  standingCreatedMail,
-  standingEndedMail,
-  standingWeeksMissedMail,
-} from "./standingMail.js";
+  firstDateOf,
+  makeWeeks,
+  recordWeeks,
+  weekTimes,
+  weeksToMake,
+  type SeriesShape,
+} from "./standingWeeks.js";
 
 /**
  * Vakiovuoro (issue 35, decision 056). A series is a weekday, a start time and a length, for a
  * number of weeks or until further notice. Each week is made once, as a normal member booking made
  * by `bookInQuota` (every slot rule, the exclusion constraint, the quota of its period), or, when
  * it cannot be had, as a week with the reason, not booked. Weeks are made as far ahead as the
- * booking window reaches: at once when the series is made, later by the job `fill-standing-slots`.
+ * booking window reaches: at once when the series is made, later by the job `fill-standing-slots`
+ * (standingFill.ts); the weeks' own rules are standingWeeks.ts's.
  * The preview runs the very same booking of each week in a transaction it rolls back, so what it
  * lists is what the database would say.
  */
@@ -47,129 +49,6 @@ const NONE_AVAILABLE = "Yhtään viikkoa ei voi varata tällä ajalla. Valitse t
 /** Weeks listed per series: from four weeks back on (older ones stay in the database). */
 const LISTED_WEEKS_BACK_DAYS = 28;
 const LISTED_SERIES = 20;
-const FILL_BATCH = 50;
-
-type SeriesShape = Pick<
-  StandingSlotRow,
-  "weekday" | "startTime" | "minutes" | "dogs" | "firstDate" | "weeks"
->;
-
-/** A week's booking time: the series' Helsinki wall clock on that date (DST-correct). */
-export function weekTimes(series: Pick<SeriesShape, "startTime" | "minutes">, date: string) {
-  const start = wallClock(date, series.startTime);
-  return { start: start.toJSDate(), end: start.plus({ minutes: series.minutes }).toJSDate() };
-}
-
-/** The first date of a new series: the next day of its weekday whose start is still ahead. */
-export function firstDateOf(weekday: number, startTime: string, now: Date): string {
-  let date = helsinkiDate(now);
-  while (isoWeekday(date) !== weekday || wallClock(date, startTime).toMillis() <= now.getTime())
-    date = addDays(date, 1);
-  return date;
-}
-
-/**
- * The weeks still to make after `after` (null: from the first), up to the window's end: a week
- * whose booking would end past the window waits. Stops at the series' last week or ended week.
- */
-function weeksToMake(
-  series: SeriesShape & { endedFrom?: string | null },
-  after: string | null,
-  windowEndMs: number,
-): string[] {
-  const dates: string[] = [];
-  let date = after === null ? series.firstDate : addDays(after, 7);
-  for (;;) {
-    const index = Math.round((Date.parse(date) - Date.parse(series.firstDate)) / 604_800_000);
-    if (series.weeks !== null && index >= series.weeks) break;
-    if (series.endedFrom && date >= series.endedFrom) break;
-    if (weekTimes(series, date).end.getTime() > windowEndMs) break;
-    dates.push(date);
-    date = addDays(date, 7);
-  }
-  return dates;
-}
-
-/** Whether the series has no week left to make after `filledThrough`. */
-function complete(series: SeriesShape, filledThrough: string | null): boolean {
-  if (series.weeks === null || filledThrough === null) return false;
-  return filledThrough >= addDays(series.firstDate, 7 * (series.weeks - 1));
-}
-
-type WeekOutcome = {
-  date: string;
-  start: Date;
-  end: Date;
-  reservationId: string | null;
-  /** A booked week's gate link token, for the e-mail that lists the weeks. */
-  doorToken: string | null;
-  reason: string | null;
-};
-
-/**
- * Books each week in a savepoint of the caller's transaction (the membership row locked), so a
- * week refused by a rule or the exclusion constraint is listed with its reason and the others stay.
- * A week on or after the membership's last day ends the series there instead (`endsAt`).
- */
-async function makeWeeks(
-  tx: Tx,
-  o: {
-    customer: Customer;
-    sub: SubscriptionRow;
-    area: Area;
-    series: SeriesShape;
-    dates: string[];
-    now: Date;
-    settings: Settings;
-  },
-): Promise<{ weeks: WeekOutcome[]; membershipEndsAt: string | null }> {
-  const weeks: WeekOutcome[] = [];
-  for (const date of o.dates) {
-    if (o.sub.endsOn !== null && date >= o.sub.endsOn) return { weeks, membershipEndsAt: date };
-    const { start, end } = weekTimes(o.series, date);
-    try {
-      const { row } = await tx.transaction((sp) =>
-        bookInQuota(sp, { ...o, start, end, dogs: o.series.dogs, reactiveDog: false, inHeat: false }),
-      );
-      weeks.push({ date, start, end, reservationId: row.id, doorToken: row.doorToken, reason: null });
-    } catch (error) {
-      const reason =
-        error instanceof HttpError ? error.message : isSlotConflict(error) ? TAKEN_MESSAGE : null;
-      if (reason === null) throw error;
-      weeks.push({ date, start, end, reservationId: null, doorToken: null, reason });
-    }
-  }
-  return { weeks, membershipEndsAt: null };
-}
-
-/**
- * Keeps the weeks just made (their key refuses a second maker) and moves the series on: the last
- * week made, and done once its last week is made or the membership's end has ended it.
- */
-async function recordWeeks(
-  tx: Tx,
-  series: StandingSlotRow,
-  made: { weeks: WeekOutcome[]; membershipEndsAt: string | null },
-  now: Date,
-): Promise<StandingSlotRow> {
-  const standing = standingRepository(tx);
-  for (const w of made.weeks)
-    await standing.addWeek({
-      standingSlotId: series.id,
-      date: w.date,
-      reservationId: w.reservationId,
-      reason: w.reason,
-    });
-  const filledThrough = made.weeks.at(-1)?.date ?? series.filledThrough;
-  return standing.update(series.id, {
-    filledThrough,
-    ...(made.membershipEndsAt
-      ? { endedFrom: made.membershipEndsAt, endedBy: "membership" as const, doneAt: now }
-      : complete(series, filledThrough)
-        ? { doneAt: now }
-        : {}),
-  });
-}
 
 function checkRequest(request: StandingSlotRequest, settings: Settings) {
   if (request.dogs > settings.slotRules.maxDogs)
@@ -409,67 +288,4 @@ export async function endStandingSlot(
         : ""),
     standing: toStandingSlot(result.series, result.weeks, today),
   };
-}
-
-/**
- * The job: makes the weeks the booking window has reached since (decision 056). Each series in its
- * own transaction, its row locked and skipped when another server holds it; the week's key keeps a
- * week from being made twice whatever runs. A series of a suspended membership waits until the
- * invoice is paid; one whose membership has ended is ended. Weeks not had are e-mailed.
- */
-export async function fillStandingSlots(ctx: AppContext): Promise<{ series: number; weeks: number }> {
-  const now = ctx.now();
-  const today = helsinkiDate(now);
-  const settings = await getSettings(ctx.db);
-  const end = windowEnd({ now, slotRules: settings.slotRules });
-  const through = helsinkiDate(new Date(end));
-  const ids = await standingRepository(ctx.db).dueForFill(through, FILL_BATCH);
-  const area = ids.length > 0 ? await primaryArea(ctx.db) : null;
-  let seriesCount = 0;
-  let weekCount = 0;
-  for (const id of ids) {
-    const mailId = await ctx.db.transaction(async (tx) => {
-      const standing = standingRepository(tx);
-      const series = await standing.lock(id);
-      if (!series || series.doneAt !== null) return null;
-      const dates = weeksToMake(series, series.filledThrough, end);
-      if (dates.length === 0) return null;
-      const customer = await standing.customerOf(series);
-      const access = customer ? await memberAccess(tx, customer, today, settings) : null;
-      // Suspended: the weeks wait for the payment. No membership with access: the series ends.
-      if (access && "refused" in access && access.refused === "suspended") return null;
-      if (!access || "refused" in access || access.sub.id !== series.subscriptionId) {
-        await standing.update(id, { endedFrom: dates[0]!, endedBy: "membership", doneAt: now });
-        return null;
-      }
-      const { sub } = access;
-      const made = await makeWeeks(tx, {
-        customer: customer!,
-        sub,
-        area: area!,
-        series,
-        dates,
-        now,
-        settings,
-      });
-      await recordWeeks(tx, series, made, now);
-      const missed = made.weeks.filter((w) => w.reservationId === null);
-      seriesCount += 1;
-      weekCount += made.weeks.length;
-      if (missed.length === 0 && !made.membershipEndsAt) return null;
-      const updated = await standing.bumpSequence(id);
-      const weeks = await standing.allWeeksOf(id);
-      const to = { name: customer!.name ?? customer!.email, email: customer!.email };
-      const common = { series: updated, weeks, to, settings, publicUrl: ctx.config.publicUrl };
-      const missedWeeks = weeks.filter((w) => missed.some((m) => m.date === w.date));
-      return ctx.mail.enqueue(
-        tx,
-        missed.length > 0
-          ? standingWeeksMissedMail({ ...common, missed: missedWeeks })
-          : standingEndedMail({ ...common, cancelled: 0 }),
-      );
-    });
-    await ctx.mail.sendCommitted(ctx.db, mailId);
-  }
-  return { series: seriesCount, weeks: weekCount };
 }

@@ -455,24 +455,19 @@ function StandingReview({ actor }: { actor: StandingActor }) {
           {errorMessage}
         </p>
       )}
-      <div className="button-row">
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={!canConfirm}
-          onClick={() => actor.send({ type: "standing.confirm" })}
-        >
-          Vahvista vakiovuoro
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={!canBack}
-          onClick={() => actor.send({ type: "standing.back" })}
-        >
-          Muuta valintoja
-        </button>
-      </div>
+      <ConfirmButtons
+        secondary
+        action={{
+          label: "Vahvista vakiovuoro",
+          disabled: !canConfirm,
+          onClick: () => actor.send({ type: "standing.confirm" }),
+        }}
+        back={{
+          label: "Muuta valintoja",
+          disabled: !canBack,
+          onClick: () => actor.send({ type: "standing.back" }),
+        }}
+      />
     </div>
   );
 }

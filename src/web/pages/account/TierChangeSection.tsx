@@ -4,6 +4,7 @@ import { fromPromise, type ActorRefFrom } from "xstate";
 import { tierChangeMachine } from "../../../../machines/tierChangeMachine";
 import type { Subscription, Tier, TierChangeQuote, TierChangeResponse } from "../../../domain/membership";
 import { formatEuros } from "../../../domain/money";
+import { ConfirmButtons } from "../../components/ConfirmButtons";
 import { useMembershipEnvironment } from "../../membershipEnvironment";
 import { useSubscriptionActor } from "../../session/SubscriptionProvider";
 import { reloadMembership } from "./MemberBookingsSection";
@@ -252,24 +253,19 @@ function TierQuote({ actor, focusTarget }: { actor: TierChangeActor; focusTarget
           {errorMessage}
         </p>
       )}
-      <div className="button-row">
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={!canConfirm}
-          onClick={() => actor.send({ type: "tierChange.confirm" })}
-        >
-          Vahvista tasomuutos
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={!canBack}
-          onClick={() => actor.send({ type: "tierChange.back" })}
-        >
-          Takaisin
-        </button>
-      </div>
+      <ConfirmButtons
+        secondary
+        action={{
+          label: "Vahvista tasomuutos",
+          disabled: !canConfirm,
+          onClick: () => actor.send({ type: "tierChange.confirm" }),
+        }}
+        back={{
+          label: "Takaisin",
+          disabled: !canBack,
+          onClick: () => actor.send({ type: "tierChange.back" }),
+        }}
+      />
     </div>
   );
 }

@@ -123,6 +123,7 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   signupPaymentMinutes: "Ensimmäisen maksun aika (min)",
   suspendAfterDays: "Keskeytys eräpäivän jälkeen (pv)",
   rolloverPercent: "Siirtyvät tunnit enintään (%)",
+  pauseMaxWeeks: "Tauko enintään (viikkoa)",
   // Prices and tiers (Hinnasto)
   effectiveFrom: "Voimassa alkaen",
   effectiveUntil: "Voimassa asti",

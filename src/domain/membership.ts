@@ -74,6 +74,25 @@ export const unpaidStandingSchema = z.object({
 });
 export type UnpaidStanding = z.infer<typeof unpaidStandingSchema>;
 
+/** A member's pause (decision 058): its days, inclusive, and whether it is on today. */
+export const membershipPauseSchema = z.object({
+  starts_on: isoDate,
+  last_day: isoDate,
+  weeks: z.int(),
+  current: z.boolean(),
+});
+export type MembershipPauseView = z.infer<typeof membershipPauseSchema>;
+
+/**
+ * Whether the member may ask for a pause now (from the next period's first day, `min_weeks` to
+ * `max_weeks` weeks), or why not in the server's words (`note`; null when there is nothing to say).
+ */
+export const membershipPausingSchema = z.object({
+  offer: z.nullable(z.object({ starts_on: isoDate, min_weeks: z.int(), max_weeks: z.int() })),
+  note: z.nullable(z.string()),
+});
+export type MembershipPausing = z.infer<typeof membershipPausingSchema>;
+
 export const subscriptionSchema = z.object({
   id: z.uuid(),
   tier_level: z.int(),
@@ -102,6 +121,10 @@ export const subscriptionSchema = z.object({
    * its last day `until`, after this period's own; null when none are.
    */
   carried: z.nullable(z.object({ hours: z.number(), until: isoDate })),
+  /** The pause in effect or still to come (decision 058); null when none is. */
+  pause: z.nullable(membershipPauseSchema),
+  /** Whether a pause may be asked for now. */
+  pausing: membershipPausingSchema,
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 export const subscriptionResponseSchema = z.object({ subscription: subscriptionSchema });
@@ -134,6 +157,28 @@ export const tierChangeResponseSchema = z.object({
   subscription: subscriptionSchema,
 });
 export type TierChangeResponse = z.infer<typeof tierChangeResponseSchema>;
+
+// GET /api/v2/subscriptions/me/pause?weeks=N and POST /api/v2/subscriptions/me/pause
+/** The member's pause (issue 35, decision 058): weeks from the next period, once in 12 months. */
+export const pauseRequestSchema = z.object({
+  weeks: z.int().check(z.minimum(1, "Valitse tauon pituus.")),
+});
+export const pauseQuoteSchema = z.object({
+  weeks: z.int(),
+  starts_on: isoDate,
+  last_day: isoDate,
+  /** The first day of the first period after the pause (its invoice is made then). */
+  resumes_on: isoDate,
+  /** With a commitment: its last day once the pause moves it; else null. */
+  commitment_last_day: z.nullable(isoDate),
+  /** The member's bookings inside the pause, cancelled by it (a standing slot's weeks among them). */
+  cancelled_bookings: z.array(z.object({ start: isoDateTime, end: isoDateTime, standing: z.boolean() })),
+  /** What the pause does, in one sentence the confirmation shows above the details. */
+  summary: z.string(),
+});
+export type PauseQuote = z.infer<typeof pauseQuoteSchema>;
+export const pauseResponseSchema = tierChangeResponseSchema;
+export type PauseResponse = TierChangeResponse;
 
 // POST /api/v2/subscriptions/signup
 export const signupRequestSchema = z.object({

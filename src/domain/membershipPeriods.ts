@@ -23,18 +23,68 @@ export function addDays(isoDay: string, days: number): string {
   return date(isoDay).plus({ days }).toISODate()!;
 }
 
-/** The index of the period that contains `day` (−1 before the start). */
-export function periodIndexOn(startDate: string, day: string): number {
-  if (day < startDate) return -1;
-  const start = date(startDate);
-  let index = Math.max(0, Math.floor(date(day).diff(start, "months").months) - 1);
-  while (periodStart(startDate, index + 1) <= day) index++;
+/**
+ * A membership's pause (issue 35, decision 058): whole weeks from the first day of a period,
+ * `endsOn` exclusive. No period runs in it; the periods after it are counted from its end.
+ */
+export type MembershipPause = { startsOn: string; endsOn: string; weeks: number };
+
+/** What a membership's periods are counted from: its start date and its pauses, oldest first. */
+export type PeriodSchedule = { startDate: string; pauses?: readonly MembershipPause[] | null };
+
+/**
+ * The runs of periods between pauses: each counted from its own first day (the start date, then
+ * each pause's end), `count` periods before the next pause (null: the last run, without end).
+ */
+function runsOf(schedule: PeriodSchedule) {
+  const pauses = schedule.pauses ?? [];
+  let first = 0;
+  return [schedule.startDate, ...pauses.map((p) => p.endsOn)].map((anchor, i) => {
+    const pause = pauses[i];
+    // The periods that begin before the pause (it begins on a period's first day).
+    const count = pause ? indexFrom(anchor, addDays(pause.startsOn, -1)) + 1 : null;
+    const run = { anchor, firstIndex: first, count, pause: pause ?? null };
+    if (count !== null) first += count;
+    return run;
+  });
+}
+
+function indexFrom(anchor: string, day: string): number {
+  if (day < anchor) return -1;
+  let index = Math.max(0, Math.floor(date(day).diff(date(anchor), "months").months) - 1);
+  while (periodStart(anchor, index + 1) <= day) index++;
   return index;
 }
 
-/** Period `index` as its first day and its exclusive end (the next period's first day). */
-export function periodBounds(startDate: string, index: number): { start: string; endExclusive: string } {
-  return { start: periodStart(startDate, index), endExclusive: periodStart(startDate, index + 1) };
+/**
+ * The index of the period that contains `day` (−1 before the start). Periods are numbered across
+ * pauses; a day inside a pause gets the last period before it (no period contains it: `pauseOn`).
+ */
+export function periodIndexOn(schedule: PeriodSchedule, day: string): number {
+  if (day < schedule.startDate) return -1;
+  const run = runsOf(schedule).findLast((r) => r.anchor <= day)!;
+  if (run.pause && day >= run.pause.startsOn) return run.firstIndex + run.count! - 1;
+  return run.firstIndex + indexFrom(run.anchor, day);
+}
+
+/** Period `index` as its first day and its exclusive end (the next period's first day, or a pause's). */
+export function periodBounds(
+  schedule: PeriodSchedule,
+  index: number,
+): { start: string; endExclusive: string } {
+  const runs = runsOf(schedule);
+  const run = runs.find((r) => r.count === null || index < r.firstIndex + r.count)!;
+  const local = index - run.firstIndex;
+  const next = periodStart(run.anchor, local + 1);
+  return {
+    start: periodStart(run.anchor, local),
+    endExclusive: run.pause && run.pause.startsOn < next ? run.pause.startsOn : next,
+  };
+}
+
+/** The pause a day falls in, or null. */
+export function pauseOn(schedule: PeriodSchedule, day: string): MembershipPause | null {
+  return (schedule.pauses ?? []).find((p) => p.startsOn <= day && day < p.endsOn) ?? null;
 }
 
 /** The instant a Helsinki calendar day begins (DST-correct). */

@@ -59,6 +59,8 @@ export const siteInfoSchema = z.object({
   suspendAfterDays: z.number(),
   /** At most this share (%) of a month's quota carries over to the next period (decision 055). */
   rolloverPercent: z.number(),
+  /** A member may pause for 2 up to this many weeks, once in 12 months (decision 058); 0 = no pauses. */
+  pauseMaxWeeks: z.number(),
   vatRateBasisPoints: z.number(),
   /** The base price of each booking length (rules without weekday or time limits), VAT included. */
   prices: z.array(z.object({ lengthMinutes: z.int(), priceCents: z.int() })),

@@ -99,6 +99,8 @@ export function subscription(hoursUsed: number): Subscription {
     pending_tier_change: null,
     unpaid: null,
     carried: null,
+    pause: null,
+    pausing: { offer: null, note: null },
   };
 }
 

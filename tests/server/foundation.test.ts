@@ -39,6 +39,7 @@ describe.each(databaseKinds)("foundation on %s", (kind) => {
       invoiceDueDays: 14,
       suspendAfterDays: 7,
       rolloverPercent: 100,
+      pauseMaxWeeks: 12,
       // The calendar asks the dogs' options that are on (decision 036): none in a new park.
       dogRules: { extraDogPriceCents: 0, reactiveDogBufferMinutes: 0, inHeatGapMinutes: 0 },
     });

@@ -53,6 +53,8 @@ export const subscriptionFixture = (overrides: Partial<Subscription> = {}): Subs
   pending_tier_change: null,
   unpaid: null,
   carried: null,
+  pause: null,
+  pausing: { offer: { starts_on: "2026-07-01", min_weeks: 2, max_weeks: 12 }, note: null },
   ...overrides,
 });
 

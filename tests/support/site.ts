@@ -38,6 +38,7 @@ export const siteFixture = (maxDogs: number): SiteInfo => ({
   invoiceDueDays: 14,
   suspendAfterDays: 7,
   rolloverPercent: 100,
+  pauseMaxWeeks: 12,
   vatRateBasisPoints: 2550,
   prices: [
     { lengthMinutes: 30, priceCents: 900 },

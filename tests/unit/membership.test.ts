@@ -11,6 +11,7 @@ import {
   cancellationTerms,
   daysOfAccessLeft,
   daysRemaining,
+  pauseOn,
   periodBounds,
   periodIndexOn,
   periodStart,
@@ -35,14 +36,44 @@ describe("monthly periods from the start date", () => {
   });
 
   it("finds the period of a day, including the clamped ones", () => {
-    expect(periodIndexOn("2026-01-31", "2026-01-30")).toBe(-1);
-    expect(periodIndexOn("2026-01-31", "2026-01-31")).toBe(0);
-    expect(periodIndexOn("2026-01-31", "2026-02-27")).toBe(0);
-    expect(periodIndexOn("2026-01-31", "2026-02-28")).toBe(1);
-    expect(periodIndexOn("2026-01-31", "2026-03-30")).toBe(1);
-    expect(periodIndexOn("2026-01-31", "2026-03-31")).toBe(2);
-    expect(periodIndexOn("2026-01-31", "2027-01-31")).toBe(12);
-    expect(periodBounds("2026-01-31", 1)).toEqual({ start: "2026-02-28", endExclusive: "2026-03-31" });
+    const jan31 = { startDate: "2026-01-31" };
+    expect(periodIndexOn(jan31, "2026-01-30")).toBe(-1);
+    expect(periodIndexOn(jan31, "2026-01-31")).toBe(0);
+    expect(periodIndexOn(jan31, "2026-02-27")).toBe(0);
+    expect(periodIndexOn(jan31, "2026-02-28")).toBe(1);
+    expect(periodIndexOn(jan31, "2026-03-30")).toBe(1);
+    expect(periodIndexOn(jan31, "2026-03-31")).toBe(2);
+    expect(periodIndexOn(jan31, "2027-01-31")).toBe(12);
+    expect(periodBounds(jan31, 1)).toEqual({ start: "2026-02-28", endExclusive: "2026-03-31" });
+  });
+
+  it("counts the periods after a pause from its end, and numbers them on across it (decision 058)", () => {
+    // Monthly from 15 Jan; a 4-week pause from the third period's first day (15 Mar).
+    const paused = {
+      startDate: "2026-01-15",
+      pauses: [{ startsOn: "2026-03-15", endsOn: "2026-04-12", weeks: 4 }],
+    };
+    expect(periodBounds(paused, 1)).toEqual({ start: "2026-02-15", endExclusive: "2026-03-15" });
+    expect(periodBounds(paused, 2)).toEqual({ start: "2026-04-12", endExclusive: "2026-05-12" });
+    expect(periodBounds(paused, 3)).toEqual({ start: "2026-05-12", endExclusive: "2026-06-12" });
+    expect(periodIndexOn(paused, "2026-03-14")).toBe(1);
+    // Inside the pause no period contains the day: the last one before it is answered.
+    expect(periodIndexOn(paused, "2026-03-15")).toBe(1);
+    expect(periodIndexOn(paused, "2026-04-11")).toBe(1);
+    expect(pauseOn(paused, "2026-04-11")).toEqual(paused.pauses[0]);
+    expect(pauseOn(paused, "2026-04-12")).toBeNull();
+    expect(pauseOn(paused, "2026-03-14")).toBeNull();
+    expect(periodIndexOn(paused, "2026-04-12")).toBe(2);
+    expect(periodIndexOn(paused, "2026-06-11")).toBe(3);
+    // A second pause a year later counts on from the first one's end.
+    const twice = {
+      ...paused,
+      pauses: [...paused.pauses, { startsOn: "2027-04-12", endsOn: "2027-04-26", weeks: 2 }],
+    };
+    expect(periodIndexOn(twice, "2027-04-11")).toBe(13);
+    expect(periodBounds(twice, 13)).toEqual({ start: "2027-03-12", endExclusive: "2027-04-12" });
+    expect(periodBounds(twice, 14)).toEqual({ start: "2027-04-26", endExclusive: "2027-05-26" });
+    expect(periodIndexOn(twice, "2027-05-26")).toBe(15);
   });
 
   it("starts a day at Helsinki midnight on both sides of DST", () => {

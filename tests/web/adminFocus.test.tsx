@@ -44,6 +44,7 @@ const prices = (priceRules: PriceRuleView[]): PriceList => ({
     signupPaymentMinutes: 30,
     suspendAfterDays: 7,
     rolloverPercent: 100,
+    pauseMaxWeeks: 12,
   },
   lengthsMinutes: [30, 60],
 });

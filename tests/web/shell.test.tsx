@@ -59,6 +59,7 @@ const site: SiteInfo = {
   invoiceDueDays: 21,
   suspendAfterDays: 7,
   rolloverPercent: 100,
+  pauseMaxWeeks: 12,
   vatRateBasisPoints: 2550,
   prices: [
     { lengthMinutes: 30, priceCents: 900 },

@@ -134,6 +134,7 @@ export const outboxKindLabels = {
   membership_welcome: "Jäsenyyden tervetuloviesti",
   membership_cancelled: "Jäsenyyden päättyminen",
   membership_tier_change: "Jäsenyystason muutos",
+  membership_paused: "Jäsenyyden tauko",
   invoice: "Jäsenlasku",
   invoice_overdue: "Maksumuistutus",
   invoice_paid: "Laskun maksukuittaus",

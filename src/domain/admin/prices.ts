@@ -123,6 +123,7 @@ export const priceListSchema = z.object({
     signupPaymentMinutes: z.int(),
     suspendAfterDays: z.int(),
     rolloverPercent: z.int(),
+    pauseMaxWeeks: z.int(),
   }),
   lengthsMinutes: z.array(z.int()),
 });

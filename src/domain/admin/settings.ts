@@ -113,6 +113,13 @@ export const membershipTermsSchema = z.object({
       z.minimum(0, "Siirtyvien tuntien enimmäismäärä on 0–100 % kiintiöstä."),
       z.maximum(100, "Siirtyvien tuntien enimmäismäärä on 0–100 % kiintiöstä."),
     ),
+  /** A member's pause is 2 weeks up to this many (decision 058); 0 = members cannot pause. */
+  pauseMaxWeeks: z
+    .int()
+    .check(
+      z.minimum(0, "Tauon enimmäispituus on 0–12 viikkoa (0: taukoa ei voi pitää)."),
+      z.maximum(12, "Tauon enimmäispituus on 0–12 viikkoa (0: taukoa ei voi pitää)."),
+    ),
 });
 
 /** The reminder e-mail (reservations/reminders.ts): hours before the start, 0 = none; its short texts. */

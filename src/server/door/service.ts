@@ -2,10 +2,11 @@ import type { doorReasonValues } from "../../domain/admin/operations.js";
 import type { DoorInfo } from "../../domain/booking.js";
 import { formatDateTime, helsinkiDate, toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import { suspensionMessage } from "../../domain/invoiceStatus.js";
-import type { UnpaidStanding } from "../../domain/membership.js";
 import type { AppContext } from "../context.js";
 import { type Tx, LIMIT_LOCK, lockLimits } from "../db/index.js";
-import { unpaidStanding } from "../memberships/index.js";
+import { subscriptionRepository, unpaidStanding } from "../memberships/index.js";
+import { addDays, pauseOn } from "../../domain/membershipPeriods.js";
+import { formatDay } from "../../domain/helsinkiClock.js";
 import { type ReservationRow, findReservation } from "../reservations/index.js";
 import { getSettings, type Settings } from "../settings/index.js";
 import { fallbackTextOf, openOutage } from "./gateOutages.js";
@@ -53,8 +54,8 @@ export async function getDoorInfo(ctx: AppContext, doorToken: string): Promise<D
   if (handover) status = "early";
   const live = status === "early" || status === "open";
   const outage = live ? await openOutage(ctx.db) : null;
-  // A suspended membership's booking says so before the press that it would refuse (decision 054).
-  const unpaid = live ? await memberStanding(ctx, r, settings) : null;
+  // A suspended or paused membership's booking says so before the press it would refuse (decision 054).
+  const refusal = live ? await memberRefusal(ctx, r, settings) : null;
   return {
     areaName: r.areaName,
     start: toHelsinkiIso(r.startsAt),
@@ -64,7 +65,7 @@ export async function getDoorInfo(ctx: AppContext, doorToken: string): Promise<D
     status,
     waitsForPrevious: handover !== null,
     fallbackText: outage ? fallbackTextOf(settings) : null,
-    suspended: unpaid?.suspended ? suspensionMessage(unpaid) : null,
+    suspended: refusal?.message ?? null,
   };
 }
 
@@ -109,7 +110,7 @@ function verdictOf(
   settings: Settings,
   now: Date,
   handover: Date | null,
-  unpaid: UnpaidStanding | null,
+  refusal: { reason: "paused" | "suspended"; message: string } | null,
 ): Verdict {
   const refuse = (statusCode: DoorAttempt["statusCode"], reason: DoorReason, message: string) => ({
     allowed: false,
@@ -127,7 +128,7 @@ function verdictOf(
     return refuse(403, "too_early", `Portin voi avata aikaisintaan ${formatDateTime(opensFrom)}.`);
   if (now >= opensUntil)
     return refuse(403, "ended", "Varauksesi aika on päättynyt, joten porttia ei voi enää avata.");
-  if (unpaid?.suspended) return refuse(403, "suspended", suspensionMessage(unpaid));
+  if (refusal) return refuse(403, refusal.reason, refusal.message);
   if (handover)
     return refuse(
       403,
@@ -138,13 +139,33 @@ function verdictOf(
 }
 
 /**
- * A member booking's member may have an invoice unpaid long enough to suspend the membership: its
- * gate link then does not open (issue 35). A single booking the same customer paid for still does.
+ * Why a member booking's gate link does not open although its time has come (issue 35): the
+ * membership is paused on its day (decision 058), or suspended by an invoice unpaid long enough
+ * (decision 054). A single booking the same customer paid for still opens. Null: nothing refuses.
  */
-async function memberStanding(ctx: AppContext, reservation: ReservationRow | null, settings: Settings) {
+async function memberRefusal(
+  ctx: AppContext,
+  reservation: ReservationRow | null,
+  settings: Settings,
+): Promise<{ reason: "paused" | "suspended"; message: string } | null> {
   if (reservation?.kind !== "subscriber" || !reservation.customerId) return null;
+  const sub = reservation.subscriptionId
+    ? await subscriptionRepository(ctx.db).byId(reservation.subscriptionId)
+    : undefined;
+  const pause = sub ? pauseOn(sub, helsinkiDate(reservation.startsAt)) : null;
+  if (pause)
+    return {
+      reason: "paused",
+      message: `Jäsenyys on tauolla ${formatDay(pause.startsOn)}–${formatDay(addDays(pause.endsOn, -1))}, joten jäsenvarauksen porttilinkki ei toimi.`,
+    };
   const today = helsinkiDate(ctx.now());
-  return unpaidStanding(ctx.db, reservation.customerId, today, settings.membership.suspendAfterDays);
+  const unpaid = await unpaidStanding(
+    ctx.db,
+    reservation.customerId,
+    today,
+    settings.membership.suspendAfterDays,
+  );
+  return unpaid?.suspended ? { reason: "suspended", message: suspensionMessage(unpaid) } : null;
 }
 
 /**
@@ -156,7 +177,7 @@ async function memberStanding(ctx: AppContext, reservation: ReservationRow | nul
 export async function openDoor(ctx: AppContext, doorToken: string, ip: string): Promise<DoorAttempt> {
   const reservation = (await findReservation(ctx.db, { doorToken })) ?? null;
   const settings = await getSettings(ctx.db);
-  const unpaid = await memberStanding(ctx, reservation, settings);
+  const refusal = await memberRefusal(ctx, reservation, settings);
   const { id: eventId, verdict } = await ctx.db.transaction(async (tx) => {
     await lockLimits(
       tx,
@@ -177,7 +198,7 @@ export async function openDoor(ctx: AppContext, doorToken: string, ip: string): 
           statusCode: 429,
           message: "Liian monta yritystä. Odota hetki ja yritä sitten uudelleen.",
         }
-      : verdictOf(reservation, settings, now, handover, unpaid);
+      : verdictOf(reservation, settings, now, handover, refusal);
     const id = await doorRepository(tx).recordPress({
       reservationId: reservation?.id ?? null,
       allowed: verdict.allowed,

@@ -30,10 +30,14 @@ export {
   expireAbandonedSignups,
   hasAccessOn,
   hoursBookedBetween,
+  pausedDayMessage,
   periodContaining,
+  refuseOutsideMembership,
   tiersResponseOn,
   toSubscriptionView,
 } from "./subscriptions/service.js";
 export { signup } from "./subscriptions/signup.js";
+export { planPause } from "./subscriptions/pause.js";
+export { membershipPausedMail } from "./subscriptions/mail.js";
 export { changeTierByMember, quoteTierChange } from "./subscriptions/memberTierChange.js";
 export { hoursQuotaOfPeriod } from "./subscriptions/tierChange.js";

@@ -36,3 +36,4 @@ export {
 export { findReservation } from "./view.js";
 export { createStandingSlot, endStandingSlot, listStandingSlots, previewStandingSlot } from "./standing.js";
 export { fillStandingSlots } from "./standingFill.js";
+export { pauseMembership, quotePause } from "./memberPause.js";

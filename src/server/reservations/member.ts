@@ -12,6 +12,7 @@ import { expireHolds } from "./holds.js";
 import {
   unpaidStanding,
   hasAccessOn,
+  refuseOutsideMembership,
   hoursBookedBetween,
   periodContaining,
   carriedHoursInto,
@@ -119,11 +120,7 @@ export async function bookInQuota(tx: Tx, o: QuotaBooking): Promise<{ row: Row; 
   const { sub, start, end, now, settings } = o;
   const today = helsinkiDate(now);
   const startDay = helsinkiDate(start);
-  if (sub.endsOn !== null && startDay >= sub.endsOn)
-    throw badRequest(
-      `Jäsenyytesi päättyy ${formatDay(sub.endsOn)}, joten sen jälkeisiä aikoja ei voi varata jäsenenä.`,
-    );
-  if (startDay < sub.startDate) throw badRequest("Aika on ennen jäsenyytesi alkua.");
+  refuseOutsideMembership(sub, startDay);
 
   await lockAreaBookings(tx, o.area.id);
   await expireHolds(tx, now, o.area.id);

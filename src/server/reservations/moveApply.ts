@@ -4,11 +4,12 @@ import { vatIncludedCents } from "../../domain/money.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
 import { withSeriesEvent } from "./standingChange.js";
-import { badRequest, conflict } from "../errors.js";
+import { conflict } from "../errors.js";
 import {
   carriedHoursInto,
   hoursBookedBetween,
   periodContaining,
+  refuseOutsideMembership,
   hoursQuotaOfPeriod,
 } from "../memberships/index.js";
 import { formatDay } from "../../domain/helsinkiClock.js";
@@ -133,11 +134,7 @@ export async function enqueueMoveMail(
  */
 async function checkQuota(tx: Tx, sub: SubscriptionRow, moved: ReservationRow, today: string): Promise<void> {
   const day = helsinkiDate(moved.startsAt);
-  if (sub.endsOn !== null && day >= sub.endsOn)
-    throw badRequest(
-      `Jäsenyytesi päättyy ${formatDay(sub.endsOn)}, joten sen jälkeisiä aikoja ei voi varata jäsenenä.`,
-    );
-  if (day < sub.startDate) throw badRequest("Aika on ennen jäsenyytesi alkua.");
+  refuseOutsideMembership(sub, day);
   const period = periodContaining(sub, day);
   const used = await hoursBookedBetween(tx, sub.id, period.from, period.to);
   // The period's own hours and those carried into it (decision 055).

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.js";
-import { areas, payments, refunds, reservations, subscriptions } from "../schema/index.js";
+import { areas, payments, refunds, reservations, standingSlotWeeks, subscriptions } from "../schema/index.js";
 import type { PaymentRow } from "../payments/index.js";
 import type { SubscriptionRow } from "../memberships/index.js";
 
@@ -216,6 +216,32 @@ export function reservationRepository(db: DbOrTx) {
         .innerJoin(areas, eq(areas.id, reservations.areaId))
         .where(and(eq(reservations.id, id), ownedBy(customer)));
       return row ? flatten(row) : undefined;
+    },
+
+    /**
+     * A membership's confirmed bookings starting in [from, to) that have not started, oldest first,
+     * each saying whether it is a standing slot's week (a pause cancels them, decision 058). The
+     * range on reservations_subscription (subscription, starts_at).
+     */
+    async liveMemberBookingsIn(subscriptionId: string, from: Date, to: Date, now: Date) {
+      return db
+        .select({
+          id: reservations.id,
+          startsAt: reservations.startsAt,
+          endsAt: reservations.endsAt,
+          standing: sql<boolean>`exists (select 1 from ${standingSlotWeeks} w where w.reservation_id = ${reservations.id})`,
+        })
+        .from(reservations)
+        .where(
+          and(
+            eq(reservations.subscriptionId, subscriptionId),
+            eq(reservations.status, "confirmed"),
+            gte(reservations.startsAt, from),
+            lt(reservations.startsAt, to),
+            gt(reservations.startsAt, now),
+          ),
+        )
+        .orderBy(reservations.startsAt);
     },
 
     /**

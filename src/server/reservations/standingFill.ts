@@ -1,5 +1,6 @@
 import { windowEnd } from "../../domain/availability.js";
 import { helsinkiDate } from "../../domain/helsinkiClock.js";
+import { pauseOn } from "../../domain/membershipPeriods.js";
 import type { AppContext } from "../context.js";
 import { primaryArea } from "../availability/index.js";
 import { getSettings } from "../settings/index.js";
@@ -15,7 +16,8 @@ const FILL_BATCH = 50;
  * The job: makes the weeks the booking window has reached since (decision 056). Each series in its
  * own transaction, its row locked and skipped when another server holds it; the week's key keeps a
  * week from being made twice whatever runs. A series of a suspended membership waits until the
- * invoice is paid; one whose membership has ended is ended. Weeks not had are e-mailed.
+ * invoice is paid; one whose membership has ended is ended. Weeks not had are e-mailed, but those
+ * in the member's pause.
  */
 export async function fillStandingSlots(ctx: AppContext): Promise<{ series: number; weeks: number }> {
   const now = ctx.now();
@@ -53,7 +55,8 @@ export async function fillStandingSlots(ctx: AppContext): Promise<{ series: numb
         settings,
       });
       await recordWeeks(tx, series, made, now);
-      const missed = made.weeks.filter((w) => w.reservationId === null);
+      // Weeks in the member's own pause are listed with its reason, not e-mailed (decision 058).
+      const missed = made.weeks.filter((w) => w.reservationId === null && !pauseOn(sub, w.date));
       seriesCount += 1;
       weekCount += made.weeks.length;
       if (missed.length === 0 && !made.membershipEndsAt) return null;

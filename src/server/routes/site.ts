@@ -39,6 +39,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         invoiceDueDays: s.membership.invoiceDueDays,
         suspendAfterDays: s.membership.suspendAfterDays,
         rolloverPercent: s.membership.rolloverPercent,
+        pauseMaxWeeks: s.membership.pauseMaxWeeks,
         vatRateBasisPoints: await vatRateOn(app.ctx.db, today),
       };
     },

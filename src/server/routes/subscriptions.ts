@@ -3,6 +3,9 @@ import { z } from "zod";
 import { helsinkiDate } from "../../domain/helsinkiClock.js";
 import {
   cancelSubscriptionResponseSchema,
+  pauseQuoteSchema,
+  pauseRequestSchema,
+  pauseResponseSchema,
   paymentResponseSchema,
   signupRequestSchema,
   subscriptionResponseSchema,
@@ -23,6 +26,7 @@ import {
   signup,
 } from "../memberships/index.js";
 import { getSettings } from "../settings/index.js";
+import { pauseMembership, quotePause } from "../reservations/index.js";
 
 /** An error's words; `field` when they are about one form field (a gift card or discount code). */
 const messageSchema = z.object({ message: z.string(), field: z.string().optional() });
@@ -148,5 +152,53 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => changeTierByMember(app.ctx, signedInCustomer(request), request.body.tier_level),
+  );
+
+  app.get(
+    "/subscriptions/me/pause",
+    {
+      schema: {
+        tags: ["membership"],
+        summary: "What pausing the membership for some weeks would do; nothing is changed",
+        description:
+          "From the next period's first day, 2 weeks up to the park's maximum, once in 12 months " +
+          "(decision 058): its days, when billing resumes, the commitment's new last day and the " +
+          "bookings inside it that it would cancel. 409 not now (a pause ahead, within 12 months of the " +
+          "last, no active membership), 403 while suspended, 400 a length outside the park's.",
+        security,
+        querystring: z.object({ weeks: z.coerce.number().int().min(1, "Valitse tauon pituus.") }),
+        response: {
+          200: pauseQuoteSchema,
+          400: messageSchema,
+          401: messageSchema,
+          403: messageSchema,
+          409: messageSchema,
+        },
+      },
+    },
+    async (request) => quotePause(app.ctx, signedInCustomer(request), request.query.weeks),
+  );
+
+  app.post(
+    "/subscriptions/me/pause",
+    {
+      schema: {
+        tags: ["membership"],
+        summary: "Pause the membership from the next period for some weeks",
+        description:
+          "As the quote says: no invoice and no quota in the pause, the commitment's end moved, the " +
+          "bookings inside it cancelled, an e-mail. The same refusals.",
+        security,
+        body: pauseRequestSchema,
+        response: {
+          200: pauseResponseSchema,
+          400: messageSchema,
+          401: messageSchema,
+          403: messageSchema,
+          409: messageSchema,
+        },
+      },
+    },
+    async (request) => pauseMembership(app.ctx, signedInCustomer(request), request.body.weeks),
   );
 };

@@ -1,6 +1,7 @@
 /** Memberships: the tiers offered and the subscriptions taken, with the subscription statuses. */
 import { sql, type AnyColumn } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { MembershipPause } from "../../domain/membershipPeriods.js";
 import { createdAt, tstz, effectivePeriod, effectivePeriodCheck } from "./columns.js";
 import { customers } from "./customers.js";
 
@@ -42,7 +43,7 @@ export const nextInvoiceDay = (t: BillingColumns) =>
  * A customer's membership. The tier's name, quota and price are copied at signup;
  * monthly_price_cents follows the tier's price in force on each later period's start, except
  * inside a 12-month commitment (invoices/creation.ts); invoices already made keep their amount.
- * Periods run monthly from start_date (domain/membershipPeriods.ts). ends_on (exclusive) is set when it is cancelled: access and billing run
+ * Periods run monthly from start_date, and from the end of each pause (domain/membershipPeriods.ts). ends_on (exclusive) is set when it is cancelled: access and billing run
  * until then. A customer has at most one pending or active membership (partial unique index).
  */
 export const subscriptions = pgTable(
@@ -72,6 +73,12 @@ export const subscriptions = pgTable(
      * right however an invoice is made; the invoice job finds the memberships due by it (issue 21).
      */
     invoicedUntil: text("invoiced_until"),
+    /**
+     * The member's pauses, oldest first (issue 35, decision 058): whole weeks from a period's first
+     * day, during which no period runs; the periods after one are counted from its end
+     * (domain/membershipPeriods.ts). Written under the membership's row lock.
+     */
+    pauses: jsonb("pauses").$type<MembershipPause[]>().notNull().default([]),
     pendingExpiresAt: tstz("pending_expires_at"),
     activatedAt: tstz("activated_at"),
     cancelledAt: tstz("cancelled_at"),

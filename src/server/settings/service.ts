@@ -105,6 +105,8 @@ export const settingSchemas = {
     suspendAfterDays: z.number().int().min(1).max(90).default(7),
     /** At most this share of a month's quota carries over from one period to the next; 0 = none. */
     rolloverPercent: z.number().int().min(0).max(100).default(100),
+    /** A member may pause for 2 weeks up to this many, once in 12 months (decision 058); 0 = no pauses. */
+    pauseMaxWeeks: z.number().int().min(0).max(12).default(12),
   }),
   /** The park's lights (lights/service.ts, decision 035): on until the end of a booking plus this. */
   lights: z.object({ graceMinutes: z.number().int().min(0).max(120).default(10) }),
@@ -171,6 +173,7 @@ export const defaultSettings: Settings = {
     signupPaymentMinutes: 60,
     suspendAfterDays: 7,
     rolloverPercent: 100,
+    pauseMaxWeeks: 12,
   },
   lights: { graceMinutes: 10 },
   facts: {

@@ -49,7 +49,7 @@ export async function createInvoice(
   },
 ): Promise<InvoiceRow> {
   const { sub, index, customer, settings, now } = options;
-  const { start, endExclusive } = periodBounds(sub.startDate, index);
+  const { start, endExclusive } = periodBounds(sub, index);
   const repository = invoiceRepository(tx);
   const existing = await repository.ofPeriod(sub.id, start);
   if (existing) return existing;

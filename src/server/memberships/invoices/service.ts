@@ -217,8 +217,8 @@ export async function createDueInvoices(ctx: AppContext): Promise<number[]> {
       if (!customer) return [];
       const have = await invoiceRepository(tx).periodStartsOf(sub.id);
       const rows: InvoiceRow[] = [];
-      for (let index = 0; index <= periodIndexOn(sub.startDate, today); index++) {
-        const { start } = periodBounds(sub.startDate, index);
+      for (let index = 0; index <= periodIndexOn(sub, today); index++) {
+        const { start } = periodBounds(sub, index);
         if (have.has(start) || (sub.endsOn !== null && start >= sub.endsOn)) continue;
         rows.push(await createInvoice(tx, { sub, index, customer, settings, now }));
         // The invoice may have changed the membership's price or tier: the next period starts from that.

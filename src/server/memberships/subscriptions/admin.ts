@@ -165,10 +165,10 @@ export function toAdminInvoice(row: InvoiceRow, today: string, dueCents: number)
  */
 function usagePeriods(sub: SubscriptionRow, today: string) {
   if (sub.status === "expired" || sub.status === "pending") return [];
-  const current = Math.max(0, periodIndexOn(sub.startDate, today));
+  const current = Math.max(0, periodIndexOn(sub, today));
   const periods = [];
   for (let index = Math.max(0, current - USAGE_PERIODS + 1); index <= current + 1; index++) {
-    const { start, endExclusive } = periodBounds(sub.startDate, index);
+    const { start, endExclusive } = periodBounds(sub, index);
     if (sub.endsOn !== null && start >= sub.endsOn) break;
     periods.push({ index, start, endExclusive, current: index === current });
   }

@@ -1,15 +1,15 @@
-import { formatDay } from "../../../domain/helsinkiClock.js";
+import { formatDay, formatTimeRange } from "../../../domain/helsinkiClock.js";
 import { suspendsFrom } from "../../../domain/invoiceStatus.js";
 import { formatReferenceNumber } from "../../../domain/membership.js";
 import { formatRfReference, type InvoiceBankTransfer } from "../../../domain/bankTransfer.js";
-import { addDays, commitmentLastDay } from "../../../domain/membershipPeriods.js";
+import { addDays, commitmentLastDay, type MembershipPause } from "../../../domain/membershipPeriods.js";
 import { formatEuros, formatVatRate } from "../../../domain/money.js";
 import { type OutgoingMail, signature } from "../../mail/index.js";
 import type { Settings } from "../../settings/index.js";
 import type { SubscriptionRow } from "./repository.js";
 import type { InvoiceRow } from "../invoices/repository.js";
 
-/** The membership e-mails (Finnish): welcome, new invoice, overdue reminder, cancellation. */
+/** The membership e-mails (Finnish): welcome, new invoice, overdue reminder, cancellation, tier change, pause. */
 
 type Context = { settings: Pick<Settings, "park">; publicUrl: string };
 
@@ -260,6 +260,46 @@ export function invoiceCreditMail(
       ...(returned.giftCardCents > 0
         ? [`Lahjakortillesi palautettiin ${formatEuros(returned.giftCardCents)}.`]
         : []),
+      ...signature(settings.park),
+    ].join("\n"),
+  };
+}
+
+/** The member paused the membership (decision 058): its days, what moves, and the bookings cancelled. */
+export function membershipPausedMail(
+  { settings }: Context,
+  paused: {
+    pause: MembershipPause;
+    commitmentEndDate: string | null;
+    cancelled: ReadonlyArray<{ startsAt: Date; endsAt: Date }>;
+  },
+  to: { email: string; name: string | null },
+): OutgoingMail {
+  const { pause } = paused;
+  const days = `${formatDay(pause.startsOn)}–${formatDay(addDays(pause.endsOn, -1))}`;
+  return {
+    kind: "membership_paused",
+    to: to.email,
+    subject: `Jäsenyytesi tauko ${days}`,
+    text: [
+      greeting(to.name),
+      "",
+      `jäsenyytesi on tauolla ${days} (${pause.weeks} viikkoa). Tauon ajalta ei laskuteta eikä sille voi varata jäsenenä, eivätkä jäsenvarausten porttilinkit toimi.`,
+      `Laskutus ja tuntikiintiö jatkuvat ${formatDay(pause.endsOn)}, ja jaksot alkavat siitä lähtien kuukausittain.`,
+      ...(paused.commitmentEndDate
+        ? [
+            `Sitoumuksesi siirtyy tauon verran: se on voimassa ${formatDay(commitmentLastDay(paused.commitmentEndDate))} asti.`,
+          ]
+        : []),
+      ...(paused.cancelled.length > 0
+        ? [
+            "",
+            "Nämä tauon aikaiset varauksesi peruttiin:",
+            ...paused.cancelled.map((b) => `- ${formatTimeRange(b.startsAt, b.endsAt)}`),
+          ]
+        : []),
+      "",
+      "Jos et pyytänyt taukoa, vastaa tähän viestiin.",
       ...signature(settings.park),
     ].join("\n"),
   };

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/index.js";
+import type { MembershipPause } from "../../../domain/membershipPeriods.js";
 import { customers, invoices, nextInvoiceDay, reservations, subscriptions } from "../../schema/index.js";
 
 /**
@@ -36,6 +37,9 @@ export function dueSubscriptionsQuery(db: DbOrTx, today: string) {
           sql`${subscriptions.startDate} <= ${today}`,
           sql`not exists (select 1 from ${invoices} i where i.subscription_id = ${subscriptions.id}
           and i.period_start <= ${today} and i.period_end > ${today})`,
+          // A pause has no period to bill (decision 058): the one after it is due from its end.
+          sql`not exists (select 1 from jsonb_array_elements(${subscriptions.pauses}) p
+          where p->>'startsOn' <= ${today} and p->>'endsOn' > ${today})`,
         ),
       )
       // In the order they were made, as invoice numbers have always followed.
@@ -128,6 +132,15 @@ export function subscriptionRepository(db: DbOrTx) {
     /** A tier change from the period starting on `from` (decision 022). */
     async scheduleTierChange(id: string, tierLevel: number, from: string): Promise<SubscriptionRow> {
       return set(id, { nextTierLevel: tierLevel, nextTierFrom: from });
+    },
+
+    /** A pause added (decision 058), with the commitment's end it moves; the row is locked. */
+    async addPause(
+      sub: SubscriptionRow,
+      pause: MembershipPause,
+      commitmentEndDate: string | null,
+    ): Promise<SubscriptionRow> {
+      return set(sub.id, { pauses: [...sub.pauses, pause], commitmentEndDate });
     },
 
     async dropTierChange(id: string): Promise<SubscriptionRow> {

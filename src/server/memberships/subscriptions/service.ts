@@ -9,14 +9,16 @@ import {
 import {
   addDays,
   daysRemaining,
+  pauseOn,
   periodBounds,
   periodIndexOn,
   startOfHelsinkiDay,
+  type MembershipPause,
 } from "../../../domain/membershipPeriods.js";
 import type { Customer } from "../../../domain/customer.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx, Tx } from "../../db/index.js";
-import { conflict } from "../../errors.js";
+import { badRequest, conflict } from "../../errors.js";
 import { expireSignups } from "./signupExpiry.js";
 import { formatDay } from "../../../domain/helsinkiClock.js";
 import { subscriptionCancelledMail } from "./mail.js";
@@ -25,6 +27,7 @@ import { getSettings, type Settings } from "../../settings/index.js";
 import { subscriptionRepository, type SubscriptionRow } from "./repository.js";
 import { hoursQuotaOfPeriod, pendingTierChangeOf } from "./tierChange.js";
 import { unpaidStanding } from "../invoices/service.js";
+import { pauseAheadOf, pauseOfferOf, pauseView } from "./pause.js";
 
 /** Memberships: tiers, the member's view with usage, and cancel (issue 7); signup is signup.ts. */
 
@@ -75,10 +78,28 @@ export async function hoursBookedIn(
   return subscriptionRepository(db).hoursBookedIn(windows);
 }
 
+/** What a member is told of a day inside their pause (decision 058). */
+export const pausedDayMessage = (pause: MembershipPause) =>
+  `Jäsenyytesi on tauolla ${formatDay(pause.startsOn)}–${formatDay(addDays(pause.endsOn, -1))}, joten sille ajalle ei voi varata jäsenenä.`;
+
+/**
+ * A member booking's day must be one the membership gives hours for: from its start, before its
+ * end, and not in a pause. Throws the 400 that says why not (a booking, a move, a standing week).
+ */
+export function refuseOutsideMembership(sub: SubscriptionRow, day: string): void {
+  if (sub.endsOn !== null && day >= sub.endsOn)
+    throw badRequest(
+      `Jäsenyytesi päättyy ${formatDay(sub.endsOn)}, joten sen jälkeisiä aikoja ei voi varata jäsenenä.`,
+    );
+  if (day < sub.startDate) throw badRequest("Aika on ennen jäsenyytesi alkua.");
+  const pause = pauseOn(sub, day);
+  if (pause) throw badRequest(pausedDayMessage(pause));
+}
+
 /** The period containing `day`, as instants [start, end) and calendar days. */
 export function periodContaining(sub: SubscriptionRow, day: string) {
-  const index = Math.max(0, periodIndexOn(sub.startDate, day));
-  const { start, endExclusive } = periodBounds(sub.startDate, index);
+  const index = Math.max(0, periodIndexOn(sub, day));
+  const { start, endExclusive } = periodBounds(sub, index);
   return {
     index,
     start,
@@ -92,7 +113,7 @@ export function periodContaining(sub: SubscriptionRow, day: string) {
  * The previous period's unused hours carried into a period (decision 055), as a phone plan's
  * rollover data: a period's own quota is used first, what is left of it (at most
  * `membership.rolloverPercent` of this period's quota, rounded down to half an hour) can be used in
- * the next period only, after that period's own. Known once the previous period has ended: a
+ * the next period only, after that period's own, and not after a pause (decision 058). Known once the previous period has ended: a
  * period that has not begun gets none yet, as its predecessor's use may still change. Two periods'
  * rows, whatever the membership's age.
  */
@@ -105,7 +126,9 @@ export async function carriedHoursInto(
 ): Promise<number> {
   const percent = settings.membership.rolloverPercent;
   if (period.index === 0 || period.start > today || percent === 0) return 0;
-  const before = periodBounds(sub.startDate, period.index - 1);
+  const before = periodBounds(sub, period.index - 1);
+  // Nothing carries over a pause: the period before it ended weeks earlier.
+  if (before.endExclusive !== period.start) return 0;
   const [used] = await hoursBookedIn(db, [
     {
       subscriptionId: sub.id,
@@ -136,7 +159,9 @@ export async function toSubscriptionView(ctx: AppContext, sub: SubscriptionRow):
   const now = ctx.now();
   const today = helsinkiDate(now);
   const access = hasAccessOn(sub, today);
-  const period = access ? periodContaining(sub, today) : null;
+  const pause = pauseAheadOf(sub, today);
+  // No period runs in a pause (decision 058): it has no usage to show.
+  const period = access && !pauseOn(sub, today) ? periodContaining(sub, today) : null;
   const hoursUsed = period ? await hoursBookedBetween(ctx.db, sub.id, period.from, period.to) : 0;
   const hoursQuota = period ? await hoursQuotaOfPeriod(ctx.db, sub, period.start) : sub.hoursQuota;
   const settings = await getSettings(ctx.db);
@@ -157,6 +182,8 @@ export async function toSubscriptionView(ctx: AppContext, sub: SubscriptionRow):
       ? await unpaidStanding(ctx.db, sub.customerId, today, settings.membership.suspendAfterDays)
       : null,
     carried: period && carried > 0 ? { hours: carried, until: addDays(period.endExclusive, -1) } : null,
+    pause: pause ? pauseView(pause, today) : null,
+    pausing: pauseOfferOf(sub, today, settings),
   };
 }
 

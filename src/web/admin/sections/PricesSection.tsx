@@ -117,6 +117,7 @@ export function PricesSection() {
       commitmentDiscountPercent: numberOf(form, "discount"),
       suspendAfterDays: numberOf(form, "suspendAfterDays"),
       rolloverPercent: numberOf(form, "rolloverPercent"),
+      pauseMaxWeeks: numberOf(form, "pauseMaxWeeks"),
     });
   };
 
@@ -233,6 +234,15 @@ export function PricesSection() {
               min={0}
               max={100}
               defaultValue={data.membership.rolloverPercent}
+            />
+            <Field
+              id="terms-pause"
+              label="Jäsenyyden tauko enintään (viikkoa, 0 = ei taukoja)"
+              name="pauseMaxWeeks"
+              type="number"
+              min={0}
+              max={12}
+              defaultValue={data.membership.pauseMaxWeeks}
             />
             <button type="submit" className="button button-secondary" disabled={!canWrite}>
               Tallenna ehdot

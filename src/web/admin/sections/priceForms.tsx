@@ -29,6 +29,7 @@ export type PricesCommand =
       signupPaymentMinutes: number;
       suspendAfterDays: number;
       rolloverPercent: number;
+      pauseMaxWeeks: number;
     };
 
 type Write = (command: PricesCommand) => void;

@@ -4,8 +4,8 @@ import { serverMessageOr } from "./remoteFailure";
 
 /**
  * The signed-in customer's membership (spec §3-§4, product.md "Membership"): loading it, what it
- * is now (none, waiting for its first payment, active — in good standing, overdue or suspended by an
- * unpaid invoice — or cancelled), and cancelling it — only through an explicit confirmation that
+ * is now (none, waiting for its first payment, active — in good standing, paused by the member,
+ * overdue or suspended by an unpaid invoice — or cancelled), and cancelling it — only through an explicit confirmation that
  * says when the membership really ends.
  *
  * One actor serves the whole app (the header's link rule, /oma-tili, the member bookings): the app
@@ -66,6 +66,8 @@ export const subscriptionMachine = setup({
     isActive: (_, found: Subscription | null) => found?.status === "active",
     /** Active with an invoice unpaid past its grace (decision 054): the server says so. */
     isSuspended: (_, found: Subscription | null) => found?.status === "active" && !!found.unpaid?.suspended,
+    /** Active and in the member's pause today (decision 058): no period, no quota, no invoice. */
+    isPaused: (_, found: Subscription | null) => found?.status === "active" && !!found.pause?.current,
     /** Active with an invoice past its due date, still in its grace. */
     isOverdue: (_, found: Subscription | null) => found?.status === "active" && !!found.unpaid,
   },
@@ -109,6 +111,11 @@ export const subscriptionMachine = setup({
             actions: assign({ subscription: ({ event }) => event.output }),
           },
           {
+            guard: { type: "isPaused", params: ({ event }) => event.output },
+            target: "active.standing.paused",
+            actions: assign({ subscription: ({ event }) => event.output }),
+          },
+          {
             guard: { type: "isOverdue", params: ({ event }) => event.output },
             target: "active.standing.overdue",
             actions: assign({ subscription: ({ event }) => event.output }),
@@ -145,7 +152,8 @@ export const subscriptionMachine = setup({
      * Active, in two regions: how it stands with its invoices (decision 054), and cancelling it.
      * Standing is the server's: an invoice past its due date is `overdue` (a grace: bookings still
      * work) until `membership.suspendAfterDays` days later, then `suspended` until it is paid;
-     * reading the membership again after a payment shows it back in `good`.
+     * reading the membership again after a payment shows it back in `good`. In the member's own
+     * pause (decision 058) it is `paused` until the pause ends.
      */
     active: {
       type: "parallel",
@@ -163,6 +171,10 @@ export const subscriptionMachine = setup({
             suspended: {
               description:
                 "Status “Keskeytetty … alkaen” and why: invoice nro … unpaid since its due date; member bookings and their gate links are refused until it is paid; a link “Siirry laskuihin”.",
+            },
+            paused: {
+              description:
+                "Status “Tauolla … asti” and instead of the month's hours: “Jäsenyys on tauolla … asti: tauon ajalta ei laskuteta eikä sille voi varata jäsenenä. Laskutus ja tuntikiintiö jatkuvat …”.",
             },
           },
         },

@@ -7,6 +7,8 @@ import type {
   PaymentResponse,
   SignupRequest,
   Subscription,
+  PauseQuote,
+  PauseResponse,
   TierChangeQuote,
   TierChangeResponse,
   TiersResponse,
@@ -75,6 +77,20 @@ export function createMembershipApi(http: HttpClient = defaultHttp) {
         schemas(),
         http.post("/api/v2/subscriptions/me/tier-change", { tier_level: tierLevel }),
         (m, data) => m.tierChangeResponseSchema.parse(data),
+      );
+    },
+    /** What pausing for `weeks` weeks would do (decision 058): its days, the commitment, the bookings cancelled. */
+    async pauseQuote(weeks: number): Promise<PauseQuote> {
+      return parseAnswer(
+        schemas(),
+        http.get("/api/v2/subscriptions/me/pause", { params: { weeks } }),
+        (m, data) => m.pauseQuoteSchema.parse(data),
+      );
+    },
+    /** Pauses the membership from the next period. */
+    async pauseMembership(weeks: number): Promise<PauseResponse> {
+      return parseAnswer(schemas(), http.post("/api/v2/subscriptions/me/pause", { weeks }), (m, data) =>
+        m.pauseResponseSchema.parse(data),
       );
     },
     /** Newest first. */

@@ -101,17 +101,23 @@ export function daysRemaining(untilDate: string, now: Instant): number {
 /**
  * When a membership cancelled now would really end (product.md "Cancel"). Inside a commitment,
  * membership and billing run until the commitment ends (`endsOn`: commitment_end_date); otherwise
- * access runs to the end of the paid period (`endsOn`: its last day, inclusive). `daysLeft` is
+ * access runs to the end of the paid period (`endsOn`: its last day, inclusive), or in a pause to
+ * its last day (decision 058). `daysLeft` is
  * spec §4's day difference rounded up, to the first day without the membership.
  */
 export function cancellationTerms(
   subscription: Subscription,
   now: Date,
-): { kind: "commitment" | "period"; endsOn: string; daysLeft: number } | null {
+): { kind: "commitment" | "period" | "pause"; endsOn: string; daysLeft: number } | null {
   const commitmentEnd = subscription.commitment_end_date;
   if (commitmentEnd && daysRemaining(commitmentEnd, now) > 0) {
     const lastDay = commitmentLastDay(commitmentEnd);
     return { kind: "commitment", endsOn: lastDay, daysLeft: daysOfAccessLeft(lastDay, now) };
+  }
+  // In a pause no period runs: the membership ends with the pause, before billing resumes.
+  if (subscription.pause?.current) {
+    const lastDay = subscription.pause.last_day;
+    return { kind: "pause", endsOn: lastDay, daysLeft: daysOfAccessLeft(lastDay, now) };
   }
   const periodEnd = subscription.current_period?.end;
   if (!periodEnd) return null;

@@ -656,10 +656,18 @@ describeBrowserPaths(subscriptionMachine, {
   },
   events: membershipExecutors,
   states: membershipStates,
-  reachedElsewhere: ["active.standing.overdue", "active.standing.suspended"].map((state) => ({
-    state,
-    reason:
-      "an invoice past its due date (and its grace) needs the server's clock weeks ahead; the jsdom paths " +
-      "(tests/machines/subscription.paths.test.tsx) and tests/server/membership.test.ts show them",
-  })),
+  reachedElsewhere: [
+    ...["active.standing.overdue", "active.standing.suspended"].map((state) => ({
+      state,
+      reason:
+        "an invoice past its due date (and its grace) needs the server's clock weeks ahead; the jsdom paths " +
+        "(tests/machines/subscription.paths.test.tsx) and tests/server/membership.test.ts show them",
+    })),
+    {
+      state: "active.standing.paused",
+      reason:
+        "a pause begins with the next period, a month of the server's clock ahead; the jsdom paths " +
+        "(tests/machines/subscription.paths.test.tsx) and tests/server/membershipPause.test.ts show it",
+    },
+  ],
 });

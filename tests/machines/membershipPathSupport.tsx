@@ -32,6 +32,8 @@ export const createFakeMembershipApi = defineFakeApi<MembershipApi>([
   "cancelSubscription",
   "tierChangeQuote",
   "changeTier",
+  "pauseQuote",
+  "pauseMembership",
   "myInvoices",
   "payInvoice",
   "invoiceReceipt",

@@ -76,6 +76,13 @@ const SUSPENDED = subscriptionFixture({
     suspended: true,
   },
 });
+/** In the member's own 4-week pause, 1.6.–28.6.: no period runs, so no usage (decision 058). */
+const PAUSED = subscriptionFixture({
+  current_period: null,
+  usage: { hours_used: 0, hours_quota: 16, percent: 0 },
+  pause: { starts_on: "2026-06-01", last_day: "2026-06-28", weeks: 4, current: true },
+  pausing: { offer: null, note: null },
+});
 const CANCELLED_MESSAGE = "Jäsenyytesi on irtisanottu.";
 const SERVER_DOWN = "Palvelimella tapahtui virhe.";
 const network = () => apiError(null, "Verkkovirhe: palvelimeen ei saatu yhteyttä.");
@@ -87,7 +94,7 @@ const events = [
   { type: "subscription.cancel" },
   { type: "subscription.confirmCancel" },
   { type: "subscription.keep" },
-  ...[null, PENDING, ACTIVE, COMMITTED, OVERDUE, SUSPENDED, CANCELLED, EXPIRED].map((output) => ({
+  ...[null, PENDING, ACTIVE, COMMITTED, PAUSED, OVERDUE, SUSPENDED, CANCELLED, EXPIRED].map((output) => ({
     type: "xstate.done.actor.loadSubscription",
     output,
   })),
@@ -112,7 +119,12 @@ const model = new TestModel(subscriptionMachine, {
   // Everything the assertions read (a state's snapshot stands for every path that reaches it).
   serializeState: (s) => {
     const c = (s as Snapshot).context;
-    const shown = [c.subscription?.status, c.subscription?.commitment, c.subscription?.unpaid?.suspended];
+    const shown = [
+      c.subscription?.status,
+      c.subscription?.commitment,
+      c.subscription?.unpaid?.suspended,
+      c.subscription?.pause?.current,
+    ];
     return JSON.stringify([s.value, shown, c.errorMessage, c.cancelError, c.cancelMessage]);
   },
 });
@@ -200,8 +212,9 @@ function expectDetails(s: Snapshot, status: string) {
   expect(region).toHaveTextContent(plain(`${formatEuros(s.context.subscription!.monthly_price_cents)}/kk`));
 }
 
+const USAGE = "Tuntikiintiön käyttö tällä jaksolla";
 function expectUsage() {
-  expect(screen.getByLabelText("Tuntikiintiön käyttö tällä jaksolla")).toHaveAttribute("value", "4");
+  expect(screen.getByLabelText(USAGE)).toHaveAttribute("value", "4");
   expect(section()).toHaveTextContent("4 / 16 h (25 %)");
 }
 
@@ -241,7 +254,8 @@ const states: StateAssertions<typeof subscriptionMachine> = {
     expect(within(section()).queryByRole("button", { name: "Irtisano jäsenyys" })).toBeNull();
   }),
   active: shows((s) => {
-    expectUsage();
+    if (s.context.subscription!.pause?.current) expect(screen.queryByLabelText(USAGE)).toBeNull();
+    else expectUsage();
     expect(section()).toHaveTextContent(
       s.context.subscription!.commitment === "12m"
         ? "12 kk, päättyy pe 30.4.2027 (319 päivää jäljellä)"
@@ -270,6 +284,17 @@ const states: StateAssertions<typeof subscriptionMachine> = {
     expect(section()).toHaveTextContent("1004");
     expect(within(section()).getByRole("link", { name: "Siirry laskuihin" })).toBeInTheDocument();
   }),
+  // The member's own pause: no usage, and when billing resumes.
+  "active.standing.paused": shows((s) => {
+    expectDetails(s, "Tauolla su 28.6.2026 asti");
+    expect(section()).toHaveTextContent("ma 1.6.2026 – su 28.6.2026 (4 viikkoa)");
+    expect(section()).toHaveTextContent(
+      plain(
+        "Jäsenyys on tauolla su 28.6.2026 asti: tauon ajalta ei laskuteta eikä sille voi varata jäsenenä. Laskutus ja tuntikiintiö jatkuvat ma 29.6.2026.",
+      ),
+    );
+    expect(section()).not.toHaveTextContent("Siirry laskuihin");
+  }),
   "active.cancel.idle": shows(() => {
     expect(button("Irtisano jäsenyys")).toBeEnabled();
     expect(button("Päivitä käyttötiedot")).toBeEnabled();
@@ -279,7 +304,11 @@ const states: StateAssertions<typeof subscriptionMachine> = {
   // What cancelling means, before anything is sent.
   "active.cancel.confirmingCancel": shows((s) => {
     const box = screen.getByRole("region", { name: "Irtisanotaanko jäsenyys?" });
-    if (s.context.subscription!.commitment === "12m") {
+    if (s.context.subscription!.pause?.current) {
+      expect(box).toHaveTextContent(
+        plain("Jäsenyys päättyy tauon lopussa, su 28.6.2026 (13 päivää jäljellä). Uusia laskuja ei tule."),
+      );
+    } else if (s.context.subscription!.commitment === "12m") {
       expect(box).toHaveTextContent("sitoumus, joka päättyy pe 30.4.2027 (319 päivää jäljellä)");
       expect(box).toHaveTextContent("Irtisanominen tulee voimaan vasta sitoumuksen päättyessä");
     } else {
@@ -353,6 +382,7 @@ const membershipWords = (output: typeof ACTIVE | null) =>
     ? "The server answers 404: the customer has no membership."
     : `The server gives a Plus membership that is ${output.status}` +
       (output.commitment === "12m" ? `, committed until ${output.commitment_end_date}` : "") +
+      (output.pause?.current ? `, paused ${output.pause.starts_on}–${output.pause.last_day}` : "") +
       (output.unpaid
         ? `, with invoice ${output.unpaid.invoice_number} due ${output.unpaid.due_date} unpaid (${output.unpaid.suspended ? "suspended" : "in its grace"}).`
         : ".");

@@ -347,6 +347,20 @@ it("photographs a member's /oma-tili", async () => {
         },
       },
       {
+        // "Pidä taukoa": 4 weeks from the next period quoted, the standing weeks inside it listed as
+        // cancelled, nothing changed yet (the tier change above put back first).
+        name: "oma-tili-tauko",
+        show: async (page) => {
+          const membership = page.getByRole("region", { name: "Jäsenyys" });
+          await membership.getByRole("button", { name: "Takaisin" }).click();
+          await membership.getByRole("button", { name: "Peruuta" }).click();
+          await membership.getByRole("button", { name: "Pidä taukoa" }).click();
+          await membership.getByLabel("Tauon pituus").selectOption({ label: "4 viikkoa" });
+          await membership.getByRole("button", { name: "Näytä tauko" }).click();
+          await membership.getByRole("button", { name: "Vahvista tauko" }).waitFor();
+        },
+      },
+      {
         // The same page: the own data, read as Finnish sections, its folded lists opened.
         name: "oma-tili-omat-tiedot",
         show: async (page) => {

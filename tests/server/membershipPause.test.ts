@@ -202,6 +202,17 @@ describe.each(databaseKinds)("a member's pause on %s", (kind) => {
     );
     const page = await t.app.inject({ method: "GET", url: `/api/v2/door/${token}` });
     expect(page.json().suspended).toBe(press.json().message);
+
+    // Cancelled in the pause, it ends with the pause: no period, so no invoice, follows.
+    api = asCustomer(t, await logIn(t, "jasen@example.com")); // weeks on: a new session
+    const cancelled = await api.post("/api/v2/subscriptions/me/cancel");
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().subscription).toMatchObject({
+      status: "cancelled",
+      access_ends_on: "2026-07-28",
+    });
+    t.clock.set("2026-07-29T06:00:00+03:00");
+    expect(await createDueInvoices(t.ctx)).toEqual([]);
   });
 
   it("refuses a length outside the park's, pauses the park has turned off, and no membership", async () => {

@@ -41,6 +41,7 @@ const LIST: MembershipList = {
       overdue_invoices: { count: 1, cents: 3900 },
       usage: { hours_used: 2, hours_quota: 8 },
       pending_tier_change: { tier_level: 3, tier_name: "Premium", hours_quota: 40, from: "2026-07-01" },
+      pause: { starts_on: "2026-08-01", last_day: "2026-08-28", weeks: 4, current: false },
     },
   ],
   total: 1,
@@ -181,6 +182,7 @@ describe("jäsenyydet", () => {
     const row = within(table).getByRole("row", { name: /Anna Aalto/ });
     expect(row).toHaveTextContent("Perus");
     expect(row).toHaveTextContent("→ Premium ke 1.7.2026 alkaen");
+    expect(row).toHaveTextContent("Tauko la 1.8.2026–pe 28.8.2026");
     expect(row).toHaveTextContent("Voimassa");
     expect(row).toHaveTextContent("2 / 8 h");
     expect(row).toHaveTextContent(/1 kpl, 39,00\s€.*1 kpl, 39,00\s€/);

@@ -4,6 +4,7 @@ import { standingSlotSchema } from "../standingSlot";
 import {
   invoiceSchema,
   memberReservationSchema,
+  membershipPauseSchema,
   pendingTierChangeSchema,
   subscriptionSchema,
   subscriptionStatusSchema,
@@ -59,6 +60,8 @@ export const membershipRowSchema = z.object({
   /** This period's booked hours and quota, while the membership gives access. */
   usage: z.nullable(z.object({ hours_used: z.number(), hours_quota: z.int() })),
   pending_tier_change: z.nullable(pendingTierChangeSchema),
+  /** The member's pause in effect or coming (decision 058); null when none is. */
+  pause: z.nullable(membershipPauseSchema),
 });
 export type MembershipRow = z.infer<typeof membershipRowSchema>;
 

@@ -12,6 +12,7 @@ export function PaymentTermsPage() {
   const invoiceDueDays = siteInfo.site?.invoiceDueDays ?? 14;
   const suspendAfterDays = siteInfo.site?.suspendAfterDays ?? 7;
   const rolloverPercent = siteInfo.site?.rolloverPercent ?? 100;
+  const pauseMaxWeeks = siteInfo.site?.pauseMaxWeeks ?? 12;
   const vat = formatVatRate(siteInfo.site?.vatRateBasisPoints ?? 2550);
 
   return (
@@ -107,6 +108,14 @@ export function PaymentTermsPage() {
             porttilinkit eivät toimi, ennen kuin lasku on maksettu. Maksun jälkeen jäsenyys on heti taas
             käytössä.
           </li>
+          {pauseMaxWeeks >= 2 && (
+            <li>
+              Jäsenyyden voi laittaa tauolle 2–{pauseMaxWeeks} viikoksi kerran 12 kuukaudessa, seuraavan
+              jakson alusta. Tauon ajalta ei laskuteta eikä sille voi varata jäsenenä; tauon aikaiset
+              jäsenvaraukset perutaan. Tauon jälkeen jaksot alkavat tauon päättymispäivästä, ja sitoumus
+              jatkuu tauon verran.
+            </li>
+          )}
           <li>
             12 kuukauden sitoumuksella kuukausihinta on 10 % edullisempi. Sitoumus päättyy 12 kuukauden
             kuluttua jäsenyyden alkamisesta.

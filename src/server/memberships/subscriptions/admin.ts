@@ -12,10 +12,12 @@ import { helsinkiDate, toHelsinkiIso } from "../../../domain/helsinkiTime.js";
 import { usagePercent, type SubscriptionStatus } from "../../../domain/membership.js";
 import {
   addDays,
+  pauseOn,
   periodBounds,
   periodIndexOn,
   startOfHelsinkiDay,
 } from "../../../domain/membershipPeriods.js";
+import { pauseViewOf } from "./pause.js";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/index.js";
 import { notFound } from "../../errors.js";
@@ -94,7 +96,7 @@ export async function listMemberships(
 
   // This period's hours of those with access, all in one query.
   const withAccess = rows
-    .filter((r) => hasAccessOn(r.sub, today))
+    .filter((r) => hasAccessOn(r.sub, today) && !pauseOn(r.sub, today))
     .map((r) => ({ sub: r.sub, period: periodContaining(r.sub, today) }));
   const hours = await hoursBookedIn(
     ctx.db,
@@ -124,6 +126,7 @@ export async function listMemberships(
         overdue_invoices: { count: Number(s?.overdueCount ?? 0), cents: Number(s?.overdueCents ?? 0) },
         usage: usageOf.get(sub.id) ?? null,
         pending_tier_change: pendingChange(sub, tierVersions),
+        pause: pauseViewOf(sub, today),
       };
     }),
     total,

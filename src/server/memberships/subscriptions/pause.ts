@@ -35,6 +35,12 @@ export const pauseView = (pause: MembershipPause, today: string) => ({
   current: pause.startsOn <= today,
 });
 
+/** The pause in effect or coming as the views show it, or null. */
+export function pauseViewOf(sub: SubscriptionRow, today: string) {
+  const pause = pauseAheadOf(sub, today);
+  return pause ? pauseView(pause, today) : null;
+}
+
 /**
  * Whether the member may ask for a pause now: from when and how long, or why not (null words when
  * there is nothing to say: pauses are off, the membership is not active, or a pause is already

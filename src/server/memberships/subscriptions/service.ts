@@ -27,7 +27,7 @@ import { getSettings, type Settings } from "../../settings/index.js";
 import { subscriptionRepository, type SubscriptionRow } from "./repository.js";
 import { hoursQuotaOfPeriod, pendingTierChangeOf } from "./tierChange.js";
 import { unpaidStanding } from "../invoices/service.js";
-import { pauseAheadOf, pauseOfferOf, pauseView } from "./pause.js";
+import { pauseOfferOf, pauseViewOf } from "./pause.js";
 
 /** Memberships: tiers, the member's view with usage, and cancel (issue 7); signup is signup.ts. */
 
@@ -159,7 +159,6 @@ export async function toSubscriptionView(ctx: AppContext, sub: SubscriptionRow):
   const now = ctx.now();
   const today = helsinkiDate(now);
   const access = hasAccessOn(sub, today);
-  const pause = pauseAheadOf(sub, today);
   // No period runs in a pause (decision 058): it has no usage to show.
   const period = access && !pauseOn(sub, today) ? periodContaining(sub, today) : null;
   const hoursUsed = period ? await hoursBookedBetween(ctx.db, sub.id, period.from, period.to) : 0;
@@ -182,7 +181,7 @@ export async function toSubscriptionView(ctx: AppContext, sub: SubscriptionRow):
       ? await unpaidStanding(ctx.db, sub.customerId, today, settings.membership.suspendAfterDays)
       : null,
     carried: period && carried > 0 ? { hours: carried, until: addDays(period.endExclusive, -1) } : null,
-    pause: pause ? pauseView(pause, today) : null,
+    pause: pauseViewOf(sub, today),
     pausing: pauseOfferOf(sub, today, settings),
   };
 }
@@ -220,7 +219,8 @@ export async function cancelMembership(
   const today = helsinkiDate(now);
   const result = await ctx.db.transaction(async (tx) => {
     const sub = await options.lock(tx);
-    const periodEnd = periodContaining(sub, today).endExclusive;
+    // In a pause (decision 058) no period runs: it ends when the pause does, before billing resumes.
+    const periodEnd = pauseOn(sub, today)?.endsOn ?? periodContaining(sub, today).endExclusive;
     const withinCommitment = sub.commitmentEndDate !== null && sub.commitmentEndDate > today;
     const endsOn =
       withinCommitment && sub.commitmentEndDate! > periodEnd ? sub.commitmentEndDate! : periodEnd;

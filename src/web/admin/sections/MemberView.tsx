@@ -100,6 +100,14 @@ function SubscriptionPanel({
             ? `12 kk, ${formatDay(commitmentLastDay(sub.commitment_end_date))} asti${inCommitment ? ` (${daysText(sub.commitment_days_remaining!)} jäljellä)` : ""}`
             : "Ei sitoumusta"}
         </dd>
+        {sub.pause && (
+          <>
+            <dt>{sub.pause.current ? "Tauolla" : "Tauko"}</dt>
+            <dd>
+              {formatDay(sub.pause.starts_on)}–{formatDay(sub.pause.last_day)} ({sub.pause.weeks} viikkoa)
+            </dd>
+          </>
+        )}
         {sub.cancelled_at && (
           <>
             <dt>Irtisanottu</dt>

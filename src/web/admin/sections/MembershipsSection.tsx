@@ -259,6 +259,12 @@ function MembershipTable({
                 </td>
                 <td>
                   {statusLabel[m.status]}
+                  {m.pause && (
+                    <div className="muted">
+                      {m.pause.current ? "Tauolla" : "Tauko"} {formatDay(m.pause.starts_on)}–
+                      {formatDay(m.pause.last_day)}
+                    </div>
+                  )}
                   {m.access_ends_on && (
                     <div className="muted">käytössä {formatDay(m.access_ends_on)} asti</div>
                   )}

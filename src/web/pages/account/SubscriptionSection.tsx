@@ -1,8 +1,13 @@
 import { Link } from "react-router-dom";
 import { formatDate } from "../../../domain/helsinkiClock";
 import { graceMessage, suspensionMessage } from "../../../domain/invoiceStatus";
-import type { PendingTierChange, Subscription, UnpaidStanding } from "../../../domain/membership";
-import { cancellationTerms, daysOfAccessLeft } from "../../../domain/membershipPeriods";
+import type {
+  MembershipPauseView,
+  PendingTierChange,
+  Subscription,
+  UnpaidStanding,
+} from "../../../domain/membership";
+import { addDays, cancellationTerms, daysOfAccessLeft } from "../../../domain/membershipPeriods";
 import { formatEuros } from "../../../domain/money";
 import { ConfirmButtons } from "../../components/ConfirmButtons";
 import { RetryAlert } from "../../components/RetryAlert";
@@ -20,6 +25,7 @@ import {
   statusLabel,
   usageText,
 } from "./membershipFormat";
+import { PauseSection } from "./PauseSection";
 import { TierChangeSection } from "./TierChangeSection";
 
 /** /oma-tili's membership: what it is, how much of the quota is used, and cancelling it. */
@@ -71,13 +77,18 @@ export function SubscriptionSection() {
 const tierChangeText = (change: PendingTierChange) =>
   `${change.tier_name}${change.hours_quota === null ? "" : ` (${change.hours_quota} h/kk)`} ${formatDay(change.from)} alkaen`;
 
+/** "ke 15.7.2026 – ti 11.8.2026 (4 viikkoa)": the member's pause (decision 058). */
+const pauseText = (pause: MembershipPauseView) =>
+  `${formatDay(pause.starts_on)} – ${formatDay(pause.last_day)} (${pause.weeks} viikkoa)`;
+
 /**
  * How the membership stands with its invoices: the machine's `active.standing` state for an active
  * one; for the others (a cancelled one with access left, or the one shown while it is read again)
  * what the server last said.
  */
-const standingOf = (s: SubscriptionSnapshot): "good" | "overdue" | "suspended" => {
+const standingOf = (s: SubscriptionSnapshot): "good" | "paused" | "overdue" | "suspended" => {
   if (s.matches({ active: { standing: "suspended" } })) return "suspended";
+  if (s.matches({ active: { standing: "paused" } })) return "paused";
   if (s.matches({ active: { standing: "overdue" } })) return "overdue";
   if (s.matches("active")) return "good";
   const unpaid = s.context.subscription?.unpaid;
@@ -104,8 +115,16 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
         <dd>
           {standing === "suspended" && subscription.unpaid
             ? `Keskeytetty ${formatDay(subscription.unpaid.suspended_from)} alkaen`
-            : statusLabel[subscription.status]}
+            : standing === "paused" && subscription.pause
+              ? `Tauolla ${formatDay(subscription.pause.last_day)} asti`
+              : statusLabel[subscription.status]}
         </dd>
+        {subscription.pause && (
+          <>
+            <dt>Tauko</dt>
+            <dd>{pauseText(subscription.pause)}</dd>
+          </>
+        )}
         <dt>Kuukausihinta</dt>
         <dd>{formatEuros(subscription.monthly_price_cents)}/kk</dd>
         <dt>Alkoi</dt>
@@ -132,7 +151,17 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
       </dl>
       {standing !== "good" && subscription.unpaid && <UnpaidNote unpaid={subscription.unpaid} />}
       {subscription.status === "pending" && <PendingNote />}
-      {subscription.status !== "pending" && (
+      {standing === "paused" && subscription.pause && (
+        <div className="usage">
+          <p className="notice">
+            Jäsenyys on tauolla {formatDay(subscription.pause.last_day)} asti: tauon ajalta ei laskuteta eikä
+            sille voi varata jäsenenä. Laskutus ja tuntikiintiö jatkuvat{" "}
+            {formatDay(addDays(subscription.pause.last_day, 1))}.
+          </p>
+          <ReloadButton label="Päivitä käyttötiedot" small />
+        </div>
+      )}
+      {subscription.status !== "pending" && standing !== "paused" && (
         <div className="usage">
           <label htmlFor="usage-meter">Tuntikiintiön käyttö tällä jaksolla</label>
           <progress
@@ -148,6 +177,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
       )}
       {subscription.status === "cancelled" && <CancelledNote subscription={subscription} today={today} />}
       {subscription.status === "active" && <TierChangeSection subscription={subscription} />}
+      {subscription.status === "active" && <PauseSection pausing={subscription.pausing} />}
       <CancelControls subscription={subscription} today={today} />
     </>
   );
@@ -267,6 +297,12 @@ function CancelControls({ subscription, today }: { subscription: Subscription; t
           Jäsenyydelläsi on sitoumus, joka päättyy {formatDay(terms.endsOn)} ({daysText(terms.daysLeft)}{" "}
           jäljellä). Irtisanominen tulee voimaan vasta sitoumuksen päättyessä: jäsenyys ja kuukausilaskutus
           jatkuvat siihen asti.
+        </p>
+      )}
+      {terms?.kind === "pause" && (
+        <p>
+          Jäsenyys päättyy tauon lopussa, {formatDay(terms.endsOn)} ({daysText(terms.daysLeft)} jäljellä).
+          Uusia laskuja ei tule.
         </p>
       )}
       {terms?.kind === "period" && (

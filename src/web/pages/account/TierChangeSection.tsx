@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { fromPromise, type ActorRefFrom } from "xstate";
 import { tierChangeMachine } from "../../../../machines/tierChangeMachine";
 import type { Subscription, Tier, TierChangeQuote, TierChangeResponse } from "../../../domain/membership";
@@ -8,11 +8,11 @@ import { ConfirmButtons } from "../../components/ConfirmButtons";
 import { useMembershipEnvironment } from "../../membershipEnvironment";
 import { useSubscriptionActor } from "../../session/SubscriptionProvider";
 import { reloadMembership } from "./MemberBookingsSection";
+import { useFocusWhenLost, type FocusTarget } from "./useFocusWhenLost";
 import { daysText, formatDay } from "./membershipFormat";
 import "./account.css";
 
 type TierChangeActor = ActorRefFrom<typeof tierChangeMachine>;
-type Phase = ReturnType<TierChangeActor["getSnapshot"]>["value"];
 
 /** "Premium – 40 h/kk, 89,00 €/kk": a tier at the price the member would pay (a commitment's, with one). */
 const tierOptionText = (tier: Tier, commitment: Subscription["commitment"]) =>
@@ -85,25 +85,6 @@ export function TierChangeSection({ subscription }: { subscription: Subscription
     </section>
   );
 }
-
-/**
- * Where focus goes when the button pressed is gone (the part redrawn): to what the new phase
- * marks. Focus the member moved elsewhere, and the page's first drawing, are left alone.
- */
-function useFocusWhenLost(phase: Phase) {
-  const target = useRef<HTMLElement | null>(null);
-  const previous = useRef(phase);
-  useEffect(() => {
-    if (previous.current === phase) return;
-    previous.current = phase;
-    const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) return;
-    target.current?.focus();
-  }, [phase]);
-  return (element: HTMLElement | null) => void (target.current = element);
-}
-
-type FocusTarget = ReturnType<typeof useFocusWhenLost>;
 
 function TiersFailed({ actor, focusTarget }: { actor: TierChangeActor; focusTarget: FocusTarget }) {
   const errorMessage = useSelector(actor, (s) => s.context.errorMessage);

@@ -83,6 +83,9 @@ describe.each(databaseKinds)("a member's pause on %s", (kind) => {
     expect(mail.subject).toBe("Jäsenyytesi tauko ke 15.7.2026–ti 11.8.2026");
     expect(mail.text).toContain("Sitoumuksesi siirtyy tauon verran: se on voimassa su 11.7.2027 asti.");
     expect(mail.text).toMatch(/peruttiin:\n- ma 20\.7\.2026 klo 10\.00–11\.00/);
+    // The cancelled booking leaves the member's calendar.
+    expect(mail.attachments.map((a: { filename: string }) => a.filename)).toEqual(["varaus.ics"]);
+    expect(mail.attachments[0]!.content).toMatch(/METHOD:CANCEL[\s\S]*DTSTART:20260720T070000Z/);
     const mine = (await api.get("/api/v2/reservations/me")).json().reservations as Array<{
       id: string;
       status: string;
@@ -158,6 +161,13 @@ describe.each(databaseKinds)("a member's pause on %s", (kind) => {
     ]);
     expect(quoted.cancelled_bookings.every((b: { standing: boolean }) => b.standing)).toBe(true);
     expect((await pause(12)).statusCode).toBe(200);
+    // One recurring event for the series, its four paused weeks excluded.
+    const paused = (await outboxOf(t, "membership_paused")).at(-1)!;
+    expect(paused.attachments.map((a: { filename: string }) => a.filename)).toEqual(["vakiovuoro.ics"]);
+    // (Unfolded: long lines of a calendar file continue on the next after a space.)
+    expect(paused.attachments[0]!.content.replace(/\r\n /g, "")).toMatch(
+      /EXDATE;TZID=Europe\/Helsinki:20260721T170000,20260728T170000,20260804T170000,20260811T170000/,
+    );
     const [series] = (await api.get("/api/v2/reservations/standing")).json().standing;
     const statusOf = (date: string) =>
       series.weeks_list.find((w: { date: string }) => w.date === date)?.status;

@@ -14,7 +14,12 @@ import {
   type SubscriptionRow,
 } from "../memberships/index.js";
 import { getSettings, type Settings } from "../settings/index.js";
-import { reservationRepository } from "./repository.js";
+import { primaryArea } from "../availability/index.js";
+import type { OutgoingMail } from "../mail/index.js";
+import { icsAttachment } from "./receipt.js";
+import { reservationRepository, type ReservationRow } from "./repository.js";
+import { standingRepository } from "./standingRepository.js";
+import { withSeriesEvent } from "./standingChange.js";
 
 /**
  * The member pauses the membership (issue 35, deliver 2; decision 058). The pause's rules are the
@@ -43,6 +48,37 @@ async function planWithBookings(tx: Tx, sub: SubscriptionRow, weeks: number, set
     now,
   );
   return { ...plan, bookings };
+}
+
+/**
+ * The pause's e-mail takes the calendar with it: a cancel event for each single booking it cancelled,
+ * and each standing slot whose weeks it cancelled as its recurring event with those weeks excluded
+ * (decision 056), once per series.
+ */
+async function withCalendarChanges(
+  tx: Tx,
+  mail: OutgoingMail,
+  cancelled: ReadonlyArray<{ row: ReservationRow; standing: boolean }>,
+  settings: Settings,
+  ctx: AppContext,
+): Promise<OutgoingMail> {
+  if (cancelled.length === 0) return mail;
+  const { name: areaName } = await primaryArea(tx);
+  const o = { settings, publicUrl: ctx.config.publicUrl };
+  let withEvents: OutgoingMail = {
+    ...mail,
+    attachments: cancelled
+      .filter((c) => !c.standing)
+      .map((c) => icsAttachment({ reservation: c.row, areaName, ...o }, "CANCEL")),
+  };
+  const seen = new Set<string>();
+  for (const { row } of cancelled.filter((c) => c.standing)) {
+    const series = await standingRepository(tx).seriesOfReservation(row.id);
+    if (!series || seen.has(series.id)) continue;
+    seen.add(series.id);
+    withEvents = await withSeriesEvent(tx, withEvents, row, o);
+  }
+  return withEvents;
 }
 
 const daysOf = (pause: { startsOn: string; endsOn: string }) =>
@@ -80,17 +116,21 @@ export async function pauseMembership(ctx: AppContext, customer: Customer, weeks
     const plan = await planWithBookings(tx, sub, weeks, settings, now);
     await subscriptionRepository(tx).addPause(sub, plan.pause, plan.commitmentEndDate);
     const reservations = reservationRepository(tx);
-    const cancelled = [];
-    for (const booking of plan.bookings)
-      if (await reservations.cancelIfNotStarted(booking.id, now, "customer")) cancelled.push(booking);
-    const mailId = await ctx.mail.enqueue(
-      tx,
-      membershipPausedMail(
-        { settings, publicUrl: ctx.config.publicUrl },
-        { pause: plan.pause, commitmentEndDate: plan.commitmentEndDate, cancelled },
-        customer,
-      ),
+    const cancelled: Array<{ row: ReservationRow; standing: boolean }> = [];
+    for (const booking of plan.bookings) {
+      const row = await reservations.cancelIfNotStarted(booking.id, now, "customer");
+      if (row) cancelled.push({ row, standing: booking.standing });
+    }
+    const mail = membershipPausedMail(
+      { settings, publicUrl: ctx.config.publicUrl },
+      {
+        pause: plan.pause,
+        commitmentEndDate: plan.commitmentEndDate,
+        cancelled: cancelled.map((c) => c.row),
+      },
+      customer,
     );
+    const mailId = await ctx.mail.enqueue(tx, await withCalendarChanges(tx, mail, cancelled, settings, ctx));
     return { pause: plan.pause, cancelled: cancelled.length, mailId };
   });
   await ctx.mail.sendCommitted(ctx.db, done.mailId);

@@ -49,6 +49,9 @@ export const standingSlotRequestSchema = z.object({
       ),
   ),
   dogs: z._default(z.int().check(z.minimum(1, "Koiria on oltava vähintään yksi"), z.maximum(20)), 1),
+  /** The dogs' options (decision 036), every week: a reactive dog's buffer, a female in heat's gap. */
+  reactiveDog: z._default(z.boolean(), false),
+  inHeat: z._default(z.boolean(), false),
 });
 export type StandingSlotRequest = z.infer<typeof standingSlotRequestSchema>;
 
@@ -96,6 +99,8 @@ export const standingSlotSchema = z.object({
   start_time: z.string(),
   minutes: z.int(),
   dogs: z.int(),
+  reactive_dog: z.boolean(),
+  in_heat: z.boolean(),
   first_date: isoDate,
   /** The number of weeks asked for; null: until further notice. */
   weeks: z.nullable(z.int()),

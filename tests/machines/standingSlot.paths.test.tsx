@@ -74,6 +74,8 @@ const WEDNESDAYS: StandingSlot = {
   start_time: "18:00",
   minutes: 60,
   dogs: 1,
+  reactive_dog: false,
+  in_heat: false,
   first_date: "2026-06-10",
   weeks: 5,
   last_date: "2026-07-08",
@@ -104,6 +106,8 @@ const SATURDAYS: StandingSlot = {
   start_time: "10:00",
   minutes: 60,
   dogs: 2,
+  reactive_dog: false,
+  in_heat: false,
   first_date: "2026-05-02",
   weeks: null,
   last_date: "2026-05-16",
@@ -124,6 +128,8 @@ const APRIL: StandingSlot = {
   start_time: "08:00",
   minutes: 90,
   dogs: 1,
+  reactive_dog: false,
+  in_heat: false,
   first_date: "2026-04-20",
   weeks: 2,
   last_date: "2026-04-27",
@@ -136,9 +142,25 @@ const APRIL: StandingSlot = {
 };
 const LOADED = [WEDNESDAYS, SATURDAYS, APRIL];
 
-/** Tuesdays 17.00-18.30 for 6 weeks, 2 dogs; Fridays 7.30-8.00 until further notice, 1 dog. */
-const SIX_TUESDAYS: StandingSlotRequest = { weekday: 2, start_time: "17:00", minutes: 90, weeks: 6, dogs: 2 };
-const FRIDAYS: StandingSlotRequest = { weekday: 5, start_time: "07:30", minutes: 30, weeks: null, dogs: 1 };
+/** Tuesdays 17.00-18.30 for 6 weeks, 2 dogs, one reactive; Fridays 7.30-8.00 until further notice, 1 dog. */
+const SIX_TUESDAYS: StandingSlotRequest = {
+  weekday: 2,
+  start_time: "17:00",
+  minutes: 90,
+  weeks: 6,
+  dogs: 2,
+  reactiveDog: true,
+  inHeat: false,
+};
+const FRIDAYS: StandingSlotRequest = {
+  weekday: 5,
+  start_time: "07:30",
+  minutes: 30,
+  weeks: null,
+  dogs: 1,
+  reactiveDog: false,
+  inHeat: false,
+};
 const TUESDAY: [string, string] = ["17:00", "18:30"];
 const FRIDAY: [string, string] = ["07:30", "08:00"];
 
@@ -182,6 +204,8 @@ const made = (n: number, request: StandingSlotRequest, preview: StandingPreview)
   start_time: request.start_time,
   minutes: request.minutes,
   dogs: request.dogs,
+  reactive_dog: request.reactiveDog,
+  in_heat: request.inHeat,
   first_date: preview.weeks[0]!.date,
   weeks: request.weeks,
   last_date: request.weeks === null ? null : "2026-07-21",
@@ -265,7 +289,7 @@ const SHOWN = new Map<StandingSlot, Shown>([
   [
     TUESDAYS,
     {
-      details: "6 viikkoa, alkaen ti 16.6.2026 · 2 koiraa",
+      details: "6 viikkoa, alkaen ti 16.6.2026 · 2 koiraa, reaktiivinen koira",
       weeks: [
         "ti 16.6.2026 klo 17.00–18.30: varattu",
         "ti 23.6.2026 klo 17.00–18.30: ei saatu: Aika on jo varattu.",
@@ -428,6 +452,8 @@ async function fillForm(request: StandingSlotRequest) {
   await user.selectOptions(field("Kesto"), String(request.minutes));
   await user.clear(field("Koiria"));
   await user.type(field("Koiria"), String(request.dogs));
+  const reactive = inSection().getByRole("checkbox", { name: "Reaktiivinen koira" });
+  if ((reactive as HTMLInputElement).checked !== request.reactiveDog) await user.click(reactive);
   if (request.weeks === null) {
     await user.click(inSection().getByRole("radio", { name: "Toistaiseksi" }));
   } else {
@@ -553,7 +579,14 @@ function expectSeries(s: Snapshot) {
 
 /** The form with the values last checked (the defaults before), and its button. */
 function expectForm(s: Snapshot, enabled: boolean) {
-  const r = s.context.request ?? { weekday: 1, start_time: "17:00", minutes: 60, weeks: 8, dogs: 1 };
+  const r = s.context.request ?? {
+    weekday: 1,
+    start_time: "17:00",
+    minutes: 60,
+    weeks: 8,
+    dogs: 1,
+    reactiveDog: false,
+  };
   expect(field("Viikonpäivä")).toHaveValue(String(r.weekday));
   expect(
     within(field("Viikonpäivä") as HTMLSelectElement)
@@ -568,6 +601,9 @@ function expectForm(s: Snapshot, enabled: boolean) {
       .map((o) => o.textContent),
   ).toEqual(["30 min", "1 h", "1,5 h", "2 h"]);
   expect(field("Koiria")).toHaveValue(r.dogs);
+  const reactive = inSection().getByRole("checkbox", { name: "Reaktiivinen koira" });
+  if (r.reactiveDog) expect(reactive).toBeChecked();
+  else expect(reactive).not.toBeChecked();
   const some = inSection().getByRole("radio", { name: "Viikkoja" });
   const open = inSection().getByRole("radio", { name: "Toistaiseksi" });
   if (r.weeks === null) {
@@ -595,7 +631,9 @@ function expectReview(s: Snapshot) {
   const c = s.context;
   const reviewed = REVIEWED.get(c.preview!)!;
   const box = review();
-  const dogs = c.request!.dogs === 1 ? "1 koira" : `${c.request!.dogs} koiraa`;
+  const dogs =
+    (c.request!.dogs === 1 ? "1 koira" : `${c.request!.dogs} koiraa`) +
+    (c.request!.reactiveDog ? ", reaktiivinen koira" : "");
   expect(box).toHaveTextContent(`${c.preview!.summary} · ${dogs}`);
   expect(
     within(box)

@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import { putSetting } from "../../src/server/settings/service.js";
 import { bookAndPay, outboxOf } from "../support/booking.js";
 import { adminRequest, createTestApp, type TestApp } from "../support/app.js";
 import { signedInAdmin } from "../support/firebase.js";
-import { auditLog } from "../../src/server/schema/index.js";
+import { auditLog, reservations } from "../../src/server/schema/index.js";
 import { databaseKinds } from "../support/database.js";
 import { asCustomer, joinAndPay, logIn, type CustomerApi } from "../support/member.js";
 import { fillStandingSlots } from "../../src/server/reservations/index.js";
@@ -179,6 +180,37 @@ describe.each(databaseKinds)("standing slots on %s", (kind) => {
     const over = await preview({ ...request(4), minutes: 120, weekday: 3 });
     expect(over.json().weeks.map((w: { ok: boolean }) => w.ok)).toEqual([true, true, true, false]);
     expect(over.json().weeks[3].reason).toMatch(/Tuntikiintiösi ei riitä/);
+  });
+
+  it("books every week with the dogs' options: a reactive dog's buffer around each", async () => {
+    await putSetting(t.ctx.db, "dogRules", {
+      extraDogPriceCents: 0,
+      reactiveDogBufferMinutes: 15,
+      inHeatGapMinutes: 0,
+    });
+    await joinAndPay(t, api, 2);
+    const made = await create({ ...request(2), reactiveDog: true });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().standing).toMatchObject({ reactive_dog: true, in_heat: false });
+    const weeks = await t.ctx.db
+      .select()
+      .from(reservations)
+      .where(
+        inArray(
+          reservations.id,
+          made.json().standing.weeks_list.map((w: { reservation_id: string }) => w.reservation_id),
+        ),
+      );
+    expect(weeks).toHaveLength(2);
+    for (const week of weeks) {
+      expect(week.reactiveDog).toBe(true);
+      expect(week.startsAt.getTime() - week.blockedFrom.getTime()).toBe(15 * 60_000);
+    }
+    // 16.30–17.00 meets the buffer before 16.6.'s week (the park has no changeover gap); 16.00–16.30 does not.
+    await expect(bookAndPay(t, "2026-06-16T16:30:00+03:00", "2026-06-16T17:00:00+03:00")).rejects.toThrow(
+      /409/,
+    );
+    await bookAndPay(t, "2026-06-16T16:00:00+03:00", "2026-06-16T16:30:00+03:00");
   });
 
   it("cannot be seen or ended by another member", async () => {

@@ -75,6 +75,8 @@ function standingSeries(): StandingSlot {
     start_time: "17:00",
     minutes: 60,
     dogs: 1,
+    reactive_dog: false,
+    in_heat: false,
     first_date: first,
     weeks: 8,
     last_date: addDays(first, 49),

@@ -62,6 +62,8 @@ const seriesOf = (request: StandingSlotRequest, now: Date): SeriesShape => ({
   startTime: request.start_time,
   minutes: request.minutes,
   dogs: request.dogs,
+  reactiveDog: request.reactiveDog,
+  inHeat: request.inHeat,
   firstDate: firstDateOf(request.weekday, request.start_time, now),
   weeks: request.weeks,
 });
@@ -183,6 +185,8 @@ export function toStandingSlot(
     start_time: series.startTime,
     minutes: series.minutes,
     dogs: series.dogs,
+    reactive_dog: series.reactiveDog,
+    in_heat: series.inHeat,
     first_date: series.firstDate,
     weeks: series.weeks,
     last_date: last,

@@ -19,7 +19,7 @@ import { standingRepository, type StandingSlotRow } from "./standingRepository.j
 
 export type SeriesShape = Pick<
   StandingSlotRow,
-  "weekday" | "startTime" | "minutes" | "dogs" | "firstDate" | "weeks"
+  "weekday" | "startTime" | "minutes" | "dogs" | "reactiveDog" | "inHeat" | "firstDate" | "weeks"
 >;
 
 /** A week's booking time: the series' Helsinki wall clock on that date (DST-correct). */
@@ -97,7 +97,14 @@ export async function makeWeeks(
     const { start, end } = weekTimes(o.series, date);
     try {
       const { row } = await tx.transaction((sp) =>
-        bookInQuota(sp, { ...o, start, end, dogs: o.series.dogs, reactiveDog: false, inHeat: false }),
+        bookInQuota(sp, {
+          ...o,
+          start,
+          end,
+          dogs: o.series.dogs,
+          reactiveDog: o.series.reactiveDog,
+          inHeat: o.series.inHeat,
+        }),
       );
       weeks.push({ date, start, end, reservationId: row.id, doorToken: row.doorToken, reason: null });
     } catch (error) {

@@ -1,6 +1,6 @@
 /** Vakiovuorot: a member's standing weekly slots and their weeks (reservations/standing.ts, decision 056). */
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, tstz } from "./columns.js";
 import { reservations } from "./reservations.js";
 import { subscriptions } from "./subscriptions.js";
@@ -23,6 +23,9 @@ export const standingSlots = pgTable(
     startTime: text("start_time").notNull(),
     minutes: integer("minutes").notNull(),
     dogs: integer("dogs").notNull().default(1),
+    /** The dogs' options every week is booked with (decision 036). */
+    reactiveDog: boolean("reactive_dog").notNull().default(false),
+    inHeat: boolean("in_heat").notNull().default(false),
     firstDate: date("first_date", { mode: "string" }).notNull(),
     weeks: integer("weeks"),
     filledThrough: date("filled_through", { mode: "string" }),

@@ -13,7 +13,9 @@ import {
   type StandingSlotRequest,
   type StandingWeek,
 } from "../../../domain/standingSlot";
+import { dogOptionsText } from "../../../domain/dogRules";
 import { ConfirmButtons } from "../../components/ConfirmButtons";
+import { DogOptionsFields } from "../booking/DogOptionsFields";
 import { RetryAlert } from "../../components/RetryAlert";
 import { useMemberBookingEnvironment } from "./memberBookingEnvironment";
 import "./account.css";
@@ -34,11 +36,17 @@ const DEFAULT_REQUEST: StandingSlotRequest = {
   minutes: 60,
   weeks: 8,
   dogs: 1,
+  reactiveDog: false,
+  inHeat: false,
 };
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
-const dogsText = (dogs: number) => `${dogs} ${dogs === 1 ? "koira" : "koiraa"}`;
+/** "1 koira" or "2 koiraa, reaktiivinen koira": the dogs and their options (decision 036). */
+const dogsText = (dogs: number, options: { reactiveDog: boolean; inHeat: boolean }) => {
+  const extra = dogOptionsText(options);
+  return `${dogs} ${dogs === 1 ? "koira" : "koiraa"}${extra ? `, ${extra.toLowerCase()}` : ""}`;
+};
 
 /** How the weeks past the booking window are booked; null when there are none. */
 function laterWeeksText(preview: StandingPreview): string | null {
@@ -194,7 +202,7 @@ function StandingSeries({ slot, actor, today }: { slot: StandingSlot; actor: Sta
       <h4 id={titleId}>{slot.summary}</h4>
       <p className="muted">
         {slot.weeks === null ? "toistaiseksi" : `${slot.weeks} viikkoa`}, alkaen {formatDay(slot.first_date)}{" "}
-        · {dogsText(slot.dogs)}
+        · {dogsText(slot.dogs, { reactiveDog: slot.reactive_dog, inHeat: slot.in_heat })}
       </p>
       {slot.ended_from && <p>Päättynyt {formatDay(slot.ended_from)} alkaen</p>}
       {!slot.ended_from && !slot.active && slot.last_date && (
@@ -276,6 +284,8 @@ type FormValues = {
   startTime: string;
   minutes: string;
   dogs: string;
+  reactiveDog: boolean;
+  inHeat: boolean;
   open: boolean;
   weeks: string;
 };
@@ -287,6 +297,8 @@ const formValues = (request: StandingSlotRequest | null): FormValues => {
     startTime: r.start_time,
     minutes: String(r.minutes),
     dogs: String(r.dogs),
+    reactiveDog: r.reactiveDog,
+    inHeat: r.inHeat,
     open: r.weeks === null,
     weeks: String(r.weeks ?? DEFAULT_REQUEST.weeks),
   };
@@ -311,6 +323,8 @@ function StandingForm({ actor }: { actor: StandingActor }) {
         start_time: values.startTime,
         minutes: Number(values.minutes),
         dogs: Number(values.dogs),
+        reactiveDog: values.reactiveDog,
+        inHeat: values.inHeat,
         weeks: values.open ? null : Number(values.weeks),
       },
     });
@@ -363,6 +377,12 @@ function StandingForm({ actor }: { actor: StandingActor }) {
             onChange={set("dogs")}
           />
         </div>
+        <DogOptionsFields
+          idPrefix="standing"
+          reactiveDog={values.reactiveDog}
+          inHeat={values.inHeat}
+          onChange={(options) => setValues((v) => ({ ...v, ...options }))}
+        />
       </fieldset>
       <fieldset className="choice-group standing-form__weeks" disabled={!canCheck}>
         <legend>Kesto viikkoina</legend>
@@ -420,7 +440,7 @@ function StandingForm({ actor }: { actor: StandingActor }) {
  */
 function StandingReview({ actor }: { actor: StandingActor }) {
   const preview = useSelector(actor, (s) => s.context.preview);
-  const dogs = useSelector(actor, (s) => s.context.request?.dogs ?? 1);
+  const request = useSelector(actor, (s) => s.context.request);
   const booking = useSelector(actor, (s) => s.matches("booking"));
   const errorMessage = useSelector(actor, (s) => (s.matches("reviewing") ? s.context.errorMessage : null));
   const canConfirm = useSelector(actor, (s) => s.can({ type: "standing.confirm" }));
@@ -433,7 +453,7 @@ function StandingReview({ actor }: { actor: StandingActor }) {
     <div className="standing-review" role="group" aria-labelledby="standing-review-heading">
       <h4 id="standing-review-heading">Tarkista viikot</h4>
       <p className="standing-review__summary">
-        {preview.summary} · {dogsText(dogs)}
+        {preview.summary} · {dogsText(request?.dogs ?? 1, request ?? DEFAULT_REQUEST)}
       </p>
       <ul className="plain-list standing-weeks">
         {preview.weeks.map((week) => (

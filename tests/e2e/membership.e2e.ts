@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { formatDate, formatDateTime, formatTimeRange, HELSINKI } from "../../src/domain/helsinkiTime.js";
 import { commitmentLastDay, periodStart } from "../../src/domain/membershipPeriods.js";
 import { serverAndBrowserForFile } from "../support/e2e.js";
+import { memberOverHttp } from "../support/memberE2e.js";
 
 /*
  * Membership end to end in Chromium against the real built server on its embedded defaults:
@@ -13,12 +14,15 @@ import { serverAndBrowserForFile } from "../support/e2e.js";
 const e2e = serverAndBrowserForFile();
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Logs in from /login with the link last e-mailed to `email` (an earlier one may have been used). */
 async function logIn(page: Page, email: string) {
   await page.goto(`${e2e.server.url}/login`);
   await page.getByLabel("Sähköpostiosoite").fill(email);
   await page.getByRole("button", { name: "Lähetä kirjautumislinkki" }).click();
   const link = await e2e.server.waitForOutput(
-    new RegExp(`To: ${escape(email)}[\\s\\S]*?(https?:\\/\\/\\S+\\/auth\\/callback\\?token=\\S+)`),
+    new RegExp(
+      `To: ${escape(email)}[\\s\\S]*?(https?:\\/\\/\\S+\\/auth\\/callback\\?token=\\S+)(?![\\s\\S]*To: ${escape(email)})`,
+    ),
   );
   await page.goto(link[1]!);
   await page.waitForURL(`${e2e.server.url}/oma-tili`);
@@ -143,6 +147,34 @@ describe("membership in Chromium", () => {
     // Cancelled is not active: the header link for the stored booking is back.
     await nav.getByRole("link", { name: "Omat varaukset" }).waitFor();
 
+    expect(page.errors).toEqual([]);
+  });
+
+  it("pauses the membership from the next period after reading what the pause means", async () => {
+    const email = "tauko.e2e@example.com";
+    await memberOverHttp(e2e.server, email, { tier: 1, pay: true });
+    const page = await e2e.openPage();
+    await logIn(page, email);
+    const today = DateTime.now().setZone(HELSINKI).toISODate()!;
+    // The membership started today: its next period, and the pause, begin a month from now.
+    const from = periodStart(today, 1);
+    const lastDay = DateTime.fromISO(from, { zone: HELSINKI }).plus({ days: 13 });
+    const day = (iso: string) => formatDate(`${iso}T12:00:00`);
+
+    const membership = page.getByRole("region", { name: "Jäsenyys" });
+    await membership.getByText(`Voit pitää jäsenyydessä 2–12 viikon tauon ${day(from)} alkaen.`).waitFor();
+    await membership.getByRole("button", { name: "Pidä taukoa" }).click();
+    await membership.getByLabel("Tauon pituus").selectOption({ label: "2 viikkoa" });
+    await membership.getByRole("button", { name: "Näytä tauko" }).click();
+    const quote = membership.getByRole("group", {
+      name: `Tauko ${day(from)}–${day(lastDay.toISODate()!)} (2 viikkoa)`,
+    });
+    await quote.getByText("Tauon ajalla ei ole varauksiasi.").waitFor();
+    await quote.getByRole("button", { name: "Vahvista tauko" }).click();
+    await membership.getByText(/^Jäsenyys on tauolla .* Vahvistus lähetettiin sähköpostiisi\.$/).waitFor();
+    await membership.getByText(`${day(from)} – ${day(lastDay.toISODate()!)} (2 viikkoa)`).waitFor();
+    expect(await membership.getByRole("button", { name: "Pidä taukoa" }).count()).toBe(0);
+    await e2e.server.waitForOutput(new RegExp(`To: ${escape(email)}\nSubject: Jäsenyytesi tauko `));
     expect(page.errors).toEqual([]);
   });
 });

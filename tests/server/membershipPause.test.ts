@@ -225,6 +225,45 @@ describe.each(databaseKinds)("a member's pause on %s", (kind) => {
     expect(await createDueInvoices(t.ctx)).toEqual([]);
   });
 
+  it("takes back a pause that has not begun: the commitment as it was, the cancelled booking still cancelled", async () => {
+    await joinAndPay(t, api, 2, "12m");
+    const inside = await book("2026-07-20");
+    t.clock.set("2026-07-01T10:00:00+03:00");
+    expect((await pause(4)).json().subscription.commitment_end_date).toBe("2027-07-12");
+    const withdraw = () => api.delete("/api/v2/subscriptions/me/pause");
+    const taken = await withdraw();
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json().message).toBe(
+      "Tauko ke 15.7.2026–ti 11.8.2026 peruttu: jäsenyys jatkuu ja laskutetaan kuten ennenkin. Tauon vuoksi perutut varaukset eivät palaa.",
+    );
+    expect(taken.json().subscription).toMatchObject({
+      pause: null,
+      commitment_end_date: "2027-06-15",
+      pausing: { offer: { starts_on: "2026-07-15" }, note: null },
+    });
+    const mail = (await outboxOf(t, "membership_paused")).at(-1)!;
+    expect(mail.subject).toBe("Jäsenyytesi tauko ke 15.7.2026–ti 11.8.2026 peruttu");
+    const mine = (await api.get("/api/v2/reservations/me")).json().reservations as Array<{
+      id: string;
+      status: string;
+    }>;
+    expect(mine.find((r) => r.id === inside.json().reservation.id)!.status).toBe("cancelled");
+    // Nothing left to take back; the periods run as before, and the invoice of 15.7. is made.
+    expect((await withdraw()).statusCode).toBe(409);
+    t.clock.set("2026-07-15T06:00:00+03:00");
+    expect(await createDueInvoices(t.ctx)).toHaveLength(1);
+    // A pause taken back does not count: another may be asked for, and one begun cannot be taken back.
+    api = asCustomer(t, await logIn(t, "jasen@example.com"));
+    expect((await pause(2)).statusCode).toBe(200);
+    t.clock.set("2026-08-15T09:00:00+03:00");
+    api = asCustomer(t, await logIn(t, "jasen@example.com"));
+    const begun = await withdraw();
+    expect(begun.statusCode).toBe(409);
+    expect(begun.json().message).toBe(
+      "Tauko on jo alkanut, joten sitä ei voi perua. Se päättyy pe 28.8.2026.",
+    );
+  });
+
   it("refuses a length outside the park's, pauses the park has turned off, and no membership", async () => {
     expect((await quote(4)).statusCode).toBe(409);
     await joinAndPay(t, api, 1);

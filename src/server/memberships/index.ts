@@ -38,6 +38,7 @@ export {
 } from "./subscriptions/service.js";
 export { signup } from "./subscriptions/signup.js";
 export { planPause } from "./subscriptions/pause.js";
+export { withdrawPause } from "./subscriptions/pauseWithdrawal.js";
 export { membershipPausedMail } from "./subscriptions/mail.js";
 export { changeTierByMember, quoteTierChange } from "./subscriptions/memberTierChange.js";
 export { hoursQuotaOfPeriod } from "./subscriptions/tierChange.js";

@@ -20,6 +20,7 @@ import {
   cancelSubscription,
   changeTierByMember,
   quoteTierChange,
+  withdrawPause,
   currentSubscription,
   tiersResponseOn,
   toSubscriptionView,
@@ -200,5 +201,21 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => pauseMembership(app.ctx, signedInCustomer(request), request.body.weeks),
+  );
+
+  app.delete(
+    "/subscriptions/me/pause",
+    {
+      schema: {
+        tags: ["membership"],
+        summary: "Take back a pause that has not begun",
+        description:
+          "The periods and the commitment's end as without it; the bookings it cancelled stay cancelled; " +
+          "e-mailed. 409 no pause coming, or it has begun.",
+        security,
+        response: { 200: pauseResponseSchema, 401: messageSchema, 409: messageSchema },
+      },
+    },
+    async (request) => withdrawPause(app.ctx, signedInCustomer(request)),
   );
 };

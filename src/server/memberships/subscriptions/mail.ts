@@ -304,3 +304,28 @@ export function membershipPausedMail(
     ].join("\n"),
   };
 }
+
+/** The member took back a pause that had not begun (decision 058). */
+export function pauseWithdrawnMail(
+  { settings }: Context,
+  withdrawn: { pause: MembershipPause; commitmentEndDate: string | null },
+  to: { email: string; name: string | null },
+): OutgoingMail {
+  const { pause } = withdrawn;
+  const days = `${formatDay(pause.startsOn)}–${formatDay(addDays(pause.endsOn, -1))}`;
+  return {
+    kind: "membership_paused",
+    to: to.email,
+    subject: `Jäsenyytesi tauko ${days} peruttu`,
+    text: [
+      greeting(to.name),
+      "",
+      `perumasi tauko ${days} ei tule voimaan: jäsenyytesi jatkuu, laskutetaan ja on varattavissa kuten ennenkin.`,
+      ...(withdrawn.commitmentEndDate
+        ? [`Sitoumuksesi on voimassa ${formatDay(commitmentLastDay(withdrawn.commitmentEndDate))} asti.`]
+        : []),
+      "Tauon vuoksi perutut varaukset eivät palaa; voit varata ajat uudelleen Oma tili -sivulla.",
+      ...signature(settings.park),
+    ].join("\n"),
+  };
+}

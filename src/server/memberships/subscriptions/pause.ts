@@ -78,6 +78,31 @@ function movedCommitmentEnd(sub: SubscriptionRow, pause: MembershipPause): strin
 }
 
 /**
+ * A pause that has not begun, taken back (decision 058): the membership's periods and its
+ * commitment's end as they were without it. Throws why not (409 none coming, or begun already).
+ */
+export function planWithdrawal(
+  sub: SubscriptionRow,
+  today: string,
+): { pause: MembershipPause; pauses: MembershipPause[]; commitmentEndDate: string | null } {
+  const pause = pauseAheadOf(sub, today);
+  if (!pause) throw conflict("Jäsenyydelläsi ei ole tulevaa taukoa.");
+  if (pause.startsOn <= today)
+    throw conflict(
+      `Tauko on jo alkanut, joten sitä ei voi perua. Se päättyy ${formatDay(addDays(pause.endsOn, -1))}.`,
+    );
+  const pauses = sub.pauses.filter((p) => p !== pause);
+  const end = sub.commitmentEndDate;
+  if (end === null || end <= pause.startsOn) return { pause, pauses, commitmentEndDate: end };
+  const index = periodIndexOn(sub, end);
+  const commitmentEndDate =
+    periodBounds(sub, index).start === end
+      ? periodBounds({ ...sub, pauses }, index).start
+      : addDays(end, -7 * pause.weeks);
+  return { pause, pauses, commitmentEndDate };
+}
+
+/**
  * The pause of `weeks` weeks the member may have now, with the commitment's new end; throws why
  * not (409 not now or no longer, 400 a length outside the park's, 403 while suspended).
  */

@@ -143,6 +143,15 @@ export function subscriptionRepository(db: DbOrTx) {
       return set(sub.id, { pauses: [...sub.pauses, pause], commitmentEndDate });
     },
 
+    /** The pauses after one was taken back, with the commitment's end as it was. */
+    async setPauses(
+      id: string,
+      pauses: MembershipPause[],
+      commitmentEndDate: string | null,
+    ): Promise<SubscriptionRow> {
+      return set(id, { pauses, commitmentEndDate });
+    },
+
     async dropTierChange(id: string): Promise<SubscriptionRow> {
       return set(id, { nextTierLevel: null, nextTierFrom: null });
     },

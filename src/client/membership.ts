@@ -93,6 +93,12 @@ export function createMembershipApi(http: HttpClient = defaultHttp) {
         m.pauseResponseSchema.parse(data),
       );
     },
+    /** Takes back a pause that has not begun. */
+    async withdrawPause(): Promise<PauseResponse> {
+      return parseAnswer(schemas(), http.delete("/api/v2/subscriptions/me/pause"), (m, data) =>
+        m.pauseResponseSchema.parse(data),
+      );
+    },
     /** Newest first. */
     async myInvoices(): Promise<InvoiceList> {
       return parseAnswer(schemas(), http.get("/api/v2/invoices/me"), (m, data) =>

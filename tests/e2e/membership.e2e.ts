@@ -175,6 +175,14 @@ describe("membership in Chromium", () => {
     await membership.getByText(`${day(from)} – ${day(lastDay.toISODate()!)} (2 viikkoa)`).waitFor();
     expect(await membership.getByRole("button", { name: "Pidä taukoa" }).count()).toBe(0);
     await e2e.server.waitForOutput(new RegExp(`To: ${escape(email)}\nSubject: Jäsenyytesi tauko `));
+
+    // Taken back before it begins, through its question: the offer is there again.
+    await membership.getByRole("button", { name: "Peru tauko" }).click();
+    const question = membership.getByRole("region", { name: "Perutaanko tauko?" });
+    await question.getByRole("button", { name: "Kyllä, peru tauko" }).click();
+    await membership.getByText(/^Tauko .* peruttu: jäsenyys jatkuu/).waitFor();
+    await membership.getByRole("button", { name: "Pidä taukoa" }).waitFor();
+    expect(await membership.getByText("(2 viikkoa)").count()).toBe(0);
     expect(page.errors).toEqual([]);
   });
 });

@@ -34,6 +34,7 @@ export const createFakeMembershipApi = defineFakeApi<MembershipApi>([
   "changeTier",
   "pauseQuote",
   "pauseMembership",
+  "withdrawPause",
   "myInvoices",
   "payInvoice",
   "invoiceReceipt",

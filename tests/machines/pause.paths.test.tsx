@@ -3,7 +3,13 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { SnapshotFrom } from "xstate";
 import { TestModel } from "xstate/graph";
-import { PAUSE_FAILED, QUOTE_PAUSE_FAILED, pauseMachine, type PauseEvent } from "../../machines/pauseMachine";
+import {
+  PAUSE_FAILED,
+  QUOTE_PAUSE_FAILED,
+  WITHDRAW_PAUSE_FAILED,
+  pauseMachine,
+  type PauseEvent,
+} from "../../machines/pauseMachine";
 import type { PauseQuote, PauseResponse, Subscription } from "../../src/domain/membership";
 import { AccountPage } from "../../src/web/pages/AccountPage";
 import { subscriptionFixture } from "../support/membership";
@@ -99,11 +105,18 @@ const PAUSED_TWO: PauseResponse = {
   message: "Jäsenyys on tauolla ke 1.7.2026–ti 14.7.2026. Laskutus ja tuntikiintiö jatkuvat ke 15.7.2026.",
   subscription: pausedMembership(TWO),
 };
-/** The membership's “Tauko” read again after each pause (none before). */
+const WITHDRAWN: PauseResponse = {
+  success: true,
+  message:
+    "Tauko ke 1.7.2026–ti 28.7.2026 peruttu: jäsenyys jatkuu ja laskutetaan kuten ennenkin. Tauon vuoksi perutut varaukset eivät palaa.",
+  subscription: PLUS,
+};
+/** The membership's “Tauko” read again after each pause (none before, nor once taken back). */
 const PAUSE_SHOWN = new Map<string, string | null>([
   ["", null],
   [PAUSED_FOUR.message, "ke 1.7.2026 – ti 28.7.2026 (4 viikkoa)"],
   [PAUSED_TWO.message, "ke 1.7.2026 – ti 14.7.2026 (2 viikkoa)"],
+  [WITHDRAWN.message, null],
 ]);
 
 const refusedQuote = apiError(
@@ -111,6 +124,7 @@ const refusedQuote = apiError(
   "Jäsenyytesi on keskeytetty, koska lasku nro 1002 (eräpäivä ke 29.7.2026) on maksamatta.",
 );
 const serverDown = apiError(500, "");
+const begun = apiError(409, "Tauko on jo alkanut, joten sitä ei voi perua. Se päättyy ti 28.7.2026.");
 const OFFERED = "Voit pitää jäsenyydessä 2–12 viikon tauon ke 1.7.2026 alkaen. Tauon ajalta ei laskuteta.";
 const LENGTHS = Array.from({ length: 11 }, (_, i) => `${i + 2} viikkoa`);
 
@@ -127,6 +141,11 @@ const modelEvents = (c: Snapshot["context"]): ModelEvent[] => [
   { type: "xstate.error.actor.quotePause", error: refusedQuote },
   { type: "xstate.done.actor.pause", output: c.quote === FOUR ? PAUSED_FOUR : PAUSED_TWO },
   { type: "xstate.error.actor.pause", error: serverDown },
+  { type: "pause.withdraw" },
+  { type: "pause.confirmWithdraw" },
+  { type: "pause.keep" },
+  { type: "xstate.done.actor.withdrawPause", output: WITHDRAWN },
+  { type: "xstate.error.actor.withdrawPause", error: begun },
 ];
 
 /** After a pause the path ends: the membership read again offers none (once in 12 months). */
@@ -134,11 +153,12 @@ const offered = (s: Snapshot, event: ModelEvent) =>
   s.can(event as PauseEvent) && !(event.type === "pause.open" && s.context.message);
 
 const model = new TestModel(pauseMachine, {
+  input: { coming: false },
   events: (s) => modelEvents(s.context) as never,
   filterEvents: offered as never,
   serializeState: (s) => {
     const c = (s as Snapshot).context;
-    return JSON.stringify([s.value, c.weeks, c.quote?.weeks, c.message, c.errorMessage]);
+    return JSON.stringify([s.value, c.coming, c.weeks, c.quote?.weeks, c.message, c.errorMessage]);
   },
 });
 
@@ -146,6 +166,9 @@ const model = new TestModel(pauseMachine, {
 
 let fake: FakeMembershipApi;
 let confirmations: number;
+let withdrawals: number;
+/** The membership read on opening, and again after each change. */
+let reads: number;
 const user = userEvent.setup({ delay: null });
 const plain = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
 const membership = () => screen.getByRole("region", { name: "Jäsenyys" });
@@ -153,6 +176,7 @@ const part = () => within(membership()).getByRole("region", { name: "Jäsenyyden
 const inPart = () => within(part());
 const choice = () => inPart().getByRole("combobox", { name: "Tauon pituus" }) as HTMLSelectElement;
 const quoteBox = () => inPart().getByRole("group");
+const question = () => within(membership()).getByRole("region", { name: "Perutaanko tauko?" });
 const detail = (term: string) => {
   const dt = within(membership())
     .queryAllByRole("term")
@@ -174,6 +198,8 @@ type Step<E> = { event: E; state: Snapshot };
 const executors = {
   "xstate.init": async () => {
     confirmations = 0;
+    withdrawals = 0;
+    reads = 1;
     await openAccount(PLUS);
   },
   "pause.open": async () => {
@@ -199,17 +225,32 @@ const executors = {
   "xstate.done.actor.pause": async ({ event }: Step<{ output: PauseResponse }>) => {
     const weeks = event.output === PAUSED_FOUR ? 4 : 2;
     expect(await fake.settle("pauseMembership", { value: event.output })).toEqual([weeks]);
+    reads += 1;
     await fake.settle("mySubscription", { value: event.output.subscription });
   },
+  "pause.withdraw": () => user.click(within(membership()).getByRole("button", { name: "Peru tauko" })),
+  "pause.confirmWithdraw": async () => {
+    withdrawals += 1;
+    await user.click(within(question()).getByRole("button", { name: "Kyllä, peru tauko" }));
+  },
+  "pause.keep": () => user.click(within(question()).getByRole("button", { name: "Ei, pidä tauko" })),
+  "xstate.done.actor.withdrawPause": async ({ event }: Step<{ output: PauseResponse }>) => {
+    await fake.settle("withdrawPause", { value: event.output });
+    reads += 1;
+    await fake.settle("mySubscription", { value: event.output.subscription });
+  },
+  "xstate.error.actor.withdrawPause": ({ event }: Step<{ error: unknown }>) =>
+    fake.settle("withdrawPause", { error: event.error }),
   "xstate.error.actor.pause": ({ event }: Step<{ error: unknown }>) =>
     fake.settle("pauseMembership", { error: event.error }),
 };
 
 /* ---------- What each state shows ---------- */
 
-function expectCalls(s: Snapshot) {
+function expectCalls() {
   expect(fake.calls("pauseMembership")).toHaveLength(confirmations);
-  expect(fake.calls("mySubscription")).toHaveLength(s.context.message ? 2 : 1);
+  expect(fake.calls("withdrawPause")).toHaveLength(withdrawals);
+  expect(fake.calls("mySubscription")).toHaveLength(reads);
 }
 
 function expectChoice(s: Snapshot, enabled: boolean) {
@@ -250,16 +291,43 @@ const states: StateAssertions<typeof pauseMachine> = {
   closed: async (s) => {
     await waitFor(() => expect(detail("Tauko")).toBe(PAUSE_SHOWN.get(s.context.message ?? "")));
     expect(within(membership()).queryByRole("region", { name: "Jäsenyyden tauko" })).toBeNull();
+    expect(within(membership()).queryByRole("region", { name: "Perutaanko tauko?" })).toBeNull();
     const open = within(membership()).queryByRole("button", { name: "Pidä taukoa" });
-    // After a pause the server's words, and no second pause offered.
-    if (s.context.message) {
-      expect(open).toBeNull();
+    const withdraw = within(membership()).queryByRole("button", { name: "Peru tauko" });
+    if (s.context.message)
       expect(within(membership()).getByText(s.context.message)).toHaveAttribute("role", "status");
+    // With a pause to come: “Peru tauko” and no second pause; without: the offer.
+    if (s.context.coming) {
+      expect(open).toBeNull();
+      expect(withdraw).toBeEnabled();
     } else {
+      expect(withdraw).toBeNull();
       expect(open).toBeEnabled();
       expect(membership()).toHaveTextContent(OFFERED);
     }
-    expectCalls(s);
+    expectCalls();
+  },
+  confirmingWithdraw: async (s) => {
+    const box = question();
+    expect(box).toHaveTextContent(
+      "Jäsenyys jatkuu ja laskutetaan kuten ilman taukoa. Tauon vuoksi perutut varaukset eivät palaa; voit varata ajat uudelleen.",
+    );
+    await waitFor(() => expect(within(box).getByRole("button", { name: "Kyllä, peru tauko" })).toBeEnabled());
+    expect(within(box).getByRole("button", { name: "Ei, pidä tauko" })).toBeEnabled();
+    const alert = within(box).queryByRole("alert");
+    if (s.context.errorMessage) {
+      expect(s.context.errorMessage).toBe(begun.message);
+      expect(alert).toHaveTextContent(begun.message);
+    } else expect(alert).toBeNull();
+    expect(within(membership()).queryByRole("button", { name: "Peru tauko" })).toBeNull();
+    expectCalls();
+  },
+  withdrawing: async () => {
+    const box = question();
+    expect(await within(box).findByRole("status")).toHaveTextContent("Perutaan taukoa…");
+    expect(within(box).getByRole("button", { name: "Kyllä, peru tauko" })).toBeDisabled();
+    expect(within(box).getByRole("button", { name: "Ei, pidä tauko" })).toBeDisabled();
+    expectCalls();
   },
   choosing: async (s) => {
     await waitFor(() => expect(choice()).toBeEnabled());
@@ -270,13 +338,13 @@ const states: StateAssertions<typeof pauseMachine> = {
       expect(s.context.errorMessage).toBe(refusedQuote.message);
       expect(alert).toHaveTextContent(refusedQuote.message);
     } else expect(alert).toBeNull();
-    expectCalls(s);
+    expectCalls();
   },
   quoting: async (s) => {
     expect(await inPart().findByRole("status")).toHaveTextContent("Lasketaan taukoa…");
     expectChoice(s, false);
     expect(fake.calls("pauseQuote").at(-1)?.args).toEqual([s.context.weeks]);
-    expectCalls(s);
+    expectCalls();
   },
   confirming: async (s) => {
     await waitFor(() => expect(within(quoteBox()).getByRole("button", { name: "Takaisin" })).toBeEnabled());
@@ -288,13 +356,13 @@ const states: StateAssertions<typeof pauseMachine> = {
       expect(alert).toHaveTextContent(PAUSE_FAILED);
     } else expect(alert).toBeNull();
     expect(detail("Tauko")).toBeNull();
-    expectCalls(s);
+    expectCalls();
   },
   pausing: async (s) => {
     expect(await within(quoteBox()).findByRole("status")).toHaveTextContent("Vahvistetaan taukoa…");
     expectQuote(s, false);
     expect(fake.calls("pauseMembership").at(-1)?.args).toEqual([s.context.quote!.weeks]);
-    expectCalls(s);
+    expectCalls();
   },
 };
 
@@ -321,6 +389,11 @@ describePathTests(pauseMachine, {
     "xstate.done.actor.pause": ({ output }: { output: PauseResponse }) =>
       `The server pauses the membership and answers “${output.message}”; the page reads the membership again and the server gives it with the pause and no further pause offered.`,
     "xstate.error.actor.pause": "The server answers 500 without a message (the page says its own).",
+    "pause.withdraw": "Press “Peru tauko”.",
+    "pause.confirmWithdraw": "Press “Kyllä, peru tauko”.",
+    "pause.keep": "Press “Ei, pidä tauko”.",
+    "xstate.done.actor.withdrawPause": `The server takes the pause back and answers “${WITHDRAWN.message}”; the page reads the membership again and the server gives it without a pause, the offer back.`,
+    "xstate.error.actor.withdrawPause": failedRequest(WITHDRAW_PAUSE_FAILED),
   },
 });
 

@@ -3,7 +3,12 @@ import { useState, type FormEvent } from "react";
 import { fromPromise, type ActorRefFrom } from "xstate";
 import { pauseMachine } from "../../../../machines/pauseMachine";
 import { formatTimeRange } from "../../../domain/helsinkiClock";
-import type { MembershipPausing, PauseQuote, PauseResponse } from "../../../domain/membership";
+import type {
+  MembershipPauseView,
+  MembershipPausing,
+  PauseQuote,
+  PauseResponse,
+} from "../../../domain/membership";
 import { ConfirmButtons } from "../../components/ConfirmButtons";
 import { useMembershipEnvironment } from "../../membershipEnvironment";
 import { useSubscriptionActor } from "../../session/SubscriptionProvider";
@@ -23,7 +28,13 @@ const weeksText = (weeks: number) => `${weeks} viikkoa`;
  * the bookings are read again. Its buttons are secondary: /oma-tili's one primary action is "Varaa
  * jäsenaika" (decision 048).
  */
-export function PauseSection({ pausing }: { pausing: MembershipPausing }) {
+export function PauseSection({
+  pausing,
+  pause,
+}: {
+  pausing: MembershipPausing;
+  pause: MembershipPauseView | null;
+}) {
   const env = useMembershipEnvironment();
   const subscriptionActor = useSubscriptionActor();
   const actor = useActorRef(
@@ -35,18 +46,21 @@ export function PauseSection({ pausing }: { pausing: MembershipPausing }) {
         pause: fromPromise<PauseResponse, { weeks: number }>(({ input }) =>
           env.api.pauseMembership(input.weeks),
         ),
+        withdrawPause: fromPromise<PauseResponse>(() => env.api.withdrawPause()),
       },
       actions: { membershipChanged: () => reloadMembership(subscriptionActor) },
     }),
+    { input: { coming: pause !== null && !pause.current } },
   );
   const phase = useSelector(actor, (s) => s.value);
   const message = useSelector(actor, (s) => s.context.message);
   const canOpen = useSelector(actor, (s) => s.can({ type: "pause.open" }));
+  const canWithdraw = useSelector(actor, (s) => s.can({ type: "pause.withdraw" }));
   const focusTarget = useFocusWhenLost(phase);
   const { offer, note } = pausing;
 
   if (phase === "closed") {
-    if (!offer && !note && !message) return null;
+    if (!offer && !note && !message && !canWithdraw) return null;
     return (
       <div className="tier-change">
         {message && (
@@ -55,7 +69,17 @@ export function PauseSection({ pausing }: { pausing: MembershipPausing }) {
           </p>
         )}
         {note && <p className="muted">{note}</p>}
-        {offer && (
+        {canWithdraw && (
+          <button
+            ref={focusTarget}
+            type="button"
+            className="button button-secondary"
+            onClick={() => actor.send({ type: "pause.withdraw" })}
+          >
+            Peru tauko
+          </button>
+        )}
+        {offer && canOpen && (
           <>
             <p className="muted">
               Voit pitää jäsenyydessä {offer.min_weeks}–{offer.max_weeks} viikon tauon{" "}
@@ -75,6 +99,8 @@ export function PauseSection({ pausing }: { pausing: MembershipPausing }) {
       </div>
     );
   }
+  if (phase === "confirmingWithdraw" || phase === "withdrawing")
+    return <WithdrawQuestion actor={actor} focusTarget={focusTarget} />;
   return (
     <section className="tier-change tier-change--open" aria-labelledby="pause-heading">
       <h3 id="pause-heading">Jäsenyyden tauko</h3>
@@ -210,5 +236,45 @@ function PauseQuoteView({ actor, focusTarget }: { actor: PauseActor; focusTarget
         }}
       />
     </div>
+  );
+}
+
+/** Taking back the coming pause: what it means, before anything is sent. */
+function WithdrawQuestion({ actor, focusTarget }: { actor: PauseActor; focusTarget: FocusTarget }) {
+  const withdrawing = useSelector(actor, (s) => s.matches("withdrawing"));
+  const errorMessage = useSelector(actor, (s) =>
+    s.matches("confirmingWithdraw") ? s.context.errorMessage : null,
+  );
+  const canConfirm = useSelector(actor, (s) => s.can({ type: "pause.confirmWithdraw" }));
+  const canKeep = useSelector(actor, (s) => s.can({ type: "pause.keep" }));
+  return (
+    <section className="notice tier-change tier-change__quote" aria-labelledby="pause-withdraw-heading">
+      <h3 id="pause-withdraw-heading" ref={focusTarget} tabIndex={-1}>
+        Perutaanko tauko?
+      </h3>
+      <p>
+        Jäsenyys jatkuu ja laskutetaan kuten ilman taukoa. Tauon vuoksi perutut varaukset eivät palaa; voit
+        varata ajat uudelleen.
+      </p>
+      {withdrawing && <p role="status">Perutaan taukoa…</p>}
+      {errorMessage && (
+        <p className="error-message" role="alert">
+          {errorMessage}
+        </p>
+      )}
+      <ConfirmButtons
+        secondary
+        action={{
+          label: "Kyllä, peru tauko",
+          disabled: !canConfirm,
+          onClick: () => actor.send({ type: "pause.confirmWithdraw" }),
+        }}
+        back={{
+          label: "Ei, pidä tauko",
+          disabled: !canKeep,
+          onClick: () => actor.send({ type: "pause.keep" }),
+        }}
+      />
+    </section>
   );
 }

@@ -24,9 +24,10 @@ const weeksText = (weeks: number) => `${weeks} viikkoa`;
 
 /**
  * "Pidä taukoa" under an active membership the server offers a pause to (decision 058): a length,
- * what the pause means as the server words it, and the pause once confirmed; then the membership and
- * the bookings are read again. Its buttons are secondary: /oma-tili's one primary action is "Varaa
- * jäsenaika" (decision 048).
+ * what the pause means as the server words it, and the pause once confirmed; "Peru tauko" takes a
+ * pause that has not begun back, through a question. After either the membership and the bookings
+ * are read again. Its buttons are secondary: /oma-tili's one primary action is "Varaa jäsenaika"
+ * (decision 048).
  */
 export function PauseSection({
   pausing,
@@ -89,7 +90,6 @@ export function PauseSection({
               ref={focusTarget}
               type="button"
               className="button button-secondary"
-              disabled={!canOpen}
               onClick={() => actor.send({ type: "pause.open" })}
             >
               Pidä taukoa

@@ -177,7 +177,9 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
       )}
       {subscription.status === "cancelled" && <CancelledNote subscription={subscription} today={today} />}
       {subscription.status === "active" && <TierChangeSection subscription={subscription} />}
-      {subscription.status === "active" && <PauseSection pausing={subscription.pausing} pause={subscription.pause} />}
+      {subscription.status === "active" && (
+        <PauseSection pausing={subscription.pausing} pause={subscription.pause} />
+      )}
       <CancelControls subscription={subscription} today={today} />
     </>
   );

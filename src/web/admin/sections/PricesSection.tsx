@@ -182,7 +182,8 @@ export function PricesSection() {
             kuukauden sitoutumisen aikana jäsen maksaa liittymishintaa.
             {currentVat && ` Hinnat sisältävät ALV:n ${vatText(currentVat)}.`} Maksamaton lasku keskeyttää
             jäsenyyden annetun määrän päiviä eräpäivän jälkeen, kunnes se on maksettu; jakson käyttämättömät
-            tunnit siirtyvät seuraavalle jaksolle enintään annetun osuuden kiintiöstä.
+            tunnit siirtyvät seuraavalle jaksolle enintään annetun osuuden kiintiöstä. Jäsen voi pitää tauon
+            kerran 12 kuukaudessa, 2 viikosta enintään annettuun määrään (0: ei taukoja).
           </p>
           {[...tiers.open, null].map((tier) => (
             <TierForm
@@ -212,14 +213,14 @@ export function PricesSection() {
           >
             <Field
               id="tiers-discount"
-              label="12 kuukauden sitoutumisen alennus (%)"
+              label="Sitoumusalennus (%)"
               name="discount"
               type="number"
               defaultValue={data.membership.commitmentDiscountPercent}
             />
             <Field
               id="terms-suspend"
-              label="Keskeytys eräpäivän jälkeen (pv)"
+              label="Keskeytys eräpäivästä (pv)"
               name="suspendAfterDays"
               type="number"
               min={1}
@@ -228,7 +229,7 @@ export function PricesSection() {
             />
             <Field
               id="terms-rollover"
-              label="Siirtyvät tunnit enintään (% kiintiöstä)"
+              label="Siirtyvät tunnit (% kiintiöstä)"
               name="rolloverPercent"
               type="number"
               min={0}
@@ -237,7 +238,7 @@ export function PricesSection() {
             />
             <Field
               id="terms-pause"
-              label="Jäsenyyden tauko enintään (viikkoa, 0 = ei taukoja)"
+              label="Tauko enintään (vk)"
               name="pauseMaxWeeks"
               type="number"
               min={0}

@@ -377,6 +377,9 @@ function StandingForm({ actor }: { actor: StandingActor }) {
             onChange={set("dogs")}
           />
         </div>
+      </fieldset>
+      <fieldset className="standing-form__dog-options" disabled={!canCheck}>
+        <legend className="visually-hidden">Koirien erityistarpeet</legend>
         <DogOptionsFields
           idPrefix="standing"
           reactiveDog={values.reactiveDog}

@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { formatDay } from "./helsinkiClock.js";
 import { HELSINKI, type Instant, inHelsinki } from "./helsinkiTime.js";
 import type { Subscription } from "./membership.js";
 
@@ -81,6 +82,10 @@ export function periodBounds(
     endExclusive: run.pause && run.pause.startsOn < next ? run.pause.startsOn : next,
   };
 }
+
+/** "ke 15.7.2026–ti 11.8.2026": a pause's days as every message names them. */
+export const pauseDaysText = (pause: Pick<MembershipPause, "startsOn" | "endsOn">) =>
+  `${formatDay(pause.startsOn)}–${formatDay(addDays(pause.endsOn, -1))}`;
 
 /** The pause a day falls in, or null. */
 export function pauseOn(schedule: PeriodSchedule, day: string): MembershipPause | null {

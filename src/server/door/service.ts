@@ -5,8 +5,7 @@ import { suspensionMessage } from "../../domain/invoiceStatus.js";
 import type { AppContext } from "../context.js";
 import { type Tx, LIMIT_LOCK, lockLimits } from "../db/index.js";
 import { subscriptionRepository, unpaidStanding } from "../memberships/index.js";
-import { addDays, pauseOn } from "../../domain/membershipPeriods.js";
-import { formatDay } from "../../domain/helsinkiClock.js";
+import { pauseDaysText, pauseOn } from "../../domain/membershipPeriods.js";
 import { type ReservationRow, findReservation } from "../reservations/index.js";
 import { getSettings, type Settings } from "../settings/index.js";
 import { fallbackTextOf, openOutage } from "./gateOutages.js";
@@ -156,7 +155,7 @@ async function memberRefusal(
   if (pause)
     return {
       reason: "paused",
-      message: `Jäsenyys on tauolla ${formatDay(pause.startsOn)}–${formatDay(addDays(pause.endsOn, -1))}, joten jäsenvarauksen porttilinkki ei toimi.`,
+      message: `Jäsenyys on tauolla ${pauseDaysText(pause)}, joten jäsenvarauksen porttilinkki ei toimi.`,
     };
   const today = helsinkiDate(ctx.now());
   const unpaid = await unpaidStanding(

@@ -2,7 +2,12 @@ import type { Customer } from "../../domain/customer.js";
 import { formatDay, helsinkiDate } from "../../domain/helsinkiClock.js";
 import { toHelsinkiIso } from "../../domain/helsinkiTime.js";
 import type { PauseQuote } from "../../domain/membership.js";
-import { addDays, commitmentLastDay, startOfHelsinkiDay } from "../../domain/membershipPeriods.js";
+import {
+  addDays,
+  commitmentLastDay,
+  pauseDaysText,
+  startOfHelsinkiDay,
+} from "../../domain/membershipPeriods.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/index.js";
 import { conflict } from "../errors.js";
@@ -81,9 +86,6 @@ async function withCalendarChanges(
   return withEvents;
 }
 
-const daysOf = (pause: { startsOn: string; endsOn: string }) =>
-  `${formatDay(pause.startsOn)}–${formatDay(addDays(pause.endsOn, -1))}`;
-
 /** What pausing for `weeks` weeks would do, as the pause itself would do it; nothing is changed. */
 export async function quotePause(ctx: AppContext, customer: Customer, weeks: number): Promise<PauseQuote> {
   const settings = await getSettings(ctx.db);
@@ -102,7 +104,7 @@ export async function quotePause(ctx: AppContext, customer: Customer, weeks: num
         end: toHelsinkiIso(b.endsAt),
         standing: b.standing,
       })),
-      summary: `Jäsenyys on tauolla ${daysOf(pause)}: tauon ajalta ei laskuteta eikä sille voi varata jäsenenä. Laskutus ja tuntikiintiö jatkuvat ${formatDay(pause.endsOn)}.`,
+      summary: `Jäsenyys on tauolla ${pauseDaysText(pause)}: tauon ajalta ei laskuteta eikä sille voi varata jäsenenä. Laskutus ja tuntikiintiö jatkuvat ${formatDay(pause.endsOn)}.`,
     };
   });
 }
@@ -139,7 +141,7 @@ export async function pauseMembership(ctx: AppContext, customer: Customer, weeks
   return {
     success: true,
     message:
-      `Jäsenyys on tauolla ${daysOf(done.pause)}. Laskutus ja tuntikiintiö jatkuvat ${formatDay(done.pause.endsOn)}.` +
+      `Jäsenyys on tauolla ${pauseDaysText(done.pause)}. Laskutus ja tuntikiintiö jatkuvat ${formatDay(done.pause.endsOn)}.` +
       (n > 0
         ? ` ${n === 1 ? "Yksi tauon aikainen varaus peruttiin" : `${n} tauon aikaista varausta peruttiin`}.`
         : "") +

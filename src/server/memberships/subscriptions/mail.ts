@@ -2,7 +2,12 @@ import { formatDay, formatTimeRange } from "../../../domain/helsinkiClock.js";
 import { suspendsFrom } from "../../../domain/invoiceStatus.js";
 import { formatReferenceNumber } from "../../../domain/membership.js";
 import { formatRfReference, type InvoiceBankTransfer } from "../../../domain/bankTransfer.js";
-import { addDays, commitmentLastDay, type MembershipPause } from "../../../domain/membershipPeriods.js";
+import {
+  addDays,
+  commitmentLastDay,
+  pauseDaysText,
+  type MembershipPause,
+} from "../../../domain/membershipPeriods.js";
 import { formatEuros, formatVatRate } from "../../../domain/money.js";
 import { type OutgoingMail, signature } from "../../mail/index.js";
 import type { Settings } from "../../settings/index.js";
@@ -276,7 +281,7 @@ export function membershipPausedMail(
   to: { email: string; name: string | null },
 ): OutgoingMail {
   const { pause } = paused;
-  const days = `${formatDay(pause.startsOn)}–${formatDay(addDays(pause.endsOn, -1))}`;
+  const days = pauseDaysText(pause);
   return {
     kind: "membership_paused",
     to: to.email,
@@ -312,7 +317,7 @@ export function pauseWithdrawnMail(
   to: { email: string; name: string | null },
 ): OutgoingMail {
   const { pause } = withdrawn;
-  const days = `${formatDay(pause.startsOn)}–${formatDay(addDays(pause.endsOn, -1))}`;
+  const days = pauseDaysText(pause);
   return {
     kind: "membership_paused",
     to: to.email,

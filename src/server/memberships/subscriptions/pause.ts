@@ -2,6 +2,7 @@ import { formatDay } from "../../../domain/helsinkiClock.js";
 import type { MembershipPausing } from "../../../domain/membership.js";
 import {
   addDays,
+  pauseDaysText,
   periodBounds,
   periodIndexOn,
   periodStart,
@@ -115,10 +116,7 @@ export async function planPause(
 ): Promise<{ pause: MembershipPause; commitmentEndDate: string | null }> {
   await refuseWhileSuspended(tx, sub.customerId!, today, settings.membership.suspendAfterDays);
   const ahead = pauseAheadOf(sub, today);
-  if (ahead)
-    throw conflict(
-      `Jäsenyydelläsi on jo tauko ${formatDay(ahead.startsOn)}–${formatDay(addDays(ahead.endsOn, -1))}.`,
-    );
+  if (ahead) throw conflict(`Jäsenyydelläsi on jo tauko ${pauseDaysText(ahead)}.`);
   const { offer, note } = pauseOfferOf(sub, today, settings);
   if (!offer) throw conflict(note ?? "Jäsenyyttä ei voi nyt laittaa tauolle.");
   if (weeks < offer.min_weeks || weeks > offer.max_weeks)

@@ -1,6 +1,6 @@
 import type { Customer } from "../../../domain/customer.js";
-import { formatDay, helsinkiDate } from "../../../domain/helsinkiClock.js";
-import { addDays } from "../../../domain/membershipPeriods.js";
+import { helsinkiDate } from "../../../domain/helsinkiClock.js";
+import { pauseDaysText } from "../../../domain/membershipPeriods.js";
 import type { AppContext } from "../../context.js";
 import { conflict } from "../../errors.js";
 import { getSettings } from "../../settings/index.js";
@@ -34,7 +34,7 @@ export async function withdrawPause(ctx: AppContext, customer: Customer) {
   const { pause } = done;
   return {
     success: true,
-    message: `Tauko ${formatDay(pause.startsOn)}–${formatDay(addDays(pause.endsOn, -1))} peruttu: jäsenyys jatkuu ja laskutetaan kuten ennenkin. Tauon vuoksi perutut varaukset eivät palaa.`,
+    message: `Tauko ${pauseDaysText(pause)} peruttu: jäsenyys jatkuu ja laskutetaan kuten ennenkin. Tauon vuoksi perutut varaukset eivät palaa.`,
     subscription: await toSubscriptionView(ctx, after!),
   };
 }

@@ -9,6 +9,7 @@ import {
 import {
   addDays,
   daysRemaining,
+  pauseDaysText,
   pauseOn,
   periodBounds,
   periodIndexOn,
@@ -80,7 +81,7 @@ export async function hoursBookedIn(
 
 /** What a member is told of a day inside their pause (decision 058). */
 export const pausedDayMessage = (pause: MembershipPause) =>
-  `Jäsenyytesi on tauolla ${formatDay(pause.startsOn)}–${formatDay(addDays(pause.endsOn, -1))}, joten sille ajalle ei voi varata jäsenenä.`;
+  `Jäsenyytesi on tauolla ${pauseDaysText(pause)}, joten sille ajalle ei voi varata jäsenenä.`;
 
 /**
  * A member booking's day must be one the membership gives hours for: from its start, before its
